@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/**
+ * An error a service throws to answer the client with a 4xx envelope
+ * `{ success: false, statusCode, message }` (never a stack trace).
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = "HttpError";
+    this.statusCode = statusCode;
+  }
+}
+
+/** One field's validation problem, as listed in a 400 envelope's `errors`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+function fieldErrors(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((v) => ({
+    field: v.instancePath.replace(/^\//, "").replace(/\//g, "."),
+    message: v.message ?? "Invalid value",
+  }));
+}
+
+/**
+ * Error and not-found handlers of the API scope: validation errors become 400 with the
+ * schema's messages (joined) and a per-field `errors` list; client errors keep their
+ * status and message; anything else is logged and answered 500 with a generic message.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const message = [...new Set(errors.map((e) => e.message))].join(", ");
+      return reply.code(400).send({ success: false, statusCode: 400, message, errors });
+    }
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? "Request body is too large" :
+        status === 415 ? "Unsupported content type" :
+        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError" ? "Request body is not valid JSON" :
+        error.message;
+      const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
+      if (headers) reply.headers(headers);
+      return reply.code(status).send({ success: false, statusCode: status, message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ success: false, statusCode: 500, message: "Internal server error" });
+  });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ success: false, statusCode: 404, message: `Route ${request.method}:${request.url.split("?")[0]} not found` });
+  app.setNotFoundHandler(notFound);
+  // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
+  app.all("/*", notFound);
+}

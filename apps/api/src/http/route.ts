@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { responseSchemaOf, type DataOf, type Endpoint, type HandlerInput } from "@khayl/contract/endpoint";
+import { errorEnvelopeSchema } from "@khayl/contract/envelope";
+
+export interface RouteContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers an API route from its contract endpoint (STYLE §3: thin routes): the
+ * endpoint's query/body/params schemas validate input, the handler answers `data`,
+ * and the route wraps it in the success envelope `{ success, statusCode, message, data }`
+ * serialised through the endpoint's response schema (unknown columns cannot leak).
+ * For `binary` endpoints the handler sends the reply itself.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E>, ctx: RouteContext) => Promise<DataOf<E>>,
+  options: { config?: RouteShorthandOptions["config"]; statusCode?: number } = {},
+): void {
+  const statusCode = options.statusCode ?? 200;
+  const errorResponses = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.config,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: endpoint.binary ? errorResponses : { [statusCode]: responseSchemaOf(endpoint), ...errorResponses },
+    },
+    handler: async (request, typedReply) => {
+      const reply = typedReply as FastifyReply;
+      const input = { query: request.query, body: request.body, params: request.params } as HandlerInput<E>;
+      const data = await handler(input, { request, reply });
+      if (endpoint.binary) return reply;
+      return reply.code(statusCode).send({ success: true, statusCode, message: endpoint.message, data });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestApi, type TestApi } from "../../testing.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ PRODUCT_NAME: "Faras", SUPPORT_EMAIL: "help@faras.example" });
+});
+afterAll(() => api.close());
+
+test("GET /configurations/ answers the public configuration (trailing slash optional)", async () => {
+  for (const url of ["/api/v1/configurations/", "/api/v1/configurations"]) {
+    const response = await api.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      data: { productName: "Faras", supportEmail: "help@faras.example", currency: "AED", country: "AE" },
+    });
+  }
+});
+
+test("GET /health answers ok with the database kind", async () => {
+  const response = await api.app.inject({ method: "GET", url: "/api/v1/health" });
+  expect(response.json()).toMatchObject({ success: true, data: { status: "ok", database: api.database.kind } });
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { configurationEndpoints } from "@khayl/contract/configurations";
+import { ping } from "@khayl/db/client";
+import { registerEndpoint } from "../../http/route.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { ApiDeps } from "../../deps.ts";
+
+export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoint(app, configurationEndpoints.get, async () => ({
+    companyName: deps.env.COMPANY_NAME,
+    productName: deps.env.PRODUCT_NAME,
+    iosAppUrl: deps.env.IOS_APP_URL,
+    androidAppUrl: deps.env.ANDROID_APP_URL,
+    supportEmail: deps.env.SUPPORT_EMAIL,
+    supportPhone: deps.env.SUPPORT_PHONE,
+    currency: "AED" as const,
+    country: "AE" as const,
+  }));
+  registerEndpoint(app, configurationEndpoints.health, async () => {
+    try {
+      await ping(deps.db);
+    } catch {
+      throw new HttpError(503, "Database unreachable");
+    }
+    return { status: "ok" as const, database: deps.dbKind };
+  });
+}

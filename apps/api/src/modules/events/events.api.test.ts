@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { events } from "@khayl/db/schema";
+import { createTestApi, type TestApi } from "../../testing.ts";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await api.database.db.insert(events).values([
+    { eventName: "Dressage Day", disciplineId: 3, placeCode: "ADEC", eventCategory: "International", eventStatus: "Open", startDate: new Date("2030-01-10T06:00:00Z"), endDate: new Date("2030-01-12T14:00:00Z") },
+    { eventName: "Jumping Night", disciplineId: 1, placeCode: "SERC", startDate: new Date("2030-01-05T06:00:00Z") },
+    { eventName: "Hidden Clinic", disciplineId: 3, placeCode: "DPEC", startDate: new Date("2030-01-01T06:00:00Z"), showOnWebsite: false },
+    { eventName: "Undated Pegging", disciplineId: 6, placeCode: "FEC", startDate: null },
+  ]);
+});
+afterAll(() => api.close());
+
+async function list(query: string) {
+  const response = await api.app.inject({ method: "GET", url: `/api/v1/event-services/website${query}`, headers: { language: "en" } });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe("GET /event-services/website", () => {
+  test("answers the envelope with rows soonest first, undated last, and the count", async () => {
+    const { status, body } = await list("?limit=100&offset=0");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, statusCode: 200, data: { count: 4 } });
+    expect(body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual([
+      "Hidden Clinic", "Jumping Night", "Dressage Day", "Undated Pegging",
+    ]);
+    expect(body.data.rows[2]).toEqual({
+      id: expect.any(Number),
+      eventName: "Dressage Day",
+      eventStatus: "Open",
+      place: { code: "ADEC", name: null },
+      startDate: "2030-01-10T06:00:00.000Z",
+      endDate: "2030-01-12T14:00:00.000Z",
+      eventCategory: "International",
+      eventDiscipline: 3,
+    });
+  });
+
+  test("showOnWebsite=true hides events not shown on the website", async () => {
+    const { body } = await list("?limit=100&offset=0&showOnWebsite=true");
+    expect(body.data.count).toBe(3);
+    expect(body.data.rows.map((r: { eventName: string }) => r.eventName)).not.toContain("Hidden Clinic");
+  });
+
+  test("eventDisciplines filters by one or several discipline ids", async () => {
+    const one = await list("?showOnWebsite=true&eventDisciplines=3");
+    expect(one.body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual(["Dressage Day"]);
+    const two = await list("?eventDisciplines=1&eventDisciplines=6");
+    expect(two.body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual(["Jumping Night", "Undated Pegging"]);
+  });
+
+  test("limit and offset page through the rows; count stays the total", async () => {
+    const { body } = await list("?limit=2&offset=1");
+    expect(body.data.count).toBe(4);
+    expect(body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual(["Jumping Night", "Dressage Day"]);
+  });
+
+  test.each([
+    ["?limit=-1", "limit must be at least 1"],
+    ["?limit=abc", "limit must be a number"],
+    ["?offset=-5", "offset must be 0 or more"],
+    ["?eventDisciplines=4", "eventDisciplines must be among 1, 2, 3, 5, 6"],
+    ["?showOnWebsite=maybe", "showOnWebsite must be true or false"],
+  ])("bad input %s answers 400 with the envelope", async (query, message) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, statusCode: 400, message });
+  });
+
+  test("unknown API paths answer 404 with the envelope", async () => {
+    const response = await api.app.inject({ method: "GET", url: "/api/v1/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
+  });
+});

@@ -1,0 +1,25 @@
+import { and, asc, count, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@khayl/db/client";
+import { events } from "@khayl/db/schema";
+
+export interface EventFilter {
+  limit: number;
+  offset: number;
+  showOnWebsite?: boolean;
+  disciplineIds?: number[];
+}
+
+/** Events matching the filter, soonest first (undated last), and the total count. */
+export async function findEvents(db: Db, filter: EventFilter) {
+  const conditions: SQL[] = [];
+  if (filter.showOnWebsite !== undefined) conditions.push(sql`${events.showOnWebsite} = ${filter.showOnWebsite}`);
+  if (filter.disciplineIds?.length) conditions.push(inArray(events.disciplineId, filter.disciplineIds));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(events).where(where)
+      .orderBy(sql`${events.startDate} asc nulls last`, asc(events.id))
+      .limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}

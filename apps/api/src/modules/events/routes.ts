@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import { eventEndpoints } from "@khayl/contract/events";
+import { registerEndpoint } from "../../http/route.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { listWebsiteEvents } from "./service.ts";
+
+export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoint(app, eventEndpoints.listWebsite, ({ query }) =>
+    listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines }),
+  );
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { selectiveServices } from "@khayl/db/schema";
+import { createTestApi, type TestApi } from "../../testing.ts";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await api.database.db.insert(selectiveServices).values([
+    { type: "Import", departureAirportCode: "LGG", arrivalAirportCode: "DWC", fromCountry: "Belgium", toCountry: "United Arab Emirates", selectiveCode: "IMP-1", startDate: new Date("2030-02-01T20:00:00Z"), endDate: new Date("2030-02-02T03:00:00Z") },
+    { type: "Export", departureAirportCode: "DXB", arrivalAirportCode: "AMS", fromCountry: "United Arab Emirates", toCountry: "Netherlands", selectiveCode: "EXP-1", startDate: new Date("2030-02-03T20:00:00Z") },
+    { type: "Export", departureAirportCode: "AUH", arrivalAirportCode: "FRA", selectiveCode: "EXP-HIDDEN", startDate: new Date("2030-02-04T20:00:00Z"), showOnWebsite: false },
+  ]);
+});
+afterAll(() => api.close());
+
+async function list(query: string) {
+  const response = await api.app.inject({ method: "GET", url: `/api/v1/selective-services/website${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe("GET /selective-services/website", () => {
+  test("answers flights with airport codes, countries and selective codes", async () => {
+    const { status, body } = await list("?limit=1000&offset=0");
+    expect(status).toBe(200);
+    expect(body.data.count).toBe(3);
+    expect(body.data.rows[0]).toEqual({
+      id: expect.any(Number),
+      type: "Import",
+      departureAirport: { code: "LGG", name: null },
+      arrivalAirport: { code: "DWC", name: null },
+      fromCountry: "Belgium",
+      toCountry: "United Arab Emirates",
+      selectiveCode: "IMP-1",
+      startDate: "2030-02-01T20:00:00.000Z",
+      endDate: "2030-02-02T03:00:00.000Z",
+    });
+  });
+
+  test("type filters case-insensitively", async () => {
+    for (const type of ["export", "EXPORT", "Export"]) {
+      const { body } = await list(`?type=${type}`);
+      expect(body.data.rows.map((r: { selectiveCode: string }) => r.selectiveCode)).toEqual(["EXP-1", "EXP-HIDDEN"]);
+    }
+  });
+
+  test("showOnWebsite=true leaves out hidden flights", async () => {
+    const { body } = await list("?limit=100&offset=0&showOnWebsite=true");
+    expect(body.data.rows.map((r: { selectiveCode: string }) => r.selectiveCode)).toEqual(["IMP-1", "EXP-1"]);
+  });
+
+  test("the default page is 10 rows (SPEC §9)", async () => {
+    const { body } = await list("");
+    expect(body.data.rows.length).toBeLessThanOrEqual(10);
+  });
+
+  test.each([["?type=transit"], ["?limit=1001"], ["?offset=x"]])("bad input %s answers 400 with the envelope", async (query) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body.success).toBe(false);
+    expect(body.statusCode).toBe(400);
+    expect(typeof body.message).toBe("string");
+  });
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { parseEnv, type Env } from "@khayl/config/env";
+import type { DbHandle } from "@khayl/db/client";
+import { createTestDb } from "@khayl/db/testing";
+import { buildApp } from "./app.ts";
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: DbHandle;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API on a fresh test database (PGlite from the migrated template, or a new
+ * PostgreSQL database when TEST_DB=postgres), for integration tests through
+ * `app.inject` (fastify/demo). `envOverrides` are applied over the default config.
+ */
+export async function createTestApi(envOverrides: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDb();
+  const env = parseEnv({ DATA_DIR: "./data/test", ...envOverrides });
+  const app = await buildApp({ db: database.db, dbKind: database.kind, env });
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

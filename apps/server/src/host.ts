@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { publicConfig, type Env } from "@khayl/config/env";
+import { createApiClient } from "@khayl/contract/client";
+import { apiPlugin, API_PREFIX } from "@khayl/api/app";
+import { createDb, type DbHandle } from "@khayl/db/client";
+import { seedDemoData } from "@khayl/db/seed/index";
+import { pageCsp, resourceCsp } from "./csp.ts";
+import { inProcessFetch } from "./in-process-fetch.ts";
+
+/** The web app's production build (`npm run build`). */
+export const webBuildDir = fileURLToPath(new URL("../../web/build", import.meta.url));
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+export interface HostOptions {
+  env: Env;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+  /** Load demo data into empty tables (default true). */
+  seed?: boolean;
+  /** Use this database instead of opening one from `env` (tests). */
+  database?: DbHandle;
+}
+
+export interface Host {
+  app: FastifyInstance;
+  /** The database when the API runs in-process (no `API_URL`). */
+  database: DbHandle | undefined;
+  close(): Promise<void>;
+}
+
+const HASHED_ASSET = /^\/assets\//;
+
+/**
+ * The one Node process of DESIGN §2: security headers, compression, the hashed
+ * static assets, the API under `/api/v1` (unless `API_URL` points elsewhere) and
+ * React Router's server render for every other path. Never listens.
+ */
+export async function buildHost(options: HostOptions): Promise<Host> {
+  const { env } = options;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    routerOptions: { ignoreTrailingSlash: true },
+    // Fastify accepts a hop count here although its type lists only boolean/string forms.
+    trustProxy: (env.TRUST_PROXY_HOPS > 0 ? env.TRUST_PROXY_HOPS : false) as boolean,
+    bodyLimit: 64 * 1024,
+    logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
+  });
+
+  let database = options.database;
+  if (!env.API_URL && !database) {
+    database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await database.migrate();
+  }
+  if (database && options.seed !== false) {
+    const summary = await seedDemoData(database.db);
+    app.log.info({ seeded: summary }, "demo data checked");
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    request.cspNonce = randomBytes(16).toString("base64");
+    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    // Page responses set their own policy (with the nonce) in the page handler.
+    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", resourceCsp);
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    return payload;
+  });
+  await app.register(compress, { global: true, encodings: ["gzip"], threshold: 1024 });
+
+  const clientDir = path.join(webBuildDir, "client");
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = "/" + path.relative(clientDir, filePath).split(path.sep).join("/");
+        res.header(
+          "cache-control",
+          HASHED_ASSET.test(rel) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  }
+
+  if (database) {
+    await app.register(apiPlugin, { prefix: API_PREFIX, db: database.db, dbKind: database.kind, env });
+  }
+
+  const serverEntry = path.join(webBuildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+  const config = publicConfig(env);
+  const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
+
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    pages.all("/*", async (request: FastifyRequest, reply: FastifyReply) => {
+      const api = createApiClient({
+        baseUrl: apiBaseUrl,
+        fetch: env.API_URL ? undefined : inProcessFetch(app, request.ip),
+        headers: env.API_URL ? { "x-forwarded-for": request.ip } : undefined,
+      });
+      const secure = request.protocol === "https";
+      reply.header("content-security-policy", pageCsp(env, request.cspNonce, secure));
+      const response = await handle(toWebRequest(request, reply), {
+        api,
+        config,
+        cspNonce: request.cspNonce,
+        log: request.log,
+      });
+      return reply.send(response);
+    });
+  });
+
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database?.close();
+    },
+  };
+}
+
+/** A web `Request` for React Router from Fastify's request (body streamed, aborted on disconnect). */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}

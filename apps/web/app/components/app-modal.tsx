@@ -1,0 +1,30 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { Modal } from "./ui/modal.tsx";
+import { StoreButtons } from "./store-buttons.tsx";
+import { useT } from "../lib/i18n/index.ts";
+
+const AppModalContext = createContext<() => void>(() => undefined);
+
+/**
+ * Provides the one 'All of our services available on the app' modal (SPEC §1) that
+ * every event and flight card opens; `useOpenAppModal()` returns the opener.
+ */
+export function AppModalProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const t = useT();
+  const openModal = useCallback(() => setOpen(true), []);
+  const value = useMemo(() => openModal, [openModal]);
+  return (
+    <AppModalContext.Provider value={value}>
+      {children}
+      <Modal open={open} onClose={() => setOpen(false)} title={t.appModal.title} closeLabel={t.common.close}>
+        <p className="text-slate-700">{t.appModal.body}</p>
+        <StoreButtons className="mt-5" />
+      </Modal>
+    </AppModalContext.Provider>
+  );
+}
+
+export function useOpenAppModal(): () => void {
+  return useContext(AppModalContext);
+}

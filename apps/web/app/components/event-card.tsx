@@ -1,0 +1,33 @@
+import { eventCategoryLabel, eventPlaceCode, type Event } from "@khayl/contract/events";
+import { formatEventDateRange } from "@khayl/contract/format";
+import { useOpenAppModal } from "./app-modal.tsx";
+
+/**
+ * A transport event card (SPEC §3 Event): status badge, name, venue code (with the
+ * spec's fallbacks), dates as day + short month (a range when `endDate` exists, '-'
+ * when `startDate` is missing) and category. Activating it opens the app modal.
+ */
+export function EventCard({ event }: { event: Event }) {
+  const openAppModal = useOpenAppModal();
+  const place = eventPlaceCode(event);
+  return (
+    <button
+      type="button"
+      onClick={openAppModal}
+      aria-haspopup="dialog"
+      className="card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <span className="flex items-center justify-between gap-3">
+        {event.eventStatus ? (
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">{event.eventStatus}</span>
+        ) : <span />}
+        <span className="text-sm text-slate-700">{eventCategoryLabel(event)}</span>
+      </span>
+      <span className="text-lg leading-snug font-bold text-ink">{event.eventName}</span>
+      <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">
+        <span className="font-semibold tracking-wide">{place ?? "-"}</span>
+        <span>{formatEventDateRange(event.startDate, event.endDate)}</span>
+      </span>
+    </button>
+  );
+}

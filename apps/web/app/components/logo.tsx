@@ -1,0 +1,16 @@
+import { Link } from "react-router";
+import { usePublicConfig } from "../lib/config.ts";
+
+/** The company wordmark linking home. */
+export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const config = usePublicConfig();
+  return (
+    <Link to="/" className={`inline-flex items-center gap-2 font-bold ${tone === "dark" ? "text-ink" : "text-white"}`}>
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
+        <rect width="32" height="32" rx="8" className="fill-brand" />
+        <path d="M9 24c1-5 3-8 6-10l-1-4 3 2 2-3 1 4c2 1 4 3 4 6l-2 1-2-2-3 1-2 5z" className="fill-accent-300" />
+      </svg>
+      <span className="text-lg">{config.companyName}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,15 @@
+import { Link } from "react-router";
+import { useT } from "../lib/i18n/index.ts";
+
+/** A home section heading with its 'Show all' link (SPEC §2). */
+export function SectionHeader({ id, title, to }: { id: string; title: string; to: string }) {
+  const t = useT();
+  return (
+    <div className="mb-6 flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-bold text-ink md:text-3xl">{title}</h2>
+      <Link to={to} className="font-semibold text-brand underline-offset-4 hover:underline" aria-describedby={id}>
+        {t.common.showAll}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { usePublicConfig } from "../lib/config.ts";
+import { useT } from "../lib/i18n/index.ts";
+import { Logo } from "./logo.tsx";
+
+function useNavLinks() {
+  const t = useT();
+  return [
+    { to: "/", label: t.nav.home, end: true },
+    { to: "/transport", label: t.nav.shows },
+    { to: "/flights", label: t.nav.flights },
+    { to: "/blogs", label: t.nav.blogs },
+    { to: "/aboutus", label: t.nav.aboutUs },
+    { to: "/contact-us", label: t.nav.contactUs },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 font-medium transition-colors ${isActive ? "text-brand underline decoration-2 underline-offset-8" : "text-ink hover:text-brand"}`;
+
+/**
+ * The top navigation (SPEC §2): Home, Shows, Flights, Blogs, About us, Contact us and
+ * the highlighted app button to /release-logs. Below `md` it collapses into a
+ * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
+ * a labelled menu button.
+ */
+export function SiteNav() {
+  const t = useT();
+  const config = usePublicConfig();
+  const links = useNavLinks();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (menuOpen && !dialog.open) dialog.showModal();
+    if (!menuOpen && dialog.open) dialog.close();
+  }, [menuOpen]);
+
+  const appButton = (
+    <Link to="/release-logs" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+      {t.nav.appButton(config.productName)}
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t.nav.skipToContent}
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label={t.nav.label} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden md:block">{appButton}</div>
+        <button
+          type="button"
+          className="grid size-11 place-items-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
+          aria-label={t.nav.openMenu}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+      </div>
+      <dialog
+        ref={dialogRef}
+        aria-label={t.nav.label}
+        className="side-menu m-0 ms-auto h-dvh max-h-none w-[min(85vw,20rem)] bg-white p-0 text-ink backdrop:bg-black/40"
+        onClose={() => setMenuOpen(false)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) setMenuOpen(false);
+        }}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 p-4">
+          <Logo />
+          <button
+            type="button"
+            className="grid size-11 place-items-center rounded-lg text-2xl hover:bg-slate-100"
+            aria-label={t.nav.closeMenu}
+            onClick={() => setMenuOpen(false)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <nav aria-label={t.nav.label}>
+          <ul className="grid gap-1 p-4">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-4">{appButton}</li>
+          </ul>
+        </nav>
+      </dialog>
+    </header>
+  );
+}

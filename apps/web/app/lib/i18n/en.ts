@@ -1,0 +1,82 @@
+/**
+ * The English catalogue (DESIGN §3.12): every user-visible string of the site.
+ * Spec texts are copied letter for letter from SPEC §1–§9. Strings that take values
+ * are functions. Other languages implement `Catalogue` with the same shape.
+ */
+export const en = {
+  meta: {
+    siteDescription: (company: string) =>
+      `${company}: horse transport to shows and clinics across the UAE, and international horse shipping by air.`,
+  },
+  common: {
+    showAll: "Show all",
+    loading: "Loading…",
+    close: "Close",
+    home: "Home",
+  },
+  nav: {
+    label: "Main",
+    home: "Home",
+    shows: "Shows",
+    flights: "Flights",
+    blogs: "Blogs",
+    aboutUs: "About us",
+    contactUs: "Contact us",
+    appButton: (product: string) => `${product} App`,
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    skipToContent: "Skip to content",
+  },
+  footer: {
+    tagline: "Yalla, Let's Move Forward Together!",
+    country: "United Arab Emirates",
+    privacyPolicy: "Privacy Policy",
+    terms: "Terms & Condition",
+    contactUs: "Contact us",
+    copyright: (year: number, company: string) => `© ${year} ${company}. All rights reserved.`,
+    instagram: "Instagram",
+    linkedin: "LinkedIn",
+    social: "Follow us",
+  },
+  stores: {
+    appStore: "Download on the App Store",
+    appStoreShort: "App Store",
+    googlePlay: "Get it on Google Play",
+    googlePlayShort: "Google Play",
+  },
+  appModal: {
+    title: "All of our services available on the app",
+    body: "Book transport and flights for your horses in the app.",
+  },
+  home: {
+    headline: "Wherever your equine journey takes you",
+    transportSection: "Transport schedule",
+    shippingSection: "Shipping schedule",
+  },
+  transport: {
+    title: "Shows",
+    bannerTitle: "Plan Your Horse Transport with Ease",
+    filterLabel: "Filter by discipline",
+    all: "All",
+    empty: "There's no available transport",
+    from: "Venue",
+    dates: "Dates",
+  },
+  flights: {
+    title: "Flights",
+    bannerTitle: "Plan Your Horse Shipping with Ease",
+    filterLabel: "Filter by flight type",
+    all: "All",
+    import: "Import",
+    export: "Export",
+    empty: "No flights available at the moment",
+    route: (from: string, to: string) => `${from} to ${to}`,
+    departs: "Departs",
+    arrives: "Arrives",
+  },
+  errors: {
+    unexpected: "Unexpected Application Error!",
+  },
+};
+
+export type Catalogue = typeof en;

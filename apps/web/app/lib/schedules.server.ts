@@ -1,0 +1,52 @@
+import type { AppLoadContext } from "react-router";
+import { eventEndpoints, homeEventsQuery, transportEventsQuery, type Event } from "@khayl/contract/events";
+import {
+  flightsPageQuery,
+  homeFlightsQuery,
+  isShownFlight,
+  selectiveServiceEndpoints,
+  type FlightTypeSlug,
+  type SelectiveService,
+} from "@khayl/contract/selective-services";
+import type { DisciplineId } from "@khayl/contract/disciplines";
+
+/**
+ * Schedule loading for the pages (SPEC §7 query shapes). A failed load is logged and
+ * answers an empty list: SPEC §4 says list failures show the empty state, not an error.
+ */
+async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<{ rows: T[]; count: number }>) {
+  try {
+    return await load();
+  } catch (error) {
+    context.log.warn({ err: error }, `${what} failed to load`);
+    return { rows: [] as T[], count: 0 };
+  }
+}
+
+/** Home: events with limit 100, offset 0 and no website filter. */
+export function loadHomeEvents(context: AppLoadContext): Promise<{ rows: Event[]; count: number }> {
+  return orEmpty(context, "home events", () => context.api.call(eventEndpoints.listWebsite, { query: homeEventsQuery }));
+}
+
+/** /transport: limit 100, offset 0, showOnWebsite true, and the chosen discipline. */
+export function loadTransportEvents(context: AppLoadContext, disciplineId: DisciplineId | undefined) {
+  return orEmpty(context, "transport events", () =>
+    context.api.call(eventEndpoints.listWebsite, { query: transportEventsQuery(disciplineId) }),
+  );
+}
+
+/** Home: flights with limit 100, offset 0, showOnWebsite true; only Import and Export shown. */
+export async function loadHomeFlights(context: AppLoadContext): Promise<SelectiveService[]> {
+  const { rows } = await orEmpty(context, "home flights", () =>
+    context.api.call(selectiveServiceEndpoints.listWebsite, { query: homeFlightsQuery }),
+  );
+  return rows.filter((row) => isShownFlight(row));
+}
+
+/** /flights: limit 1000, offset 0, lowercase type when chosen; filtered by type on the client side too. */
+export async function loadFlightsPage(context: AppLoadContext, type: FlightTypeSlug | undefined): Promise<SelectiveService[]> {
+  const { rows } = await orEmpty(context, "flights", () =>
+    context.api.call(selectiveServiceEndpoints.listWebsite, { query: flightsPageQuery(type) }),
+  );
+  return rows.filter((row) => isShownFlight(row, type));
+}

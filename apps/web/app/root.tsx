@@ -1,0 +1,64 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./lib/nonce.tsx";
+import { catalogueFor, useT } from "./lib/i18n/index.ts";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: context.config, language: "en" as const };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function meta({ data }: Route.MetaArgs) {
+  const company = data?.config.companyName ?? "";
+  return [{ name: "description", content: catalogueFor().meta.siteDescription(company) }];
+}
+
+/** The document shell: language and direction, meta, links and scripts with the CSP nonce. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * The router fallback (SPEC §2): 'Unexpected Application Error!' then the status and
+ * status text, or the error message. No stack trace is shown to visitors.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-2xl font-bold">{t.errors.unexpected}</h1>
+      <p className="mt-4 text-lg">{detail}</p>
+    </main>
+  );
+}

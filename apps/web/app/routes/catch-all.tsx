@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+
+/** Any unknown path redirects to `/` (SPEC §2). */
+export function loader() {
+  return redirect("/");
+}
+
+export function action() {
+  return redirect("/");
+}
+
+export default function CatchAll() {
+  return null;
+}

@@ -1,0 +1,39 @@
+import { flightTypeBySlug } from "@khayl/contract/selective-services";
+import type { Route } from "./+types/flights";
+import { CardGrid } from "../components/card-grid.tsx";
+import { FlightCard } from "../components/flight-card.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { Chips } from "../components/ui/chips.tsx";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { loadFlightsPage } from "../lib/schedules.server.ts";
+
+/** /flights (SPEC §2): `?type=import|export` picks a chip (case-insensitive). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const type = flightTypeBySlug(new URL(request.url).searchParams.get("type"));
+  const flights = await loadFlightsPage(context, type);
+  return { flights, type: type ?? null };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = catalogueFor();
+  return [{ title: pageTitle(t.flights.title, companyFromMatches(matches)) }, { name: "description", content: t.flights.bannerTitle }];
+}
+
+export default function Flights({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const chips = [
+    { label: t.flights.all, to: "/flights", active: loaderData.type === null },
+    { label: t.flights.import, to: "/flights?type=import", active: loaderData.type === "import" },
+    { label: t.flights.export, to: "/flights?type=export", active: loaderData.type === "export" },
+  ];
+  return (
+    <>
+      <PageBanner title={t.flights.bannerTitle} eyebrow={t.flights.title} />
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+        <Chips label={t.flights.filterLabel} items={chips} />
+        <CardGrid items={loaderData.flights} empty={t.flights.empty} render={(flight) => <FlightCard flight={flight} />} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import type { Route } from "./+types/transport";
+import { CardGrid } from "../components/card-grid.tsx";
+import { EventCard } from "../components/event-card.tsx";
+import { PageBanner } from "../components/page-banner.tsx";
+import { Chips } from "../components/ui/chips.tsx";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { loadTransportEvents } from "../lib/schedules.server.ts";
+
+/** /transport (SPEC §2): `?discipline=<slug>` picks a chip; the loader maps it to the discipline id. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const slug = new URL(request.url).searchParams.get("discipline");
+  const discipline = disciplineBySlug(slug);
+  const { rows } = await loadTransportEvents(context, discipline?.id);
+  return { events: rows, discipline: discipline?.slug ?? null };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = catalogueFor();
+  return [{ title: pageTitle(t.transport.title, companyFromMatches(matches)) }, { name: "description", content: t.transport.bannerTitle }];
+}
+
+export default function Transport({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const chips = [
+    { label: t.transport.all, to: "/transport", active: loaderData.discipline === null },
+    ...disciplines.map((d) => ({ label: d.label, to: `/transport?discipline=${d.slug}`, active: loaderData.discipline === d.slug })),
+  ];
+  return (
+    <>
+      <PageBanner title={t.transport.bannerTitle} eyebrow={t.transport.title} />
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+        <Chips label={t.transport.filterLabel} items={chips} />
+        <CardGrid items={loaderData.events} empty={t.transport.empty} render={(event) => <EventCard event={event} />} />
+      </section>
+    </>
+  );
+}

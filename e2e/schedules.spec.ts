@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+test("home shows the headline and both schedules from the API", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Wherever your equine journey takes you" })).toBeVisible();
+  const transport = page.getByRole("region", { name: "Transport schedule" });
+  await expect(transport.getByRole("button").first()).toBeVisible();
+  await expect(transport.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/transport");
+  const shipping = page.getByRole("region", { name: "Shipping schedule" });
+  await expect(shipping.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/flights");
+  await expect(shipping.getByText("Transit")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a chip filters the flights and the URL keeps the choice", async ({ page }) => {
+  await page.goto("/flights");
+  await expect(page.getByRole("heading", { level: 1, name: "Plan Your Horse Shipping with Ease" })).toBeVisible();
+  const cards = page.getByRole("main").getByRole("listitem").getByRole("button");
+  await expect(cards.filter({ hasText: "Import" }).first()).toBeVisible();
+  await expect(cards.filter({ hasText: "Export" }).first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Export", exact: true }).click();
+  await expect(page).toHaveURL(/\/flights\?type=export$/);
+  await expect(page.getByRole("link", { name: "Export", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasText: /^Import/ })).toHaveCount(0);
+  for (const text of await cards.allTextContents()) expect(text).toMatch(/^Export/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/flights$/);
+  await expect(cards.filter({ hasText: /^Import/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a card opens the app modal, which closes with × and with Escape", async ({ page }) => {
+  await page.goto("/transport?discipline=dressage");
+  const card = page.getByRole("main").getByRole("listitem").getByRole("button").first();
+  await card.click();
+  const dialog = page.getByRole("dialog", { name: "All of our services available on the app" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Download on the App Store" })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
+
+  await card.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server HTML has the filtered schedules", async ({ page }) => {
+    await page.goto("/transport?discipline=dressage");
+    await expect(page.getByRole("heading", { level: 1, name: "Plan Your Horse Transport with Ease" })).toBeVisible();
+    const names = await page.getByRole("main").getByRole("listitem").getByRole("button").allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.join("|")).toContain("Dressage");
+    expect(names.join("|")).not.toContain("Endurance");
+  });
+
+  test("unknown paths redirect to the home page", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Wherever your equine journey takes you" })).toBeVisible();
+  });
+});

@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/**
+ * The one configuration schema of the product (DESIGN §3.11, STYLE §4), read from
+ * `process.env` at boot. Empty strings count as missing. Every variable is
+ * documented in `.env.example`; `publicConfig()` is the whitelist that reaches the
+ * browser.
+ */
+const optional = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const withDefault = (value: string) => z.preprocess((v) => (v === "" ? undefined : v), z.string().default(value));
+const urlWithDefault = (value: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default(value));
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["production", "development", "test"]).default("production")),
+  PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: withDefault("localhost"),
+  /** Embedded database and mail outbox live here (DESIGN §2). */
+  DATA_DIR: withDefault("./data"),
+  /** PostgreSQL instead of the embedded PGlite. */
+  DATABASE_URL: optionalUrl,
+  /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
+  API_URL: optionalUrl,
+  /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  /** Trust X-Forwarded-* from this many proxy hops (0 = none). */
+  TRUST_PROXY_HOPS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10).default(0)),
+
+  COMPANY_NAME: withDefault("Khayl Logistics"),
+  /** The product (app) name; it also forms the route `/{product}-App` (DESIGN §3.11). */
+  PRODUCT_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9]+$/, "letters and digits only").default("Khayl")),
+  COMPANY_ADDRESS: withDefault("Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates"),
+  COMPANY_TRN: withDefault("100123456700003"),
+  IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
+  ANDROID_APP_URL: urlWithDefault("https://play.google.com/store/apps/details?id=ae.khayl.app"),
+  INSTAGRAM_URL: urlWithDefault("https://www.instagram.com/khayl.ae"),
+  LINKEDIN_URL: urlWithDefault("https://www.linkedin.com/company/khayl-ae"),
+  SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().default("support@khayl.example")),
+  SUPPORT_PHONE: withDefault("+971 6 000 0000"),
+  /** Analytics measurement id (e.g. G-XXXXXXX); unset = no analytics script and no request. */
+  GA_MEASUREMENT_ID: optional,
+
+  /** Mail: SMTP when set (smtp://user:pass@host:port), else .eml files under DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: withDefault("Khayl Logistics <no-reply@khayl.example>"),
+
+  /** Stripe: both keys set = real Stripe; otherwise the offline sandbox provider. */
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Parses the environment. Throws an `Error` whose message lists every bad variable,
+ * one per line (`NAME: problem`), so the process can exit with all of them at once.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** The origin used in links (mail, start-up log): PUBLIC_URL or http://localhost:PORT. */
+export function publicOrigin(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The settings the browser may see (STYLE §4: only a whitelist reaches the browser). */
+export function publicConfig(env: Env) {
+  return {
+    companyName: env.COMPANY_NAME,
+    productName: env.PRODUCT_NAME,
+    iosAppUrl: env.IOS_APP_URL,
+    androidAppUrl: env.ANDROID_APP_URL,
+    instagramUrl: env.INSTAGRAM_URL,
+    linkedinUrl: env.LINKEDIN_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+    gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY ? env.STRIPE_PUBLISHABLE_KEY : null,
+    publicUrl: publicOrigin(env),
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+
+/**
+ * `GET /configurations/` data. SPEC §3 leaves its fields unshown; the reference API
+ * answers with the public brand and contact settings the website needs.
+ */
+export const configurationSchema = z.object({
+  companyName: z.string(),
+  productName: z.string(),
+  iosAppUrl: z.string(),
+  androidAppUrl: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  currency: z.literal("AED"),
+  country: z.literal("AE"),
+});
+export type Configuration = z.infer<typeof configurationSchema>;
+
+export const configurationEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/configurations/",
+    data: configurationSchema,
+    message: "Configuration fetched successfully",
+    summary: "Public configuration (brand, store links, support contact)",
+    tags: ["configuration"],
+  }),
+  health: defineEndpoint({
+    method: "GET",
+    path: "/health",
+    data: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+    message: "OK",
+    summary: "Liveness: answers when the database is reachable",
+    tags: ["health"],
+  }),
+};

@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import { envelopeSchema } from "./envelope.ts";
+
+/** HTTP methods used by the provider API (SPEC §7). */
+export type HttpMethod = "GET" | "POST";
+
+/**
+ * One call of the provider API, described once and used by both sides: the API
+ * registers its route from it (path, input schemas, response schema) and the web
+ * client calls it (path, query building, response parsing). `path` uses Fastify's
+ * `:param` syntax and is relative to the versioned API root (`/api/v1`).
+ */
+export interface Endpoint<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  /** Query string schema (input side: strings in, typed values out). */
+  query?: Q;
+  /** JSON body schema. */
+  body?: B;
+  /** Path parameter schema. */
+  params?: P;
+  /** Schema of `data` inside the success envelope. */
+  data: D;
+  /** The `message` of the success envelope. */
+  message: string;
+  /** Short human summary, used by the OpenAPI document. */
+  summary: string;
+  tags: string[];
+  /** When set, the success answer is this content type instead of the JSON envelope. */
+  binary?: string;
+}
+
+/** Define an endpoint with its types preserved (identity at run time). */
+export function defineEndpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  D extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<Q, B, P, D>): Endpoint<Q, B, P, D> {
+  return endpoint;
+}
+
+/** The full success envelope schema of an endpoint. */
+export function responseSchemaOf<D extends z.ZodType>(endpoint: { data: D }) {
+  return envelopeSchema(endpoint.data);
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller passes to call an endpoint (client side: the schemas' *input* types). */
+export type CallInput<E> =
+  E extends Endpoint<infer Q, infer B, infer P, z.ZodType>
+    ? (Q extends z.ZodType ? { query?: InputOf<Q> } : { query?: undefined }) &
+        (B extends z.ZodType ? { body: InputOf<B> } : { body?: undefined }) &
+        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined })
+    : never;
+
+/** What the API handler receives (server side: the schemas' *output* types). */
+export type HandlerInput<E> =
+  E extends Endpoint<infer Q, infer B, infer P, z.ZodType>
+    ? { query: OutputOf<Q>; body: OutputOf<B>; params: OutputOf<P> }
+    : never;
+
+/** The `data` an endpoint answers with. */
+export type DataOf<E> = E extends Endpoint<infer _Q, infer _B, infer _P, infer D> ? z.output<D> : never;

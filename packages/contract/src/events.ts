@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { listDataSchema } from "./envelope.ts";
+import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
+import { disciplineIds, type DisciplineId } from "./disciplines.ts";
+
+/**
+ * An event (transport card) as the provider API sends it (SPEC §3). Older answers
+ * carry the venue as `Place.code` or `location` and the category as `category`; the
+ * card reads them in that fallback order (see `eventPlaceCode`, `eventCategoryLabel`).
+ */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  eventName: z.string(),
+  eventStatus: z.string().nullish(),
+  place: codeRefSchema.nullish(),
+  Place: codeRefSchema.nullish(),
+  location: z.string().nullish(),
+  startDate: isoDateTimeSchema.nullish(),
+  endDate: isoDateTimeSchema.nullish(),
+  eventCategory: z.string().nullish(),
+  category: z.string().nullish(),
+  eventDiscipline: z.number().int().nullish(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+/** Venue code with SPEC §3's fallbacks: `place.code`, then `Place.code`, then `location`. */
+export function eventPlaceCode(event: Event): string | undefined {
+  return event.place?.code ?? event.Place?.code ?? event.location ?? undefined;
+}
+
+/** Category with SPEC §3's fallbacks: `eventCategory`, then `category`, default 'International'. */
+export function eventCategoryLabel(event: Event): string {
+  return event.eventCategory || event.category || "International";
+}
+
+const disciplineIdSchema = z
+  .number({ error: "eventDisciplines must be discipline ids" })
+  .int("eventDisciplines must be discipline ids")
+  .refine((id): id is DisciplineId => (disciplineIds as readonly number[]).includes(id), {
+    message: `eventDisciplines must be among ${[...disciplineIds].sort().join(", ")}`,
+  });
+
+/**
+ * `eventDisciplines` accepts one id, repeated names (`eventDisciplines=1&eventDisciplines=3`)
+ * or a comma-separated list (`eventDisciplines=1,3`, how an array stringifies).
+ */
+const eventDisciplinesSchema = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => String(item).split(","))
+      .filter((s) => s.trim() !== "")
+      .map(Number),
+  )
+  .pipe(z.array(disciplineIdSchema).max(6, "eventDisciplines lists at most 6 ids"));
+
+/** Query of `GET /event-services/website` (SPEC §7). */
+export const eventListQuerySchema = z.object({
+  limit: limitSchema(1000).optional(),
+  offset: offsetSchema.optional(),
+  showOnWebsite: queryBooleanSchema("showOnWebsite").optional(),
+  eventDisciplines: eventDisciplinesSchema.optional(),
+});
+export type EventListQuery = z.input<typeof eventListQuerySchema>;
+
+export const eventEndpoints = {
+  /** `GET /event-services/website`: events for the transport schedule, soonest first. */
+  listWebsite: defineEndpoint({
+    method: "GET",
+    path: "/event-services/website",
+    query: eventListQuerySchema,
+    data: listDataSchema(eventSchema),
+    message: "Events fetched successfully",
+    summary: "List transport events (shows) for the website",
+    tags: ["events"],
+  }),
+};
+
+/** SPEC §7 query shapes: home lists events without the website filter. */
+export const homeEventsQuery = { limit: 100, offset: 0 } satisfies EventListQuery;
+
+/** SPEC §7 query shapes: /transport adds showOnWebsite and the chosen discipline (omitted for All). */
+export function transportEventsQuery(disciplineId: DisciplineId | undefined): EventListQuery {
+  return {
+    limit: 100,
+    offset: 0,
+    showOnWebsite: true,
+    ...(disciplineId === undefined ? {} : { eventDisciplines: [disciplineId] }),
+  };
+}

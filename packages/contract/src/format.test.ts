@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import {
+  currentYear,
+  formatBlogDate,
+  formatEventDateRange,
+  formatEventDay,
+  formatFlightDate,
+  formatInvoiceDate,
+  formatReleaseLogDate,
+  formatReleaseNoteDate,
+} from "./format.ts";
+
+describe("event dates (SPEC §3)", () => {
+  test("day and short month in en-GB", () => {
+    expect(formatEventDay("2025-01-05T06:00:00Z")).toBe("5 Jan");
+  });
+  test("a range when endDate exists", () => {
+    expect(formatEventDateRange("2025-01-05T06:00:00Z", "2025-01-07T14:00:00Z")).toBe("5 Jan - 7 Jan");
+  });
+  test("a single day without endDate", () => {
+    expect(formatEventDateRange("2025-03-21T06:00:00Z", null)).toBe("21 Mar");
+  });
+  test("'-' when startDate is missing, even with an endDate", () => {
+    expect(formatEventDateRange(null, "2025-01-07T14:00:00Z")).toBe("-");
+    expect(formatEventDateRange(undefined, undefined)).toBe("-");
+    expect(formatEventDateRange("not a date", null)).toBe("-");
+  });
+  test("shown in Asia/Dubai: 22:00 UTC is already the next day", () => {
+    expect(formatEventDay("2025-01-04T22:00:00Z")).toBe("5 Jan");
+  });
+});
+
+describe("other formats", () => {
+  test("flight date like 'Monday 05 Jan 2025'", () => {
+    expect(formatFlightDate("2025-01-05T10:00:00Z")).toBe("Sunday 05 Jan 2025");
+    expect(formatFlightDate("2025-01-06T10:00:00Z")).toBe("Monday 06 Jan 2025");
+    expect(formatFlightDate(null)).toBe("-");
+  });
+  test("blog date like 'Jan 05, 2025'", () => {
+    expect(formatBlogDate("2025-01-05T10:00:00Z")).toBe("Jan 05, 2025");
+  });
+  test("release note 'MMMM DD,yy'", () => {
+    expect(formatReleaseNoteDate("2025-01-05T10:00:00Z")).toBe("January 05,25");
+  });
+  test("release log 'MMMM D, YYYY'", () => {
+    expect(formatReleaseLogDate("2025-01-05T10:00:00Z")).toBe("January 5, 2025");
+  });
+  test("invoice 'DD MMM YYYY'", () => {
+    expect(formatInvoiceDate("2025-12-31T21:00:00Z")).toBe("01 Jan 2026");
+  });
+  test("current year in Dubai", () => {
+    expect(currentYear(new Date("2025-12-31T21:00:00Z"))).toBe(2026);
+  });
+});

@@ -1,0 +1,11 @@
+import { parseEnv } from "@khayl/config/env";
+import { createDb } from "../client.ts";
+import { seedDemoData } from "../seed/index.ts";
+
+/** `npm run db:seed`: migrates, then loads demo data into empty tables. */
+const env = parseEnv();
+const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await handle.migrate();
+const summary = await seedDemoData(handle.db);
+await handle.close();
+console.log(`seeded (${handle.kind}): ${JSON.stringify(summary)}`);

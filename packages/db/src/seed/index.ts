@@ -1,0 +1,12 @@
+import type { Db } from "../client.ts";
+import { seedSchedules } from "./schedules.ts";
+
+/**
+ * Loads the demo data (DESIGN §2) into tables that are still empty, so it is safe to
+ * run on every start. Answers a summary of what each domain inserted.
+ */
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Record<string, unknown>> {
+  const summary: Record<string, unknown> = {};
+  summary.schedules = await seedSchedules(db, now);
+  return summary;
+}

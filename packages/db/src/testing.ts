@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { createDb, type DbHandle } from "./client.ts";
+
+/**
+ * Test databases (STYLE §5): migrate once, then give each test file a fresh copy.
+ * With `TEST_DATABASE_URL` and `TEST_DB=postgres`, each call creates a new PostgreSQL
+ * database (dropped by `close`); otherwise a PGlite loaded from the migrated template
+ * that `preparePgliteTemplate` wrote (path in `PGLITE_TEMPLATE`).
+ */
+export async function preparePgliteTemplate(file: string): Promise<void> {
+  const handle = await createDb();
+  await handle.migrate();
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir("none");
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+}
+
+export function testDbKind(): "pglite" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+export async function createTestDb(): Promise<DbHandle> {
+  if (testDbKind() === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const name = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
+    await handle.migrate();
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const again = new pg.Client({ connectionString: adminUrl });
+        await again.connect();
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  const template = process.env.PGLITE_TEMPLATE;
+  if (!template) {
+    const handle = await createDb();
+    await handle.migrate();
+    return handle;
+  }
+  const blob = new Blob([await readFile(template)]);
+  const pglite = await PGlite.create({ loadDataDir: blob });
+  return createDb({ pglite });
+}
