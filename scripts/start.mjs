@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 process.env.NODE_ENV ??= "production";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildEntry = path.join(root, "apps/web/build/server/index.js");
+const buildEntry = path.resolve(root, "apps/web", process.env.WEB_BUILD_DIR ?? "build", "server/index.js");
 const sources = ["apps/web/app", "apps/web/public", "apps/web/vite.config.ts", "packages/contract/src", "packages/config/src"];
 
 function newest(p) {

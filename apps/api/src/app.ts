@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify"
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiDeps } from "./deps.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerRateLimit } from "./http/rate-limit.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
@@ -20,6 +21,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerRateLimit(app, deps.db);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;

@@ -16,8 +16,8 @@ import { seedDemoData } from "@khayl/db/seed/index";
 import { pageCsp, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 
-/** The web app's production build (`npm run build`). */
-export const webBuildDir = fileURLToPath(new URL("../../web/build", import.meta.url));
+/** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
+export const webBuildDir = path.resolve(fileURLToPath(new URL("../../web/", import.meta.url)), process.env.WEB_BUILD_DIR ?? "build");
 
 declare module "fastify" {
   interface FastifyRequest {

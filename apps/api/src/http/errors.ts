@@ -40,6 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = [...new Set(errors.map((e) => e.message))].join(", ");
       return reply.code(400).send({ success: false, statusCode: 400, message, errors });
     }
+    // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status >= 400 && status < 500) {
       const message =

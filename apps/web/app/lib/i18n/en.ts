@@ -3,7 +3,20 @@
  * Spec texts are copied letter for letter from SPEC §1–§9. Strings that take values
  * are functions. Other languages implement `Catalogue` with the same shape.
  */
+import { account } from "./en/account.ts";
+import { contact } from "./en/contact.ts";
+import { content } from "./en/content.ts";
+import { invoice } from "./en/invoice.ts";
+
 export const en = {
+  /** Content pages (issue 3): about, app page, blogs, legal, releases, QR, links. */
+  content,
+  /** Contact form (issue 4). */
+  contact,
+  /** Account deletion (issue 4). */
+  account,
+  /** Invoice and payment (issue 5). */
+  invoice,
   meta: {
     siteDescription: (company: string) =>
       `${company}: horse transport to shows and clinics across the UAE, and international horse shipping by air.`,

@@ -1,0 +1,4 @@
+/** English strings of the contact pages (part of the catalogue in ../en.ts). */
+export const contact = {
+  placeholder: "",
+};

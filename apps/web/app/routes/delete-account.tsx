@@ -1,0 +1,8 @@
+/** Delete account — placeholder until issue 4 builds it. */
+export default function Page() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Delete account</h1>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** Invoice — placeholder until issue 5 builds it. */
+export default function Page() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Invoice</h1>
+    </div>
+  );
+}
