@@ -1,4 +1,5 @@
 import type { Db } from "../client.ts";
+import { seedAccounts } from "./accounts.ts";
 import { seedSchedules } from "./schedules.ts";
 
 /**
@@ -8,5 +9,6 @@ import { seedSchedules } from "./schedules.ts";
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Record<string, unknown>> {
   const summary: Record<string, unknown> = {};
   summary.schedules = await seedSchedules(db, now);
+  summary.accounts = await seedAccounts(db);
   return summary;
 }
