@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
@@ -33,6 +34,15 @@ export interface HostOptions {
   seed?: boolean;
   /** Use this database instead of opening one from `env` (tests). */
   database?: DbHandle;
+  /**
+   * Development only (`npm run dev`): the server build comes from Vite on each request,
+   * Vite's middlewares run before Fastify (assets, HMR), and pages get no CSP (Vite
+   * injects inline scripts). Production leaves this unset and reads the built files.
+   */
+  dev?: {
+    loadBuild: () => Promise<ServerBuild>;
+    middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  };
 }
 
 export interface Host {
@@ -43,6 +53,8 @@ export interface Host {
 }
 
 const HASHED_ASSET = /^\/assets\//;
+/** `npm run dev` only: Vite's client and React refresh use inline scripts, eval and a websocket. */
+const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:";
 
 /**
  * The one Node process of DESIGN §2: security headers, compression, the hashed
@@ -58,7 +70,13 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     trustProxy: (env.TRUST_PROXY_HOPS > 0 ? env.TRUST_PROXY_HOPS : false) as boolean,
     bodyLimit: 64 * 1024,
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
-  });
+    ...(options.dev
+      ? {
+          serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+            createServer((req, res) => options.dev!.middlewares(req, res, () => handler(req, res))),
+        }
+      : {}),
+  }) as unknown as FastifyInstance;
 
   let database = options.database;
   if (!env.API_URL && !database) {
@@ -89,7 +107,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   await app.register(compress, { global: true, encodings: ["gzip"], threshold: 1024 });
 
   const clientDir = path.join(webBuildDir, "client");
-  if (existsSync(clientDir)) {
+  if (!options.dev && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -108,10 +126,15 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     await app.register(apiPlugin, { prefix: API_PREFIX, db: database.db, dbKind: database.kind, env });
   }
 
-  const serverEntry = path.join(webBuildDir, "server", "index.js");
-  if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+  let handle: ReturnType<typeof createRequestHandler>;
+  if (options.dev) {
+    handle = createRequestHandler(options.dev.loadBuild, "development");
+  } else {
+    const serverEntry = path.join(webBuildDir, "server", "index.js");
+    if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+  }
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
 
@@ -125,7 +148,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         headers: env.API_URL ? { "x-forwarded-for": request.ip } : undefined,
       });
       const secure = request.protocol === "https";
-      reply.header("content-security-policy", pageCsp(env, request.cspNonce, secure));
+      reply.header("content-security-policy", options.dev ? devCsp : pageCsp(env, request.cspNonce, secure));
       const response = await handle(toWebRequest(request, reply), {
         api,
         config,
