@@ -7,7 +7,7 @@ import { disciplineIds, type DisciplineId } from "./disciplines.ts";
 /**
  * An event (transport card) as the provider API sends it (SPEC §3). Older answers
  * carry the venue as `Place.code` or `location` and the category as `category`; the
- * card reads them in that fallback order (see `eventPlaceCode`, `eventCategoryLabel`).
+ * card reads them in that fallback order (see `event-fields.ts`).
  */
 export const eventSchema = z.object({
   id: z.number().int(),
@@ -24,15 +24,7 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-/** Venue code with SPEC §3's fallbacks: `place.code`, then `Place.code`, then `location`. */
-export function eventPlaceCode(event: Event): string | undefined {
-  return event.place?.code ?? event.Place?.code ?? event.location ?? undefined;
-}
-
-/** Category with SPEC §3's fallbacks: `eventCategory`, then `category`, default 'International'. */
-export function eventCategoryLabel(event: Event): string {
-  return event.eventCategory || event.category || "International";
-}
+export { eventCategoryLabel, eventPlaceCode } from "./event-fields.ts";
 
 const disciplineIdSchema = z
   .number({ error: "eventDisciplines must be discipline ids" })

@@ -2,20 +2,9 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
 import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
-
-/** Flight types of selective services; only these two are shown (SPEC §3). */
-export const flightTypes = ["Import", "Export"] as const;
-export type FlightType = (typeof flightTypes)[number];
-
-/** The lowercase form used in query strings (`?type=import`). */
-export type FlightTypeSlug = Lowercase<FlightType>;
-export const flightTypeSlugs: readonly FlightTypeSlug[] = ["import", "export"];
-
-/** The slug for a chip, or `undefined` for "All" or anything unknown. */
-export function flightTypeBySlug(slug: string | null | undefined): FlightTypeSlug | undefined {
-  const lower = slug?.toLowerCase();
-  return flightTypeSlugs.find((s) => s === lower);
-}
+import { flightTypeSlugs, type FlightTypeSlug } from "./flight-types.ts";
+export { flightTypeBySlug, flightTypes, flightTypeSlugs, isShownFlight } from "./flight-types.ts";
+export type { FlightType, FlightTypeSlug } from "./flight-types.ts";
 
 /**
  * A selective service (flight card) as the provider API sends it (SPEC §3).
@@ -34,12 +23,6 @@ export const selectiveServiceSchema = z.object({
   endDate: isoDateTimeSchema.nullish(),
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;
-
-/** True for the flights the website shows: type Import or Export, optionally one of them. */
-export function isShownFlight(service: SelectiveService, only?: FlightTypeSlug): boolean {
-  const type = service.type.toLowerCase();
-  return only ? type === only : (flightTypeSlugs as readonly string[]).includes(type);
-}
 
 /** Query of `GET /selective-services/website` (SPEC §7); `type` is case-insensitive. */
 export const selectiveServiceListQuerySchema = z.object({

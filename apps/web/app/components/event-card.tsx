@@ -1,4 +1,5 @@
-import { eventCategoryLabel, eventPlaceCode, type Event } from "@khayl/contract/events";
+import type { Event } from "@khayl/contract/events";
+import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
 import { formatEventDateRange } from "@khayl/contract/format";
 import { useOpenAppModal } from "./app-modal.tsx";
 

@@ -1,4 +1,4 @@
-import { flightTypeBySlug } from "@khayl/contract/selective-services";
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import type { Route } from "./+types/flights";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";

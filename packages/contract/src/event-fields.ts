@@ -1,0 +1,15 @@
+/**
+ * Event display rules (SPEC §3) with no runtime dependencies, so browser code can use
+ * them without pulling zod into the page's JavaScript.
+ */
+import type { Event } from "./events.ts";
+
+/** Venue code with SPEC §3's fallbacks: `place.code`, then `Place.code`, then `location`. */
+export function eventPlaceCode(event: Event): string | undefined {
+  return event.place?.code ?? event.Place?.code ?? event.location ?? undefined;
+}
+
+/** Category with SPEC §3's fallbacks: `eventCategory`, then `category`, default 'International'. */
+export function eventCategoryLabel(event: Event): string {
+  return event.eventCategory || event.category || "International";
+}
