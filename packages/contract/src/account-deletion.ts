@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { emailSchema, otpCodeSchema } from "./form-fields.ts";
+
+/** Query of `GET /auth/ask-delete-account?email=` (SPEC §7). */
+export const askDeleteAccountQuerySchema = z.object({ email: emailSchema });
+
+/** Body of `POST /auth/confrim-delete-account` (SPEC §3: otpCode, the 4 digits joined, and email). */
+export const confirmDeleteAccountBodySchema = z.object({ email: emailSchema, otpCode: otpCodeSchema });
+export type ConfirmDeleteAccountBody = z.input<typeof confirmDeleteAccountBodySchema>;
+
+/**
+ * The ask step answers the same whether or not an account exists (DESIGN §3.7, no
+ * enumeration): this message and `data: null`.
+ */
+export const askDeleteAccountMessage = "If an account exists for this e-mail, a verification code has been sent to it";
+
+/** The message of every refused code (wrong, expired, used up or never sent). */
+export const invalidCodeMessage = "Invalid or expired verification code";
+
+export const accountDeletionEndpoints = {
+  /** `GET /auth/ask-delete-account`: e-mails a 4-digit code when the account exists. */
+  ask: defineEndpoint({
+    method: "GET",
+    path: "/auth/ask-delete-account",
+    query: askDeleteAccountQuerySchema,
+    data: z.null(),
+    message: askDeleteAccountMessage,
+    summary: "Ask for an account-deletion code",
+    tags: ["accounts"],
+  }),
+  /** `POST /auth/confrim-delete-account` (spelled as in SPEC §7): deletes the account's personal data. */
+  confirm: defineEndpoint({
+    method: "POST",
+    path: "/auth/confrim-delete-account",
+    body: confirmDeleteAccountBodySchema,
+    data: z.null(),
+    message: "Your Account has been deleted successfully!!",
+    summary: "Confirm account deletion with the e-mailed code",
+    tags: ["accounts"],
+  }),
+};

@@ -1,0 +1,116 @@
+/**
+ * The form rules of SPEC §5 for the contact form and the account-deletion flow, with
+ * their messages spelled once. Zod-free on purpose: the browser imports these
+ * predicates and messages without pulling zod into page JavaScript, and the zod
+ * schemas of `support-requests.ts` / `account-deletion.ts` are built on the same
+ * predicates, so browser, route action and API agree letter for letter.
+ */
+
+/** SPEC §5 messages, exactly as written there. */
+export const formMessages = {
+  fullNameRequired: "Please Enter Full Name",
+  emailInvalid: "Must be a valid Email",
+  emailRequired: "Please Enter Email",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Invalid phone number. Please use the international format with a minimum of 9 digits.",
+  divisionRequired: "Please select the division",
+  subjectRequired: "Please select subject",
+  supportInquiryRequired: "Please Enter your Inquiry",
+  otpRequired: "Required",
+  otpInvalid: "Verification code must be 4 digits",
+} as const;
+
+/** Subject options of the contact form (SPEC §3): value and label (the spec gives one text for both). */
+export const subjectOptions = [
+  { value: "Service-Request", label: "Service-Request" },
+  { value: "Inquiry", label: "Inquiry" },
+  { value: "IT-Support", label: "IT-Support" },
+  { value: "Issue", label: "Issue" },
+  { value: "Feedback", label: "Feedback" },
+  { value: "Other", label: "Other" },
+] as const;
+export type Subject = (typeof subjectOptions)[number]["value"];
+export const subjectValues = subjectOptions.map((o) => o.value) as [Subject, ...Subject[]];
+
+/** Division options of the contact form (SPEC §3): value and label. */
+export const divisionOptions = [
+  { value: "Local-Transport", label: "Local-Transport" },
+  { value: "Air-Shipping", label: "Air-Shipping" },
+  { value: "Technology", label: "Technology" },
+  { value: "Management", label: "Management" },
+] as const;
+export type Division = (typeof divisionOptions)[number]["value"];
+export const divisionValues = divisionOptions.map((o) => o.value) as [Division, ...Division[]];
+
+/** Verification code length (SPEC §9). */
+export const OTP_LENGTH = 4;
+
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/**
+ * SPEC §5 phone: a plus sign, then at least 10 digits in all (at least 9 digits plus a
+ * final digit), with optional single spaces between digits. `+971 50 123 4567` passes;
+ * `+97150123456` (11 digits) passes; `+971 5012345` (10 digits) passes; `+97150 12345`
+ * with 9 digits fails; double spaces, a space after `+` or a trailing space fail.
+ */
+const PHONE_PATTERN = /^\+(?:\d ?){9,}\d$/;
+
+/** True when `value` is a syntactically valid e-mail address (at most 254 characters). */
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** True when `value` follows SPEC §5's international phone format. */
+export function isValidPhone(value: string): boolean {
+  return value.length <= 40 && PHONE_PATTERN.test(value);
+}
+
+/** The SPEC §5 message for an e-mail field, or undefined when it is valid. */
+export function emailError(value: string | null | undefined): string | undefined {
+  const v = (value ?? "").trim();
+  if (!v) return formMessages.emailRequired;
+  return isValidEmail(v) ? undefined : formMessages.emailInvalid;
+}
+
+/** The SPEC §5 message for the phone field, or undefined when it is valid. */
+export function phoneError(value: string | null | undefined): string | undefined {
+  const v = (value ?? "").trim();
+  if (!v) return formMessages.phoneRequired;
+  return isValidPhone(v) ? undefined : formMessages.phoneInvalid;
+}
+
+/** The SPEC §5 message for one verification-code box, or undefined when it holds one character. */
+export function otpBoxError(value: string | null | undefined): string | undefined {
+  return (value ?? "").trim() ? undefined : formMessages.otpRequired;
+}
+
+/** The SPEC §5 message for the joined verification code, or undefined when it is 4 digits. */
+export function otpCodeError(value: string | null | undefined): string | undefined {
+  const v = value ?? "";
+  if (!v) return formMessages.otpRequired;
+  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v) ? undefined : formMessages.otpInvalid;
+}
+
+/** The contact form's fields (SPEC §3), as strings from a form. */
+export const contactFields = ["fullName", "email", "phone", "subject", "division", "applicableReference", "supportInquiry"] as const;
+export type ContactField = (typeof contactFields)[number];
+export type ContactFormValues = Record<ContactField, string>;
+export type ContactFormErrors = Partial<Record<ContactField, string>>;
+
+/**
+ * Validates the contact form as SPEC §5 says (applicableReference is not validated).
+ * Answers one message per invalid field; an empty object means valid.
+ */
+export function validateContactForm(values: Partial<Record<ContactField, string | null | undefined>>): ContactFormErrors {
+  const errors: ContactFormErrors = {};
+  if (!(values.fullName ?? "").trim()) errors.fullName = formMessages.fullNameRequired;
+  const email = emailError(values.email);
+  if (email) errors.email = email;
+  const phone = phoneError(values.phone);
+  if (phone) errors.phone = phone;
+  if (!subjectValues.includes((values.subject ?? "") as Subject)) errors.subject = formMessages.subjectRequired;
+  if (!divisionValues.includes((values.division ?? "") as Division)) errors.division = formMessages.divisionRequired;
+  if (!(values.supportInquiry ?? "").trim()) errors.supportInquiry = formMessages.supportInquiryRequired;
+  return errors;
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { divisionValues, formMessages, subjectValues } from "./contact-rules.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
+
+/**
+ * Body of `POST /supportRequests/` (SPEC §3 Contact inquiry, §5 rules, §7): the
+ * contact form's values. `sourceIsApp` false and `sourceIsWebsite` true from the site.
+ * `website` is a honeypot: humans never see it; a filled one is treated as spam.
+ */
+export const supportRequestBodySchema = z.object({
+  fullName: requiredTextSchema(formMessages.fullNameRequired, 200),
+  email: emailSchema,
+  phone: phoneSchema,
+  subject: z.enum(subjectValues, { error: formMessages.subjectRequired }),
+  division: z.enum(divisionValues, { error: formMessages.divisionRequired }),
+  applicableReference: z
+    .string()
+    .trim()
+    .max(200, "Applicable reference must be at most 200 characters")
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  supportInquiry: requiredTextSchema(formMessages.supportInquiryRequired, 20_000),
+  sourceIsApp: z.boolean().default(false),
+  sourceIsWebsite: z.boolean().default(true),
+  website: z.string().max(200).optional(),
+});
+export type SupportRequestBody = z.input<typeof supportRequestBodySchema>;
+
+/** Answer data of a support request: its human-friendly reference, e.g. `SR-2026-000123`. */
+export const supportRequestDataSchema = z.object({ reference: z.string() });
+
+export const supportRequestEndpoints = {
+  /** `POST /supportRequests/`: stores the inquiry and queues two e-mails (SPEC §7). */
+  create: defineEndpoint({
+    method: "POST",
+    path: "/supportRequests/",
+    body: supportRequestBodySchema,
+    data: supportRequestDataSchema,
+    message: "Support request submitted successfully",
+    summary: "Submit the contact form",
+    tags: ["support"],
+  }),
+};
