@@ -6,6 +6,8 @@ import { registerRateLimit } from "./http/rate-limit.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
+import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
@@ -29,6 +31,8 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   configurationRoutes(app, deps);
   eventRoutes(app, deps);
   selectiveServiceRoutes(app, deps);
+  supportRequestRoutes(app, deps);
+  accountRoutes(app, deps);
 };
 
 /**

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "@khayl/db/client";
+import { outbox } from "@khayl/db/schema";
+
+/** A mail to queue (DESIGN §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  logNote?: string | null;
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Queues mails in the caller's transaction, so they exist exactly when the request does. */
+export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(outbox).values(mails.map((m) => ({ ...m, html: m.html ?? null, logNote: m.logNote ?? null })));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Claims up to `limit` due, unsent mails for `lockMs` (sets `locked_until` and counts the
+ * attempt) in one atomic statement: rows locked by another instance are skipped, so
+ * two workers on one PostgreSQL never send the same mail at the same time.
+ */
+export async function claimDueMails(db: Db, limit: number, lockMs: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update outbox set locked_until = now() + make_interval(secs => ${lockMs / 1000}), attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, "to", subject, text, html, log_note as "logNote", attempts
+  `);
+  return rowsOf<OutboxRow>(result);
+}
+
+/** Marks a mail delivered. */
+export async function markSent(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update outbox set sent_at = now(), locked_until = null, last_error = null where id = ${id}`);
+}
+
+/** Records a failed delivery and when to try again (`retryInMs` from now). */
+export async function markFailed(db: Db, id: number, error: string, retryInMs: number): Promise<void> {
+  await db.execute(sql`
+    update outbox set locked_until = null, last_error = ${error.slice(0, 1000)},
+      next_attempt_at = now() + make_interval(secs => ${retryInMs / 1000})
+    where id = ${id}
+  `);
+}

@@ -1,0 +1,59 @@
+import type { OutgoingMail } from "./repository.ts";
+
+/** The support team's notification of a new contact request (DESIGN §3.6). */
+export function supportNotificationMail(to: string, r: {
+  reference: string; fullName: string; email: string; phone: string; subject: string; division: string;
+  applicableReference: string | null; supportInquiry: string;
+}): OutgoingMail {
+  return {
+    kind: "support-notification",
+    to,
+    subject: `[${r.reference}] ${r.subject} – ${r.division}`,
+    text: [
+      `New support request ${r.reference}`,
+      "",
+      `Name: ${r.fullName}`,
+      `E-mail: ${r.email}`,
+      `Phone: ${r.phone}`,
+      `Subject: ${r.subject}`,
+      `Division: ${r.division}`,
+      `Applicable reference: ${r.applicableReference ?? "-"}`,
+      "",
+      r.supportInquiry,
+    ].join("\n"),
+  };
+}
+
+/** The sender's confirmation quoting the reference. */
+export function supportConfirmationMail(r: { reference: string; fullName: string; email: string; supportInquiry: string }, company: string): OutgoingMail {
+  return {
+    kind: "support-confirmation",
+    to: r.email,
+    subject: `We received your request ${r.reference}`,
+    text: [
+      `Dear ${r.fullName},`,
+      "",
+      `Thank you for contacting ${company}. Your reference number is ${r.reference}.`,
+      "Please quote it in any message about this request.",
+      "",
+      "Your message:",
+      r.supportInquiry,
+    ].join("\n"),
+  };
+}
+
+/** The account-deletion verification code (SPEC §4); the code goes into the log note too. */
+export function deletionCodeMail(to: string, code: string, company: string, minutes: number): OutgoingMail {
+  return {
+    kind: "delete-account-code",
+    to,
+    subject: `Your ${company} account deletion code`,
+    text: [
+      `Your verification code is ${code}.`,
+      "",
+      `Enter it on the account deletion page within ${minutes} minutes to delete your account.`,
+      "If you did not ask to delete your account, ignore this e-mail; nothing will change.",
+    ].join("\n"),
+    logNote: `verification code ${code}`,
+  };
+}

@@ -1,0 +1,100 @@
+import type { Db } from "@khayl/db/client";
+import type { Env } from "@khayl/config/env";
+import { claimDueMails, markFailed, markSent } from "./repository.ts";
+import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
+
+export interface MailWorkerOptions {
+  db: Db;
+  env: Env;
+  log: MailLog & { warn(obj: object, msg: string): void };
+  /** Poll interval in ms (default 2000). */
+  intervalMs?: number;
+  /** First retry delay in ms, doubled per attempt up to `maxBackoffMs` (default 30 s). */
+  backoffBaseMs?: number;
+  /** Longest retry delay in ms (default 1 h). */
+  maxBackoffMs?: number;
+  /** How long a claimed mail stays reserved for this worker, in ms (default 60 s). */
+  lockMs?: number;
+  /** Use this transport instead of the one `env` describes (tests). */
+  transport?: MailTransport;
+}
+
+export interface MailWorker {
+  readonly transport: MailTransport;
+  /** Starts polling the outbox every `intervalMs` (idempotent). */
+  start(): void;
+  /** Stops polling and waits for a running delivery round to finish. */
+  stop(): Promise<void>;
+  /** Delivers every due mail once; answers how many were sent and how many failed. */
+  deliverDue(): Promise<{ sent: number; failed: number }>;
+}
+
+/**
+ * The outbox worker (DESIGN §3.6): claims due mails (row lock via `locked_until`, so
+ * several instances share the outbox safely), sends them, and on failure schedules a
+ * retry with exponential backoff. A mail is marked sent only after the transport
+ * accepted it, so nothing is lost when SMTP is down or the process stops mid-way
+ * (a claimed but unsent mail becomes due again when its lock expires).
+ */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, log } = options;
+  const transport = options.transport ?? createMailTransport(options.env, log);
+  const intervalMs = options.intervalMs ?? 2000;
+  const base = options.backoffBaseMs ?? 30_000;
+  const maxBackoff = options.maxBackoffMs ?? 3_600_000;
+  const lockMs = options.lockMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function deliverDue() {
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const batch = await claimDueMails(db, 20, lockMs);
+      if (batch.length === 0) break;
+      for (const mail of batch) {
+        try {
+          await transport.send(mail);
+          await markSent(db, mail.id);
+          sent++;
+        } catch (error) {
+          failed++;
+          const retryIn = Math.min(maxBackoff, base * 2 ** Math.max(0, mail.attempts - 1));
+          const message = error instanceof Error ? error.message : String(error);
+          log.warn({ mailId: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: retryIn, err: message }, "mail delivery failed; will retry");
+          await markFailed(db, mail.id, message, retryIn);
+        }
+      }
+      if (failed > 0) break; // the transport is failing: wait for the next round
+    }
+    return { sent, failed };
+  }
+
+  function tick() {
+    running = deliverDue()
+      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "mail outbox round failed"))
+      .finally(() => {
+        running = undefined;
+        if (timer) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref?.();
+        }
+      });
+  }
+
+  return {
+    transport,
+    start() {
+      if (timer) return;
+      timer = setTimeout(tick, 0);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+      transport.close();
+    },
+    deliverDue,
+  };
+}
