@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { responseSchemaOf, type DataOf, type Endpoint, type HandlerInput } from "@khayl/contract/endpoint";
-import { errorEnvelopeSchema } from "@khayl/contract/envelope";
+import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contract/envelope";
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -22,7 +22,7 @@ export function registerEndpoint<E extends Endpoint>(
   options: { config?: RouteShorthandOptions["config"]; statusCode?: number } = {},
 ): void {
   const statusCode = options.statusCode ?? 200;
-  const errorResponses = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+  const errorResponses = { 400: validationErrorEnvelopeSchema, 404: errorEnvelopeSchema };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,

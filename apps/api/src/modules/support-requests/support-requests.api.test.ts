@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { asc } from "drizzle-orm";
+import { outbox, supportRequests } from "@khayl/db/schema";
+import { createTestApi, type TestApi } from "../../testing.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ SUPPORT_EMAIL: "support@khayl.test" });
+});
+afterAll(() => api.close());
+
+const valid = {
+  fullName: "Layla Haddad",
+  email: "layla@example.com",
+  phone: "+971 50 123 4567",
+  subject: "Inquiry",
+  division: "Air-Shipping",
+  applicableReference: "INV-2026-0001",
+  supportInquiry: "When is the next flight to Liège?",
+  sourceIsApp: false,
+  sourceIsWebsite: true,
+};
+
+let ip = 0;
+function post(payload: unknown, remoteAddress = `10.0.0.${++ip}`) {
+  return api.app.inject({ method: "POST", url: "/api/v1/supportRequests/", payload: payload as object, remoteAddress });
+}
+
+test("a valid request is stored with a reference and queues two e-mails in the same transaction", async () => {
+  const response = await post(valid);
+  expect(response.statusCode).toBe(201);
+  const body = response.json();
+  expect(body).toMatchObject({ success: true, statusCode: 201 });
+  expect(body.data.reference).toMatch(/^SR-\d{4}-\d{6}$/);
+
+  const [stored] = await api.database.db.select().from(supportRequests);
+  expect(stored).toMatchObject({ ...valid, reference: body.data.reference });
+  const mails = await api.database.db.select().from(outbox).orderBy(asc(outbox.id));
+  expect(mails.map((m) => [m.kind, m.to])).toEqual([
+    ["support-notification", "support@khayl.test"],
+    ["support-confirmation", "layla@example.com"],
+  ]);
+  expect(mails[1]?.text).toContain(body.data.reference);
+  expect(mails[0]?.text).toContain(valid.supportInquiry);
+});
+
+test("an invalid request answers 400 with the SPEC §5 message of every field and stores nothing", async () => {
+  const before = (await api.database.db.select().from(supportRequests)).length;
+  const response = await post({ ...valid, fullName: " ", email: "nope", phone: "+97150", subject: "", division: "Sales", supportInquiry: "" });
+  expect(response.statusCode).toBe(400);
+  const body = response.json();
+  expect(body.success).toBe(false);
+  expect(Object.fromEntries(body.errors.map((e: { field: string; message: string }) => [e.field, e.message]))).toEqual({
+    fullName: "Please Enter Full Name",
+    email: "Must be a valid Email",
+    phone: "Invalid phone number. Please use the international format with a minimum of 9 digits.",
+    subject: "Please select subject",
+    division: "Please select the division",
+    supportInquiry: "Please Enter your Inquiry",
+  });
+  expect((await api.database.db.select().from(supportRequests)).length).toBe(before);
+});
+
+test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", async () => {
+  const missing = await post({});
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().message).toContain("Please Enter Full Name");
+  const garbage = await api.app.inject({
+    method: "POST", url: "/api/v1/supportRequests/", payload: "{not json", headers: { "content-type": "application/json" }, remoteAddress: "10.1.0.1",
+  });
+  expect(garbage.statusCode).toBe(400);
+  const huge = await post({ ...valid, supportInquiry: "x".repeat(70 * 1024) }, "10.1.0.2");
+  expect(huge.statusCode).toBe(413);
+  expect(huge.json()).toMatchObject({ success: false, statusCode: 413 });
+});
+
+test("references stay unique under 50 concurrent submits", async () => {
+  const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ ...valid, fullName: `Sender ${i}` }, `10.2.${i}.1`)));
+  expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+  const references = responses.map((r) => r.json().data.reference as string);
+  expect(new Set(references).size).toBe(50);
+});
+
+test("a filled honeypot is answered like a success but nothing is stored or sent", async () => {
+  const before = await api.database.db.select().from(outbox);
+  const response = await post({ ...valid, website: "http://spam.example" });
+  expect(response.statusCode).toBe(201);
+  expect(response.json().data.reference).toMatch(/^SR-\d{4}-\d{6}$/);
+  expect(await api.database.db.select().from(outbox)).toHaveLength(before.length);
+});
+
+test("one client is limited to 10 submissions per window (429 with the envelope)", async () => {
+  const codes = [];
+  for (let i = 0; i < 11; i++) codes.push((await post(valid, "10.9.9.9")).statusCode);
+  expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
+  const last = await post(valid, "10.9.9.9");
+  expect(last.statusCode).toBe(429);
+  expect(last.json()).toMatchObject({ success: false, statusCode: 429 });
+  expect((await post(valid, "10.9.9.10")).statusCode).toBe(201);
+});
