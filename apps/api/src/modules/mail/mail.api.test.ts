@@ -1,0 +1,119 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { eq } from "drizzle-orm";
+import { parseEnv } from "@khayl/config/env";
+import { outbox } from "@khayl/db/schema";
+import { createTestDb } from "@khayl/db/testing";
+import type { DbHandle } from "@khayl/db/client";
+import { claimDueMails, enqueueMails } from "./repository.ts";
+import { createMailWorker } from "./worker.ts";
+
+let database: DbHandle;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(() => database.close());
+
+interface Received { to: string[]; raw: string }
+
+/** A real SMTP server in this process (no mocks), collecting what it receives. */
+async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+const silentLog = { info: () => undefined, warn: () => undefined };
+
+test("with SMTP down the mail waits with a backoff, then goes out once SMTP is up", async () => {
+  const probe = await startSmtp();
+  const port = probe.port;
+  await stopSmtp(probe.server); // the port is now closed: SMTP is down
+
+  await enqueueMails(database.db, [{ kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" }]);
+  const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 200 });
+
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
+  const [failed] = await database.db.select().from(outbox).where(eq(outbox.to, "rider@example.com"));
+  expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+  expect(failed?.lastError).toBeTruthy();
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet (backoff)
+
+  const smtp = await startSmtp(port);
+  await new Promise((r) => setTimeout(r, 250));
+  expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]?.to).toEqual(["rider@example.com"]);
+  expect(smtp.received[0]?.raw).toContain("Body one");
+  const [sent] = await database.db.select().from(outbox).where(eq(outbox.to, "rider@example.com"));
+  expect(sent?.sentAt).toBeInstanceOf(Date);
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 });
+  await worker.stop();
+  await stopSmtp(smtp.server);
+});
+
+test("two workers never send the same mail twice, and a mail claimed by a crashed worker is sent after its lock expires", async () => {
+  const smtp = await startSmtp();
+  const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  await enqueueMails(database.db, Array.from({ length: 12 }, (_, i) => ({ kind: "test", to: `pair${i}@example.com`, subject: "Pair", text: `n${i}` })));
+  // A worker that claimed one mail and died before sending it.
+  const [orphan] = await claimDueMails(database.db, 1, 3000);
+  expect(orphan).toBeDefined();
+
+  const a = createMailWorker({ db: database.db, env, log: silentLog });
+  const b = createMailWorker({ db: database.db, env, log: silentLog });
+  const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
+  expect(ra.sent + rb.sent).toBe(11);
+  await new Promise((r) => setTimeout(r, 3100));
+  expect((await a.deliverDue()).sent).toBe(1);
+  const recipients = smtp.received.flatMap((m) => m.to).filter((t) => t.startsWith("pair"));
+  expect(recipients.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`).sort());
+  await a.stop();
+  await b.stop();
+  await stopSmtp(smtp.server);
+});
+
+test("without SMTP_URL each mail becomes an .eml file and one log line (with the code)", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
+  try {
+    await enqueueMails(database.db, [
+      { kind: "delete-account-code", to: "omar@example.com", subject: "Your code", text: "Your verification code is 4821.", logNote: "verification code 4821" },
+    ]);
+    const lines: string[] = [];
+    const worker = createMailWorker({
+      db: database.db,
+      env: parseEnv({ DATA_DIR: dir }),
+      log: { info: (_obj, msg) => lines.push(msg), warn: () => undefined },
+    });
+    expect(worker.transport.kind).toBe("file");
+    expect((await worker.deliverDue()).sent).toBe(1);
+    const files = await readdir(path.join(dir, "outbox"));
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(dir, "outbox", files[0]!), "utf8");
+    expect(eml).toContain("To: omar@example.com");
+    expect(eml).toContain("Your verification code is 4821.");
+    expect(lines).toEqual(["mail to omar@example.com: Your code (verification code 4821)"]);
+    await worker.stop();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
