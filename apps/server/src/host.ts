@@ -16,6 +16,7 @@ import { createDb, type DbHandle } from "@khayl/db/client";
 import { seedDemoData } from "@khayl/db/seed/index";
 import { pageCsp, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
+import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
 export const webBuildDir = path.resolve(fileURLToPath(new URL("../../web/", import.meta.url)), process.env.WEB_BUILD_DIR ?? "build");
@@ -49,6 +50,8 @@ export interface Host {
   app: FastifyInstance;
   /** The database when the API runs in-process (no `API_URL`). */
   database: DbHandle | undefined;
+  /** The mail outbox worker (DESIGN §3.6), running when the API is in-process. */
+  mailWorker: MailWorker | undefined;
   close(): Promise<void>;
 }
 
@@ -125,6 +128,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   if (database) {
     await app.register(apiPlugin, { prefix: API_PREFIX, db: database.db, dbKind: database.kind, env });
   }
+  const mailWorker = database ? createMailWorker({ db: database.db, env, log: app.log }) : undefined;
+  mailWorker?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
   if (options.dev) {
@@ -162,7 +167,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   return {
     app,
     database,
+    mailWorker,
     async close() {
+      await mailWorker?.stop();
       await app.close();
       await database?.close();
     },
