@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce.tsx";
 import { catalogueFor, useT } from "./lib/i18n/index.ts";
@@ -32,6 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* SPEC §9: toasts top-right, closing after 5000 ms. */}
+        <Toaster position="top-right" duration={5000} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,24 @@
-/** English strings of the account pages (part of the catalogue in ../en.ts). */
+/** English strings of the account pages (part of the catalogue in ../en.ts). SPEC §2, §4, §5. */
 export const account = {
-  placeholder: "",
+  title: "Delete account",
+  heading: "Delete your account",
+  explanation: (product: string) =>
+    `To delete your ${product} account, enter the e-mail address you signed up with. We will send a confirmation code to that address; enter it here to confirm. Your name, e-mail and phone number are then deleted.`,
+  email: "Email",
+  submit: "Submit",
+  confirmTitle: "Are you Sure?",
+  confirmBody: "You won't be able to revert this!",
+  confirm: "Confirm",
+  cancel: "Cancel",
+  codeTitle: "Enter Verification Code",
+  codeIntro: (email: string) => `We sent a 4-digit code to ${email} if an account exists for it.`,
+  codeGroup: "Verification code",
+  codeDigit: (n: number) => `Digit ${n} of 4`,
+  verify: "Verify",
+  working: "Please wait…",
+  note: "If you need help, or cannot receive the code, contact us at",
+  noteLead: "Need help?",
+  successTitle: "Account deleted",
+  success: "Your Account has been deleted successfully!!",
+  home: "Home",
 };

@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { ApiError } from "@khayl/contract/client";
+import { contactFields, validateContactForm, type ContactFormErrors, type ContactFormValues, type Division, type Subject } from "@khayl/contract/contact-rules";
+import { supportRequestEndpoints } from "@khayl/contract/support-requests";
+import type { WebContext } from "./context.ts";
+
+/** Largest contact form body the page accepts, in bytes (the API's own limit is 64 KiB). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+export type ContactActionResult =
+  | { ok: true; reference: string }
+  | { ok: false; values: ContactFormValues; errors: ContactFormErrors; message: string | null };
+
+/**
+ * The /contact-us action (SPEC §4 Contact form): validates with the contract's SPEC §5
+ * rules (same as the browser), then calls `POST /supportRequests/` with
+ * `sourceIsApp: false` and `sourceIsWebsite: true`. Answers the reference, or the
+ * entered values with field errors (400) or the server's message (its status).
+ */
+export async function submitContact(request: Request, context: WebContext) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+    throw data("Request body is too large", { status: 413 });
+  }
+  const form = await request.formData();
+  const values = Object.fromEntries(contactFields.map((f) => [f, String(form.get(f) ?? "")])) as ContactFormValues;
+  const errors = validateContactForm(values);
+  if (Object.keys(errors).length > 0) {
+    return data<ContactActionResult>({ ok: false, values, errors, message: null }, { status: 400 });
+  }
+  const honeypot = String(form.get("website") ?? "");
+  try {
+    const result = await context.api.call(supportRequestEndpoints.create, {
+      body: {
+        ...values,
+        // validateContactForm accepted them, so they are option values.
+        subject: values.subject as Subject,
+        division: values.division as Division,
+        applicableReference: values.applicableReference || null,
+        sourceIsApp: false,
+        sourceIsWebsite: true,
+        ...(honeypot ? { website: honeypot } : {}),
+      },
+    });
+    return data<ContactActionResult>({ ok: true, reference: result.reference });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    context.log.warn({ status: error.statusCode, message: error.message }, "contact form submit failed");
+    const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+    return data<ContactActionResult>({ ok: false, values, errors: {}, message: error.message }, { status });
+  }
+}

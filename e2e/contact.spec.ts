@@ -1,0 +1,135 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+const messages = {
+  fullName: "Please Enter Full Name",
+  email: "Please Enter Email",
+  emailInvalid: "Must be a valid Email",
+  phone: "Phone number is required",
+  phoneInvalid: "Invalid phone number. Please use the international format with a minimum of 9 digits.",
+  subject: "Please select subject",
+  division: "Please select the division",
+  supportInquiry: "Please Enter your Inquiry",
+};
+
+async function fillValid(page: Page) {
+  await page.getByLabel("Full Name").fill("Playwright Rider");
+  await page.getByLabel("Email").fill("rider@example.com");
+  await page.getByRole("textbox", { name: "Phone" }).fill("+971 50 123 4567");
+  await page.getByLabel("Subject").selectOption("Inquiry");
+  await page.getByLabel("Division").selectOption("Air-Shipping");
+  await page.getByLabel("Inquiry", { exact: true }).fill("When is the next flight to Liège?");
+}
+
+test("the page has the banner, the heading and the form of SPEC §3", async ({ page }) => {
+  await page.goto("/contact-us");
+  await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /horse/i })).toBeVisible();
+  await expect(page.getByLabel("Subject").locator("option")).toHaveText(["Choose...", "Service-Request", "Inquiry", "IT-Support", "Issue", "Feedback", "Other"]);
+  await expect(page.getByLabel("Division").locator("option")).toHaveText(["Choose...", "Local-Transport", "Air-Shipping", "Technology", "Management"]);
+  const inquiry = page.getByLabel("Inquiry", { exact: true });
+  await expect(inquiry).toHaveAttribute("rows", "5");
+  await expect(inquiry).toHaveAttribute("placeholder", "Describe your inquiry");
+  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/^\+971/);
+  await expect(page.getByRole("combobox", { name: "Phone country" })).toHaveValue("AE");
+  await expectNoAxeViolations(page);
+});
+
+test("an empty submit shows every message under its field and focuses the first", async ({ page }) => {
+  await page.goto("/contact-us");
+  await page.getByRole("textbox", { name: "Phone" }).fill("");
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Submit" }).click();
+  for (const text of [messages.fullName, messages.email, messages.phone, messages.subject, messages.division, messages.supportInquiry]) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel("Full Name")).toBeFocused();
+  await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription(messages.fullName);
+  expect(posted).toBe(false);
+  await expectNoAxeViolations(page);
+});
+
+test("an invalid e-mail and a short phone show their messages", async ({ page }) => {
+  await page.goto("/contact-us");
+  await fillValid(page);
+  await page.getByLabel("Email").fill("rider@example");
+  await page.getByRole("textbox", { name: "Phone" }).fill("+971 50 123");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(messages.emailInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.phoneInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.fullName, { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toBeFocused();
+  // Fixing the e-mail clears its message.
+  await page.getByLabel("Email").fill("rider@example.com");
+  await expect(page.getByText(messages.emailInvalid, { exact: true })).toHaveCount(0);
+});
+
+test("a valid submit shows the reference in the thank-you modal, which closes on the backdrop", async ({ page }) => {
+  await page.goto("/contact-us");
+  await fillValid(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Thank you!" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Full Name")).toHaveValue("");
+});
+
+test("keyboard only: fill, submit, Escape closes the modal", async ({ page }) => {
+  await page.goto("/contact-us");
+  await page.getByLabel("Full Name").focus();
+  await page.keyboard.type("Keyboard Rider");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("keys@example.com");
+  await page.keyboard.press("Tab"); // country select
+  await page.keyboard.press("Tab"); // phone number
+  await page.keyboard.type("501234567");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("S"); // Service-Request
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("L"); // Local-Transport
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("HS-42");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Please call me back.");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Thank you!" });
+  await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("a server failure shows an error toast and keeps the values", async ({ page }) => {
+  await page.route("**/contact-us.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.goto("/contact-us");
+  await fillValid(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your message could not be sent. Please try again.")).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Playwright Rider");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server answers invalid input with the same messages, and a valid submit with the reference", async ({ page }) => {
+    await page.goto("/contact-us");
+    await page.getByLabel("Email").fill("nojs@example");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(messages.fullName, { exact: true })).toBeVisible();
+    await expect(page.getByText(messages.emailInvalid, { exact: true })).toBeVisible();
+    await expect(page.getByText(messages.subject, { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("nojs@example");
+    await fillValid(page);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(/SR-\d{4}-\d{6}/)).toBeAttached();
+  });
+});
