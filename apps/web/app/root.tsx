@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {/* SPEC §9: toasts top-right, closing after 5000 ms. */}
-        <Toaster position="top-right" duration={5000} richColors closeButton />
+        <Toaster position="top-right" duration={5000} closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

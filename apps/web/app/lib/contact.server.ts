@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { ApiError } from "@khayl/contract/client";
 import { contactFields, validateContactForm, type ContactFormErrors, type ContactFormValues, type Division, type Subject } from "@khayl/contract/contact-rules";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import type { WebContext } from "./context.ts";
+import { isApiError } from "./api-error.ts";
 
 /** Largest contact form body the page accepts, in bytes (the API's own limit is 64 KiB). */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -43,7 +43,7 @@ export async function submitContact(request: Request, context: WebContext) {
     });
     return data<ContactActionResult>({ ok: true, reference: result.reference });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode, message: error.message }, "contact form submit failed");
     const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
     return data<ContactActionResult>({ ok: false, values, errors: {}, message: error.message }, { status });

@@ -1,8 +1,22 @@
-/** Your Account has been deleted successfully!! — placeholder until issue 4 builds it. */
-export default function Page() {
+import { Link } from "react-router";
+import type { Route } from "./+types/success";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(catalogueFor().account.successTitle, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
+}
+
+/** /success (SPEC §2): the end of the account-deletion flow. */
+export default function Success() {
+  const t = useT();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Your Account has been deleted successfully!!</h1>
-    </div>
+    <main id="main" className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-24 text-center">
+      <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-brand text-3xl text-white">✓</span>
+      <h1 className="text-3xl font-bold">{t.account.success}</h1>
+      <Link to="/" className="inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-700">
+        {t.account.home}
+      </Link>
+    </main>
   );
 }

@@ -1,0 +1,79 @@
+import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+
+export interface OtpInputProps {
+  /** One character per box. */
+  value: string[];
+  onChange: (value: string[]) => void;
+  /** Accessible name of each box, from its 1-based position. */
+  boxLabel: (n: number) => string;
+  groupLabelId: string;
+  errorId?: string;
+  invalid: boolean;
+}
+
+/**
+ * The verification code boxes of SPEC §5: one character each; focus moves forward on
+ * input and back on Backspace in an empty box; pasting 4 digits fills every box.
+ * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript.
+ */
+export function OtpInput({ value, onChange, boxLabel, groupLabelId, errorId, invalid }: OtpInputProps) {
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const focus = (i: number) => refs.current[Math.max(0, Math.min(value.length - 1, i))]?.focus();
+
+  function set(i: number, char: string) {
+    const next = [...value];
+    next[i] = char;
+    onChange(next);
+  }
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    const digits = event.clipboardData.getData("text").replace(/\s/g, "");
+    if (new RegExp(`^\\d{${value.length}}$`).test(digits)) {
+      event.preventDefault();
+      onChange(digits.split(""));
+      focus(value.length - 1);
+    }
+  }
+  function onKeyDown(i: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Backspace" && !value[i] && i > 0) {
+      event.preventDefault();
+      set(i - 1, "");
+      focus(i - 1);
+    } else if (event.key === "ArrowLeft" && i > 0) focus(i - 1);
+    else if (event.key === "ArrowRight") focus(i + 1);
+  }
+  return (
+    <div role="group" aria-labelledby={groupLabelId} className="flex justify-center gap-3">
+      {value.map((char, i) => (
+        <input
+          key={i}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          name={`otp${i}`}
+          type="text"
+          inputMode="numeric"
+          autoComplete={i === 0 ? "one-time-code" : "off"}
+          maxLength={1}
+          aria-label={boxLabel(i + 1)}
+          aria-invalid={invalid && !char ? true : invalid || undefined}
+          aria-describedby={errorId}
+          value={char}
+          onPaste={onPaste}
+          onKeyDown={(e) => onKeyDown(i, e)}
+          onChange={(e) => {
+            const typed = e.target.value.replace(/\s/g, "");
+            if (typed.length > 1 && new RegExp(`^\\d{${value.length}}$`).test(typed)) {
+              onChange(typed.split(""));
+              focus(value.length - 1);
+              return;
+            }
+            const c = typed.slice(-1);
+            set(i, c);
+            if (c) focus(i + 1);
+          }}
+          className="size-14 rounded-lg border border-slate-300 text-center text-2xl font-semibold focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700"
+        />
+      ))}
+    </div>
+  );
+}

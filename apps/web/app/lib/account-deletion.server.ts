@@ -1,0 +1,61 @@
+import { data, redirect } from "react-router";
+import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
+import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
+import type { WebContext } from "./context.ts";
+import { isApiError } from "./api-error.ts";
+
+/** Where the deletion flow stands (SPEC §4 Account deletion): e-mail, confirm dialog, code dialog. */
+export type DeletionStep = "email" | "confirm" | "code";
+
+export interface DeletionActionResult {
+  step: DeletionStep;
+  email: string;
+  /** SPEC §5 message of the e-mail field. */
+  emailError?: string;
+  /** SPEC §5 message of the code ('Required' or 'Verification code must be 4 digits'). */
+  codeError?: string;
+  /** The server's message, shown as an error toast (SPEC §4, §8). */
+  message?: string;
+  /** Changes on every answer so the page reacts to the same message twice. */
+  at: number;
+}
+
+function answer(result: Omit<DeletionActionResult, "at">, status = 200) {
+  return data<DeletionActionResult>({ ...result, at: Date.now() }, { status });
+}
+
+/**
+ * The /delete-account action, one `intent` per step so the flow also works without
+ * JavaScript: `review` (check the e-mail, show the confirm step), `ask`
+ * (`GET /auth/ask-delete-account`), `confirm` (`POST /auth/confrim-delete-account`,
+ * then a redirect to /success).
+ */
+export async function deletionAction(request: Request, context: WebContext) {
+  if (Number(request.headers.get("content-length") ?? 0) > 16 * 1024) throw data("Request body is too large", { status: 413 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "review");
+  const email = String(form.get("email") ?? "").trim();
+  const invalidEmail = emailError(email);
+  if (invalidEmail) return answer({ step: "email", email, emailError: invalidEmail }, 400);
+  try {
+    if (intent === "ask") {
+      await context.api.call(accountDeletionEndpoints.ask, { query: { email } });
+      return answer({ step: "code", email });
+    }
+    if (intent === "confirm") {
+      const joined = form.has("otpCode")
+        ? String(form.get("otpCode"))
+        : Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
+      const boxes = Array.from({ length: OTP_LENGTH }, (_, i) => joined[i] ?? "");
+      const codeError = boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
+      if (codeError) return answer({ step: "code", email, codeError }, 400);
+      await context.api.call(accountDeletionEndpoints.confirm, { body: { email, otpCode: joined } });
+      return redirect("/success");
+    }
+    return answer({ step: "confirm", email });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+    return answer({ step: intent === "confirm" ? "code" : "email", email, message: error.message }, status);
+  }
+}

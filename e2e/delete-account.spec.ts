@@ -1,0 +1,129 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+/** Reads the newest verification code mailed to `email` from the outbox folder (DESIGN §3.6). */
+async function codeFromOutbox(email: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  for (let i = 0; i < 50; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith("delete-account-code.eml")).sort().reverse();
+    for (const file of files) {
+      const eml = await readFile(path.join(dir, file), "utf8");
+      const code = /verification code is (\d{4})/.exec(eml)?.[1];
+      if (eml.includes(`To: ${email}`) && code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+async function askForCode(page: Page, email: string) {
+  await page.goto("/delete-account");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Submit" }).click();
+  const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
+  await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  const dialog = page.getByRole("dialog", { name: "Enter Verification Code" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("the page explains the flow; Submit is disabled while the e-mail is empty, or invalid and touched", async ({ page }) => {
+  await page.goto("/delete-account");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute("href", "mailto:support@khayl.example");
+  const submit = page.getByRole("button", { name: "Submit" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Email").fill("omar@");
+  await page.getByLabel("Email").blur();
+  await expect(page.getByText("Must be a valid Email", { exact: true })).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Email").fill("");
+  await expect(page.getByText("Please Enter Email", { exact: true })).toBeVisible();
+  await page.getByLabel("Email").fill("omar.mansoori@example.com");
+  await expect(submit).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await submit.click();
+  const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+});
+
+test("deletion end to end with the code read from the outbox", async ({ page }) => {
+  const dialog = await askForCode(page, "omar.mansoori@example.com");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog.getByText("Required", { exact: true })).toBeVisible();
+  const code = await codeFromOutbox("omar.mansoori@example.com");
+
+  // Typing moves forward; Backspace in an empty box moves back.
+  const boxes = dialog.getByRole("textbox");
+  await expect(boxes).toHaveCount(4);
+  await boxes.nth(0).fill(code[0]!);
+  await expect(boxes.nth(1)).toBeFocused();
+  await page.keyboard.press("Backspace");
+  await expect(boxes.nth(0)).toBeFocused();
+  await expect(boxes.nth(0)).toHaveValue("");
+
+  // A wrong code is refused with the server's message as a toast.
+  const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
+  for (const [i, c] of [...wrong].entries()) await boxes.nth(i).fill(c);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
+
+  // Pasting 4 digits fills every box.
+  await boxes.nth(0).focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text", text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  for (const [i, c] of [...code].entries()) await expect(boxes.nth(i)).toHaveValue(c);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole("heading", { name: "Your Account has been deleted successfully!!" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("keyboard only: the whole deletion flow", async ({ page }) => {
+  await page.goto("/delete-account");
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type("mariam.suwaidi@example.com");
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Confirm" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Enter Verification Code" });
+  await expect(dialog).toBeVisible();
+  const code = await codeFromOutbox("mariam.suwaidi@example.com");
+  await dialog.getByRole("textbox").first().focus();
+  await page.keyboard.type(code);
+  await expect(dialog.getByRole("textbox").last()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/success$/);
+});
+
+test("an unknown e-mail gets the same code dialog (no account enumeration)", async ({ page }) => {
+  const dialog = await askForCode(page, "nobody.at.all@example.com");
+  const boxes = dialog.getByRole("textbox");
+  for (let i = 0; i < 4; i++) await boxes.nth(i).fill("1");
+  await boxes.nth(3).fill("");
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog.getByText("Required", { exact: true })).toBeVisible();
+  await boxes.nth(3).fill("1");
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
+});
+
+test("/success shows the spec text", async ({ page }) => {
+  await page.goto("/success");
+  await expect(page.getByText("Your Account has been deleted successfully!!")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
