@@ -127,3 +127,27 @@ test("/success shows the spec text", async ({ page }) => {
   await expect(page.getByText("Your Account has been deleted successfully!!")).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each step renders on the server and the flow still ends on /success", async ({ page }) => {
+    await page.goto("/delete-account");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Must be a valid Email", { exact: true })).toBeVisible();
+    await page.getByLabel("Email").fill("sophie.laurent@example.com");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("heading", { name: "Are you Sure?" })).toBeVisible();
+    await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { name: "Enter Verification Code" })).toBeVisible();
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("Required", { exact: true })).toBeVisible();
+    const code = await codeFromOutbox("sophie.laurent@example.com");
+    for (const [i, c] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 4`).fill(c);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText("Your Account has been deleted successfully!!")).toBeVisible();
+  });
+});
