@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { useState } from "react";
+import { afterEach, expect, test } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { OtpInput } from "./otp-input.tsx";
+
+afterEach(cleanup);
+
+function Harness() {
+  const [value, setValue] = useState(["", "", "", ""]);
+  return (
+    <>
+      <p id="label">Verification code</p>
+      <OtpInput value={value} onChange={setValue} boxLabel={(n) => `Digit ${n} of 4`} groupLabelId="label" invalid={false} />
+      <output>{value.join("")}</output>
+    </>
+  );
+}
+
+const box = (n: number) => screen.getByRole("textbox", { name: `Digit ${n} of 4` });
+
+test("typing moves focus forward, one character per box", async () => {
+  const user = userEvent.setup();
+  render(<Harness />);
+  await user.click(box(1));
+  await user.keyboard("4821");
+  expect(screen.getByRole("status").textContent).toBe("4821");
+  expect(document.activeElement).toBe(box(4));
+});
+
+test("Backspace in an empty box moves back and clears the previous box", async () => {
+  const user = userEvent.setup();
+  render(<Harness />);
+  await user.click(box(1));
+  await user.keyboard("48");
+  expect(document.activeElement).toBe(box(3));
+  await user.keyboard("{Backspace}");
+  expect(document.activeElement).toBe(box(2));
+  expect(screen.getByRole("status").textContent).toBe("4");
+});
+
+test("pasting 4 digits fills every box; other pastes are left alone", () => {
+  render(<Harness />);
+  fireEvent.paste(box(1), { clipboardData: { getData: () => "9 3 1 7".replace(/ /g, "") } });
+  expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value)).toEqual(["9", "3", "1", "7"]);
+  fireEvent.paste(box(1), { clipboardData: { getData: () => "12" } });
+  expect(screen.getByRole("status").textContent).toBe("9317");
+});
+
+test("the boxes form a labelled group", () => {
+  render(<Harness />);
+  expect(screen.getByRole("group", { name: "Verification code" })).toBeTruthy();
+});
