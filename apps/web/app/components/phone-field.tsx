@@ -1,6 +1,7 @@
 import PhoneInput from "react-phone-number-input";
 import type { Country } from "react-phone-number-input";
 import "react-phone-number-input/style.css";
+import { submittedPhone } from "../lib/phone.ts";
 
 /** A country flag as an emoji from its two-letter code (no image loaded from the internet). */
 function EmojiFlag({ country }: { country?: Country; countryName?: string }) {
@@ -18,14 +19,6 @@ export interface PhoneFieldProps {
   countryLabel: string;
   invalid: boolean;
   describedBy?: string;
-}
-
-/**
- * The value the form submits: the international number (E.164, e.g. `+971501234567`),
- * or "" while only the country calling code is there (nothing typed yet).
- */
-export function submittedPhone(value: string): string {
-  return /^\+\d{1,3}$/.test(value) ? "" : value;
 }
 
 /**

@@ -3,6 +3,7 @@ import { contactFields, validateContactForm, type ContactFormErrors, type Contac
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import type { WebContext } from "./context.ts";
 import { isApiError } from "./api-error.ts";
+import { submittedPhone } from "./phone.ts";
 
 /** Largest contact form body the page accepts, in bytes (the API's own limit is 64 KiB). */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -22,7 +23,8 @@ export async function submitContact(request: Request, context: WebContext) {
     throw data("Request body is too large", { status: 413 });
   }
   const form = await request.formData();
-  const values = Object.fromEntries(contactFields.map((f) => [f, String(form.get(f) ?? "")])) as ContactFormValues;
+  const raw = Object.fromEntries(contactFields.map((f) => [f, String(form.get(f) ?? "")])) as ContactFormValues;
+  const values = { ...raw, phone: submittedPhone(raw.phone) };
   const errors = validateContactForm(values);
   if (Object.keys(errors).length > 0) {
     return data<ContactActionResult>({ ok: false, values, errors, message: null }, { status: 400 });

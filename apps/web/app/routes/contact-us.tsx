@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import {
@@ -11,12 +11,18 @@ import {
   type ContactFormValues,
 } from "@khayl/contract/contact-rules";
 import type { Route } from "./+types/contact-us";
-import { PhoneField } from "../components/phone-field.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { submitContact, type ContactActionResult } from "../lib/contact.server.ts";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { submittedPhone } from "../lib/phone.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+
+/**
+ * The phone library (libphonenumber-js metadata, ~40 KB gzip) loads after hydration, so
+ * it never delays the page; until then the field is a plain text input.
+ */
+const PhoneField = lazy(() => import("../components/phone-field.tsx").then((m) => ({ default: m.PhoneField })));
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
@@ -46,7 +52,8 @@ const emptyValues: ContactFormValues = {
 
 function readForm(form: HTMLFormElement): ContactFormValues {
   const fd = new FormData(form);
-  return Object.fromEntries(contactFields.map((f) => [f, String(fd.get(f) ?? "")])) as ContactFormValues;
+  const values = Object.fromEntries(contactFields.map((f) => [f, String(fd.get(f) ?? "")])) as ContactFormValues;
+  return { ...values, phone: submittedPhone(values.phone) };
 }
 
 /**
@@ -190,6 +197,7 @@ export default function ContactUs() {
           <div>
             <label htmlFor="phone" className={labelClass}>{t.contact.phone}</label>
             {hydrated ? (
+              <Suspense fallback={<input {...field("phone")} type="tel" autoComplete="tel" aria-required="true" defaultValue={phone || "+971 "} onInput={(e) => setPhone(e.currentTarget.value.replace(/\s/g, ""))} className={inputClass} />}>
               <PhoneField
                 id="phone"
                 name="phone"
@@ -203,6 +211,7 @@ export default function ContactUs() {
                 invalid={Boolean(shown("phone"))}
                 describedBy={shown("phone") ? "phone-error" : undefined}
               />
+              </Suspense>
             ) : (
               <input {...field("phone")} type="tel" autoComplete="tel" aria-required="true" defaultValue={serverValues.phone || "+971 "} className={inputClass} />
             )}
