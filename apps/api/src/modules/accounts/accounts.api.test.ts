@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { accountDeletions, accounts, outbox, verificationCodes } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
+import { buildApp } from "../../app.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -111,4 +112,27 @@ test("asks are limited per e-mail (3 per window) and per client (10 per window)"
   for (let i = 0; i < 11; i++) perClient.push((await ask(`client${i}@example.com`, "10.6.6.6")).statusCode);
   expect(perClient.slice(0, 10)).toEqual(Array(10).fill(200));
   expect(perClient[10]).toBe(429);
+});
+
+test("two API instances on one database share codes and limits", async () => {
+  const other = await buildApp({ db: api.database.db, dbKind: api.database.kind, env: api.env });
+  try {
+    const askOn = (app: typeof other, remoteAddress: string) =>
+      app.inject({ method: "GET", url: "/api/v1/auth/ask-delete-account?email=shared%40example.com", remoteAddress });
+    // The per-e-mail limit (3) counts asks made through either instance.
+    expect((await askOn(api.app, "10.7.0.1")).statusCode).toBe(200);
+    expect((await askOn(other, "10.7.0.2")).statusCode).toBe(200);
+    expect((await askOn(api.app, "10.7.0.3")).statusCode).toBe(200);
+    expect((await askOn(other, "10.7.0.4")).statusCode).toBe(429);
+
+    // A code asked for on one instance is checked on the other.
+    await api.app.inject({ method: "GET", url: "/api/v1/auth/ask-delete-account?email=sophie.laurent%40example.com", remoteAddress: "10.7.1.1" });
+    const code = await codeMailedTo("sophie.laurent@example.com");
+    const confirmed = await other.inject({
+      method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "sophie.laurent@example.com", otpCode: code }, remoteAddress: "10.7.1.2",
+    });
+    expect(confirmed.statusCode).toBe(200);
+  } finally {
+    await other.close();
+  }
 });
