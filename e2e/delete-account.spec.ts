@@ -98,12 +98,13 @@ test("keyboard only: the whole deletion flow", async ({ page }) => {
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole("button", { name: "Confirm" }).focus();
+  await page.keyboard.press("Tab"); // × → Cancel
+  await page.keyboard.press("Tab"); // → Confirm
+  await expect(confirm.getByRole("button", { name: "Confirm" })).toBeFocused();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Enter Verification Code" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("textbox").first()).toBeFocused();
   const code = await codeFromOutbox("mariam.suwaidi@example.com");
-  await dialog.getByRole("textbox").first().focus();
   await page.keyboard.type(code);
   await expect(dialog.getByRole("textbox").last()).toBeFocused();
   await page.keyboard.press("Enter");

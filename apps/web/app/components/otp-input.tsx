@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 
 export interface OtpInputProps {
   /** One character per box. */
@@ -9,6 +9,8 @@ export interface OtpInputProps {
   groupLabelId: string;
   errorId?: string;
   invalid: boolean;
+  /** Focus the first box when mounted (e.g. when its dialog opens). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -16,8 +18,14 @@ export interface OtpInputProps {
  * input and back on Backspace in an empty box; pasting 4 digits fills every box.
  * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript.
  */
-export function OtpInput({ value, onChange, boxLabel, groupLabelId, errorId, invalid }: OtpInputProps) {
+export function OtpInput({ value, onChange, boxLabel, groupLabelId, errorId, invalid, autoFocus = false }: OtpInputProps) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => {
+    if (!autoFocus) return;
+    // After the dialog's own initial focus (showModal runs in an effect too).
+    const id = requestAnimationFrame(() => refs.current[0]?.focus());
+    return () => cancelAnimationFrame(id);
+  }, [autoFocus]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(value.length - 1, i))]?.focus();
 
   function set(i: number, char: string) {

@@ -191,6 +191,7 @@ export default function DeleteAccount() {
                 groupLabelId="code-intro"
                 errorId={shownCodeError ? "code-error" : undefined}
                 invalid={Boolean(shownCodeError)}
+                autoFocus
               />
             </div>
             {shownCodeError ? (
