@@ -75,9 +75,17 @@ test("an invalid e-mail and a short phone show their messages", async ({ page })
 });
 
 test("a valid submit shows the reference in the thank-you modal, which closes on the backdrop", async ({ page }) => {
+  await page.route("**/contact-us.data*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
   await page.goto("/contact-us");
   await fillValid(page);
-  await page.getByRole("button", { name: "Submit" }).click();
+  const submit = page.getByRole("button", { name: "Submit" });
+  await submit.click();
+  // While sending: disabled, with a spinner.
+  await expect(submit).toBeDisabled();
+  await expect(submit.getByRole("status")).toHaveText("Sending…");
   const dialog = page.getByRole("dialog", { name: "Thank you!" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();

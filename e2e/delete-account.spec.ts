@@ -118,6 +118,9 @@ test("an unknown e-mail gets the same code dialog (no account enumeration)", asy
   await boxes.nth(3).fill("");
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(dialog.getByText("Required", { exact: true })).toBeVisible();
+  await boxes.nth(3).fill("x");
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog.getByText("Verification code must be 4 digits", { exact: true })).toBeVisible();
   await boxes.nth(3).fill("1");
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
