@@ -117,3 +117,19 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("a mail that keeps failing is given up after maxAttempts and stays in the table with its error", async () => {
+  const probe = await startSmtp();
+  await stopSmtp(probe.server);
+  await enqueueMails(database.db, [{ kind: "test", to: "never@example.com", subject: "Never", text: "x" }]);
+  const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` });
+  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 0, maxAttempts: 2 });
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
+  expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 });
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.to, "never@example.com"));
+  expect(row).toMatchObject({ attempts: 2, sentAt: null });
+  expect(row?.lastError).toBeTruthy();
+  expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 365 * 24 * 3_600_000);
+  await worker.stop();
+});

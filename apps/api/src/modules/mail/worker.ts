@@ -13,6 +13,8 @@ export interface MailWorkerOptions {
   backoffBaseMs?: number;
   /** Longest retry delay in ms (default 1 h). */
   maxBackoffMs?: number;
+  /** Attempts before a mail is given up (kept in the table with its last error; default 12, about 6 h). */
+  maxAttempts?: number;
   /** How long a claimed mail stays reserved for this worker, in ms (default 60 s). */
   lockMs?: number;
   /** Use this transport instead of the one `env` describes (tests). */
@@ -43,6 +45,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const base = options.backoffBaseMs ?? 30_000;
   const maxBackoff = options.maxBackoffMs ?? 3_600_000;
   const lockMs = options.lockMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 12;
+  /** A given-up mail is parked ten years ahead (still visible with `last_error`). */
+  const GIVE_UP_MS = 10 * 365 * 24 * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
@@ -59,9 +64,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           sent++;
         } catch (error) {
           failed++;
-          const retryIn = Math.min(maxBackoff, base * 2 ** Math.max(0, mail.attempts - 1));
+          const givingUp = mail.attempts >= maxAttempts;
+          const retryIn = givingUp ? GIVE_UP_MS : Math.min(maxBackoff, base * 2 ** Math.max(0, mail.attempts - 1));
           const message = error instanceof Error ? error.message : String(error);
-          log.warn({ mailId: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: retryIn, err: message }, "mail delivery failed; will retry");
+          log.warn(
+            { mailId: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: retryIn, err: message },
+            givingUp ? "mail delivery failed; giving up" : "mail delivery failed; will retry",
+          );
           await markFailed(db, mail.id, message, retryIn);
         }
       }
