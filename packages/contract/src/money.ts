@@ -1,0 +1,62 @@
+/**
+ * Money for invoices (SPEC §9, DESIGN §3.4). Amounts are integer fils (1 AED = 100 fils);
+ * dirhams appear only at the edges (the SPEC §3 `total` field and the display).
+ */
+
+/** Fils per dirham: SPEC §9's multiplier to the smallest unit. */
+export const FILS_PER_DIRHAM = 100;
+
+/** Fixed part of the card fee: AED 1.00, in fils. */
+export const CARD_FEE_FIXED_FILS = 100;
+
+/** Percentage part of the card fee: 1.5 % of the total. */
+export const CARD_FEE_RATE = 0.015;
+
+/**
+ * Card fee in fils for an invoice total in fils: 1.5 % of the total rounded to the fil,
+ * plus AED 1.00 (DESIGN §3.4). Throws `RangeError` for a negative or non-integer total.
+ */
+export function cardFeeFils(totalFils: number): number {
+  assertFils(totalFils);
+  return Math.round(totalFils * CARD_FEE_RATE) + CARD_FEE_FIXED_FILS;
+}
+
+/** Gross amount in fils: total plus the card fee (the amount charged). */
+export function grossFils(totalFils: number): number {
+  return totalFils + cardFeeFils(totalFils);
+}
+
+/** Dirhams (a number with at most 2 decimals, as SPEC §3's `total`) from fils. */
+export function filsToDirhams(fils: number): number {
+  return fils / FILS_PER_DIRHAM;
+}
+
+/** Fils from dirhams, rounded to the fil. */
+export function dirhamsToFils(dirhams: number): number {
+  return Math.round(dirhams * FILS_PER_DIRHAM);
+}
+
+/** Currency label shown before amounts (see docs/decisions/001-dirham-symbol.md). */
+export const CURRENCY_LABEL = "AED";
+
+/**
+ * Display of an amount in fils: 'AED 1,234.50' — currency label, thousands separators and
+ * always 2 decimals (SPEC §9). Negative amounts get a leading minus.
+ */
+export function formatMoney(fils: number): string {
+  assertInteger(fils);
+  const sign = fils < 0 ? "-" : "";
+  const abs = Math.abs(fils);
+  const whole = Math.floor(abs / FILS_PER_DIRHAM).toLocaleString("en-US");
+  const part = String(abs % FILS_PER_DIRHAM).padStart(2, "0");
+  return `${sign}${CURRENCY_LABEL} ${whole}.${part}`;
+}
+
+function assertInteger(fils: number): void {
+  if (!Number.isSafeInteger(fils)) throw new RangeError(`Amount must be an integer number of fils: ${fils}`);
+}
+
+function assertFils(fils: number): void {
+  assertInteger(fils);
+  if (fils < 0) throw new RangeError(`Amount must not be negative: ${fils}`);
+}
