@@ -1,6 +1,8 @@
 import type { Route } from "./+types/home";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
+import { HeroCards } from "../components/hero-cards.tsx";
+import { StoreButtons } from "../components/store-buttons.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches } from "../lib/meta.ts";
@@ -20,14 +22,32 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const c = t.content.home;
   const { events, flights } = loaderData;
   return (
     <>
       <section className="bg-brand text-white">
-        <div className="mx-auto max-w-6xl px-4 py-14 md:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold md:text-6xl">{t.home.headline}</h1>
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{c.heroTagline}</p>
+            <h1 className="mt-3 text-4xl font-bold md:text-5xl">{t.home.headline}</h1>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">{c.heroIntro}</p>
+          </div>
+          {/* The LCP image: eager, high priority, sized to avoid layout shift. */}
+          <img
+            src="/images/hero-truck.svg"
+            alt={c.heroImageAlt}
+            width={960}
+            height={480}
+            fetchPriority="high"
+            decoding="async"
+            className="h-auto w-full rounded-3xl"
+          />
         </div>
       </section>
+      <div className="mx-auto max-w-7xl py-8">
+        <HeroCards />
+      </div>
       {events.length > 0 ? (
         <section aria-labelledby="home-transport" className="mx-auto max-w-6xl px-4 py-12">
           <SectionHeader id="home-transport" title={t.home.transportSection} to="/transport" />
@@ -48,6 +68,57 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <section aria-labelledby="home-no-stress" className="mx-auto max-w-6xl px-4 py-12">
+        <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-accent-100 md:grid-cols-[2fr_1fr]">
+          <div className="p-8 md:p-12">
+            <h2 id="home-no-stress" className="text-3xl font-bold text-ink md:text-4xl">{c.noStressTitle}</h2>
+            <p className="mt-4 max-w-2xl text-lg text-slate-700">{c.noStressBody}</p>
+          </div>
+          <img src="/images/card-horse.svg" alt="" width={270} height={500} loading="lazy" decoding="async" className="hidden h-80 w-full object-cover md:block" />
+        </div>
+      </section>
+      <section aria-labelledby="home-smart-way" className="mx-auto max-w-6xl px-4 py-12">
+        <div className="grid items-center gap-8 rounded-3xl bg-brand p-8 text-white md:grid-cols-[2fr_1fr] md:p-12">
+          <div>
+            <h2 id="home-smart-way" className="text-3xl font-bold md:text-4xl">{c.smartWayTitle}</h2>
+            <p className="mt-4 max-w-2xl text-lg text-brand-50">{c.smartWayBody}</p>
+            <StoreButtons tone="light" className="mt-6" />
+          </div>
+          <img src="/images/app-phone.svg" alt={c.smartWayImageAlt} width={300} height={600} loading="lazy" decoding="async" className="mx-auto h-auto w-48 md:w-56" />
+        </div>
+      </section>
+      <section aria-labelledby="home-features" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="home-features" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{c.featuresTitle}</h2>
+        <ul className="grid gap-5 md:grid-cols-3">
+          {c.features.map((feature, index) => (
+            <li key={feature.title} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+              <FeatureIcon index={index} />
+              <h3 className="mt-4 text-xl font-bold text-ink">{feature.title}</h3>
+              <p className="mt-2 text-slate-700">{feature.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
+  );
+}
+
+const featureIcons = [
+  // Plan Smarter: a calendar.
+  "M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm3 8h3v3H8z",
+  // Organize Seamlessly: stacked folders.
+  "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 4h18",
+  // Easy Transactions: a card.
+  "M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 3h18M7 15h4",
+];
+
+/** The line icon of a home feature card (decorative). */
+function FeatureIcon({ index }: { index: number }) {
+  return (
+    <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
+      <svg viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={featureIcons[index]} />
+      </svg>
+    </span>
   );
 }

@@ -1,8 +1,67 @@
-/** Join the app — placeholder until issue 3 builds it. */
-export default function Page() {
+import type { Route } from "./+types/qr";
+import { Logo } from "../components/logo.tsx";
+import { StoreButtons } from "../components/store-buttons.tsx";
+import { usePublicConfig } from "../lib/config.ts";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { qrCodeSvg } from "../lib/qr.server.ts";
+
+/**
+ * The QR code is drawn on the server. It encodes `${publicUrl}/links`, not one of the
+ * store links: a printed or on-screen code cannot know whether the phone scanning it
+ * is an iPhone or an Android phone, and /links offers both stores (plus schedules and
+ * support). It also stays valid if a store address changes.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const target = `${context.config.publicUrl}/links`;
+  return { target, qrSvg: await qrCodeSvg(target) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
+  const t = catalogueFor().content.qr;
+  return [{ title: pageTitle(t.title(root?.config?.productName ?? ""), companyFromMatches(matches)) }];
+}
+
+/**
+ * /QR (SPEC §2): 'Join {product} Now!' with the store buttons and a real QR code.
+ * Desktop: text beside a phone mockup with the code on its screen. Mobile: the store
+ * buttons come first and the code sits in a plain card below (to scan from another
+ * device). Bare page: no navigation (SPEC §2).
+ */
+export default function Qr({ loaderData }: Route.ComponentProps) {
+  const t = useT().content.qr;
+  const config = usePublicConfig();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Join the app</h1>
-    </div>
+    <main id="main" className="min-h-dvh bg-brand-50">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 md:min-h-dvh md:grid-cols-2 md:py-16">
+        <div className="text-center md:text-start">
+          <Logo />
+          <h1 className="mt-8 text-4xl font-bold text-ink md:text-6xl">{t.title(config.productName)}</h1>
+          <p className="mt-4 text-lg text-slate-700">{t.body}</p>
+          <StoreButtons className="mt-8 justify-center md:justify-start" />
+        </div>
+        <figure className="mx-auto w-full max-w-72 md:max-w-80">
+          <div className="relative">
+            <img
+              src="/images/qr-phone.svg"
+              alt=""
+              width={320}
+              height={640}
+              fetchPriority="high"
+              decoding="async"
+              className="hidden h-auto w-full md:block"
+            />
+            <div
+              role="img"
+              aria-label={t.qrLabel(loaderData.target)}
+              className="rounded-3xl bg-white p-4 shadow-lg md:absolute md:start-[12.5%] md:top-[29.7%] md:w-[75%] md:rounded-2xl md:p-2 md:shadow-none [&>svg]:block [&>svg]:h-auto [&>svg]:w-full"
+              dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }}
+            />
+          </div>
+          <figcaption className="mt-4 text-center font-medium text-slate-700">{t.scan}</figcaption>
+        </figure>
+      </div>
+    </main>
   );
 }
