@@ -1,7 +1,9 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce.tsx";
+import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
+import { analyticsSetup } from "./lib/analytics.ts";
 import { catalogueFor, useT } from "./lib/i18n/index.ts";
 import "./app.css";
 
@@ -12,6 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function meta({ data }: Route.MetaArgs) {
@@ -22,6 +25,7 @@ export function meta({ data }: Route.MetaArgs) {
 /** The document shell: language and direction, meta, links and scripts with the CSP nonce. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -30,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />
+        <AnalyticsScripts setup={analyticsSetup(rootData?.config.gaMeasurementId)} nonce={nonce} />
       </head>
       <body>
         {children}
@@ -43,7 +48,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { config } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <AnalyticsPageViews measurementId={config.gaMeasurementId} />
+      <Outlet />
+    </>
+  );
 }
 
 /**

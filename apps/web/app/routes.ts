@@ -28,5 +28,7 @@ export default [
   route("links", "routes/links.tsx"),
   route("delete-account", "routes/delete-account.tsx"),
   route("success", "routes/success.tsx"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

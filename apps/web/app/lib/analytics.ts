@@ -1,0 +1,35 @@
+/**
+ * Analytics (SPEC §2, DESIGN §3.9): Google Analytics 4 via gtag.js, only when a
+ * measurement id is configured. Without one the page gets no script and makes no
+ * request. Page views are sent by the app itself (`send_page_view: false`) so that
+ * the start and every client navigation count exactly once.
+ */
+
+/** What the document head needs to load gtag.js: the script address and the inline bootstrap. */
+export interface AnalyticsSetup {
+  src: string;
+  inline: string;
+}
+
+/** Measurement ids look like `G-XXXXXXXXXX` (older: `UA-…`, `AW-…`): letters, digits, dashes. */
+const MEASUREMENT_ID = /^[A-Za-z0-9-]{1,40}$/;
+
+/**
+ * The analytics scripts for a measurement id, or `null` for none (no id, or one that
+ * is not a plausible id — it is placed in an inline script, so nothing else may pass).
+ */
+export function analyticsSetup(measurementId: string | null | undefined): AnalyticsSetup | null {
+  if (!measurementId || !MEASUREMENT_ID.test(measurementId)) return null;
+  const id = JSON.stringify(measurementId);
+  return {
+    src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`,
+    inline:
+      "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;" +
+      `gtag("js",new Date());gtag("config",${id},{send_page_view:false});`,
+  };
+}
+
+/** The page reported for a location: path plus query string (SPEC §2), e.g. `/flights?type=export`. */
+export function pageViewPath(location: { pathname: string; search: string }): string {
+  return `${location.pathname}${location.search}`;
+}

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/manifest[.]webmanifest";
+
+/**
+ * /manifest.webmanifest: the web app manifest linked from the root. Names come from
+ * configuration (company and product); the icons are the drawn SVGs in
+ * /images (192 and 512 px; the 512 one keeps its mark inside the maskable safe zone).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const manifest = {
+    name: context.config.companyName,
+    short_name: context.config.productName,
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    lang: "en",
+    dir: "ltr",
+    background_color: "#ffffff",
+    theme_color: "#0b4a36",
+    icons: [
+      { src: "/images/icon-192.svg", sizes: "192x192", type: "image/svg+xml", purpose: "any" },
+      { src: "/images/icon-512.svg", sizes: "512x512", type: "image/svg+xml", purpose: "any maskable" },
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+}
