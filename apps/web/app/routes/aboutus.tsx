@@ -72,7 +72,7 @@ export default function AboutUs() {
         <ol className="grid gap-6 md:grid-cols-3">
           {t.story.map((part, index) => (
             <li key={part.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <p aria-hidden="true" className="text-5xl font-bold text-accent-300">{String(index + 1).padStart(2, "0")}</p>
+              <p aria-hidden="true" className="text-5xl font-bold text-brand">{String(index + 1).padStart(2, "0")}</p>
               <h2 className="mt-2 text-2xl font-bold text-ink">{part.title}</h2>
               <p className="mt-3 text-slate-700">{part.body}</p>
             </li>

@@ -1,0 +1,257 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+/** The demo product name (PRODUCT_NAME default) forms the app page path. */
+const appPath = "/Khayl-App";
+
+/** What each static page must show (SPEC §1–§2), with or without JavaScript. */
+const pages: { path: string; nav: boolean; texts: string[] }[] = [
+  {
+    path: "/",
+    nav: true,
+    texts: [
+      "Wherever your equine journey takes you",
+      "leading the way in horse logistics innovation",
+      "No stress, Just progress",
+      "Move your horses the Smart way",
+      "Plan Smarter",
+      "Organize Seamlessly",
+      "Easy Transactions",
+    ],
+  },
+  {
+    path: "/aboutus",
+    nav: true,
+    texts: [
+      "Why?",
+      "What",
+      "How",
+      "Local Transport",
+      "International Shipping",
+      "Software Development",
+      "Horse First Approach",
+      "Smart Technology",
+      "Care Driven Team",
+      "Creatively track your horse",
+      "Easy Steps",
+      "Everything in one place",
+      "Sharing is caring",
+      "Easy Profile",
+      "Wallet",
+      "Invoices",
+      "24/7 Available",
+    ],
+  },
+  {
+    path: appPath,
+    nav: true,
+    texts: [
+      "Equine Service Made Simple with us",
+      "The Most Creative Equine Logistics Experience",
+      "Move your horse without stress",
+      "You'll never miss a flight",
+      "Simplified Horse Management",
+      "Simplified Data Management",
+    ],
+  },
+  { path: "/QR", nav: false, texts: ["Join Khayl Now!"] },
+  { path: "/links", nav: false, texts: ["Get our App", "Our Schedules", "Always here to assist."] },
+  {
+    path: "/term-of-use",
+    nav: false,
+    texts: [
+      "Terms of Use",
+      "0. Use of the site",
+      "3. Intellectual property rights",
+      "4. User representations",
+      "7. Privacy",
+      "9. Disclaimer and limitation of liability",
+      "10. Indemnification",
+      "11. Termination",
+      "13. Contact us",
+    ],
+  },
+];
+
+async function expectTexts(page: Page, texts: string[]) {
+  for (const text of texts) {
+    await expect(page.getByRole("heading", { name: text, exact: true }).or(page.getByText(text, { exact: true })).first()).toBeVisible();
+  }
+}
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+for (const { path, nav, texts } of pages) {
+  test(`${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page }) => {
+    await page.goto(path);
+    await expectTexts(page, texts);
+    if (nav) await expect(mainNav(page).first()).toBeVisible();
+    else await expect(mainNav(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, texts } of pages) {
+    test(`${path} is complete in the server HTML`, async ({ page }) => {
+      await page.goto(path);
+      await expectTexts(page, texts);
+    });
+  }
+
+  test("the carousel is a scrollable row of all its slides", async ({ page }) => {
+    await page.goto(appPath);
+    const carousel = page.getByRole("region", { name: "Simplified Horse Management" });
+    await expect(carousel.getByRole("group", { name: /of 5$/ })).toHaveCount(5);
+    await expect(carousel.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+    const row = carousel.getByRole("group", { name: "Slides" });
+    const scrollable = await row.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(scrollable).toBe(true);
+  });
+});
+
+test("hero cards: card 1 is a plain picture, cards 2–4 lead to shows, flights and blogs", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByRole("list", { name: "Explore" }).getByRole("listitem");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.nth(0).getByRole("link")).toHaveCount(0);
+  await expect(cards.nth(0).locator("a, button, [tabindex]")).toHaveCount(0);
+  await expect(cards.nth(1).getByRole("link", { name: "Shows" })).toHaveAttribute("href", "/transport");
+  await expect(cards.nth(2).getByRole("link", { name: "Flights" })).toHaveAttribute("href", "/flights");
+  await expect(cards.nth(3).getByRole("link", { name: "Blogs" })).toHaveAttribute("href", "/blogs");
+  const box = await cards.nth(1).boundingBox();
+  expect(box?.height).toBe(540);
+  await cards.nth(2).getByRole("link").click();
+  await expect(page).toHaveURL(/\/flights$/);
+});
+
+test("the home page's LCP image loads first and the others lazily", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.getByRole("img", { name: /horse truck/ });
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("width", "960");
+  for (const img of await page.locator("main img[loading]").all()) {
+    await expect(img).toHaveAttribute("loading", "lazy");
+  }
+});
+
+test("the carousel's next button moves the slides, previous brings them back", async ({ page }) => {
+  await page.goto(appPath);
+  const carousel = page.getByRole("region", { name: "Simplified Horse Management" });
+  const previous = carousel.getByRole("button", { name: "Previous slide" });
+  const next = carousel.getByRole("button", { name: "Next slide" });
+  const first = carousel.getByRole("group", { name: "1 of 5" });
+  const last = carousel.getByRole("group", { name: "5 of 5" });
+  await expect(previous).toBeDisabled();
+  await expect(last).not.toBeInViewport();
+  const before = await first.boundingBox();
+  await next.focus();
+  await page.keyboard.press("Enter");
+  await expect(previous).toBeEnabled();
+  await expect(next).toBeDisabled();
+  await expect.poll(async () => (await first.boundingBox())?.x ?? 0).toBeLessThan((before?.x ?? 0) - 100);
+  await previous.click();
+  await expect(previous).toBeDisabled();
+  await expect.poll(async () => Math.round((await first.boundingBox())?.x ?? 0)).toBe(Math.round(before?.x ?? 0));
+  await expectNoAxeViolations(page);
+});
+
+test("/QR shows a QR code drawn as SVG that points to the link hub, and store buttons", async ({ page, baseURL }) => {
+  await page.goto("/QR");
+  const qr = page.getByRole("img", { name: `QR code linking to ${baseURL}/links` });
+  await expect(qr).toBeVisible();
+  await expect(qr.locator("svg path")).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "Download on the App Store" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
+});
+
+test("/links leads to the schedules and support", async ({ page }) => {
+  await page.goto("/links");
+  await expect(page.getByRole("link", { name: "Shows" })).toHaveAttribute("href", "/transport");
+  await expect(page.getByRole("link", { name: "Flight" })).toHaveAttribute("href", "/flights");
+  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact-us");
+  await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
+});
+
+test("/term-of-use has a table of contents and the support contact", async ({ page }) => {
+  await page.goto("/term-of-use");
+  const contents = page.getByRole("navigation", { name: "Contents" });
+  await expect(contents.getByRole("link")).toHaveCount(14);
+  await contents.getByRole("link", { name: "12. Governing law and final provisions" }).click();
+  await expect(page).toHaveURL(/#section-12$/);
+  await expect(page.getByText(/laws of the United Arab Emirates.*courts of Sharjah/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute("href", "mailto:support@khayl.example");
+});
+
+test.describe("at phone size", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("home passes axe and the hero cards scroll sideways", async ({ page }) => {
+    await page.goto("/");
+    const list = page.getByRole("list", { name: "Explore" });
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the menu opens with Enter, closes with Escape and gives focus back", async ({ page }) => {
+    await page.goto("/aboutus");
+    const button = page.getByRole("button", { name: "Open menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: "Main" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Flights" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a link in the menu navigates and closes it", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Main" }).getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL(/\/aboutus$/);
+    await expect(page.getByRole("dialog", { name: "Main" })).toBeHidden();
+  });
+
+  test("the app page and /QR pass axe", async ({ page }) => {
+    for (const path of [appPath, "/QR", "/links"]) {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+test("no analytics script and no request to a Google host without a measurement id", async ({ page }) => {
+  const google: string[] = [];
+  page.on("request", (request) => {
+    if (/google|gtag|doubleclick/i.test(new URL(request.url()).hostname)) google.push(request.url());
+  });
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Flights" }).click();
+  await expect(page).toHaveURL(/\/flights$/);
+  await page.goto(appPath);
+  await expect(page.locator("script[src*='googletagmanager']")).toHaveCount(0);
+  expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("undefined");
+  expect(google).toEqual([]);
+});
+
+test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  const text = await robots.text();
+  expect(text).toContain("User-agent: *\nAllow: /");
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
+  const body = (await manifest.json()) as { name: string; icons: { src: string; sizes: string }[] };
+  expect(body.name).toBe("Khayl Logistics");
+  expect(body.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
+  for (const icon of body.icons) expect((await request.get(icon.src)).status()).toBe(200);
+});
