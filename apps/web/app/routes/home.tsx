@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
-      <div className="mx-auto max-w-7xl py-8">
+      <div className="mx-auto max-w-6xl py-8">
         <HeroCards />
       </div>
       {events.length > 0 ? (
