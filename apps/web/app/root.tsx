@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
 import { analyticsSetup } from "./lib/analytics.ts";
 import { catalogueFor, useT } from "./lib/i18n/index.ts";
@@ -38,8 +38,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* SPEC §9: toasts top-right, closing after 5000 ms. */}
-        <Toaster position="top-right" duration={5000} closeButton />
+        {/* SPEC §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
 import {
   contactFields,
   divisionOptions,
@@ -17,6 +16,7 @@ import { submitContact, type ContactActionResult } from "../lib/contact.server.t
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { submittedPhone } from "../lib/phone.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { notify } from "../components/ui/toaster.tsx";
 
 /**
  * The phone library (libphonenumber-js metadata, ~40 KB gzip) loads after hydration, so
@@ -85,7 +85,7 @@ export default function ContactUs() {
       setPhone("");
       setFormKey((k) => k + 1);
     } else if (actionData.message) {
-      toast.error(actionData.message || t.contact.failed);
+      notify.error(actionData.message || t.contact.failed);
     } else {
       setClientErrors(actionData.errors);
       focusFirstInvalid(actionData.errors);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import type { Route } from "./+types/delete-account";
 import { OtpInput } from "../components/otp-input.tsx";
@@ -10,6 +9,7 @@ import { deletionAction, type DeletionActionResult, type DeletionStep } from "..
 import { usePublicConfig } from "../lib/config.ts";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { notify } from "../components/ui/toaster.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(catalogueFor().account.title, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
@@ -53,7 +53,7 @@ export default function DeleteAccount() {
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;
-    if (result.message) toast.error(result.message);
+    if (result.message) notify.error(result.message);
     if (result.step === "code" && step !== "code") {
       setCode(emptyCode());
       setCodeTouched(false);

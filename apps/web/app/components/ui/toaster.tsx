@@ -1,0 +1,46 @@
+import { useEffect, useState, type ComponentType } from "react";
+import type { ToasterProps } from "sonner";
+
+type Sonner = typeof import("sonner");
+
+let sonner: Promise<Sonner> | undefined;
+const mountRequests = new Set<(module: Sonner) => void>();
+
+/** Loads sonner once and asks the mounted `<Toaster />` to render its container. */
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import("sonner");
+    void sonner.then((module) => mountRequests.forEach((mount) => mount(module)));
+  }
+  return sonner;
+}
+
+/**
+ * Toast notifications (SPEC §9: top-right, auto-close after 5000 ms) that load the
+ * toast library on first use, so pages that never show a toast do not ship it
+ * (9 KB gzip). sonner replays toasts created before its container subscribes, so the
+ * first toast is never lost.
+ */
+export const notify = {
+  /** Shows `message` as an error toast (SPEC §4, §8: server messages as error toasts). */
+  error(message: string): void {
+    void loadSonner().then(({ toast }) => toast.error(message));
+  },
+};
+
+/**
+ * The toast container, rendered once in the document shell. It renders nothing until
+ * `notify` is first called, then mounts sonner's `Toaster` with the SPEC §9 settings.
+ */
+export function Toaster() {
+  const [Container, setContainer] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => {
+    const mount = (module: Sonner) => setContainer(() => module.Toaster);
+    mountRequests.add(mount);
+    if (sonner) void sonner.then(mount);
+    return () => {
+      mountRequests.delete(mount);
+    };
+  }, []);
+  return Container ? <Container position="top-right" duration={5000} closeButton /> : null;
+}
