@@ -25,6 +25,9 @@ describe("event dates (SPEC §3)", () => {
     expect(formatEventDateRange(undefined, undefined)).toBe("-");
     expect(formatEventDateRange("not a date", null)).toBe("-");
   });
+  test("en-GB's own short month for September ('Sept'), as SPEC §3 names the locale", () => {
+    expect(formatEventDay("2025-09-05T06:00:00Z")).toBe("5 Sept");
+  });
   test("shown in Asia/Dubai: 22:00 UTC is already the next day", () => {
     expect(formatEventDay("2025-01-04T22:00:00Z")).toBe("5 Jan");
   });
@@ -47,6 +50,13 @@ describe("other formats", () => {
   });
   test("invoice 'DD MMM YYYY'", () => {
     expect(formatInvoiceDate("2025-12-31T21:00:00Z")).toBe("01 Jan 2026");
+  });
+  test("'MMM' is three letters in every month, September included", () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatInvoiceDate(new Date(Date.UTC(2025, m, 15, 8))).split(" ")[1]);
+    expect(months).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
+    expect(formatFlightDate("2025-09-05T10:00:00Z")).toBe("Friday 05 Sep 2025");
+    expect(formatBlogDate("2025-09-05T10:00:00Z")).toBe("Sep 05, 2025");
+    expect(formatReleaseNoteDate("2025-09-05T10:00:00Z")).toBe("September 05,25");
   });
   test("current year in Dubai", () => {
     expect(currentYear(new Date("2025-12-31T21:00:00Z"))).toBe(2026);

@@ -17,7 +17,12 @@ function toDate(value: DateInput): Date | undefined {
 
 type PartName = "weekday" | "day" | "month" | "year";
 
-function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-GB"): Record<PartName, string> {
+/**
+ * The parts of `date` in Asia/Dubai. SPEC's token formats ('MMM', 'MMMM', 'dddd') take
+ * the `en-US` names, whose short months are always three letters ('Sep'); `en-GB` is
+ * used only where SPEC names it (event cards), and there gives 'Sept' for September.
+ */
+function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-US"): Record<PartName, string> {
   const out: Record<PartName, string> = { weekday: "", day: "", month: "", year: "" };
   for (const part of new Intl.DateTimeFormat(locale, { ...options, timeZone: DISPLAY_TIME_ZONE }).formatToParts(date)) {
     if (part.type in out) out[part.type as PartName] = part.value;
@@ -29,7 +34,7 @@ function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-GB"
 export function formatEventDay(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "-";
-  const p = parts(date, { day: "numeric", month: "short" });
+  const p = parts(date, { day: "numeric", month: "short" }, "en-GB");
   return `${p.day} ${p.month}`;
 }
 
