@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 export interface ModalProps {
   open: boolean;
@@ -18,6 +18,8 @@ export interface ModalProps {
  */
 export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several modals can share a page (the app modal and the contact thank-you dialog).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -27,7 +29,7 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
   return (
     <dialog
       ref={ref}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
@@ -47,7 +49,7 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
         >
           <span aria-hidden="true">×</span>
         </button>
-        <h2 id="modal-title" className="pe-10 text-xl font-bold">
+        <h2 id={titleId} className="pe-10 text-xl font-bold">
           {title}
         </h2>
         <div className="mt-4">{children}</div>
