@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiDeps } from "./deps.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
@@ -44,6 +44,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
+    frameworkErrors: answerMalformedUrl,
   });
   await app.register(apiPlugin, { ...deps, prefix: API_PREFIX });
   await app.ready();

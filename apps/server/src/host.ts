@@ -56,6 +56,31 @@ export interface Host {
 }
 
 const HASHED_ASSET = /^\/assets\//;
+
+/**
+ * Headers for the answers Fastify writes before any hook runs (a malformed URL such as
+ * `/%`): the same protections helmet and the CSP hook give every other response.
+ */
+const FRAMEWORK_ERROR_HEADERS = {
+  "content-security-policy": resourceCsp,
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "SAMEORIGIN",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "cache-control": "no-store",
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded, or a too-long parameter,
+ * answers 400 with the API envelope and the security headers (not Fastify's own body).
+ */
+export function answerFrameworkError(error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(400)
+    .headers(FRAMEWORK_ERROR_HEADERS)
+    .send({ success: false, statusCode: 400, message: "Malformed request URL" });
+}
 /** `npm run dev` only: Vite's client and React refresh use inline scripts, eval and a websocket. */
 const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:";
 
@@ -69,9 +94,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
-    // Fastify accepts a hop count here although its type lists only boolean/string forms.
-    trustProxy: (env.TRUST_PROXY_HOPS > 0 ? env.TRUST_PROXY_HOPS : false) as boolean,
+    trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
     bodyLimit: 64 * 1024,
+    frameworkErrors: answerFrameworkError,
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
     ...(options.dev
       ? {
@@ -143,6 +168,12 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
 
+  // A hashed asset that is not in this build (e.g. a stale tab after a deploy) is a 404,
+  // not the catch-all page's redirect to `/`: the browser expects a script or a style.
+  app.get("/assets/*", async (request, reply) =>
+    reply.code(404).send({ success: false, statusCode: 404, message: `Route GET:${request.url.split("?")[0]} not found` }),
+  );
+
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
@@ -160,6 +191,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         cspNonce: request.cspNonce,
         log: request.log,
       });
+      // An action that stopped reading a body (too large) leaves the rest unread: close
+      // the connection after this answer instead of draining it.
+      if (!request.raw.complete) reply.header("connection", "close");
       return reply.send(response);
     });
   });

@@ -23,4 +23,10 @@ describe("configuration (STYLE §4)", () => {
     expect(pub.stripePublishableKey).toBeNull();
     expect(publicConfig(parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_SECRET_KEY: "sk_test_y" })).stripePublishableKey).toBe("pk_test_x");
   });
+  test("TRUST_PROXY takes addresses, ranges and proxy-addr names; anything else is refused", () => {
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(() => parseEnv({ TRUST_PROXY: "1" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+  });
 });

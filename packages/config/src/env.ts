@@ -25,8 +25,27 @@ export const envSchema = z.object({
   /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
-  /** Trust X-Forwarded-* from this many proxy hops (0 = none). */
-  TRUST_PROXY_HOPS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10).default(0)),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto are believed (client address for
+   * rate limits, https for HSTS): comma-separated addresses or CIDR ranges, or the names
+   * `loopback`, `linklocal`, `uniquelocal`. Unset = none. (A hop count cannot be used:
+   * Fastify 5 refuses forwarded headers from a peer it cannot identify.)
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((list) => list.split(",").map((item) => item.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z.string().regex(
+            /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d{1,3})?)$/,
+            "addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated",
+          ),
+        ),
+      )
+      .optional(),
+  ),
 
   COMPANY_NAME: withDefault("Khayl Logistics"),
   /** The product (app) name; it also forms the route `/{product}-App` (DESIGN §3.11). */

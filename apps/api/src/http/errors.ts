@@ -14,6 +14,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Fastify's `frameworkErrors` for a stand-alone API: a URL that cannot be decoded
+ * (e.g. `/api/v1/%`) answers 400 with the envelope instead of Fastify's own body.
+ */
+export function answerMalformedUrl(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(400).send({ success: false, statusCode: 400, message: "Malformed request URL" });
+}
+
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
 export interface FieldError {
   field: string;
@@ -30,8 +38,9 @@ function fieldErrors(error: FastifyError): FieldError[] {
 
 /**
  * Error and not-found handlers of the API scope: validation errors become 400 with the
- * schema's messages (joined) and a per-field `errors` list; client errors keep their
- * status and message; anything else is logged and answered 500 with a generic message.
+ * schema's messages (joined) and a per-field `errors` list; a service's `HttpError`
+ * keeps its status and message (4xx or 5xx); other client errors keep their status;
+ * anything else is logged and answered 500 with a generic message.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,7 +50,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ success: false, statusCode: 400, message, errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
-    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ success: false, statusCode: error.statusCode, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         status === 413 ? "Request body is too large" :

@@ -3,6 +3,7 @@ import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import type { WebContext } from "./context.ts";
 import { isApiError } from "./api-error.ts";
+import { readForm } from "./form.server.ts";
 
 /** Where the deletion flow stands (SPEC §4 Account deletion): e-mail, confirm dialog, code dialog. */
 export type DeletionStep = "email" | "confirm" | "code";
@@ -31,8 +32,7 @@ function answer(result: Omit<DeletionActionResult, "at">, status = 200) {
  * then a redirect to /success).
  */
 export async function deletionAction(request: Request, context: WebContext) {
-  if (Number(request.headers.get("content-length") ?? 0) > 16 * 1024) throw data("Request body is too large", { status: 413 });
-  const form = await request.formData();
+  const form = await readForm(request, 16 * 1024);
   const intent = String(form.get("intent") ?? "review");
   const email = String(form.get("email") ?? "").trim();
   const invalidEmail = emailError(email);

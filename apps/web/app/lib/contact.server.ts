@@ -3,10 +3,8 @@ import { contactFields, validateContactForm, type ContactFormErrors, type Contac
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import type { WebContext } from "./context.ts";
 import { isApiError } from "./api-error.ts";
+import { readForm } from "./form.server.ts";
 import { submittedPhone } from "./phone.ts";
-
-/** Largest contact form body the page accepts, in bytes (the API's own limit is 64 KiB). */
-export const MAX_FORM_BYTES = 64 * 1024;
 
 export type ContactActionResult =
   | { ok: true; reference: string }
@@ -19,10 +17,7 @@ export type ContactActionResult =
  * entered values with field errors (400) or the server's message (its status).
  */
 export async function submitContact(request: Request, context: WebContext) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-    throw data("Request body is too large", { status: 413 });
-  }
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = Object.fromEntries(contactFields.map((f) => [f, String(form.get(f) ?? "")])) as ContactFormValues;
   const values = { ...raw, phone: submittedPhone(raw.phone) };
   const errors = validateContactForm(values);

@@ -22,3 +22,18 @@ test("GET /health answers ok with the database kind", async () => {
   const response = await api.app.inject({ method: "GET", url: "/api/v1/health" });
   expect(response.json()).toMatchObject({ success: true, data: { status: "ok", database: api.database.kind } });
 });
+
+test("GET /health answers 503 with the envelope when the database is unreachable", async () => {
+  const down = await createTestApi();
+  await down.database.close();
+  const response = await down.app.inject({ method: "GET", url: "/api/v1/health" });
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toEqual({ success: false, statusCode: 503, message: "Database unreachable" });
+  await down.app.close();
+});
+
+test("a URL that cannot be decoded answers 400 with the envelope", async () => {
+  const response = await api.app.inject({ method: "GET", url: "/api/v1/%" });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ success: false, statusCode: 400, message: "Malformed request URL" });
+});

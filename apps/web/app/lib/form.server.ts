@@ -1,0 +1,50 @@
+import { data } from "react-router";
+
+/**
+ * Largest page form body accepted, in bytes. A form's longest field (the support
+ * inquiry, 20 000 characters) URL-encodes to at most 6 bytes per Arabic character,
+ * so 160 KiB leaves room; the API's own JSON limit stays 64 KiB.
+ */
+export const MAX_FORM_BYTES = 160 * 1024;
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** A client error an action throws: React Router renders it with its status. */
+function reject(status: 400 | 413 | 415, message: string): never {
+  throw data(message, { status });
+}
+
+/**
+ * Reads a page form (`<Form method="post">`, with or without JavaScript) safely:
+ * only URL-encoded or multipart bodies (else 415), at most `maxBytes` bytes counted
+ * while streaming, whatever `Content-Length` claims (else 413, and the rest is never
+ * buffered), and a body that does not parse is a 400 — never a 500.
+ *
+ * Throws a React Router `data` response with that status; answers the `FormData`.
+ */
+export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYTES): Promise<FormData> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
+    reject(415, "Unsupported content type");
+  }
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) reject(413, "Request body is too large");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      // Stop reading (the rest is never buffered); the host closes the connection after
+      // the answer. Cancelling here would reset the socket before the 413 could be sent.
+      if (size > maxBytes) reject(413, "Request body is too large");
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return reject(400, "The form could not be read");
+  }
+}
