@@ -16,6 +16,21 @@ export const MAX_CODE_TRIES = 5;
 export const ASK_PER_EMAIL = { max: 3, windowMs: 15 * 60_000 };
 /** Confirmations per e-mail address: 10 per 15 minutes (on top of 5 tries per code). */
 export const CONFIRM_PER_EMAIL = { max: 10, windowMs: 15 * 60_000 };
+/**
+ * Daily caps per e-mail address. A 4-digit code (SPEC §9) has 10 000 values, so the
+ * guesses an attacker may make against one account, from any number of clients, are
+ * what protects it: 20 a day is a 0.2 % chance per day (the 15-minute limits alone
+ * allowed ~960 a day, ~10 %). A real user needs one or two.
+ */
+export const ASK_PER_EMAIL_DAY = { max: 10, windowMs: 24 * 3_600_000 };
+export const CONFIRM_PER_EMAIL_DAY = { max: 20, windowMs: 24 * 3_600_000 };
+
+/** Counts one hit on every limit (all are counted, so a refused call still uses the day's budget). */
+async function withinLimits(db: Db, key: string, limits: { max: number; windowMs: number }[]): Promise<void> {
+  const results = await Promise.all(limits.map((limit) => consumeRateLimit(db, `${key}:${limit.windowMs}`, limit)));
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length > 0) throw tooMany(Math.max(...refused.map((r) => r.retryAfterMs)));
+}
 
 function tooMany(retryAfterMs: number): HttpError {
   return new HttpError(429, `Too many requests, please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`);
@@ -37,12 +52,12 @@ function codeMatches(stored: string, email: string, code: string): boolean {
  * `GET /auth/ask-delete-account` (SPEC §7, DESIGN §3.7). Answers alike whether or not
  * the account exists: the same work is done either way (a code is generated, hashed
  * and stored for the address in one transaction); only when the account exists is the
- * e-mail queued in that transaction. Throws 429 after `ASK_PER_EMAIL` asks.
+ * e-mail queued in that transaction. Throws 429 after `ASK_PER_EMAIL` asks (or
+ * `ASK_PER_EMAIL_DAY` in a day).
  */
 export async function askDeleteAccount(db: Db, env: Env, rawEmail: string): Promise<null> {
   const email = rawEmail.toLowerCase();
-  const limit = await consumeRateLimit(db, `ask:${email}`, ASK_PER_EMAIL);
-  if (!limit.allowed) throw tooMany(limit.retryAfterMs);
+  await withinLimits(db, `ask:${email}`, [ASK_PER_EMAIL, ASK_PER_EMAIL_DAY]);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const codeHash = hashCode(email, code);
   await db.transaction(async (tx) => {
@@ -57,12 +72,12 @@ export async function askDeleteAccount(db: Db, env: Env, rawEmail: string): Prom
 /**
  * `POST /auth/confrim-delete-account` (SPEC §7): checks the code (one try spent per
  * call, at most 5 per code, 10 minutes), then erases the account's personal data and
- * records the deletion. Every refusal answers 400 'Invalid or expired verification code'.
+ * records the deletion. Every refusal answers 400 'Invalid or expired verification code';
+ * over `CONFIRM_PER_EMAIL` (or `CONFIRM_PER_EMAIL_DAY`) tries it throws 429.
  */
 export async function confirmDeleteAccount(db: Db, rawEmail: string, otpCode: string): Promise<null> {
   const email = rawEmail.toLowerCase();
-  const limit = await consumeRateLimit(db, `confirm:${email}`, CONFIRM_PER_EMAIL);
-  if (!limit.allowed) throw tooMany(limit.retryAfterMs);
+  await withinLimits(db, `confirm:${email}`, [CONFIRM_PER_EMAIL, CONFIRM_PER_EMAIL_DAY]);
   const code = await spendTry(db, email, MAX_CODE_TRIES);
   if (!code || !codeMatches(code.codeHash, email, otpCode)) throw new HttpError(400, invalidCodeMessage);
   await db.transaction(async (tx) => {

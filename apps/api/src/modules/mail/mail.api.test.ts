@@ -9,7 +9,7 @@ import { parseEnv } from "@khayl/config/env";
 import { outbox } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
 import type { DbHandle } from "@khayl/db/client";
-import { claimDueMails, enqueueMails } from "./repository.ts";
+import { claimDueMails, enqueueMails, REDACTED_TEXT } from "./repository.ts";
 import { createMailWorker } from "./worker.ts";
 
 let database: DbHandle;
@@ -132,4 +132,34 @@ test("a mail that keeps failing is given up after maxAttempts and stays in the t
   expect(row?.lastError).toBeTruthy();
   expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 365 * 24 * 3_600_000);
   await worker.stop();
+});
+
+test("a code mail is wiped from the outbox once delivered or given up; other mails are kept", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
+  try {
+    await enqueueMails(database.db, [
+      { kind: "delete-account-code", to: "wipe.me@example.com", subject: "Code", text: "Your verification code is 1234.", html: "<p>1234</p>", logNote: "verification code 1234" },
+      { kind: "support-confirmation", to: "keep.me@example.com", subject: "Thanks", text: "Your reference number is SR-2026-000001." },
+    ]);
+    const worker = createMailWorker({ db: database.db, env: parseEnv({ DATA_DIR: dir }), log: silentLog });
+    await worker.deliverDue();
+    const [wiped] = await database.db.select().from(outbox).where(eq(outbox.to, "wipe.me@example.com"));
+    expect(wiped).toMatchObject({ text: REDACTED_TEXT, html: null, logNote: null });
+    expect(wiped?.sentAt).toBeInstanceOf(Date);
+    const [kept] = await database.db.select().from(outbox).where(eq(outbox.to, "keep.me@example.com"));
+    expect(kept?.text).toContain("SR-2026-000001");
+    await worker.stop();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  const probe = await startSmtp();
+  await stopSmtp(probe.server);
+  await enqueueMails(database.db, [{ kind: "delete-account-code", to: "lost.code@example.com", subject: "Code", text: "Your verification code is 9876.", logNote: "verification code 9876" }]);
+  const failing = createMailWorker({ db: database.db, env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` }), log: silentLog, backoffBaseMs: 0, maxAttempts: 1 });
+  expect(await failing.deliverDue()).toEqual({ sent: 0, failed: 1 });
+  const [givenUp] = await database.db.select().from(outbox).where(eq(outbox.to, "lost.code@example.com"));
+  expect(givenUp).toMatchObject({ text: REDACTED_TEXT, logNote: null, sentAt: null });
+  expect(givenUp?.lastError).toBeTruthy();
+  await failing.stop();
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
+import { SECRET_MAIL_KINDS } from "./templates.ts";
 
 /** A mail to queue (DESIGN §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
 export interface OutgoingMail {
@@ -44,9 +45,27 @@ export async function claimDueMails(db: Db, limit: number, lockMs: number): Prom
   return rowsOf<OutboxRow>(result);
 }
 
-/** Marks a mail delivered. */
+/** The text of a secret-carrying mail after delivery (SECRET_MAIL_KINDS). */
+export const REDACTED_TEXT = "[redacted after delivery]";
+
+/** SQL that wipes the body of a secret-carrying mail (a no-op for other kinds). */
+const redactSecrets = sql`
+  text = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then ${REDACTED_TEXT} else text end,
+  html = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then null else html end,
+  log_note = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then null else log_note end`;
+
+/** Marks a mail delivered; a secret-carrying mail's body is wiped at the same time. */
 export async function markSent(db: Db, id: number): Promise<void> {
-  await db.execute(sql`update outbox set sent_at = now(), locked_until = null, last_error = null where id = ${id}`);
+  await db.execute(sql`update outbox set sent_at = now(), locked_until = null, last_error = null, ${redactSecrets} where id = ${id}`);
+}
+
+/** Parks a mail that will not be tried again (kept with its last error; secrets wiped). */
+export async function markGivenUp(db: Db, id: number, error: string, parkForMs: number): Promise<void> {
+  await db.execute(sql`
+    update outbox set locked_until = null, last_error = ${error.slice(0, 1000)},
+      next_attempt_at = now() + make_interval(secs => ${parkForMs / 1000}), ${redactSecrets}
+    where id = ${id}
+  `);
 }
 
 /** Records a failed delivery and when to try again (`retryInMs` from now). */

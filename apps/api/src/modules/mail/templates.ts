@@ -1,5 +1,14 @@
 import type { OutgoingMail } from "./repository.ts";
 
+/** Kind of the account-deletion code mail. */
+export const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
+
+/**
+ * Kinds of mail that carry a secret (a verification code): their text is wiped from the
+ * outbox once delivered or given up, so the database never keeps a usable code.
+ */
+export const SECRET_MAIL_KINDS: readonly string[] = [DELETE_ACCOUNT_CODE_KIND];
+
 /** The support team's notification of a new contact request (DESIGN §3.6). */
 export function supportNotificationMail(to: string, r: {
   reference: string; fullName: string; email: string; phone: string; subject: string; division: string;
@@ -45,7 +54,7 @@ export function supportConfirmationMail(r: { reference: string; fullName: string
 /** The account-deletion verification code (SPEC §4); the code goes into the log note too. */
 export function deletionCodeMail(to: string, code: string, company: string, minutes: number): OutgoingMail {
   return {
-    kind: "delete-account-code",
+    kind: DELETE_ACCOUNT_CODE_KIND,
     to,
     subject: `Your ${company} account deletion code`,
     text: [

@@ -1,6 +1,6 @@
 import type { Db } from "@khayl/db/client";
 import type { Env } from "@khayl/config/env";
-import { claimDueMails, markFailed, markSent } from "./repository.ts";
+import { claimDueMails, markFailed, markGivenUp, markSent } from "./repository.ts";
 import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
@@ -71,7 +71,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             { mailId: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: retryIn, err: message },
             givingUp ? "mail delivery failed; giving up" : "mail delivery failed; will retry",
           );
-          await markFailed(db, mail.id, message, retryIn);
+          if (givingUp) await markGivenUp(db, mail.id, message, retryIn);
+          else await markFailed(db, mail.id, message, retryIn);
         }
       }
       if (failed > 0) break; // the transport is failing: wait for the next round
