@@ -33,20 +33,24 @@ export function supportNotificationMail(to: string, r: {
   };
 }
 
-/** The sender's confirmation quoting the reference. */
-export function supportConfirmationMail(r: { reference: string; fullName: string; email: string; supportInquiry: string }, company: string): OutgoingMail {
+/**
+ * The sender's confirmation quoting the reference. It carries nothing the visitor wrote
+ * (no name, no inquiry) — only the reference and the chosen option labels — so the form
+ * cannot be used to send someone else a message of a spammer's choosing.
+ */
+export function supportConfirmationMail(r: { reference: string; email: string; subject: string; division: string }, company: string): OutgoingMail {
   return {
     kind: "support-confirmation",
     to: r.email,
     subject: `We received your request ${r.reference}`,
     text: [
-      `Dear ${r.fullName},`,
+      "Hello,",
       "",
       `Thank you for contacting ${company}. Your reference number is ${r.reference}.`,
-      "Please quote it in any message about this request.",
+      `Subject: ${r.subject}. Division: ${r.division}.`,
+      "Please quote the reference in any message about this request. Our team will reply to this address.",
       "",
-      "Your message:",
-      r.supportInquiry,
+      "If you did not write to us, you can ignore this e-mail.",
     ].join("\n"),
   };
 }

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Tx } from "@khayl/db/client";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "@khayl/db/client";
 import { supportRequests } from "@khayl/db/schema";
 
 export type NewSupportRequest = Omit<typeof supportRequests.$inferInsert, "id" | "reference" | "createdAt">;
@@ -14,4 +14,16 @@ export async function insertSupportRequest(tx: Tx, values: NewSupportRequest) {
 /** Sets the human-friendly reference of a stored request. */
 export async function setReference(tx: Tx, id: number, reference: string): Promise<void> {
   await tx.update(supportRequests).set({ reference }).where(eq(supportRequests.id, id));
+}
+
+/**
+ * Takes the next id of the requests' sequence without storing a row: the honeypot's
+ * answer then carries a reference indistinguishable from a real one.
+ */
+export async function reserveSupportRequestId(db: Db): Promise<number> {
+  const result = await db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('support_requests', 'id'))::int as id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error("the sequence answered no id");
+  return Number(id);
 }

@@ -1,11 +1,11 @@
-import { randomInt } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
 import type { supportRequestBodySchema } from "@khayl/contract/support-requests";
 import type { z } from "zod";
 import { enqueueMails } from "../mail/repository.ts";
 import { supportConfirmationMail, supportNotificationMail } from "../mail/templates.ts";
-import { insertSupportRequest, setReference } from "./repository.ts";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
+import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
 
@@ -20,20 +20,32 @@ export function formatReference(id: number, createdAt: Date): string {
 }
 
 /**
+ * Confirmation mails per recipient address: 3 a day. Further requests from (or naming)
+ * the same address are stored and reach the support team, without a confirmation, so
+ * the form cannot flood an inbox.
+ */
+export const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_000 };
+
+/**
  * `POST /supportRequests/` (SPEC §7): stores the request, gives it a reference and, in
- * the same transaction, queues the support team's notification and the sender's
- * confirmation (DESIGN §3.6). A filled honeypot (`website`) is answered like a
- * success with a reference that matches nothing, and nothing is stored or sent.
+ * the same transaction, queues the support team's notification and (within
+ * `CONFIRMATIONS_PER_RECIPIENT_DAY`) the sender's confirmation (DESIGN §3.6). A filled
+ * honeypot (`website`) is answered like a success, with a reference taken from the same
+ * sequence as real ones, and nothing is stored or sent.
  */
 export async function createSupportRequest(db: Db, env: Env, body: Body): Promise<{ reference: string }> {
-  if (body.website) return { reference: formatReference(900_000 + randomInt(99_999), new Date()) };
+  if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
+  const confirm = await consumeRateLimit(db, `support-confirmation:${values.email.toLowerCase()}`, CONFIRMATIONS_PER_RECIPIENT_DAY);
   return db.transaction(async (tx) => {
     const row = await insertSupportRequest(tx, values);
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
     const request = { ...values, reference };
-    await enqueueMails(tx, [supportNotificationMail(env.SUPPORT_EMAIL, request), supportConfirmationMail(request, env.COMPANY_NAME)]);
+    await enqueueMails(tx, [
+      supportNotificationMail(env.SUPPORT_EMAIL, request),
+      ...(confirm.allowed ? [supportConfirmationMail(request, env.COMPANY_NAME)] : []),
+    ]);
     return { reference };
   });
 }

@@ -42,6 +42,20 @@ test("a valid request is stored with a reference and queues two e-mails in the s
   ]);
   expect(mails[1]?.text).toContain(body.data.reference);
   expect(mails[0]?.text).toContain(valid.supportInquiry);
+  // The confirmation goes to an address the visitor typed: it repeats nothing they wrote.
+  expect(mails[1]?.text).not.toContain(valid.supportInquiry);
+  expect(mails[1]?.text).not.toContain(valid.fullName);
+});
+
+test("an address gets at most 3 confirmations a day; further requests still reach support", async () => {
+  const email = "flooded@example.com";
+  const references: string[] = [];
+  for (let i = 0; i < 5; i++) references.push((await post({ ...valid, email })).json().data.reference);
+  const mails = await api.database.db.select().from(outbox);
+  expect(mails.filter((m) => m.kind === "support-confirmation" && m.to === email)).toHaveLength(3);
+  const notified = mails.filter((m) => m.kind === "support-notification" && m.text.includes(`E-mail: ${email}`));
+  expect(notified).toHaveLength(5);
+  expect(new Set(references).size).toBe(5);
 });
 
 test("an invalid request answers 400 with the SPEC §5 message of every field and stores nothing", async () => {
@@ -87,6 +101,10 @@ test("a filled honeypot is answered like a success but nothing is stored or sent
   expect(response.statusCode).toBe(201);
   expect(response.json().data.reference).toMatch(/^SR-\d{4}-\d{6}$/);
   expect(await api.database.db.select().from(outbox)).toHaveLength(before.length);
+  // Its reference comes from the same sequence: the next real request gets the next number.
+  const next = await post({ ...valid, email: "after.honeypot@example.com" });
+  const number = (reference: string) => Number(reference.split("-")[2]);
+  expect(number(next.json().data.reference)).toBe(number(response.json().data.reference) + 1);
 });
 
 test("one client is limited to 10 submissions per window (429 with the envelope)", async () => {
