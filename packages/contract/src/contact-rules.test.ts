@@ -80,6 +80,17 @@ describe("contact form", () => {
       division: ["Please select the division"],
     });
   });
+  test("text limits are the same in the browser rules and the API schema, on both sides of each boundary", () => {
+    for (const [field, max] of [["fullName", 200], ["applicableReference", 200], ["supportInquiry", 20_000]] as const) {
+      const atLimit = { ...valid, [field]: "a".repeat(max) };
+      const over = { ...valid, [field]: "a".repeat(max + 1) };
+      expect(validateContactForm(atLimit), field).toEqual({});
+      expect(zodMessages(atLimit), field).toEqual({});
+      const message = max === 200 ? "Must be at most 200 characters" : "Must be at most 20,000 characters";
+      expect(validateContactForm(over), field).toEqual({ [field]: message });
+      expect(zodMessages(over), field).toEqual({ [field]: [message] });
+    }
+  });
 });
 
 describe("e-mail", () => {

@@ -51,8 +51,8 @@ const EMAIL_PATTERN =
 /**
  * SPEC §5 phone: a plus sign, then at least 10 digits in all (at least 9 digits plus a
  * final digit), with optional single spaces between digits. `+971 50 123 4567` passes;
- * `+97150123456` (11 digits) passes; `+971 5012345` (10 digits) passes; `+97150 12345`
- * with 9 digits fails; double spaces, a space after `+` or a trailing space fail.
+ * `+97150123456` (11 digits) passes; `+971 5012345` (10 digits) passes; `+97150 1234`
+ * (9 digits) fails; double spaces, a space after `+` or a trailing space fail.
  */
 const PHONE_PATTERN = /^\+(?:\d ?){9,}\d$/;
 
@@ -92,6 +92,18 @@ export function otpCodeError(value: string | null | undefined): string | undefin
   return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v) ? undefined : formMessages.otpInvalid;
 }
 
+/**
+ * Longest accepted text per free-text contact field, in characters. SPEC §5 gives no
+ * maximum; these sanity limits are shared by the inputs (`maxLength`), the browser
+ * check, the page action and the API, so a too-long value is reported under its field.
+ */
+export const contactMaxLengths = { fullName: 200, applicableReference: 200, supportInquiry: 20_000 } as const;
+
+/** The message for a text over its limit. */
+export function tooLongMessage(max: number): string {
+  return `Must be at most ${max.toLocaleString("en-US")} characters`;
+}
+
 /** The contact form's fields (SPEC §3), as strings from a form. */
 export const contactFields = ["fullName", "email", "phone", "subject", "division", "applicableReference", "supportInquiry"] as const;
 export type ContactField = (typeof contactFields)[number];
@@ -99,8 +111,9 @@ export type ContactFormValues = Record<ContactField, string>;
 export type ContactFormErrors = Partial<Record<ContactField, string>>;
 
 /**
- * Validates the contact form as SPEC §5 says (applicableReference is not validated).
- * Answers one message per invalid field; an empty object means valid.
+ * Validates the contact form as SPEC §5 says (applicableReference is not validated,
+ * beyond the shared `contactMaxLengths`). Answers one message per invalid field; an
+ * empty object means valid.
  */
 export function validateContactForm(values: Partial<Record<ContactField, string | null | undefined>>): ContactFormErrors {
   const errors: ContactFormErrors = {};
@@ -112,5 +125,8 @@ export function validateContactForm(values: Partial<Record<ContactField, string 
   if (!subjectValues.includes((values.subject ?? "") as Subject)) errors.subject = formMessages.subjectRequired;
   if (!divisionValues.includes((values.division ?? "") as Division)) errors.division = formMessages.divisionRequired;
   if (!(values.supportInquiry ?? "").trim()) errors.supportInquiry = formMessages.supportInquiryRequired;
+  for (const [field, max] of Object.entries(contactMaxLengths) as [keyof typeof contactMaxLengths, number][]) {
+    if (!errors[field] && (values[field] ?? "").trim().length > max) errors[field] = tooLongMessage(max);
+  }
   return errors;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH } from "./contact-rules.ts";
+import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH, tooLongMessage } from "./contact-rules.ts";
 
 /**
  * Zod field schemas of SPEC §5, built on the zod-free predicates and messages of
@@ -12,7 +12,7 @@ export function requiredTextSchema(message: string, max: number) {
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, tooLongMessage(max));
 }
 
 /** SPEC §5 e-mail: 'Please Enter Email' when missing, 'Must be a valid Email' when malformed. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { divisionValues, formMessages, subjectValues } from "./contact-rules.ts";
+import { contactMaxLengths, divisionValues, formMessages, subjectValues, tooLongMessage } from "./contact-rules.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
 
@@ -9,7 +9,7 @@ import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
  * `website` is a honeypot: humans never see it; a filled one is treated as spam.
  */
 export const supportRequestBodySchema = z.object({
-  fullName: requiredTextSchema(formMessages.fullNameRequired, 200),
+  fullName: requiredTextSchema(formMessages.fullNameRequired, contactMaxLengths.fullName),
   email: emailSchema,
   phone: phoneSchema,
   subject: z.enum(subjectValues, { error: formMessages.subjectRequired }),
@@ -17,10 +17,10 @@ export const supportRequestBodySchema = z.object({
   applicableReference: z
     .string()
     .trim()
-    .max(200, "Applicable reference must be at most 200 characters")
+    .max(contactMaxLengths.applicableReference, tooLongMessage(contactMaxLengths.applicableReference))
     .nullish()
     .transform((v) => (v ? v : null)),
-  supportInquiry: requiredTextSchema(formMessages.supportInquiryRequired, 20_000),
+  supportInquiry: requiredTextSchema(formMessages.supportInquiryRequired, contactMaxLengths.supportInquiry),
   sourceIsApp: z.boolean().default(false),
   sourceIsWebsite: z.boolean().default(true),
   website: z.string().max(200).optional(),

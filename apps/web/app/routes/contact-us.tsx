@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type Form
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import {
   contactFields,
+  contactMaxLengths,
   divisionOptions,
   subjectOptions,
   validateContactForm,
@@ -186,7 +187,7 @@ export default function ContactUs() {
         >
           <div>
             <label htmlFor="fullName" className={labelClass}>{t.contact.fullName}</label>
-            <input {...field("fullName")} type="text" autoComplete="name" aria-required="true" defaultValue={serverValues.fullName} className={inputClass} />
+            <input {...field("fullName")} type="text" maxLength={contactMaxLengths.fullName} autoComplete="name" aria-required="true" defaultValue={serverValues.fullName} className={inputClass} />
             <ErrorText name="fullName" />
           </div>
           <div>
@@ -242,17 +243,20 @@ export default function ContactUs() {
             <input
               {...field("applicableReference")}
               type="text"
-              aria-describedby="applicableReference-hint"
+              maxLength={contactMaxLengths.applicableReference}
+              aria-describedby={["applicableReference-hint", shown("applicableReference") ? "applicableReference-error" : ""].join(" ").trim()}
               defaultValue={serverValues.applicableReference}
               className={inputClass}
             />
             <p id="applicableReference-hint" className="mt-1 text-sm text-slate-600">{t.contact.applicableReferenceHint}</p>
+            <ErrorText name="applicableReference" />
           </div>
           <div className="md:col-span-2">
             <label htmlFor="supportInquiry" className={labelClass}>{t.contact.supportInquiry}</label>
             <textarea
               {...field("supportInquiry")}
               rows={5}
+              maxLength={contactMaxLengths.supportInquiry}
               aria-required="true"
               placeholder={t.contact.supportInquiryPlaceholder}
               defaultValue={serverValues.supportInquiry}
