@@ -31,6 +31,9 @@ export const phoneSchema = z
 
 /** SPEC §5 verification code: 'Required' when empty, else exactly 4 digits. */
 export const otpCodeSchema = z
-  .string({ error: formMessages.otpRequired })
+  .string({
+    // Missing is 'Required'; a number or any other non-string is not 4 digits.
+    error: (issue) => (issue.input === undefined || issue.input === null ? formMessages.otpRequired : formMessages.otpInvalid),
+  })
   .min(1, { error: formMessages.otpRequired, abort: true })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), formMessages.otpInvalid);

@@ -30,10 +30,12 @@ export interface FieldError {
 
 function fieldErrors(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((v) => ({
-    field: v.instancePath.replace(/^\//, "").replace(/\//g, "."),
-    message: v.message ?? "Invalid value",
-  }));
+  return error.validation.map((v) => {
+    const field = v.instancePath.replace(/^\//, "").replace(/\//g, ".");
+    // The whole body has the wrong shape (a string, an array, `null`): say so plainly.
+    if (field === "" && error.validationContext === "body") return { field: "body", message: "Request body must be a JSON object" };
+    return { field, message: v.message ?? "Invalid value" };
+  });
 }
 
 /**

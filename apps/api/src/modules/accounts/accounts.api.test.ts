@@ -128,6 +128,16 @@ test("bad input is 400 with the SPEC §5 messages", async () => {
   const badCode = await confirm("a@example.com", "12a");
   expect(badCode.statusCode).toBe(400);
   expect(badCode.json().message).toBe("Verification code must be 4 digits");
+  // A number is not the 4-digit string (a leading zero would be lost); a missing code is 'Required'.
+  const numeric = await api.app.inject({ method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "a@example.com", otpCode: 1234 }, remoteAddress: "10.5.0.2" });
+  expect(numeric.json().message).toBe("Verification code must be 4 digits");
+  const missing = await api.app.inject({ method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "a@example.com" }, remoteAddress: "10.5.0.3" });
+  expect(missing.json().message).toBe("Required");
+  const text = await api.app.inject({
+    method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: "otpCode=1234", headers: { "content-type": "text/plain" }, remoteAddress: "10.5.0.4",
+  });
+  expect(text.statusCode).toBe(400);
+  expect(text.json()).toMatchObject({ success: false, message: "Request body must be a JSON object" });
 });
 
 test("asks are limited per e-mail (3 per window) and per client (10 per window)", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { inArray } from "drizzle-orm";
 import { selectiveServices } from "@khayl/db/schema";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -49,9 +50,17 @@ describe("GET /selective-services/website", () => {
     expect(body.data.rows.map((r: { selectiveCode: string }) => r.selectiveCode)).toEqual(["IMP-1", "EXP-1"]);
   });
 
-  test("the default page is 10 rows (SPEC §9)", async () => {
-    const { body } = await list("");
-    expect(body.data.rows.length).toBeLessThanOrEqual(10);
+  test("the default page is 10 rows (SPEC §9); count stays the total", async () => {
+    const extra = await api.database.db.insert(selectiveServices).values(
+      Array.from({ length: 9 }, (_, i) => ({ type: "Import", selectiveCode: `IMP-X${i}`, startDate: new Date(Date.UTC(2031, 0, i + 1)) })),
+    ).returning({ id: selectiveServices.id });
+    try {
+      const { body } = await list("");
+      expect(body.data.rows).toHaveLength(10);
+      expect(body.data.count).toBe(12);
+    } finally {
+      await api.database.db.delete(selectiveServices).where(inArray(selectiveServices.id, extra.map((r) => r.id)));
+    }
   });
 
   test.each([["?type=transit"], ["?limit=1001"], ["?offset=x"]])("bad input %s answers 400 with the envelope", async (query) => {
