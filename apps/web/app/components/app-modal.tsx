@@ -25,6 +25,7 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** Opens the shared app modal (SPEC §1: event and flight cards). Needs an `AppModalProvider` above. */
 export function useOpenAppModal(): () => void {
   return useContext(AppModalContext);
 }

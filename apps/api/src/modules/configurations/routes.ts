@@ -5,6 +5,7 @@ import { registerEndpoint } from "../../http/route.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { ApiDeps } from "../../deps.ts";
 
+/** `GET /configurations/` (SPEC §7: the public configuration) and `GET /health` (503 when the database is unreachable). */
 export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, configurationEndpoints.get, async () => ({
     companyName: deps.env.COMPANY_NAME,

@@ -4,6 +4,7 @@ import { registerEndpoint } from "../../http/route.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteEvents } from "./service.ts";
 
+/** `GET /event-services/website` (SPEC §7): the transport schedule. */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, eventEndpoints.listWebsite, ({ query }) =>
     listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines }),

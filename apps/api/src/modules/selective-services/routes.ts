@@ -4,6 +4,7 @@ import { registerEndpoint } from "../../http/route.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteSelectiveServices } from "./service.ts";
 
+/** `GET /selective-services/website` (SPEC §7): the flight schedule. */
 export function selectiveServiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }) =>
     listWebsiteSelectiveServices(deps.db, query),
