@@ -119,6 +119,14 @@ describe("page forms", () => {
     expect(sent).toBeLessThan(5 * 1024 * 1024);
   });
 
+  test("a form posted to an unknown path redirects to the home page, like a visit", async () => {
+    for (const url of ["/foo", "/foo/bar"]) {
+      const response = await host.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "a=1" });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location).toBe("/");
+    }
+  });
+
   test.each([
     ["JSON", "application/json", '{"fullName":"x"}', 415],
     ["text", "text/plain", "fullName=x", 415],

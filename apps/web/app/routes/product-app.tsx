@@ -14,6 +14,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { productName: context.config.productName };
 }
 
+/** A form posted to any single-segment path redirects to `/` like the catch-all does (the app page takes no posts). */
+export function action() {
+  return redirect("/");
+}
+
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = catalogueFor().content.productApp;
   const product = data?.productName ?? "";
