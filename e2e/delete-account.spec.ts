@@ -149,6 +149,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("Required", { exact: true })).toBeVisible();
     const code = await codeFromOutbox("sophie.laurent@example.com");
+    // A half-typed code is refused with 'Required', and what was typed stays in its boxes.
+    await page.getByLabel("Digit 1 of 4").fill(code[0]!);
+    await page.getByLabel("Digit 2 of 4").fill(code[1]!);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByText("Required", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Digit 1 of 4")).toHaveValue(code[0]!);
+    await expect(page.getByLabel("Digit 2 of 4")).toHaveValue(code[1]!);
     for (const [i, c] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 4`).fill(c);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/success$/);

@@ -15,6 +15,8 @@ export interface DeletionActionResult {
   emailError?: string;
   /** SPEC §5 message of the code ('Required' or 'Verification code must be 4 digits'). */
   codeError?: string;
+  /** What was typed in each code box, kept when the code fails the SPEC §5 format check. */
+  codeBoxes?: string[];
   /** The server's message, shown as an error toast (SPEC §4, §8). */
   message?: string;
   /** Changes on every answer so the page reacts to the same message twice. */
@@ -43,12 +45,12 @@ export async function deletionAction(request: Request, context: WebContext) {
       return answer({ step: "code", email });
     }
     if (intent === "confirm") {
-      const joined = form.has("otpCode")
-        ? String(form.get("otpCode"))
-        : Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get(`otp${i}`) ?? "").trim()).join("");
-      const boxes = Array.from({ length: OTP_LENGTH }, (_, i) => joined[i] ?? "");
-      const codeError = boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
-      if (codeError) return answer({ step: "code", email, codeError }, 400);
+      const typed = form.has("otpCode")
+        ? Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get("otpCode"))[i] ?? "")
+        : Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get(`otp${i}`) ?? "").trim().slice(0, 1));
+      const joined = typed.join("");
+      const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
+      if (codeError) return answer({ step: "code", email, codeError, codeBoxes: typed }, 400);
       await context.api.call(accountDeletionEndpoints.confirm, { body: { email, otpCode: joined } });
       return redirect("/success");
     }

@@ -141,6 +141,7 @@ export default function DeleteAccount() {
             <div role="group" aria-labelledby="code-title" className="flex justify-center gap-3">
               {Array.from({ length: OTP_LENGTH }, (_, i) => (
                 <input key={i} name={`otp${i}`} type="text" inputMode="numeric" maxLength={1} aria-label={t.account.codeDigit(i + 1)}
+                  defaultValue={actionData?.codeBoxes?.[i] ?? ""}
                   aria-invalid={actionData?.codeError ? true : undefined} aria-describedby={actionData?.codeError ? "code-error-nojs" : undefined}
                   className="size-14 rounded-lg border border-slate-300 text-center text-2xl" />
               ))}
