@@ -75,7 +75,9 @@ export async function registerApiDocs(
     routePrefix: options.routePrefix,
     indexPrefix: options.prefix,
     staticCSP: API_DOCS_CSP,
-    uiConfig: { deepLinking: true, tryItOutEnabled: false, displayRequestDuration: true },
+    // BaseLayout: no top bar (its Swagger logo is an SVG with an inline <style> that
+    // API_DOCS_CSP would block, and the URL box is not needed for our one document).
+    uiConfig: { layout: "BaseLayout", deepLinking: true, displayRequestDuration: true },
     theme: { title: options.title },
   });
 }
