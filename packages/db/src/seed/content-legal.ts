@@ -5,7 +5,7 @@
  * the brand name ("we", "the Company") because the brand is configuration.
  */
 export const termsAndConditions = {
-  title: "Terms and Conditions",
+  title: "General Terms and Conditions of Service",
   content: `<p>These Terms and Conditions apply to every service you request from us through our mobile apps, our website or our team: local horse transport by road, international shipping of horses by air and the related services. Please read them before you book. By requesting a service you accept them.</p>
 <h2>1. Definitions</h2>
 <ul>
@@ -57,7 +57,7 @@ export const termsAndConditions = {
 };
 
 export const privacyPolicy = {
-  title: "Privacy Policy",
+  title: "Personal Data Protection Policy",
   content: `<p>This Privacy Policy explains how we collect, use, share and protect personal data when you use our website and mobile apps or our horse transport and shipping services. We process personal data in accordance with the UAE Federal Decree-Law No. 45 of 2021 on the Protection of Personal Data (PDPL) and other applicable laws of the United Arab Emirates.</p>
 <h2>1. Who we are</h2>
 <p>The operator of this website and of the mobile apps, a company established in the United Arab Emirates, is the controller of the personal data described here.</p>

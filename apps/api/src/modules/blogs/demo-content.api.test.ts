@@ -44,12 +44,12 @@ test("demo blogs: at least 7, exactly one main blog, all fields of SPEC §3, ima
 
 test("demo terms and privacy name AED prices, resource availability, UAE law, the courts of Sharjah and the PDPL", async () => {
   const terms = await data("/privacy/selected/TermsAndConditions");
-  expect(terms.title.en).toBe("Terms and Conditions");
+  expect(terms.title.en).toBe("General Terms and Conditions of Service");
   for (const text of ["UAE dirhams (AED)", "subject to the availability", "laws of the United Arab Emirates", "courts of Sharjah"]) {
     expect(terms.content.en).toContain(text);
   }
   const privacy = await data("/privacy/selected/PrivacyPolicy");
-  expect(privacy.title.en).toBe("Privacy Policy");
+  expect(privacy.title.en).toBe("Personal Data Protection Policy");
   expect(privacy.content.en).toContain("Federal Decree-Law No. 45 of 2021");
 });
 
