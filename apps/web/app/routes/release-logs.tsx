@@ -63,11 +63,17 @@ export default function ReleaseLogs({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="release-logs-list" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="release-logs-list" className="mb-8 text-3xl font-bold text-ink">{t.listTitle}</h2>
-        <Suspense fallback={<LoadingList label={t.loading} />}>
-          <Await resolve={loaderData.logs} errorElement={<EmptyList text={t.empty} />}>
-            {(logs) => (logs.length === 0 ? <EmptyList text={t.empty} /> : <LogList logs={logs} product={config.productName} />)}
-          </Await>
-        </Suspense>
+        {loaderData.logs instanceof Promise ? (
+          <Suspense fallback={<LoadingList label={t.loading} />}>
+            <Await resolve={loaderData.logs} errorElement={<EmptyList text={t.empty} />}>
+              {(logs) => <Logs logs={logs} product={config.productName} />}
+            </Await>
+          </Suspense>
+        ) : (
+          // Server HTML: no Suspense boundary, which React may stream out of place (large
+          // boundaries are revealed by a script), so the list also shows without JavaScript.
+          <Logs logs={loaderData.logs} product={config.productName} />
+        )}
       </section>
     </>
   );
@@ -85,8 +91,9 @@ function EmptyList({ text }: { text: string }) {
   return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{text}</p>;
 }
 
-function LogList({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
+function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
   const t = useT().content.releaseLogs;
+  if (logs.length === 0) return <EmptyList text={t.empty} />;
   return (
     <ol className="grid gap-8">
       {logs.map((log) => (
