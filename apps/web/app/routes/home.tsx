@@ -19,7 +19,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
   const company = companyFromMatches(matches);
-  return [{ title: company ? `${company} | ${t.home.headline}` : t.home.headline }];
+  // A route's meta replaces the root's, so home repeats the site description.
+  return [
+    { title: company ? `${company} | ${t.home.headline}` : t.home.headline },
+    { name: "description", content: t.meta.siteDescription(company ?? "") },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
