@@ -145,6 +145,22 @@ test("a blog card opens the blog; its page has its own title, description and Op
   await expect(page).toHaveURL(/\/blogs$/);
 });
 
+test("a chosen blog card shows a spinner while the blog loads", async ({ page, request }) => {
+  const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
+  await page.goto("/blogs");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === `/blogs/${blog.id}.data`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: blog.title }) });
+  await card.getByRole("link", { name: blog.title }).click();
+  await expect(card.getByRole("status")).toHaveText("Loading blog…");
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+});
+
 test("the capitalised /Blogs/{id} form shows the same blog", async ({ page, request }) => {
   const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
   const response = await page.goto(`/Blogs/${main.id}`);
