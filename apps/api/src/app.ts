@@ -8,16 +8,24 @@ import { eventRoutes } from "./modules/events/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
 import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { blogRoutes } from "./modules/blogs/routes.ts";
+import { legalRoutes } from "./modules/legal/routes.ts";
+import { releaseRoutes } from "./modules/releases/routes.ts";
+import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
-/** API root under which the host mounts `apiPlugin` (SPEC §7: the versioned API root). */
-export const API_PREFIX = "/api/v1";
+/** Where the host mounts `apiRootPlugin`: the versioned API below it, the docs beside it. */
+export const API_ROOT = "/api";
+/** The versioned API root (SPEC §7), inside `API_ROOT`. */
+export const API_PREFIX = `${API_ROOT}/v1`;
+/** Interactive API docs (Swagger UI); the OpenAPI document is at `${API_DOCS_PATH}/json`. */
+export const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
  * The API as a Fastify plugin (SPEC §7 paths relative to `/api/v1`). Registers the
  * zod validator/serialiser, the envelope error handling and every module's routes.
- * Never listens; the host mounts it with `{ prefix: API_PREFIX }`.
+ * Never listens; `apiRootPlugin` mounts it at `API_PREFIX`.
  */
 export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   app.setValidatorCompiler(validatorCompiler);
@@ -33,11 +41,28 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   selectiveServiceRoutes(app, deps);
   supportRequestRoutes(app, deps);
   accountRoutes(app, deps);
+  blogRoutes(app, deps);
+  legalRoutes(app, deps);
+  releaseRoutes(app, deps);
 };
 
 /**
- * A stand-alone API instance for tests and tools (fastify/demo's `buildApp`): the
- * plugin mounted at `/api/v1`, with the same router options as the host. Never listens.
+ * What the host mounts at `API_ROOT`: the OpenAPI collector first (so every route that
+ * `apiPlugin` registers, whatever its module, lands in the document), then `apiPlugin`
+ * at `/v1`, then the interactive docs at `/docs` (DESIGN §3.2, decision 002: the
+ * document comes from the same zod schemas that validate and serialise).
+ */
+export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+  const title = `${deps.env.COMPANY_NAME} API`;
+  await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
+  await app.register(apiPlugin, { ...deps, prefix: API_PREFIX.slice(API_ROOT.length) });
+  await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
+};
+
+/**
+ * A stand-alone API instance for tests and tools (fastify/demo's `buildApp`): the API
+ * at `/api/v1` and its docs at `/api/docs`, mounted as the host mounts them, with the
+ * same router options. Never listens.
  */
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,7 +71,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     bodyLimit: 64 * 1024,
     frameworkErrors: answerMalformedUrl,
   });
-  await app.register(apiPlugin, { ...deps, prefix: API_PREFIX });
+  await app.register(apiRootPlugin, { ...deps, prefix: API_ROOT });
   await app.ready();
   return app;
 }

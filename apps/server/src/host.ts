@@ -11,7 +11,7 @@ import fastifyStatic from "@fastify/static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicConfig, type Env } from "@khayl/config/env";
 import { createApiClient } from "@khayl/contract/client";
-import { apiPlugin, API_PREFIX } from "@khayl/api/app";
+import { apiRootPlugin, API_PREFIX, API_ROOT } from "@khayl/api/app";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { seedDemoData } from "@khayl/db/seed/index";
 import { pageCsp, resourceCsp } from "./csp.ts";
@@ -151,7 +151,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   }
 
   if (database) {
-    await app.register(apiPlugin, { prefix: API_PREFIX, db: database.db, dbKind: database.kind, env });
+    // The API at /api/v1 and its OpenAPI docs at /api/docs (their own CSP, see http/openapi.ts).
+    await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env });
   }
   const mailWorker = database ? createMailWorker({ db: database.db, env, log: app.log }) : undefined;
   mailWorker?.start();

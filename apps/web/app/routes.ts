@@ -29,6 +29,7 @@ export default [
   route("delete-account", "routes/delete-account.tsx"),
   route("success", "routes/success.tsx"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -28,11 +28,12 @@ export function queryBooleanSchema(name: string) {
     .transform((value) => value === "true");
 }
 
-/** A positive database id in a path (`/blog/12`). */
+/** A positive database id in a path (`/blog/12`), at most the largest 32-bit serial. */
 export const idParamSchema = z.coerce
   .number({ error: "id must be a number" })
   .int("id must be a whole number")
-  .positive("id must be a positive number");
+  .positive("id must be a positive number")
+  .max(2_147_483_647, "id is too large");
 
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */
 export const isoDateTimeSchema = z.string().datetime({ offset: true });

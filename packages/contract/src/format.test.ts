@@ -41,6 +41,9 @@ describe("other formats", () => {
   });
   test("blog date like 'Jan 05, 2025'", () => {
     expect(formatBlogDate("2025-01-05T10:00:00Z")).toBe("Jan 05, 2025");
+    expect(formatBlogDate("2025-09-19T06:00:00Z")).toBe("Sep 19, 2025");
+    expect(formatBlogDate("2025-12-31T21:00:00Z")).toBe("Jan 01, 2026");
+    expect(formatBlogDate(null)).toBe("");
   });
   test("release note 'MMMM DD,yy'", () => {
     expect(formatReleaseNoteDate("2025-01-05T10:00:00Z")).toBe("January 05,25");

@@ -61,7 +61,8 @@ export function formatFlightDate(value: DateInput): string {
 export function formatBlogDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
-  const p = parts(date, { day: "2-digit", month: "short", year: "numeric" });
+  // en-US month abbreviations: en-GB writes September as 'Sept', not the 'MMM' form 'Sep'.
+  const p = parts(date, { day: "2-digit", month: "short", year: "numeric" }, "en-US");
   return `${p.month} ${p.day}, ${p.year}`;
 }
 

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { responseSchemaOf, type DataOf, type Endpoint, type HandlerInput } from "@khayl/contract/endpoint";
 import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contract/envelope";
+
+/** Error answers every route may give, described for the OpenAPI document. */
+const invalidInputResponse = validationErrorEnvelopeSchema.describe("Invalid input: the error envelope with one message per field");
+const notFoundResponse = errorEnvelopeSchema.describe("Not found: the error envelope");
+
+/** A success answer of `contentType` bytes (documented as a binary string). */
+function binaryResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.string().meta({ format: "binary" }) } } };
+}
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -13,7 +23,9 @@ export interface RouteContext {
  * endpoint's query/body/params schemas validate input, the handler answers `data`,
  * and the route wraps it in the success envelope `{ success, statusCode, message, data }`
  * serialised through the endpoint's response schema (unknown columns cannot leak).
- * For `binary` endpoints the handler sends the reply itself.
+ * For `binary` endpoints the handler sends the reply itself (bytes or a stream, which
+ * Fastify never serialises); their success answer is declared by content type so the
+ * OpenAPI document describes it.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -22,7 +34,7 @@ export function registerEndpoint<E extends Endpoint>(
   options: { config?: RouteShorthandOptions["config"]; statusCode?: number } = {},
 ): void {
   const statusCode = options.statusCode ?? 200;
-  const errorResponses = { 400: validationErrorEnvelopeSchema, 404: errorEnvelopeSchema };
+  const errorResponses = { 400: invalidInputResponse, 404: notFoundResponse };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -33,7 +45,9 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: endpoint.binary ? errorResponses : { [statusCode]: responseSchemaOf(endpoint), ...errorResponses },
+      response: endpoint.binary
+        ? { [statusCode]: binaryResponse(endpoint.binary, endpoint.summary), ...errorResponses }
+        : { [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message}'`), ...errorResponses },
     },
     handler: async (request, typedReply) => {
       const reply = typedReply as FastifyReply;

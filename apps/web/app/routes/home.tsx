@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { BlogCard } from "../components/blog-card.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
@@ -7,23 +8,28 @@ import { SectionHeader } from "../components/section-header.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
+import { loadHomeBlogs } from "../lib/content.server.ts";
 
-/** Home (SPEC §1–§2): the schedules sections read in parallel. */
+/** Home (SPEC §1–§2): the schedules sections and the blogs teaser read in parallel. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [events, flights] = await Promise.all([loadHomeEvents(context), loadHomeFlights(context)]);
-  return { events: events.rows, flights };
+  const [events, flights, blogs] = await Promise.all([loadHomeEvents(context), loadHomeFlights(context), loadHomeBlogs(context)]);
+  return { events: events.rows, flights, blogs };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
   const company = companyFromMatches(matches);
-  return [{ title: company ? `${company} | ${t.home.headline}` : t.home.headline }];
+  // A route's meta replaces the root's, so home repeats the site description.
+  return [
+    { title: company ? `${company} | ${t.home.headline}` : t.home.headline },
+    { name: "description", content: t.meta.siteDescription(company ?? "") },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const c = t.content.home;
-  const { events, flights } = loaderData;
+  const { events, flights, blogs } = loaderData;
   return (
     <>
       <section className="bg-brand text-white">
@@ -99,6 +105,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {blogs.length > 0 ? (
+        <section aria-labelledby="home-blogs" className="mx-auto max-w-6xl px-4 py-12">
+          <SectionHeader id="home-blogs" title={t.content.blogs.homeTitle} to="/blogs" />
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blogs.map((blog) => (
+              <li key={blog.id}><BlogCard blog={blog} /></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

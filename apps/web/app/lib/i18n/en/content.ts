@@ -1,6 +1,56 @@
 /** English strings of the content pages (part of the catalogue in ../en.ts). */
 export const content = {
-  placeholder: "",
+  /** /blogs and the home teaser (SPEC §2 Blog list). */
+  blogs: {
+    title: "Blogs",
+    description: (company: string) =>
+      `Guides and news from ${company}: preparing horses for travel, export and import paperwork, the UAE show and endurance seasons.`,
+    featured: "Featured",
+    untitled: "Untitled",
+    emptyTitle: "No blogs found",
+    emptyBody: "We couldn't find any blog posts at the moment. Please check back later!",
+    homeTitle: "Latest blogs",
+    more: "More articles",
+    loading: "Loading blog…",
+  },
+  /** /blogs/{id} (SPEC §2 Blog detail). */
+  blog: {
+    notFound: "Blog not found.",
+    notFoundBody: "This article may have been moved or removed.",
+    back: "All blogs",
+    tags: "Tags",
+  },
+  /** /term-of-services and /privacy-policy (SPEC §2 Terms and privacy). */
+  legal: {
+    eyebrow: "Legal",
+    termsTitle: "Terms and Conditions",
+    termsDescription: (company: string) => `The terms and conditions of the horse transport and shipping services of ${company}.`,
+    privacyTitle: "Privacy Policy",
+    privacyDescription: (company: string) => `How ${company} collects, uses and protects your personal data.`,
+    updated: "Last updated",
+    unavailable: "This document is not available at the moment. Please try again later.",
+  },
+  /** /release-note (SPEC §2 What's New). */
+  releaseNote: {
+    title: "What's New",
+    subtitle: "New updates and improvements to the product",
+    empty: "No updates yet. Please check back later!",
+  },
+  /** /release-logs (SPEC §2 Release logs). */
+  releaseLogs: {
+    title: "Release logs",
+    heroTitle: (product: string) => `Plan the ${product} way.`,
+    heroBody: (product: string) =>
+      `Shows, flights, documents and payments for your horses in one app. See what is new in every version of ${product}.`,
+    heroImageAlt: "The app on a phone, showing the next trips",
+    listTitle: "What's new?",
+    version: (title: string) => `V ${title}`,
+    heading: (product: string, title: string) => `${product} Version ${title}`,
+    imageAlt: (product: string, title: string) => `${product} ${title} on a phone`,
+    loading: "Loading release logs…",
+    imageLoading: "Loading image…",
+    empty: "No release logs available at the moment.",
+  },
   /** Home page additions (issue 3): the hero, panels and feature cards (SPEC §1–§2). */
   home: {
     heroTagline: "leading the way in horse logistics innovation",

@@ -1,0 +1,127 @@
+import Fastify, { type RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { parseEnv } from "@khayl/config/env";
+import { defineEndpoint } from "@khayl/contract/endpoint";
+import { createTestDb } from "@khayl/db/testing";
+import type { DbHandle } from "@khayl/db/client";
+import { apiRootPlugin, API_ROOT } from "../app.ts";
+import { API_DOCS_CSP, registerOpenApi } from "./openapi.ts";
+import { registerEndpoint } from "./route.ts";
+
+type OpenApiDocument = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+};
+
+let database: DbHandle;
+const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+/** Every route the API registers, seen by a hook installed before it (as a later module's routes would be). */
+const registered: Pick<RouteOptions, "method" | "url" | "schema">[] = [];
+
+beforeAll(async () => {
+  database = await createTestDb();
+  app.addHook("onRoute", (route) => {
+    registered.push({ method: route.method, url: route.url, schema: route.schema });
+  });
+  await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env: parseEnv({}) });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function openApiDocument(): Promise<OpenApiDocument> {
+  const response = await app.inject({ method: "GET", url: "/api/docs/json" });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** `/api/v1/blog/:id` → `/blog/{id}` (paths are relative to the server URL /api/v1). */
+function documentPath(url: string): string {
+  return url.replace(/^\/api\/v1/, "").replace(/:([A-Za-z0-9_]+)/g, "{$1}") || "/";
+}
+
+describe("the OpenAPI document", () => {
+  test("lists every API route with its method, summary, tags and success answer", async () => {
+    const document = await openApiDocument();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers).toEqual([{ url: "/api/v1" }]);
+    const apiRoutes = registered.filter(
+      (route) => route.url.startsWith("/api/v1/") && !route.url.endsWith("*") && route.method !== "HEAD",
+    );
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(12);
+    for (const route of apiRoutes) {
+      for (const method of [route.method].flat()) {
+        const operation = document.paths[documentPath(route.url)]?.[method.toLowerCase()];
+        expect(operation, `${method} ${route.url} is documented`).toBeDefined();
+        expect(operation?.summary, `${method} ${route.url} has a summary`).toBeTruthy();
+        expect(operation?.tags?.length, `${method} ${route.url} has tags`).toBeGreaterThan(0);
+        const success = Object.entries(operation?.responses ?? {}).find(([status]) => status.startsWith("2"));
+        expect(success?.[1].content, `${method} ${route.url} describes its success answer`).toBeDefined();
+      }
+    }
+  });
+
+  test("documents the SPEC §7 calls with their inputs and shapes", async () => {
+    const document = await openApiDocument();
+    const blog = document.paths["/blog/{id}"]?.get as unknown as { parameters: { in: string; name: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> }> };
+    expect(blog.parameters).toContainEqual(expect.objectContaining({ in: "path", name: "id" }));
+    expect(Object.keys(blog.responses["200"]!.content["application/json"]!.schema.properties.data.properties)).toEqual(
+      expect.arrayContaining(["title", "date", "isMainBlog", "Images", "tag", "category", "content"]),
+    );
+    expect(Object.keys(blog.responses)).toEqual(expect.arrayContaining(["200", "400", "404"]));
+    for (const path of ["/blog/getWebsiteBlogs", "/privacy/selected/{category}", "/release-logs/", "/release-logs/getWebsiteRelease", "/event-services/website", "/selective-services/website", "/configurations/"]) {
+      expect(document.paths[path]?.get, path).toBeDefined();
+    }
+    expect(document.paths["/supportRequests/"]?.post).toBeDefined();
+    expect(Object.keys(document.paths).some((path) => path.includes("docs") || path.includes("*"))).toBe(false);
+  });
+});
+
+test("/api/docs answers the Swagger UI page under its own CSP, with its assets from the same origin", async () => {
+  for (const url of ["/api/docs", "/api/docs/"]) {
+    const page = await app.inject({ method: "GET", url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toBe(API_DOCS_CSP);
+    expect(page.body).toContain('<div id="swagger-ui"></div>');
+    expect(page.body).not.toMatch(/<script>|<style>|https?:\/\//);
+  }
+  for (const asset of ["/api/docs/static/swagger-ui-bundle.js", "/api/docs/static/swagger-ui.css", "/api/docs/static/swagger-initializer.js"]) {
+    const response = await app.inject({ method: "GET", url: asset });
+    expect(response.statusCode, asset).toBe(200);
+  }
+});
+
+test("a binary endpoint is documented by its content type, and still answers its bytes", async () => {
+  const pdf = defineEndpoint({
+    method: "POST",
+    path: "/files/print",
+    body: z.object({ hash: z.string() }),
+    data: z.null(),
+    message: "",
+    summary: "Print a file",
+    tags: ["files"],
+    binary: "application/pdf",
+  });
+  const local = Fastify();
+  local.setValidatorCompiler(validatorCompiler);
+  local.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(local, { title: "Test", serverUrl: "/", version: "1" });
+  registerEndpoint(local, pdf, async (_input, { reply }) => {
+    await reply.type("application/pdf").send(Buffer.from("%PDF-1.7 test"));
+    return null;
+  });
+  await local.ready();
+  const document = local.swagger() as unknown as OpenApiDocument;
+  const responses = document.paths["/files/print"]?.post?.responses ?? {};
+  expect(responses["200"]?.content).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } });
+  const answer = await local.inject({ method: "POST", url: "/files/print", payload: { hash: "x" } });
+  expect(answer.headers["content-type"]).toBe("application/pdf");
+  expect(answer.body).toBe("%PDF-1.7 test");
+  await local.close();
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import { blogEndpoints } from "@khayl/contract/blogs";
+import type { ApiDeps } from "../../deps.ts";
+import { publiclyCached } from "../../http/cache.ts";
+import { registerEndpoint } from "../../http/route.ts";
+import { getWebsiteBlog, listWebsiteBlogs } from "./service.ts";
+
+export function blogRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoint(app, blogEndpoints.listWebsite, ({ query }, { reply }) => publiclyCached(reply, listWebsiteBlogs(deps.db, query)));
+  registerEndpoint(app, blogEndpoints.get, ({ params }, { reply }) => publiclyCached(reply, getWebsiteBlog(deps.db, params.id)));
+}

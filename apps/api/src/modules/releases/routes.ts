@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import { releaseEndpoints } from "@khayl/contract/releases";
+import type { ApiDeps } from "../../deps.ts";
+import { publiclyCached } from "../../http/cache.ts";
+import { registerEndpoint } from "../../http/route.ts";
+import { listReleaseLogs, listReleaseNotes } from "./service.ts";
+
+export function releaseRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  registerEndpoint(app, releaseEndpoints.listNotes, ({ query }, { reply }) => publiclyCached(reply, listReleaseNotes(deps.db, query)));
+  registerEndpoint(app, releaseEndpoints.listWebsiteLogs, ({ query }, { reply }) => publiclyCached(reply, listReleaseLogs(deps.db, query)));
+}

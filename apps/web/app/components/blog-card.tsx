@@ -1,0 +1,99 @@
+import { Link, useNavigation } from "react-router";
+import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
+import type { BlogCardView } from "../lib/content-views.ts";
+import { useT } from "../lib/i18n/index.ts";
+import { Spinner } from "./ui/spinner.tsx";
+
+/** The path of a blog's page (SPEC §2: /blogs/{id}; /Blogs/{id} reaches it too). */
+export function blogPath(id: number): string {
+  return `/blogs/${id}`;
+}
+
+/** True while the router loads `path` (a spinner shows on the card that was chosen). */
+function usePendingPath(path: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location.pathname.toLowerCase() === path;
+}
+
+/**
+ * A blog card of the /blogs grid and the home teaser (SPEC §2): sub image, title
+ * ('Untitled' when missing), date like 'Jan 05, 2025' and the first tag. The whole card
+ * is one link (the title's), with a spinner while the blog loads.
+ */
+export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headingLevel?: 2 | 3 }) {
+  const t = useT().content.blogs;
+  const path = blogPath(blog.id);
+  const pending = usePendingPath(path);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-brand hover:shadow-md">
+      <div className="aspect-[3/2] overflow-hidden bg-brand-50">
+        {blog.image ? (
+          <img
+            src={blog.image}
+            alt=""
+            width={600}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+          {blog.tag ? <span className="rounded-full bg-accent-100 px-3 py-1 font-semibold text-ink">{blog.tag}</span> : null}
+          {blog.date ? <time dateTime={isoOrUndefined(blog.date)} className="text-slate-600">{formatBlogDate(blog.date)}</time> : null}
+        </div>
+        <Heading className="text-lg leading-snug font-bold text-ink">
+          <Link to={path} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+            {blog.title ?? t.untitled}
+          </Link>
+        </Heading>
+      </div>
+      {pending ? (
+        <div className="absolute inset-0 grid place-items-center bg-white/60 text-brand">
+          <Spinner label={t.loading} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** The large featured card of /blogs for the blog flagged isMainBlog (SPEC §2): main image, title, date. */
+export function FeaturedBlogCard({ blog }: { blog: BlogCardView }) {
+  const t = useT().content.blogs;
+  const path = blogPath(blog.id);
+  const pending = usePendingPath(path);
+  return (
+    <article className="group relative grid overflow-hidden rounded-3xl bg-brand text-white shadow-sm focus-within:ring-4 focus-within:ring-accent-300 md:grid-cols-[3fr_2fr]">
+      <div className="aspect-[1200/630] overflow-hidden bg-brand-700">
+        {blog.image ? (
+          <img
+            src={blog.image}
+            alt=""
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-col justify-center gap-4 p-6 md:p-10">
+        <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{t.featured}</p>
+        <h2 className="text-2xl leading-tight font-bold md:text-3xl">
+          <Link to={path} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+            {blog.title ?? t.untitled}
+          </Link>
+        </h2>
+        {blog.date ? <time dateTime={isoOrUndefined(blog.date)} className="text-brand-50">{formatBlogDate(blog.date)}</time> : null}
+      </div>
+      {pending ? (
+        <div className="absolute inset-0 grid place-items-center bg-brand/60 text-white">
+          <Spinner label={t.loading} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "./ui/spinner.tsx";
+
+/**
+ * An image with a spinner until it has loaded (SPEC §2 release logs). The spinner sits
+ * behind the image, so without JavaScript the loaded picture simply covers it; with
+ * JavaScript it is removed once the image loads (or fails), including when the image
+ * finished loading before hydration.
+ */
+export function ImageWithSpinner({
+  src,
+  alt,
+  width,
+  height,
+  loadingLabel,
+  className = "",
+  imageClassName = "",
+}: {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  loadingLabel: string;
+  className?: string;
+  imageClassName?: string;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (image.current?.complete) setLoaded(true);
+  }, []);
+  return (
+    <div className={`relative isolate ${className}`}>
+      {loaded ? null : (
+        <div className="absolute inset-0 -z-10 grid place-items-center text-brand" data-testid="image-spinner">
+          <Spinner label={loadingLabel} />
+        </div>
+      )}
+      <img
+        ref={image}
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={() => setLoaded(true)}
+        className={imageClassName}
+      />
+    </div>
+  );
+}

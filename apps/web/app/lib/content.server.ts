@@ -1,0 +1,133 @@
+import type { AppLoadContext } from "react-router";
+import { blogEndpoints, blogsPageQuery, blogsTeaserQuery, type Blog } from "@khayl/contract/blogs";
+import { legalEndpoints, type TermsCategory } from "@khayl/contract/legal";
+import { releaseEndpoints, releasesPageQuery } from "@khayl/contract/releases";
+import { isApiError } from "./api-error.ts";
+import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
+import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
+
+/**
+ * Content loading for the pages (SPEC §2, §7 query shapes). Each loader maps the API
+ * answer to what its page shows (so unused fields never reach the page's data), and
+ * sanitises HTML here, on the server (DESIGN §3.10). A failed list load is logged and
+ * answers an empty list: SPEC §4 says failed lists show their empty state.
+ */
+
+async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch (error) {
+    context.log.warn({ err: error }, `${what} failed to load`);
+    return [];
+  }
+}
+
+function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
+  const images = blog.Images ?? {};
+  return {
+    id: blog.id,
+    title: blog.title?.trim() || null,
+    date: blog.date ?? null,
+    tag: blog.tag?.[0] ?? null,
+    image: (image === "mainImage" ? images.mainImage ?? images.subImage : images.subImage ?? images.mainImage) ?? null,
+  };
+}
+
+/** Home teaser: 3 blogs (limit 3, offset 0), each as a card with its sub image. */
+export async function loadHomeBlogs(context: AppLoadContext): Promise<BlogCardView[]> {
+  return orEmpty(context, "home blogs", async () => {
+    const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: blogsTeaserQuery });
+    return rows.slice(0, 3).map((blog) => toCard(blog, "subImage"));
+  });
+}
+
+/**
+ * /blogs (limit 100, offset 0): the blog flagged `isMainBlog` as the featured card with
+ * its main image (null when none is flagged), and the others as grid cards.
+ */
+export async function loadBlogList(context: AppLoadContext): Promise<{ main: BlogCardView | null; others: BlogCardView[] }> {
+  const rows = await orEmpty(context, "blogs", async () => (await context.api.call(blogEndpoints.listWebsite, { query: blogsPageQuery })).rows);
+  const main = rows.find((blog) => blog.isMainBlog) ?? null;
+  return {
+    main: main ? toCard(main, "mainImage") : null,
+    others: rows.filter((blog) => blog !== main).map((blog) => toCard(blog, "subImage")),
+  };
+}
+
+/** Blog ids the API can hold: digits only, within the 32-bit serial range. */
+const BLOG_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * /blogs/{id}: the blog, or `null` with the HTTP status the page answers with — 404 for
+ * an id that is not a number or a blog the API does not have, 503 when the API fails.
+ */
+export async function loadBlog(context: AppLoadContext, id: string | undefined): Promise<{ blog: BlogView | null; status: number }> {
+  if (!id || !BLOG_ID.test(id) || Number(id) > 2_147_483_647) return { blog: null, status: 404 };
+  try {
+    const blog = await context.api.call(blogEndpoints.get, { params: { id: Number(id) } });
+    return {
+      status: 200,
+      blog: {
+        id: blog.id,
+        title: blog.title?.trim() || null,
+        date: blog.date ?? null,
+        category: blog.category ?? null,
+        tags: blog.tag ?? [],
+        image: blog.Images?.mainImage ?? blog.Images?.subImage ?? null,
+        html: sanitizeContent(blog.content),
+        description: blog.summary?.trim() || plainTextExcerpt(blog.content),
+      },
+    };
+  } catch (error) {
+    if (isApiError(error) && (error.statusCode === 404 || error.statusCode === 400)) return { blog: null, status: 404 };
+    context.log.warn({ err: error }, "blog failed to load");
+    return { blog: null, status: 503 };
+  }
+}
+
+/** Every blog's id and date, for the sitemap (up to 1000). */
+export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: number; date: string | null }[]> {
+  return orEmpty(context, "sitemap blogs", async () => {
+    const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: { limit: 1000, offset: 0 } });
+    return rows.map((blog) => ({ id: blog.id, date: blog.date ?? null }));
+  });
+}
+
+/** /term-of-services and /privacy-policy: the document of `category` (English), or null when unavailable. */
+export async function loadLegal(context: AppLoadContext, category: TermsCategory): Promise<LegalView | null> {
+  try {
+    const document = await context.api.call(legalEndpoints.selected, { params: { category } });
+    return { title: document.title.en, html: sanitizeContent(document.content.en), updatedAt: document.updatedAt ?? null };
+  } catch (error) {
+    context.log.warn({ err: error }, `${category} failed to load`);
+    return null;
+  }
+}
+
+/** /release-note: release notes (limit 1000, offset 0), newest first as the API orders them. */
+export async function loadReleaseNotes(context: AppLoadContext): Promise<ReleaseNoteView[]> {
+  return orEmpty(context, "release notes", async () => {
+    const { rows } = await context.api.call(releaseEndpoints.listNotes, { query: releasesPageQuery });
+    return rows.map((note) => ({
+      id: note.id,
+      date: note.date ?? null,
+      tag: note.tag ?? null,
+      title: note.title ?? null,
+      html: sanitizeContent(note.content),
+    }));
+  });
+}
+
+/** /release-logs: app release logs (limit 1000, offset 0), newest first as the API orders them. */
+export async function loadReleaseLogs(context: AppLoadContext): Promise<ReleaseLogView[]> {
+  return orEmpty(context, "release logs", async () => {
+    const { rows } = await context.api.call(releaseEndpoints.listWebsiteLogs, { query: releasesPageQuery });
+    return rows.map((log) => ({
+      id: log.id,
+      title: log.title,
+      date: log.date ?? null,
+      image: log.Image ?? null,
+      html: sanitizeContent(log.content),
+    }));
+  });
+}

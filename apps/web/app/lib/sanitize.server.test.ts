@@ -1,0 +1,57 @@
+import { expect, test } from "vitest";
+import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
+
+test("scripts, styles, frames and forms are removed with their content", () => {
+  const html = sanitizeContent(
+    `<p>Safe</p><script>alert(1)</script><style>p{display:none}</style><iframe src="https://evil.example"></iframe><form action="/x"><input name="q"></form><object data="x.swf"></object>`,
+  );
+  expect(html).toBe("<p>Safe</p>");
+});
+
+test("event handlers, inline styles and javascript: links are removed", () => {
+  const html = sanitizeContent(
+    `<p onclick="steal()" style="color:red">Hi <a href="javascript:alert(1)" onmouseover="x()">click</a> <a href=" JaVaScRiPt:alert(1)">again</a></p><img src="/images/a.svg" onerror="alert(1)">`,
+  );
+  expect(html).not.toMatch(/onclick|onmouseover|onerror|style=|javascript/i);
+  expect(html).toContain("<p>Hi <a>click</a> <a>again</a></p>");
+  expect(html).toContain('<img src="/images/a.svg" alt="" loading="lazy" decoding="async" />');
+});
+
+test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () => {
+  const source =
+    `<h1>Title</h1><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
+    `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
+    `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
+    `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a href="tel:+97160000000">call</a></p>`;
+  expect(sanitizeContent(source)).toBe(
+    `<h2>Title</h2><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
+      `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
+      `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
+      `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a href="tel:+97160000000">call</a></p>`,
+  );
+});
+
+test("external links get rel=noopener noreferrer; same-site links stay as they are", () => {
+  expect(sanitizeContent(`<a href="https://www.fei.org" target="_blank">FEI</a>`)).toBe(
+    `<a href="https://www.fei.org" rel="noopener noreferrer">FEI</a>`,
+  );
+  expect(sanitizeContent(`<a href="/flights">flights</a>`)).toBe(`<a href="/flights">flights</a>`);
+});
+
+test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
+  expect(sanitizeContent(`<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png"><img src="data:image/png;base64,AAAA">`)).toBe("<p>a</p>");
+});
+
+test("missing content gives an empty string; plain text passes through escaped", () => {
+  expect(sanitizeContent(null)).toBe("");
+  expect(sanitizeContent(undefined)).toBe("");
+  expect(sanitizeContent("Fish & chips <3")).toBe("Fish &amp; chips &lt;3");
+});
+
+test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellipsis", () => {
+  expect(plainTextExcerpt("<h2>Plan</h2><p>Book &amp; <b>go</b></p><ul><li>one</li><li>two</li></ul>")).toBe("Plan Book & go one two");
+  const long = plainTextExcerpt(`<p>${"horse ".repeat(50)}</p>`, 40);
+  expect(long.length).toBeLessThanOrEqual(40);
+  expect(long).toMatch(/^horse( horse)*…$/);
+  expect(plainTextExcerpt(null)).toBe("");
+});

@@ -1,0 +1,73 @@
+import sanitize from "sanitize-html";
+import type { SafeHtml } from "./safe-html.ts";
+
+/**
+ * What API HTML (blog content, terms, privacy, release notes and logs) may keep: text
+ * structure, lists, links, tables and same-site images. No scripts, styles, event
+ * handlers, forms or frames; links only to http(s), mailto and tel; images only from
+ * this site (the page's CSP allows no other image host).
+ */
+const options: sanitize.IOptions = {
+  allowedTags: [
+    "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote",
+    "ul", "ol", "li", "dl", "dt", "dd",
+    "strong", "b", "em", "i", "u", "s", "small", "mark", "sub", "sup", "abbr", "code", "pre", "span",
+    "a", "img", "figure", "figcaption",
+    "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
+  ],
+  allowedAttributes: {
+    // rel, loading and decoding are set by transformTags below (which runs before this filter).
+    a: ["href", "title", "rel"],
+    img: ["src", "alt", "width", "height", "loading", "decoding"],
+    abbr: ["title"],
+    ol: ["start", "reversed"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // The page's own title is the only h1.
+    h1: "h2",
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? "");
+      return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer" } : attribs };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" } }),
+  },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  // An image whose address was refused is dropped rather than left empty.
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+};
+
+/**
+ * Sanitises HTML from the API for rendering (DESIGN §3.10, SPEC §2 "HTML content").
+ * `null`/`undefined` give an empty string. Never throws.
+ */
+export function sanitizeContent(html: string | null | undefined): SafeHtml {
+  return sanitize(html ?? "", options) as SafeHtml;
+}
+
+/**
+ * The plain text of API HTML, whitespace collapsed, cut at a word boundary to at most
+ * `maxLength` characters with '…' (for `<meta name="description">`).
+ */
+export function plainTextExcerpt(html: string | null | undefined, maxLength = 160): string {
+  // Block ends become spaces so that "<p>a</p><p>b</p>" reads "a b".
+  const spaced = (html ?? "").replace(/<br\s*\/?>|<\/(p|li|h[1-6]|div|tr|td|th|dd|dt|blockquote|figcaption)>/gi, " $&");
+  const text = sanitize(spaced, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > maxLength / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}

@@ -1,0 +1,255 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@khayl/contract/format";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+/**
+ * The content pages fed by the API (SPEC §2): blogs, blog detail, terms, privacy,
+ * What's New and release logs, on the demo data of a fresh start. Expected texts are
+ * read from the API the pages call, so the test follows the demo data.
+ */
+
+type Blog = { id: number; title: string; date: string; isMainBlog: boolean; category: string; tag: string[]; summary: string };
+type ReleaseNote = { title: string; date: string; tag: string };
+type ReleaseLog = { title: string; date: string; Image: string };
+
+async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`/api/v1${path}`);
+  expect(response.ok(), path).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const blogsOf = async (request: APIRequestContext) => (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function expectTexts(page: Page, texts: string[]) {
+  const main = page.getByRole("main");
+  for (const text of texts) {
+    await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();
+  }
+}
+
+/** Each route's SPEC texts (read from the demo data) and whether it shows the navigation (SPEC §2). */
+const routes: { name: string; nav: boolean; load: (request: APIRequestContext) => Promise<{ path: string; texts: string[] }> }[] = [
+  {
+    name: "/blogs",
+    nav: true,
+    async load(request) {
+      const blogs = await blogsOf(request);
+      const main = blogs.find((blog) => blog.isMainBlog)!;
+      const other = blogs.find((blog) => !blog.isMainBlog)!;
+      return { path: "/blogs", texts: ["Blogs", "Featured", main.title, formatBlogDate(main.date), other.title, other.tag[0]!] };
+    },
+  },
+  {
+    name: "/blogs/{id}",
+    nav: true,
+    async load(request) {
+      const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
+      return { path: `/blogs/${main.id}`, texts: [main.title, main.category, formatBlogDate(main.date), "How the season runs"] };
+    },
+  },
+  {
+    name: "/term-of-services",
+    nav: true,
+    load: async () => ({
+      path: "/term-of-services",
+      texts: ["Terms and Conditions", "General Terms and Conditions of Service", "13. Governing law and jurisdiction"],
+    }),
+  },
+  {
+    name: "/privacy-policy",
+    nav: true,
+    load: async () => ({ path: "/privacy-policy", texts: ["Privacy Policy", "Personal Data Protection Policy", "8. Your rights"] }),
+  },
+  {
+    name: "/release-note",
+    nav: false,
+    async load(request) {
+      const [note] = (await apiData<{ rows: ReleaseNote[] }>(request, "/release-logs/?limit=1000&offset=0")).rows;
+      return {
+        path: "/release-note",
+        texts: ["What's New", "New updates and improvements to the product", note!.title, note!.tag, formatReleaseNoteDate(note!.date)],
+      };
+    },
+  },
+  {
+    name: "/release-logs",
+    nav: true,
+    async load(request) {
+      const [log] = (await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1000&offset=0")).rows;
+      return {
+        path: "/release-logs",
+        texts: ["Plan the Khayl way.", "What's new?", `V ${log!.title}`, `Khayl Version ${log!.title}`, formatReleaseLogDate(log!.date)],
+      };
+    },
+  },
+];
+
+for (const { name, nav, load } of routes) {
+  test(`${name} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page, request }) => {
+    const { path, texts } = await load(request);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expectTexts(page, texts);
+    if (nav) await expect(mainNav(page).first()).toBeVisible();
+    else await expect(mainNav(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { name, load } of routes) {
+    test(`${name} is complete in the server HTML`, async ({ page, request }) => {
+      const { path, texts } = await load(request);
+      await page.goto(path);
+      await expectTexts(page, texts);
+    });
+  }
+
+  test("a blog card leads to its page", async ({ page, request }) => {
+    const other = (await blogsOf(request)).find((blog) => !blog.isMainBlog)!;
+    await page.goto("/blogs");
+    await page.getByRole("link", { name: other.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${other.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: other.title })).toBeVisible();
+  });
+});
+
+test("the home page teases 3 blogs with 'Show all' to /blogs", async ({ page, request }) => {
+  const newest = (await blogsOf(request)).slice(0, 3);
+  await page.goto("/");
+  const teaser = page.getByRole("region", { name: "Latest blogs" });
+  await expect(teaser.getByRole("listitem")).toHaveCount(3);
+  for (const blog of newest) await expect(teaser.getByRole("link", { name: blog.title })).toHaveAttribute("href", `/blogs/${blog.id}`);
+  await teaser.getByRole("link", { name: "Show all" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
+});
+
+test("a blog card opens the blog; its page has its own title, description and Open Graph tags", async ({ page, request, baseURL }) => {
+  const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
+  await page.goto("/blogs");
+  await page.getByRole("link", { name: blog.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/blogs/${blog.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+  await expect(page.getByText(blog.category, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${blog.title} | Khayl Logistics`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", blog.summary);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", blog.title);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/blogs/${blog.id}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL}/images/blog/.+\\.svg$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/blogs/${blog.id}`);
+  await page.getByRole("link", { name: "All blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+});
+
+test("a chosen blog card shows a spinner while the blog loads", async ({ page, request }) => {
+  const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
+  await page.goto("/blogs");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === `/blogs/${blog.id}.data`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: blog.title }) });
+  await card.getByRole("link", { name: blog.title }).click();
+  await expect(card.getByRole("status")).toHaveText("Loading blog…");
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+});
+
+test("the capitalised /Blogs/{id} form shows the same blog", async ({ page, request }) => {
+  const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
+  const response = await page.goto(`/Blogs/${main.id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: main.title })).toBeVisible();
+  await expect(mainNav(page).first()).toBeVisible();
+});
+
+test("a missing or non-numeric blog id answers 404 with 'Blog not found.'", async ({ page }) => {
+  for (const path of ["/blogs/999999", "/blogs/abc", "/Blogs/12abc"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Blog not found." })).toBeVisible();
+    await expect(page).toHaveTitle("Blog not found. | Khayl Logistics");
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "All blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+});
+
+test("a release log's image shows a spinner until it loads", async ({ page, request }) => {
+  const [log] = (await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1")).rows;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${log!.Image}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/release-logs");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: `Khayl Version ${log!.title}` }) });
+  const spinner = card.getByRole("status");
+  await expect(spinner).toHaveText("Loading image…");
+  release();
+  await expect(spinner).toHaveCount(0);
+  await expect(card.getByRole("img", { name: `Khayl ${log!.title} on a phone` })).toHaveJSProperty("complete", true);
+});
+
+test("release logs show a loading spinner while they load after a client-side navigation", async ({ page }) => {
+  await page.goto("/");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold only the release logs' own data (the root's revalidation goes through).
+  const logsData = (url: URL) => url.pathname === "/release-logs.data" && url.searchParams.get("_routes") === "routes/release-logs";
+  await page.route(logsData, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Khayl App" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Plan the Khayl way." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading release logs…" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 3, name: /^Khayl Version / }).first()).toBeVisible();
+  await expect(page.getByText("Loading release logs…")).toHaveCount(0);
+});
+
+test("sitemap.xml lists the pages and every blog", async ({ request, baseURL }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.headers()["content-type"]).toContain("application/xml");
+  const xml = await response.text();
+  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"]) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  for (const blog of await blogsOf(request)) expect(xml).toContain(`<loc>${baseURL}/blogs/${blog.id}</loc>`);
+});
+
+test("/api/docs shows every call of the API under its CSP without violations", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const response = await page.goto("/api/docs");
+  expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+  for (const path of ["/blog/getWebsiteBlogs", "/blog/{id}", "/privacy/selected/{category}", "/release-logs/getWebsiteRelease", "/event-services/website", "/supportRequests/"]) {
+    await expect(page.getByText(path, { exact: true })).toBeVisible();
+  }
+  await page.getByText("/blog/{id}", { exact: true }).click();
+  await page.getByRole("button", { name: "Try it out" }).click();
+  await page.getByPlaceholder("id").fill("1");
+  await page.getByRole("button", { name: "Execute" }).click();
+  await expect(page.locator(".live-responses-table tbody .response-col_status").first()).toHaveText("200");
+  expect(problems).toEqual([]);
+});
+
+test.describe("at phone size", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("blogs, a blog and the release logs pass axe", async ({ page, request }) => {
+    const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
+    for (const path of ["/blogs", `/blogs/${main.id}`, "/release-logs", "/release-note"]) {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    }
+  });
+});

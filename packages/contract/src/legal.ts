@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { isoDateTimeSchema } from "./fields.ts";
+
+/** The terms categories of `GET /privacy/selected/{category}` (SPEC §3, §7). */
+export const termsCategories = ["TermsAndConditions", "PrivacyPolicy"] as const;
+export type TermsCategory = (typeof termsCategories)[number];
+
+/** A text per language; English is always present (SPEC §3: `title.en`, `content.en`). */
+export const localizedTextSchema = z.object({
+  en: z.string(),
+  ar: z.string().nullish(),
+});
+
+/**
+ * A terms or privacy document (SPEC §3): `title.en` and `content.en` (HTML, sanitised by
+ * the website before rendering, DESIGN §3.10), chosen by `category`.
+ */
+export const legalDocumentSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(termsCategories),
+  title: localizedTextSchema,
+  content: localizedTextSchema,
+  updatedAt: isoDateTimeSchema.nullish(),
+});
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+/** Path of `GET /privacy/selected/{category}`: one of the two categories, else 400. */
+export const legalParamsSchema = z.object({
+  category: z.enum(termsCategories, { error: `category must be one of ${termsCategories.join(", ")}` }),
+});
+
+/** The 404 message when a category has no document yet. */
+export const legalNotFoundMessage = "Document not found.";
+
+export const legalEndpoints = {
+  /** `GET /privacy/selected/{category}`: the terms or the privacy policy in `data`. */
+  selected: defineEndpoint({
+    method: "GET",
+    path: "/privacy/selected/:category",
+    params: legalParamsSchema,
+    data: legalDocumentSchema,
+    message: "Document fetched successfully",
+    summary: "Terms and conditions or privacy policy, by category",
+    tags: ["legal"],
+  }),
+};

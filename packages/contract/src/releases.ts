@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { listDataSchema } from "./envelope.ts";
+import { isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
+
+/**
+ * A release note of /release-note (SPEC §3): `content` may carry simple HTML and is
+ * sanitised by the website before rendering.
+ */
+export const releaseNoteSchema = z.object({
+  id: z.number().int(),
+  date: isoDateTimeSchema.nullish(),
+  tag: z.string().nullish(),
+  title: z.string().nullish(),
+  content: z.string().nullish(),
+});
+export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
+
+/**
+ * A mobile app release log of /release-logs (SPEC §3): `title` is the version (e.g.
+ * '2.4.0'), `content` HTML (sanitised by the website), `Image` the URL of its picture.
+ */
+export const releaseLogSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: isoDateTimeSchema.nullish(),
+  content: z.string().nullish(),
+  Image: z.string().nullish(),
+});
+export type ReleaseLog = z.infer<typeof releaseLogSchema>;
+
+/** Query of both release lists (SPEC §7: optional limit and offset). */
+export const releaseListQuerySchema = z.object({
+  limit: limitSchema(1000).optional(),
+  offset: offsetSchema.optional(),
+});
+export type ReleaseListQuery = z.input<typeof releaseListQuerySchema>;
+
+export const releaseEndpoints = {
+  /** `GET /release-logs/`: release notes, newest first, in `data.rows`. */
+  listNotes: defineEndpoint({
+    method: "GET",
+    path: "/release-logs/",
+    query: releaseListQuerySchema,
+    data: listDataSchema(releaseNoteSchema),
+    message: "Release notes fetched successfully",
+    summary: "List release notes (What's New), newest first",
+    tags: ["releases"],
+  }),
+  /** `GET /release-logs/getWebsiteRelease`: app release logs, newest first, in `data.rows`. */
+  listWebsiteLogs: defineEndpoint({
+    method: "GET",
+    path: "/release-logs/getWebsiteRelease",
+    query: releaseListQuerySchema,
+    data: listDataSchema(releaseLogSchema),
+    message: "Release logs fetched successfully",
+    summary: "List mobile app release logs, newest first",
+    tags: ["releases"],
+  }),
+};
+
+/** SPEC §7 query shapes: release notes and release logs are read 1000 at a time from offset 0. */
+export const releasesPageQuery = { limit: 1000, offset: 0 } satisfies ReleaseListQuery;
