@@ -12,7 +12,10 @@ import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(catalogueFor().account.title, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
+  const company = companyFromMatches(matches) ?? "";
+  const t = catalogueFor().account;
+  // Indexed on purpose: app stores ask for a public, findable account-deletion page.
+  return [{ title: pageTitle(t.title, company) }, { name: "description", content: t.description(company) }];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
-  return [{ title: pageTitle(t.flights.title, companyFromMatches(matches)) }, { name: "description", content: t.flights.bannerTitle }];
+  return [{ title: pageTitle(t.flights.title, companyFromMatches(matches)) }, { name: "description", content: t.flights.description }];
 }
 
 export default function Flights({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,8 @@ import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
-  return [{ title: pageTitle(catalogueFor().content.links.title(company), undefined) }];
+  const t = catalogueFor().content.links;
+  return [{ title: pageTitle(t.title(company), undefined) }, { name: "description", content: t.description }];
 }
 
 const tile =

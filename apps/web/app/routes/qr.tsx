@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
   const t = catalogueFor().content.qr;
-  return [{ title: pageTitle(t.title(root?.config?.productName ?? ""), companyFromMatches(matches)) }];
+  return [{ title: pageTitle(t.title(root?.config?.productName ?? ""), companyFromMatches(matches)) }, { name: "description", content: t.body }];
 }
 
 /**

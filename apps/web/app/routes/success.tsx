@@ -4,7 +4,8 @@ import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(catalogueFor().account.successTitle, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
+  const t = catalogueFor().account;
+  return [{ title: pageTitle(t.successTitle, companyFromMatches(matches)) }, { name: "description", content: t.successDescription }];
 }
 
 /** /success (SPEC §2): the end of the account-deletion flow. */

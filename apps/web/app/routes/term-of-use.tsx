@@ -5,7 +5,8 @@ import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(catalogueFor().content.termOfUse.title, companyFromMatches(matches)) }];
+  const t = catalogueFor().content.termOfUse;
+  return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.description(companyFromMatches(matches) ?? "") }];
 }
 
 function Paragraphs({ items }: { items: readonly string[] }) {

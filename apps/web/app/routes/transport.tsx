@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
-  return [{ title: pageTitle(t.transport.title, companyFromMatches(matches)) }, { name: "description", content: t.transport.bannerTitle }];
+  return [{ title: pageTitle(t.transport.title, companyFromMatches(matches)) }, { name: "description", content: t.transport.description }];
 }
 
 export default function Transport({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 /** English strings of the account pages (part of the catalogue in ../en.ts). SPEC §2, §4, §5. */
 export const account = {
   title: "Delete account",
+  description: (company: string) =>
+    `Delete your ${company} app account: enter your e-mail, confirm, and type the 4-digit code we send you.`,
   heading: "Delete your account",
   explanation: (product: string) =>
     `To delete your ${product} account, enter the e-mail address you signed up with. We will send a confirmation code to that address; enter it here to confirm. Your name, e-mail and phone number are then deleted.`,
@@ -19,6 +21,7 @@ export const account = {
   note: "If you need help, or cannot receive the code, contact us at",
   noteLead: "Need help?",
   successTitle: "Account deleted",
+  successDescription: "Your app account and its personal data have been deleted.",
   success: "Your Account has been deleted successfully!!",
   home: "Home",
 };

@@ -204,6 +204,7 @@ export const content = {
   /** /links (issue 3, SPEC §2). */
   links: {
     title: (company: string) => `${company} links`,
+    description: "Get our app, see the show and flight schedules, or contact our support team.",
     getApp: "Get our App",
     schedules: "Our Schedules",
     shows: "Shows",
@@ -214,6 +215,7 @@ export const content = {
   /** /term-of-use (issue 3, SPEC §2 Terms and privacy): sections 0 to 13. */
   termOfUse: {
     title: "Terms of Use",
+    description: (company: string) => `The terms that govern your use of the ${company} website and apps.`,
     intro: (company: string) =>
       `These terms govern your use of the ${company} website and apps. Please read them carefully; by using the site you agree to them.`,
     contents: "Contents",

@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * Every public route (SPEC §2) has its own title and a description and may be indexed:
+ * Lighthouse's SEO category and search engines need both. (Invoice links are private
+ * and are checked in invoice.spec.ts.)
+ */
+const routes = [
+  "/", "/transport", "/flights", "/aboutus", "/Khayl-App", "/privacy-policy", "/contact-us", "/blogs",
+  "/term-of-services", "/term-of-use", "/release-note", "/release-logs", "/QR", "/links", "/delete-account", "/success",
+];
+
+test("every route has a title, a description and no noindex", async ({ page, request }) => {
+  const blogs = await (await request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
+  const titles = new Set<string>();
+  for (const route of [...routes, `/blogs/${blogs.data.rows[0].id}`]) {
+    await page.goto(route);
+    const title = await page.title();
+    expect(title, route).not.toBe("");
+    titles.add(title);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length ?? 0, `${route} description`).toBeGreaterThan(40);
+    await expect(page.locator('meta[name="robots"][content*="noindex"]'), route).toHaveCount(0);
+  }
+  expect(titles.size, "each route its own title").toBe(routes.length + 1);
+});
