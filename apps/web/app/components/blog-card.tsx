@@ -1,8 +1,8 @@
 import { Link, useNavigation } from "react-router";
 import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
 import type { BlogCardView } from "../lib/content-views.ts";
-import { useT } from "../lib/i18n/index.ts";
 import { Spinner } from "./ui/spinner.tsx";
+import { useBlogsT } from "../lib/i18n/blogs.ts";
 
 /** The path of a blog's page (SPEC §2: /blogs/{id}; /Blogs/{id} reaches it too). */
 export function blogPath(id: number): string {
@@ -21,7 +21,7 @@ function usePendingPath(path: string): boolean {
  * is one link (the title's), with a spinner while the blog loads.
  */
 export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headingLevel?: 2 | 3 }) {
-  const t = useT().content.blogs;
+  const t = useBlogsT().blogs;
   const path = blogPath(blog.id);
   const pending = usePendingPath(path);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -62,7 +62,7 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headi
 
 /** The large featured card of /blogs for the blog flagged isMainBlog (SPEC §2): main image, title, date. */
 export function FeaturedBlogCard({ blog }: { blog: BlogCardView }) {
-  const t = useT().content.blogs;
+  const t = useBlogsT().blogs;
   const path = blogPath(blog.id);
   const pending = usePendingPath(path);
   return (

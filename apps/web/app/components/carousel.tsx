@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useState } from "react";
-import useEmblaCarousel from "embla-carousel-react";
-import { useT } from "../lib/i18n/index.ts";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { useProductAppT } from "../lib/i18n/product-app.ts";
 
 /** A carousel slide (SPEC §3 Carousel slide): heading, image url and name. */
 export interface CarouselSlide {
@@ -21,19 +21,33 @@ const SCROLL_DURATION = 20;
  * below, 1 at 600 px and below (pure CSS, so the server HTML is right), no loop,
  * previous/next buttons. Before JavaScript runs (or without it) the slides are a
  * horizontally scrollable, keyboard-focusable row; once Embla starts, the buttons
- * appear and drive it. Embla is imported only by the pages that use this component,
- * so its code loads only there.
+ * appear and drive it. Embla (the maintained carousel library) is loaded after
+ * hydration, so it is not part of the page's initial JavaScript (about 7 KB gzip).
  */
 export function Carousel({ title, slides, imageAlt }: { title: string; slides: CarouselSlide[]; imageAlt: (name: string) => string }) {
-  const t = useT().content.productApp;
+  const t = useProductAppT().productApp;
   const headingId = useId();
-  const [emblaRef, emblaApi] = useEmblaCarousel({
-    loop: false,
-    align: "start",
-    duration: SCROLL_DURATION,
-    containScroll: "trimSnaps",
-    direction: typeof document !== "undefined" && document.documentElement.dir === "rtl" ? "rtl" : "ltr",
-  });
+  const emblaRef = useRef<HTMLDivElement>(null);
+  const [emblaApi, setEmblaApi] = useState<EmblaCarouselType | null>(null);
+  useEffect(() => {
+    let api: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (cancelled || !emblaRef.current) return;
+      api = EmblaCarousel(emblaRef.current, {
+        loop: false,
+        align: "start",
+        duration: SCROLL_DURATION,
+        containScroll: "trimSnaps",
+        direction: document.documentElement.dir === "rtl" ? "rtl" : "ltr",
+      });
+      setEmblaApi(api);
+    });
+    return () => {
+      cancelled = true;
+      api?.destroy();
+    };
+  }, []);
   const [ready, setReady] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);

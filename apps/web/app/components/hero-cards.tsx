@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "../lib/i18n/index.ts";
+import { useHomeT } from "../lib/i18n/home.ts";
 
 interface HeroCard {
   image: string;
@@ -36,7 +36,7 @@ function CardImage({ src, zoom }: { src: string; zoom: boolean }) {
  * wide at least, 500 px high (540 px from 1200 px).
  */
 export function HeroCards() {
-  const t = useT().content.home;
+  const t = useHomeT().home;
   const cards: HeroCard[] = [
     { image: "/images/card-horse.svg" },
     { image: "/images/card-truck.svg", to: "/transport", label: t.cardShows },

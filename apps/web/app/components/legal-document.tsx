@@ -1,8 +1,8 @@
 import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
 import type { LegalView } from "../lib/content-views.ts";
-import { useT } from "../lib/i18n/index.ts";
 import { PageBanner } from "./page-banner.tsx";
 import { RichText } from "./rich-text.tsx";
+import { useLegalT } from "../lib/i18n/legal.ts";
 
 /**
  * A terms or privacy page (SPEC §2 Terms and privacy): the page heading, then the
@@ -10,7 +10,7 @@ import { RichText } from "./rich-text.tsx";
  * when the document could not be loaded.
  */
 export function LegalDocument({ heading, document }: { heading: string; document: LegalView | null }) {
-  const t = useT().content.legal;
+  const t = useLegalT().legal;
   return (
     <>
       <PageBanner title={heading} eyebrow={t.eyebrow} />

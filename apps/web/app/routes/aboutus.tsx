@@ -1,10 +1,10 @@
 import type { Route } from "./+types/aboutus";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { aboutCatalogueFor, useAboutT } from "../lib/i18n/about.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.about;
+  const t = aboutCatalogueFor().about;
   const company = companyFromMatches(matches);
   return [
     { title: pageTitle(t.title, company) },
@@ -46,7 +46,7 @@ function Icon({ d }: { d: string | undefined }) {
  * its own.
  */
 export default function AboutUs() {
-  const t = useT().content.about;
+  const t = useAboutT().about;
   const config = usePublicConfig();
   return (
     <>

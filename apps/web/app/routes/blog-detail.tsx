@@ -4,8 +4,8 @@ import type { Route } from "./+types/blog-detail";
 import { blogPath } from "../components/blog-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadBlog } from "../lib/content.server.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { pageTitle } from "../lib/meta.ts";
+import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 
 /**
  * /blogs/{id} and /Blogs/{id} (SPEC §2 Blog detail). Answers 404 with 'Blog not found.'
@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Each blog's own title, description, canonical address and Open Graph / Twitter card tags. */
 export function meta({ loaderData }: Route.MetaArgs) {
-  const t = catalogueFor().content;
+  const t = blogsCatalogueFor();
   const blog = loaderData?.blog;
   const site = loaderData?.site;
   if (!blog || !site) return [{ title: pageTitle(t.blog.notFound, site?.company) }, { name: "robots", content: "noindex" }];
@@ -49,7 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {
-  const t = useT().content;
+  const t = useBlogsT();
   const { blog } = loaderData;
   if (!blog) {
     return (

@@ -2,8 +2,8 @@ import type { Route } from "./+types/blogs";
 import { BlogCard, FeaturedBlogCard } from "../components/blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 
 /** /blogs (SPEC §2 Blog list): up to 100 blogs (SPEC §7), the main one featured. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.blogs;
+  const t = blogsCatalogueFor().blogs;
   const company = companyFromMatches(matches);
   return [{ title: pageTitle(t.title, company) }, { name: "description", content: t.description(company ?? "") }];
 }
@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * failed to load, SPEC §4).
  */
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  const t = useT().content.blogs;
+  const t = useBlogsT().blogs;
   const { main, others } = loaderData;
   return (
     <>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent, useMemo } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import {
   contactFields,
@@ -14,10 +14,11 @@ import type { Route } from "./+types/contact-us";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { submitContact, type ContactActionResult } from "../lib/contact.server.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { useT } from "../lib/i18n/index.ts";
 import { submittedPhone } from "../lib/phone.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
+import { contactCatalogueFor, useContactT } from "../lib/i18n/contact.ts";
 
 /**
  * The phone library (libphonenumber-js metadata, ~40 KB gzip) loads after hydration, so
@@ -26,7 +27,7 @@ import { notify } from "../components/ui/toaster.tsx";
 const PhoneField = lazy(() => import("../components/phone-field.tsx").then((m) => ({ default: m.PhoneField })));
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor();
+  const t = contactCatalogueFor();
   return [{ title: pageTitle(t.contact.title, companyFromMatches(matches)) }, { name: "description", content: t.contact.intro }];
 }
 
@@ -43,7 +44,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ContactActionResult;
   } catch {
-    return { ok: false, values: emptyValues, errors: {}, message: catalogueFor().contact.failed };
+    return { ok: false, values: emptyValues, errors: {}, message: contactCatalogueFor().contact.failed };
   }
 }
 
@@ -64,7 +65,10 @@ function readForm(form: HTMLFormElement): ContactFormValues {
  * with a spinner; on success a modal shows the reference; on failure an error toast.
  */
 export default function ContactUs() {
-  const t = useT();
+  const core = useT();
+  const area = useContactT();
+  // One object for the render's lifetime: effects that depend on `t` must not re-run.
+  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
   const actionData = useActionData<ContactActionResult>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact-us") === true;

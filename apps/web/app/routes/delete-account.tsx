@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useMemo } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import type { Route } from "./+types/delete-account";
@@ -7,13 +7,15 @@ import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { deletionAction, type DeletionActionResult, type DeletionStep } from "../lib/account-deletion.server.ts";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
+import { accountCatalogueFor } from "../lib/i18n/account.ts";
+import { useAccountT } from "../lib/i18n/account.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
-  const t = catalogueFor().account;
+  const t = accountCatalogueFor().account;
   // Indexed on purpose: app stores ask for a public, findable account-deletion page.
   return [{ title: pageTitle(t.title, company) }, { name: "description", content: t.description(company) }];
 }
@@ -40,7 +42,10 @@ const secondary = `${buttonClass} border border-slate-400 bg-white text-ink hove
  * fetcher; without it the same action renders each step as a section of the page.
  */
 export default function DeleteAccount() {
-  const t = useT();
+  const core = useT();
+  const area = useAccountT();
+  // One object for the render's lifetime: effects that depend on `t` must not re-run.
+  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
   const config = usePublicConfig();
   const actionData = useActionData<DeletionActionResult>();
   const fetcher = useFetcher<DeletionActionResult>();

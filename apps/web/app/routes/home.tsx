@@ -9,6 +9,8 @@ import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import { loadHomeBlogs } from "../lib/content.server.ts";
+import { useBlogsT } from "../lib/i18n/blogs.ts";
+import { useHomeT } from "../lib/i18n/home.ts";
 
 /** Home (SPEC §1–§2): the schedules sections and the blogs teaser read in parallel. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,7 +30,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const c = t.content.home;
+  const c = useHomeT().home;
+  const blogsT = useBlogsT().blogs;
   const { events, flights, blogs } = loaderData;
   return (
     <>
@@ -107,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       {blogs.length > 0 ? (
         <section aria-labelledby="home-blogs" className="mx-auto max-w-6xl px-4 py-12">
-          <SectionHeader id="home-blogs" title={t.content.blogs.homeTitle} to="/blogs" />
+          <SectionHeader id="home-blogs" title={blogsT.homeTitle} to="/blogs" />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {blogs.map((blog) => (
               <li key={blog.id}><BlogCard blog={blog} /></li>

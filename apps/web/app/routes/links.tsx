@@ -3,12 +3,12 @@ import type { Route } from "./+types/links";
 import { Logo } from "../components/logo.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { linksCatalogueFor, useLinksT } from "../lib/i18n/links.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
-  const t = catalogueFor().content.links;
+  const t = linksCatalogueFor().links;
   return [{ title: pageTitle(t.title(company), undefined) }, { name: "description", content: t.description }];
 }
 
@@ -29,7 +29,7 @@ function Arrow() {
  * assist.' with 'Contact Support' → /contact-us. Bare page, phone-first.
  */
 export default function Links() {
-  const t = useT().content.links;
+  const t = useLinksT().links;
   const config = usePublicConfig();
   return (
     <main id="main" className="min-h-dvh bg-brand-50">

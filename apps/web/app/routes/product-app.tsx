@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/product-app";
 import { Carousel } from "../components/carousel.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { productAppCatalogueFor, useProductAppT } from "../lib/i18n/product-app.ts";
 
 /**
  * `/{product}-App` (DESIGN §3.13): the landing variant of SPEC §1. Any other
@@ -20,7 +20,7 @@ export function action() {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.productApp;
+  const t = productAppCatalogueFor().productApp;
   const product = data?.productName ?? "";
   return [
     { title: pageTitle(t.title(product), companyFromMatches(matches)) },
@@ -34,7 +34,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
  * Management' carousel and the closing block with the app logo (SPEC §1).
  */
 export default function ProductApp({ loaderData }: Route.ComponentProps) {
-  const t = useT().content.productApp;
+  const t = useProductAppT().productApp;
   const product = loaderData.productName;
   return (
     <>

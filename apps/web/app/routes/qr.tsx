@@ -2,9 +2,9 @@ import type { Route } from "./+types/qr";
 import { Logo } from "../components/logo.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { qrCodeSvg } from "../lib/qr.server.ts";
+import { qrCatalogueFor, useQrT } from "../lib/i18n/qr.ts";
 
 /**
  * The QR code is drawn on the server. It encodes `${publicUrl}/links`, not one of the
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
-  const t = catalogueFor().content.qr;
+  const t = qrCatalogueFor().qr;
   return [{ title: pageTitle(t.title(root?.config?.productName ?? ""), companyFromMatches(matches)) }, { name: "description", content: t.body }];
 }
 
@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * device). Bare page: no navigation (SPEC §2).
  */
 export default function Qr({ loaderData }: Route.ComponentProps) {
-  const t = useT().content.qr;
+  const t = useQrT().qr;
   const config = usePublicConfig();
   return (
     <main id="main" className="min-h-dvh bg-brand-50">

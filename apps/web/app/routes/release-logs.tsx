@@ -9,8 +9,8 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-logs.ts";
 
 /** /release-logs (SPEC §2): app release logs, 1000 from offset 0 (SPEC §7), in the server HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.releaseLogs;
+  const t = releaseLogsCatalogueFor().releaseLogs;
   const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
   const product = root?.config?.productName ?? "";
   return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.heroBody(product) }];
@@ -39,7 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * '{product} Version {title}', the sanitised notes and the image with its spinner.
  */
 export default function ReleaseLogs({ loaderData }: Route.ComponentProps) {
-  const t = useT().content.releaseLogs;
+  const t = useReleaseLogsT().releaseLogs;
   const config = usePublicConfig();
   return (
     <>
@@ -92,7 +92,7 @@ function EmptyList({ text }: { text: string }) {
 }
 
 function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
-  const t = useT().content.releaseLogs;
+  const t = useReleaseLogsT().releaseLogs;
   if (logs.length === 0) return <EmptyList text={t.empty} />;
   return (
     <ol className="grid gap-8">

@@ -3,8 +3,8 @@ import type { Route } from "./+types/release-note";
 import { Logo } from "../components/logo.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { releaseNoteCatalogueFor, useReleaseNoteT } from "../lib/i18n/release-note.ts";
 
 /** /release-note (SPEC §2 What's New): release notes, 1000 from offset 0 (SPEC §7). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.releaseNote;
+  const t = releaseNoteCatalogueFor().releaseNote;
   return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.subtitle }];
 }
 
@@ -21,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * SPEC §2 writes it), tag, title and content. Bare page: no navigation (SPEC §2).
  */
 export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
-  const t = useT().content.releaseNote;
+  const t = useReleaseNoteT().releaseNote;
   const { notes } = loaderData;
   return (
     <main id="main" className="min-h-dvh bg-white">

@@ -1,16 +1,22 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/success";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { accountCatalogueFor } from "../lib/i18n/account.ts";
+import { useAccountT } from "../lib/i18n/account.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().account;
+  const t = accountCatalogueFor().account;
   return [{ title: pageTitle(t.successTitle, companyFromMatches(matches)) }, { name: "description", content: t.successDescription }];
 }
 
 /** /success (SPEC §2): the end of the account-deletion flow. */
 export default function Success() {
-  const t = useT();
+  const core = useT();
+  const area = useAccountT();
+  // One object for the render's lifetime: effects that depend on `t` must not re-run.
+  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
   return (
     <main id="main" className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-24 text-center">
       <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-brand text-3xl text-white">✓</span>

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/term-of-services";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
 
 /** /term-of-services (SPEC §2): the TermsAndConditions document. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,11 +10,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.legal;
+  const t = legalCatalogueFor().legal;
   const company = companyFromMatches(matches);
   return [{ title: pageTitle(t.termsTitle, company) }, { name: "description", content: t.termsDescription(company ?? "") }];
 }
 
 export default function TermOfServices({ loaderData }: Route.ComponentProps) {
-  return <LegalDocument heading={useT().content.legal.termsTitle} document={loaderData.document} />;
+  return <LegalDocument heading={useLegalT().legal.termsTitle} document={loaderData.document} />;
 }

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/term-of-use";
 import { Logo } from "../components/logo.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { termOfUseCatalogueFor, useTermOfUseT } from "../lib/i18n/term-of-use.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor().content.termOfUse;
+  const t = termOfUseCatalogueFor().termOfUse;
   return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.description(companyFromMatches(matches) ?? "") }];
 }
 
@@ -21,7 +21,7 @@ function Paragraphs({ items }: { items: readonly string[] }) {
  * e-mail and phone from configuration. Bare page (no navigation, SPEC §2).
  */
 export default function TermOfUse() {
-  const t = useT().content.termOfUse;
+  const t = useTermOfUseT().termOfUse;
   const config = usePublicConfig();
   return (
     <main id="main" className="bg-white">

@@ -1,20 +1,13 @@
 /**
- * The English catalogue (DESIGN §3.12): every user-visible string of the site.
+ * The English core catalogue (DESIGN §3.12): the strings every page may need
+ * (navigation, footer, store buttons, the app modal, schedules). Each page's own
+ * strings live in an area (`../<area>.ts`, see `area.ts`) so they ship only with it.
  * Spec texts are copied letter for letter from SPEC §1–§9. Strings that take values
  * are functions. Other languages implement `Catalogue` with the same shape.
  */
-import { account } from "./en/account.ts";
-import { contact } from "./en/contact.ts";
-import { content } from "./en/content.ts";
 import { invoice } from "./en/invoice.ts";
 
 export const en = {
-  /** Content pages (issue 3): about, app page, blogs, legal, releases, QR, links. */
-  content,
-  /** Contact form (issue 4). */
-  contact,
-  /** Account deletion (issue 4). */
-  account,
   /** Invoice and payment (issue 5). */
   invoice,
   meta: {

@@ -1,0 +1,14 @@
+/** English strings of /links (SPEC §2). */
+export const links = {
+  /** /links (issue 3, SPEC §2). */
+  links: {
+    title: (company: string) => `${company} links`,
+    description: "Get our app, see the show and flight schedules, or contact our support team.",
+    getApp: "Get our App",
+    schedules: "Our Schedules",
+    shows: "Shows",
+    flight: "Flight",
+    assist: "Always here to assist.",
+    contactSupport: "Contact Support",
+  },
+};
