@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { seedAccounts } from "./accounts.ts";
+import { seedInvoices } from "./invoices.ts";
 import { seedSchedules } from "./schedules.ts";
 
 /**
@@ -10,5 +11,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Reco
   const summary: Record<string, unknown> = {};
   summary.schedules = await seedSchedules(db, now);
   summary.accounts = await seedAccounts(db);
+  summary.invoices = await seedInvoices(db, now);
   return summary;
 }
