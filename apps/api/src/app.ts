@@ -8,6 +8,7 @@ import { eventRoutes } from "./modules/events/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
 import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { invoiceRoutes } from "./modules/invoices/routes.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
@@ -33,6 +34,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   selectiveServiceRoutes(app, deps);
   supportRequestRoutes(app, deps);
   accountRoutes(app, deps);
+  invoiceRoutes(app, deps);
 };
 
 /**
