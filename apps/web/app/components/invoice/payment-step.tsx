@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
 import { billingCountryIso, digitsOnly, isBillingCountry, type BillingCountry } from "@khayl/contract/card-rules";
 import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
@@ -52,7 +52,8 @@ export interface PaymentStepProps {
   backTo: string;
   /** Stripe's publishable key from the public configuration (null: the sandbox). */
   publishableKey: string | null;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The step heading (focused when the step is entered). */
+  headingRef: Ref<HTMLHeadingElement>;
   /** The server settled the payment: the invoice, now paid. */
   onPaid: (invoice: InvoiceData) => void;
   /** The server says the invoice is already paid: reload it. */

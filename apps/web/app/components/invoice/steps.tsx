@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from "react";
+import type { ReactNode, Ref } from "react";
 import { Form, Link } from "react-router";
 import { formatInvoiceDate, isoOrUndefined } from "@khayl/contract/format";
 import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
@@ -7,7 +7,7 @@ import { primaryButton, secondaryButton } from "./buttons.ts";
 import { DownloadButton } from "./download-button.tsx";
 import { Money } from "./money.tsx";
 
-function Heading({ headingRef, children, className = "" }: { headingRef: RefObject<HTMLHeadingElement | null>; children: ReactNode; className?: string }) {
+function Heading({ headingRef, children, className = "" }: { headingRef: Ref<HTMLHeadingElement>; children: ReactNode; className?: string }) {
   return (
     <h2 id="step-heading" ref={headingRef} tabIndex={-1} className={`text-xl font-bold focus:outline-none ${className}`}>
       {children}
@@ -30,7 +30,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
  * default), 'Fees are non-refundable', Download and Next. Next submits a GET form to
  * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
  */
-export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef: Ref<HTMLHeadingElement> }) {
   const t = useT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
@@ -83,7 +83,7 @@ export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: In
 }
 
 /** Step 2 (SPEC §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
-export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; stepUrl: (step: number) => string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; stepUrl: (step: number) => string; headingRef: Ref<HTMLHeadingElement> }) {
   const t = useT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
@@ -118,7 +118,7 @@ export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice:
  * "Payment received. You're all set!", amount, fees (the fee charged: the same as steps
  * 2–3, DESIGN §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
  */
-export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceData; hash: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceData; hash: string; headingRef: Ref<HTMLHeadingElement> }) {
   const t = useT().invoice;
   const type = invoice.paymentType ?? "card";
   const brand = invoice.cardBrand ? (t.brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
