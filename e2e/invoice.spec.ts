@@ -82,9 +82,15 @@ test("step 1 shows the total with the dirham sign, Invoice ID, due date and badg
   await expectNoAxeViolations(page);
 });
 
-test("the four steps with the sandbox card 4242 end in 'Payment Success', and the paid state holds on reload", async ({ page }) => {
+test("the four steps with the sandbox card 4242 end in 'Payment Success', and the paid state holds on reload", async ({ page, baseURL }) => {
   const invoice = await claimUnpaidInvoice();
   const fee = feeOf(invoice.totalFils);
+  // Stripe is not configured here: Stripe.js must never be requested (DESIGN §3.9).
+  const thirdParty: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith("http") && url.origin !== new URL(baseURL!).origin) thirdParty.push(r.url());
+  });
   await page.goto(link(invoice));
   await page.getByRole("button", { name: "Next" }).click();
 
@@ -137,6 +143,8 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   await expect(page.getByRole("link", { name: /^Receipt/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Home", exact: true }).last()).toHaveAttribute("href", "/");
   await expectNoAxeViolations(page);
+
+  expect(thirdParty).toEqual([]);
 
   // Reload, and even ask for step 3 again: the invoice shows as paid, never the payment steps.
   await page.unroute("**/payment");
