@@ -255,9 +255,17 @@ test("Download opens the invoice PDF in a new tab; a failure says 'Failed to dow
   const response = await page.request.get(`${link(invoice)}/pdf`);
   expect(response.headers()["content-type"]).toBe("application/pdf");
 
-  await page.route("**/pdf", (route) => route.abort());
+  // A spinner while downloading, then the failure message (and no new tab).
+  await page.route("**/pdf", async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.abort();
+  });
+  let popups = 0;
+  page.on("popup", () => popups++);
   await page.getByRole("link", { name: /^Download invoice/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Downloading…" })).toBeAttached();
   await expect(page.getByRole("alert")).toHaveText("Failed to download PDF");
+  expect(popups).toBe(0);
 });
 
 test("a paid invoice's link shows it as paid with its receipt, never the payment steps", async ({ page }) => {
