@@ -12,6 +12,7 @@ import { blogRoutes } from "./modules/blogs/routes.ts";
 import { legalRoutes } from "./modules/legal/routes.ts";
 import { releaseRoutes } from "./modules/releases/routes.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
+import { invoiceRoutes } from "./modules/invoices/routes.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
@@ -44,6 +45,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   blogRoutes(app, deps);
   legalRoutes(app, deps);
   releaseRoutes(app, deps);
+  invoiceRoutes(app, deps);
 };
 
 /**

@@ -12,9 +12,10 @@ export function pageCsp(env: Env, nonce: string, secure: boolean): string {
   const img = ["'self'", "data:", "blob:"];
   const frame: string[] = [];
   if (stripe) {
-    script.push("https://js.stripe.com");
+    // Stripe's documented policy for Stripe.js, Elements and the payment request (Apple Pay).
+    script.push("https://js.stripe.com", "https://*.js.stripe.com");
     connect.push("https://api.stripe.com");
-    frame.push("https://js.stripe.com", "https://hooks.stripe.com");
+    frame.push("https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com");
   }
   if (analytics) {
     script.push("https://www.googletagmanager.com");

@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { parseEnv, publicOrigin } from "@khayl/config/env";
+import { demoInvoiceLinks } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
 
 /**
@@ -14,10 +17,22 @@ try {
 }
 
 const host = await buildHost({ env });
-await host.app.listen({ port: env.PORT, host: env.HOST });
 const origin = publicOrigin(env);
+
+// Demo invoices are reachable only through their random link tokens: list their links in
+// DATA_DIR/demo-invoices.json (local use and e2e) and print one payable link below.
+const demoInvoices = host.database
+  ? (await demoInvoiceLinks(host.database.db)).map((i) => ({ ...i, url: `${origin}/invoice/${i.hash}` }))
+  : [];
+if (demoInvoices.length > 0) {
+  await mkdir(env.DATA_DIR, { recursive: true });
+  await writeFile(path.join(env.DATA_DIR, "demo-invoices.json"), `${JSON.stringify(demoInvoices, null, 2)}\n`, { mode: 0o600 });
+}
+const payable = demoInvoices.find((i) => i.status === "unpaid");
+
+await host.app.listen({ port: env.PORT, host: env.HOST });
 host.app.log.info(`Site ready at ${origin}`);
-console.log(`\n  Site:  ${origin}\n  API:   ${origin}/api/v1/health\n`);
+console.log(`\n  Site:    ${origin}\n  API:     ${origin}/api/v1/health${payable ? `\n  Invoice: ${payable.url}` : ""}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

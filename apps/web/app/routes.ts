@@ -5,7 +5,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  * the footer; the others (SPEC §2: /term-of-use, /release-note, /QR, /links,
  * /delete-account, /success) render bare. Matching is case-insensitive, so
  * `/Blogs/{id}` reaches the blog detail too. `:productApp` is the `/{product}-App`
- * page (its loader checks the product name). Unknown paths redirect to `/`.
+ * page (its loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are
+ * resource routes of the invoice page. Unknown paths redirect to `/`.
  */
 export default [
   layout("routes/layouts/site.tsx", [
@@ -28,6 +29,8 @@ export default [
   route("links", "routes/links.tsx"),
   route("delete-account", "routes/delete-account.tsx"),
   route("success", "routes/success.tsx"),
+  route("invoice/:hash/pdf", "routes/invoice-pdf.ts"),
+  route("invoice/:hash/payment", "routes/invoice-payment.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),

@@ -69,6 +69,8 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Stripe's API root; only to point the server at stripe-mock or a test double (default https://api.stripe.com). */
+  STRIPE_API_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;

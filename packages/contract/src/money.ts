@@ -36,20 +36,33 @@ export function dirhamsToFils(dirhams: number): number {
   return Math.round(dirhams * FILS_PER_DIRHAM);
 }
 
-/** Currency label shown before amounts (see docs/decisions/001-dirham-symbol.md). */
+/**
+ * Currency code used where the dirham sign cannot be drawn (plain text: titles, e-mail,
+ * the sign's accessible text). Pages and PDFs draw the sign itself before the number
+ * (see docs/decisions/008-dirham-sign.md, which supersedes 001).
+ */
 export const CURRENCY_LABEL = "AED";
 
 /**
- * Display of an amount in fils: 'AED 1,234.50' — currency label, thousands separators and
- * always 2 decimals (SPEC §9). Negative amounts get a leading minus.
+ * The number part of an amount in fils: '1,234.50' — thousands separators and always
+ * 2 decimals (SPEC §9), a leading minus when negative. Drawn after the dirham sign.
+ * Throws `RangeError` for a non-integer amount.
  */
-export function formatMoney(fils: number): string {
+export function formatAmount(fils: number): string {
   assertInteger(fils);
   const sign = fils < 0 ? "-" : "";
   const abs = Math.abs(fils);
   const whole = Math.floor(abs / FILS_PER_DIRHAM).toLocaleString("en-US");
   const part = String(abs % FILS_PER_DIRHAM).padStart(2, "0");
-  return `${sign}${CURRENCY_LABEL} ${whole}.${part}`;
+  return `${sign}${whole}.${part}`;
+}
+
+/**
+ * Plain-text display of an amount in fils: 'AED 1,234.50' (SPEC §9: 2 decimals), for
+ * places that cannot draw the dirham sign (document titles, logs, e-mail, aria text).
+ */
+export function formatMoney(fils: number): string {
+  return `${CURRENCY_LABEL} ${formatAmount(fils)}`;
 }
 
 function assertInteger(fils: number): void {

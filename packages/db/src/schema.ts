@@ -193,9 +193,43 @@ export const payments = pgTable("payments", {
   feeFils: integer("fee_fils").notNull(),
   status: text("status").notNull(),
   failureMessage: text("failure_message"),
+  /** Card network and last 4 digits of the paying card (never the number itself). */
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [index("payments_invoice_idx").on(t.invoiceId)]);
+}, (t) => [
+  index("payments_invoice_idx").on(t.invoiceId),
+  // At most one open payment per invoice (reused on retry) and one successful one (never charged twice).
+  uniqueIndex("payments_one_open_per_invoice").on(t.invoiceId)
+    .where(sql`status in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing')`),
+  uniqueIndex("payments_one_succeeded_per_invoice").on(t.invoiceId).where(sql`status = 'succeeded'`),
+]);
+
+/**
+ * The offline sandbox payment provider's own records (DESIGN §3.8): what Stripe keeps on
+ * its servers for a PaymentIntent, kept here so every instance sees the same state.
+ * Only the card's brand and last 4 digits are stored.
+ */
+export const sandboxPaymentIntents = pgTable("sandbox_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountFils: integer("amount_fils").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  description: text("description"),
+  paymentMethodId: text("payment_method_id"),
+  cardBrand: text("card_brand"),
+  cardLast4: text("card_last4"),
+  wallet: text("wallet"),
+  billingCountry: text("billing_country"),
+  lastErrorCode: text("last_error_code"),
+  lastErrorMessage: text("last_error_message"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
 
 /** Processed webhook events, for idempotency by event id (STYLE §11). */
 export const webhookEvents = pgTable("webhook_events", {

@@ -42,7 +42,18 @@ export async function createTestDb(): Promise<DbHandle> {
         await handle.close();
         const again = new pg.Client({ connectionString: adminUrl });
         await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
+        // The pool's sockets may still be closing after `end()`: dropping with force at once
+        // would send them a FATAL 57P01 that surfaces as an uncaught error. Wait for them to
+        // go (a plain drop refuses while any is connected), then force as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await again.query(attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
         await again.end();
       },
     };

@@ -1,8 +1,148 @@
-/** Invoice — placeholder until issue 5 builds it. */
-export default function Page() {
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import type { Route } from "./+types/invoice";
+import { PaymentStep } from "../components/invoice/payment-step.tsx";
+import { StepIndicator } from "../components/invoice/step-indicator.tsx";
+import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
+import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
+import { primaryButton } from "../components/invoice/buttons.ts";
+import { usePublicConfig } from "../lib/config.ts";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { loadInvoice } from "../lib/invoice.server.ts";
+import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+
+/** SSR: the invoice of the link (SPEC §7 get-invoice-by-link); a failure carries its status. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadInvoice(context, params.hash);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "cache-control": loaderHeaders.get("cache-control") ?? "private, no-store" };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = catalogueFor().invoice;
+  const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
+  // The link is private: never indexed.
+  return [{ title: pageTitle(title, companyFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/**
+ * The steps live in the query string (`?step=2&method=card`) so the back button walks
+ * through them and a step can be reloaded or shared; moving between steps needs no new
+ * lookup, so only a change of anything else reloads the invoice.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && (!formMethod || formMethod === "GET")) {
+    const strip = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete("step");
+      params.delete("method");
+      return params.toString();
+    };
+    if (strip(currentUrl) === strip(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+type Step = 1 | 2 | 3 | 4;
+
+/**
+ * /invoice/{hash} (SPEC §2, §4): 'Loading invoice...' while loading; on error 'Error',
+ * the message (or 'Failed to fetch invoice') and 'Go Home'; otherwise the four steps,
+ * or, for a paid invoice, its paid state with the receipt (never the payment steps).
+ */
+export default function InvoicePage({ loaderData, params }: Route.ComponentProps) {
+  // A new link starts with fresh payment state.
+  return <InvoiceView key={params.hash} hash={params.hash} loaded={loaderData.invoice} error={loaderData.error} />;
+}
+
+function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceData | null; error: string | null }) {
+  const t = useT().invoice;
+  const config = usePublicConfig();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [paid, setPaid] = useState<InvoiceData | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const invoice = paid ?? loaded;
+  const method: PaymentMethodType = searchParams.get("method") === "apple-pay" ? "apple-pay" : "card";
+  const requested = Number(searchParams.get("step"));
+  const step: Step = invoice?.status === "paid" ? 4 : requested === 2 || requested === 3 ? requested : 1;
+  const stepUrl = (n: number) => `?step=${n}&method=${method}`;
+
+  // Move focus to the new step's heading when the step changes (not on the first render).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const pending = navigation.state === "loading" ? navigation.location.pathname : null;
+  const loadingAnother = pending !== null && pending !== location.pathname && /^\/invoice\/[^/]+\/?$/i.test(pending);
+  if (loadingAnother || (revalidator.state === "loading" && !paid)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p role="status" className="text-lg font-medium">
+          {t.loading}
+        </p>
+      </div>
+    );
+  }
+
+  if (!invoice) {
+    return (
+      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t.errorTitle}</h1>
+        <p role="alert" className="text-lg">
+          {error || t.fetchFailed}
+        </p>
+        <Link to="/" className={primaryButton}>
+          {t.goHome}
+        </Link>
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Invoice</h1>
+    <div className="mx-auto max-w-xl px-4 py-10 md:py-14">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-8">
+        <header className="mb-6 grid gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold">{t.heading(invoice.refNumber)}</h1>
+            {invoice.status === "paid" ? (
+              <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-green-900">{t.paidBadge}</span>
+            ) : invoice.testMode ? (
+              <TestModeBadge />
+            ) : null}
+          </div>
+          {invoice.user?.displayName ? <p className="text-slate-700">{t.billedTo(invoice.user.displayName)}</p> : null}
+          <StepIndicator step={step} />
+        </header>
+        {step === 1 ? <SummaryStep invoice={invoice} hash={hash} method={method} headingRef={headingRef} /> : null}
+        {step === 2 ? <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} /> : null}
+        {step === 3 ? (
+          <PaymentStep
+            invoice={invoice}
+            hash={hash}
+            method={method}
+            backTo={stepUrl(2)}
+            publishableKey={config.stripePublishableKey}
+            headingRef={headingRef}
+            onPaid={(paidInvoice) => {
+              setPaid(paidInvoice);
+              void navigate("?step=4", { replace: true, preventScrollReset: true });
+            }}
+            onStale={() => void revalidator.revalidate()}
+          />
+        ) : null}
+        {step === 4 ? <SuccessStep invoice={invoice} hash={hash} headingRef={headingRef} /> : null}
+      </div>
     </div>
   );
 }

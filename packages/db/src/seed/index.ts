@@ -1,6 +1,7 @@
 import type { Db } from "../client.ts";
 import { seedAccounts } from "./accounts.ts";
 import { seedContent } from "./content.ts";
+import { seedInvoices } from "./invoices.ts";
 import { seedSchedules } from "./schedules.ts";
 
 /**
@@ -12,5 +13,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Reco
   summary.schedules = await seedSchedules(db, now);
   summary.accounts = await seedAccounts(db);
   summary.content = await seedContent(db, now);
+  summary.invoices = await seedInvoices(db, now);
   return summary;
 }

@@ -1,0 +1,74 @@
+import type { Env } from "@khayl/config/env";
+import type { PaymentProviderName } from "@khayl/contract/invoices";
+import type { Db } from "@khayl/db/client";
+import { createSandboxProvider } from "./sandbox.ts";
+import { createStripeProvider, stripeConfigured } from "./stripe.ts";
+
+/**
+ * The payment provider interface (DESIGN §3.8): the server creates a payment intent for
+ * an amount it computed, the browser confirms it with the provider, and the server then
+ * retrieves the intent to decide whether the invoice is paid. Two implementations:
+ * Stripe (PaymentIntents) and the offline sandbox, which keeps the same shape.
+ */
+
+/** Stripe's PaymentIntent statuses; the sandbox uses the same words. */
+export type IntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
+
+/** Statuses in which an intent can still be confirmed (and so is reused for a retry). */
+export const OPEN_INTENT_STATUSES: readonly IntentStatus[] = ["requires_payment_method", "requires_confirmation", "requires_action", "processing"];
+
+/** An intent as the provider reports it. Amounts in fils; `currency` lower-case ISO 4217 ('aed'). */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountFils: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The card it was (last) confirmed with: network, last 4 digits, wallet. */
+  card: { brand: string; last4: string; wallet: "apple_pay" | null } | null;
+  /** The provider's message for the last failed confirmation, e.g. 'Your card was declined.' */
+  lastErrorMessage: string | null;
+}
+
+export interface CreateIntentInput {
+  /** The gross amount to charge, in fils (total + card fee). */
+  amountFils: number;
+  currency: "aed";
+  /** Same key, same intent: a retry can never create a second charge (Stripe idempotency). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description: string;
+  receiptEmail: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** True when no real money moves (the sandbox, or Stripe test keys). */
+  readonly testMode: boolean;
+  /** What the browser needs to load the provider's library (Stripe), else null. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** The intent, or null when the provider does not know it. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+}
+
+/** The provider could not be reached or answered unexpectedly (answered 502 by the service). */
+export class ProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("payment provider unavailable", { cause });
+    this.name = "ProviderUnavailableError";
+  }
+}
+
+/** Stripe when both Stripe keys are set (DESIGN §3.8), otherwise the offline sandbox. */
+export function createPaymentProvider(deps: { db: Db; env: Env }): PaymentProvider {
+  return stripeConfigured(deps.env) ? createStripeProvider(deps.env) : createSandboxProvider(deps.db);
+}

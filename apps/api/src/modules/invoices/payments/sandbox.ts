@@ -1,0 +1,97 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Db } from "@khayl/db/client";
+import { cardBrand, last4 } from "@khayl/contract/card-rules";
+import { invoiceMessages, sandboxConfirmBodySchema } from "@khayl/contract/invoices";
+import { sandboxOutcome } from "@khayl/contract/sandbox-cards";
+import type { z } from "zod";
+import { HttpError } from "../../../http/errors.ts";
+import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.ts";
+import { failIntent, findIntent, insertOrGetIntent, succeedIntent, type SandboxIntentRow } from "./sandbox-repository.ts";
+
+/**
+ * The offline sandbox provider (DESIGN §3.8): behaves like Stripe's PaymentIntents in
+ * test mode so the payment flow has the same shape with no network. Its state lives in
+ * the `sandbox_payment_intents` table (shared by every instance). Stripe's test cards
+ * decide the outcome (`@khayl/contract/sandbox-cards`).
+ */
+
+const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
+
+function toProviderIntent(row: SandboxIntentRow): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as IntentStatus,
+    amountFils: row.amountFils,
+    currency: row.currency,
+    metadata: row.metadata,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4, wallet: row.wallet === "apple_pay" ? "apple_pay" : null } : null,
+    lastErrorMessage: row.lastErrorMessage,
+  };
+}
+
+/** The sandbox provider over `db`. */
+export function createSandboxProvider(db: Db): PaymentProvider {
+  return {
+    name: "sandbox",
+    testMode: true,
+    publishableKey: null,
+    async createIntent(input: CreateIntentInput) {
+      const id = randomId("pi");
+      const row = await insertOrGetIntent(db, {
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
+        idempotencyKey: input.idempotencyKey,
+        amountFils: input.amountFils,
+        currency: input.currency,
+        status: "requires_payment_method",
+        metadata: input.metadata,
+        description: input.description,
+      });
+      return toProviderIntent(row);
+    },
+    async retrieveIntent(id: string) {
+      const row = await findIntent(db, id);
+      return row ? toProviderIntent(row) : null;
+    },
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * `POST /invoices-v2/sandbox-confirm-payment`: what Stripe's servers do when Stripe.js
+ * confirms an intent with a card. Checks the client secret, then, in one conditional
+ * update, charges (4242… and any other valid card) or records the decline (4000 0000
+ * 0000 0002 → 402 'Your card was declined.', …9995 → 402 'Your card has insufficient
+ * funds.'). Only brand and last 4 digits are stored. Throws 404 for an unknown intent,
+ * 400 for a wrong client secret or an intent that is no longer open (already charged).
+ */
+export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandboxConfirmBodySchema>) {
+  const intent = await findIntent(db, body.paymentIntentId);
+  if (!intent) throw new HttpError(404, invoiceMessages.intentNotFound);
+  if (!sameSecret(intent.clientSecret, body.clientSecret)) throw new HttpError(400, invoiceMessages.intentClientSecret);
+  const method = body.paymentMethod;
+  const record =
+    method.type === "card"
+      ? { paymentMethodId: randomId("pm"), cardBrand: cardBrand(method.card.number), cardLast4: last4(method.card.number), wallet: null, billingCountry: method.billingDetails.country }
+      : { paymentMethodId: randomId("pm"), cardBrand: "visa", cardLast4: "4242", wallet: "apple_pay", billingCountry: method.billingDetails?.country ?? null };
+  const outcome = method.type === "card" ? sandboxOutcome(method.card.number) : "succeeded";
+  if (outcome === "succeeded") {
+    const charged = await succeedIntent(db, intent.id, record);
+    if (!charged) throw new HttpError(400, invoiceMessages.intentUnexpectedState);
+    return {
+      id: charged.id,
+      status: "succeeded" as const,
+      paymentMethod: { id: record.paymentMethodId, brand: record.cardBrand, last4: record.cardLast4, wallet: method.type === "apple_pay" ? ("apple_pay" as const) : null },
+    };
+  }
+  const message = outcome === "insufficient_funds" ? invoiceMessages.insufficientFunds : invoiceMessages.cardDeclined;
+  const failed = await failIntent(db, intent.id, { ...record, lastErrorCode: outcome, lastErrorMessage: message });
+  if (!failed) throw new HttpError(400, invoiceMessages.intentUnexpectedState);
+  throw new HttpError(402, message);
+}

@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "@khayl/db/client";
+import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
+import { OPEN_INTENT_STATUSES } from "./payments/provider.ts";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** An invoice with its customer (null fields once the account is deleted) and its successful payment. */
+export interface InvoiceRecord {
+  invoice: InvoiceRow;
+  customer: { id: number; displayName: string | null; email: string | null; phoneNumber: string | null } | null;
+  payment: PaymentRow | null;
+}
+
+async function withRelations(db: Db | Tx, invoice: InvoiceRow | undefined): Promise<InvoiceRecord | undefined> {
+  if (!invoice) return undefined;
+  const [customer] = invoice.accountId
+    ? await db
+        .select({ id: accounts.id, displayName: accounts.displayName, email: accounts.email, phoneNumber: accounts.phoneNumber })
+        .from(accounts)
+        .where(eq(accounts.id, invoice.accountId))
+        .limit(1)
+    : [];
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "succeeded")))
+    .limit(1);
+  return { invoice, customer: customer ?? null, payment: payment ?? null };
+}
+
+/** The invoice whose link token is `token`, with its customer and successful payment. */
+export async function findInvoiceByToken(db: Db | Tx, token: string): Promise<InvoiceRecord | undefined> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.linkToken, token)).limit(1);
+  return withRelations(db, invoice);
+}
+
+/** The invoice with this id, with its customer and successful payment. */
+export async function findInvoiceById(db: Db | Tx, id: number): Promise<InvoiceRecord | undefined> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return withRelations(db, invoice);
+}
+
+/** The invoice's open payment (at most one: unique partial index), if any. */
+export async function findOpenPayment(db: Db | Tx, invoiceId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, [...OPEN_INTENT_STATUSES])))
+    .limit(1);
+  return row;
+}
+
+/** How many payments the invoice has had (any status): numbers the next idempotency key. */
+export async function countPayments(db: Db | Tx, invoiceId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.invoiceId, invoiceId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records a new open payment unless its idempotency key or the invoice's one-open-payment
+ * rule already holds a row; answers the row that holds the key (the one a concurrent
+ * request inserted, when it was first), or undefined when another open payment exists.
+ */
+export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+  await db.insert(payments).values(row).onConflictDoNothing();
+  const [stored] = await db.select().from(payments).where(eq(payments.idempotencyKey, row.idempotencyKey)).limit(1);
+  return stored;
+}
+
+/** The invoice's payment whose provider id is `providerPaymentId`. */
+export async function findPayment(db: Db | Tx, invoiceId: number, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  return row;
+}
+
+/** The payment with this provider id (webhooks), whatever its invoice. */
+export async function findPaymentByProviderId(db: Db | Tx, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+  return row;
+}
+
+/** Mirrors a provider status (and failure message) onto a payment that has not succeeded. */
+export async function updatePaymentStatus(db: Db | Tx, paymentId: number, status: string, failureMessage: string | null): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status, failureMessage, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), sql`${payments.status} <> 'succeeded'`));
+}
+
+/** Switches an open payment between card and Apple Pay (the amount is the same). */
+export async function setPaymentMethod(db: Db, paymentId: number, paymentMethod: string): Promise<void> {
+  await db.update(payments).set({ paymentMethod, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+}
+
+/**
+ * Marks the invoice paid by `paymentId`, in the caller's transaction: a conditional
+ * update of the invoice row (its row lock serialises concurrent confirmations), then the
+ * payment's success. Answers 'marked' when this call paid it, 'already' when the same
+ * payment had paid it before, 'other' when another payment did (nothing changed).
+ */
+export async function markInvoicePaid(
+  tx: Tx,
+  invoiceId: number,
+  paymentId: number,
+  details: { paymentMethod: string; cardBrand: string | null; cardLast4: string | null },
+): Promise<"marked" | "already" | "other"> {
+  const updated = await tx
+    .update(invoices)
+    .set({ status: "paid", paidAt: sql`now()` })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "unpaid")))
+    .returning({ id: invoices.id });
+  if (updated.length === 0) {
+    const [winner] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, "succeeded")))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return winner?.id === paymentId ? "already" : "other";
+  }
+  await tx
+    .update(payments)
+    .set({ status: "succeeded", failureMessage: null, ...details, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+  return "marked";
+}
+
+/** Records a webhook event id; answers false when it was already recorded (a redelivery). */
+export async function recordWebhookEvent(tx: Tx, id: string, type: string): Promise<boolean> {
+  const rows = await tx.insert(webhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { invoiceEndpoints } from "@khayl/contract/invoices";
+import type { ApiDeps } from "../../deps.ts";
+import { registerEndpoint } from "../../http/route.ts";
+import { createPaymentProvider } from "./payments/provider.ts";
+import {
+  confirmPaymentByLink,
+  createPaymentByLink,
+  getInvoiceByLink,
+  handleStripeWebhook,
+  printInvoicePdfByLink,
+  sandboxConfirmPayment,
+  type InvoiceDeps,
+} from "./service.ts";
+
+/**
+ * Per-client limits (DB-backed, shared by instances). Lookups are limited so that link
+ * tokens cannot be enumerated (and a 256-bit token space makes guessing hopeless anyway).
+ */
+export const INVOICE_LOOKUPS_PER_CLIENT = { max: 120, timeWindow: 10 * 60_000 };
+export const INVOICE_PDFS_PER_CLIENT = { max: 40, timeWindow: 10 * 60_000 };
+export const PAYMENT_CALLS_PER_CLIENT = { max: 40, timeWindow: 10 * 60_000 };
+export const WEBHOOKS_PER_CLIENT = { max: 600, timeWindow: 60_000 };
+
+/** Largest webhook body accepted, in bytes (Stripe events are a few kilobytes). */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The unparsed body of the Stripe webhook (its signature covers these exact bytes). */
+    rawBody?: Buffer;
+  }
+}
+
+/** Invoice by link, its PDF, and its payment (SPEC §7 plus the payment extensions). */
+export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const invoiceDeps: InvoiceDeps = { db: deps.db, env: deps.env, provider: createPaymentProvider(deps), log: app.log };
+
+  registerEndpoint(app, invoiceEndpoints.getByLink, ({ body }) => getInvoiceByLink(invoiceDeps, body.hash), {
+    config: { rateLimit: INVOICE_LOOKUPS_PER_CLIENT },
+  });
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.printPdf,
+    async ({ body }, { reply }) => {
+      const { pdf, refNumber } = await printInvoicePdfByLink(invoiceDeps, body.hash);
+      reply
+        .code(200)
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `inline; filename="${refNumber.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+      return null;
+    },
+    { config: { rateLimit: INVOICE_PDFS_PER_CLIENT } },
+  );
+
+  registerEndpoint(app, invoiceEndpoints.createPayment, ({ body }) => createPaymentByLink(invoiceDeps, body), {
+    config: { rateLimit: PAYMENT_CALLS_PER_CLIENT },
+    statusCode: 201,
+  });
+
+  registerEndpoint(app, invoiceEndpoints.confirmPayment, ({ body }) => confirmPaymentByLink(invoiceDeps, body), {
+    config: { rateLimit: PAYMENT_CALLS_PER_CLIENT },
+  });
+
+  registerEndpoint(app, invoiceEndpoints.sandboxConfirm, ({ body }) => sandboxConfirmPayment(invoiceDeps, body), {
+    config: { rateLimit: PAYMENT_CALLS_PER_CLIENT },
+  });
+
+  // The webhook needs its raw body: its own scope keeps the bytes beside the parsed JSON.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (request: FastifyRequest, body, done) => {
+      request.rawBody = body as Buffer;
+      try {
+        done(null, JSON.parse((body as Buffer).toString("utf8")));
+      } catch {
+        done(Object.assign(new SyntaxError("Request body is not valid JSON"), { statusCode: 400 }), undefined);
+      }
+    });
+    registerEndpoint(
+      scope,
+      invoiceEndpoints.stripeWebhook,
+      (_input, { request }) => {
+        const signature = request.headers["stripe-signature"];
+        return handleStripeWebhook(invoiceDeps, request.rawBody, Array.isArray(signature) ? signature[0] : signature);
+      },
+      { config: { rateLimit: WEBHOOKS_PER_CLIENT } },
+    );
+  });
+}

@@ -1,0 +1,177 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { payments, webhookEvents } from "@khayl/db/schema";
+import { seedAccounts } from "@khayl/db/seed/accounts";
+import { demoInvoiceLinks, seedInvoices, type DemoInvoiceLink } from "@khayl/db/seed/invoices";
+import { createTestApi, type TestApi } from "../../testing.ts";
+import { startFakeStripe, type FakeStripe } from "./testing.ts";
+
+/**
+ * The Stripe provider against a local stand-in for api.stripe.com (the only fake: our
+ * own modules run for real), and the webhook with signatures made by Stripe's own
+ * `webhooks.generateTestHeaderString`.
+ */
+const WEBHOOK_SECRET = "whsec_test_khayl";
+let api: TestApi;
+let stripe: FakeStripe;
+let fresh: DemoInvoiceLink[];
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  api = await createTestApi({
+    STRIPE_SECRET_KEY: "sk_test_khayl",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_khayl",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  await seedAccounts(api.database.db);
+  await seedInvoices(api.database.db);
+  fresh = (await demoInvoiceLinks(api.database.db)).filter((l) => l.status === "unpaid" && l.refNumber >= "INV-2026-000201");
+});
+afterAll(async () => {
+  await api.close();
+  await stripe.close();
+});
+
+let ip = 0;
+const post = (path: string, payload: unknown) =>
+  api.app.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload: payload as object, remoteAddress: `10.60.0.${++ip % 250}` });
+const takeInvoice = () => fresh.shift()!;
+const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
+
+function webhook(payload: string, signature?: string) {
+  return api.app.inject({
+    method: "POST",
+    url: "/api/v1/invoices-v2/stripe-webhook",
+    headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+    payload,
+    remoteAddress: "10.61.0.1",
+  });
+}
+const sign = (payload: string, secret = WEBHOOK_SECRET) => new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret });
+function intentEvent(id: string, type: string, intentId: string) {
+  const intent = stripe.intents.get(intentId)!;
+  const { card: _card, ...object } = intent;
+  return JSON.stringify({ id, object: "event", type, data: { object } });
+}
+
+describe("Stripe PaymentIntents", () => {
+  test("the invoice says payments go through Stripe in test mode", async () => {
+    const invoice = takeInvoice();
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({ paymentProvider: "stripe", testMode: true });
+  });
+
+  test("the server creates the intent for the gross amount in fils, with an idempotency key, and reuses it", async () => {
+    const invoice = takeInvoice();
+    const before = stripe.requests.length;
+    const created = await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "card" });
+    expect(created.statusCode).toBe(201);
+    const data = created.json().data;
+    expect(data).toMatchObject({ provider: "stripe", publishableKey: "pk_test_khayl", amountFils: invoice.totalFils + feeOf(invoice.totalFils) });
+    const create = stripe.requests.slice(before).find((r) => r.method === "POST")!;
+    expect(create.path).toBe("/v1/payment_intents");
+    expect(create.authorization).toBe("Bearer sk_test_khayl");
+    expect(create.form).toMatchObject({
+      amount: String(invoice.totalFils + feeOf(invoice.totalFils)),
+      currency: "aed",
+      "allowed_payment_method_types[0]": "card",
+      description: `Invoice ${invoice.refNumber}`,
+      "metadata[refNumber]": invoice.refNumber,
+    });
+    expect(create.idempotencyKey).toMatch(/^invoice:\d+:payment:1$/);
+    expect(data.clientSecret).toBe(stripe.intents.get(data.paymentIntentId)!.client_secret);
+
+    // Double click: the same intent, no second one at Stripe.
+    const again = await Promise.all([1, 2, 3].map(() => post("create-payment-by-link", { hash: invoice.hash })));
+    expect(new Set(again.map((r) => r.json().data.paymentIntentId))).toEqual(new Set([data.paymentIntentId]));
+    const intentsForInvoice = [...stripe.intents.values()].filter((i) => i.metadata.refNumber === invoice.refNumber);
+    expect(intentsForInvoice).toHaveLength(1);
+  });
+
+  test("the invoice is paid only when Stripe says the intent succeeded", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    const early = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(early.statusCode).toBe(402);
+    expect(early.json().message).toBe("Payment was not successful");
+
+    stripe.succeed(paymentIntentId, { brand: "mastercard", last4: "4444" });
+    const paid = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: "paid", paymentType: "card", cardBrand: "mastercard", cardLast4: "4444" });
+    expect((await post("create-payment-by-link", { hash: invoice.hash })).statusCode).toBe(409);
+  });
+
+  test("an intent whose amount or invoice does not match is refused", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    stripe.succeed(paymentIntentId);
+    stripe.intents.get(paymentIntentId)!.amount = 100;
+    const response = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe("The payment does not match this invoice");
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data.status).toBe("unpaid");
+  });
+
+  test("the sandbox confirmation does not exist with Stripe", async () => {
+    const response = await post("sandbox-confirm-payment", {
+      paymentIntentId: "pi_x",
+      clientSecret: "pi_x_secret_y",
+      paymentMethod: { type: "card", card: { number: "4242424242424242", expiry: "12/34", cvc: "123" }, billingDetails: { country: "UAE" } },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("Stripe webhook", () => {
+  test("a missing or wrong signature is refused and changes nothing", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    stripe.succeed(paymentIntentId);
+    const payload = intentEvent("evt_forged", "payment_intent.succeeded", paymentIntentId);
+    for (const signature of [undefined, "t=1,v1=deadbeef", sign(payload, "whsec_someone_else"), sign(payload.replace("aed", "usd"))]) {
+      const response = await webhook(payload, signature);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, statusCode: 400, message: "Invalid webhook signature" });
+    }
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data.status).toBe("unpaid");
+    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_forged"))).toHaveLength(0);
+  });
+
+  test("a signed payment_intent.succeeded marks the invoice paid, once per event id", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    stripe.succeed(paymentIntentId, { brand: "visa", last4: "4242", wallet: "apple_pay" });
+    const payload = intentEvent("evt_paid_1", "payment_intent.succeeded", paymentIntentId);
+    const first = await webhook(payload, sign(payload));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, data: { received: true, duplicate: false } });
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({ status: "paid", paymentType: "apple-pay", cardLast4: "4242" });
+
+    const redelivery = await webhook(payload, sign(payload));
+    expect(redelivery.statusCode).toBe(200);
+    expect(redelivery.json().data.duplicate).toBe(true);
+    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_paid_1"))).toHaveLength(1);
+    // The browser's own confirmation afterwards is answered with the paid invoice.
+    expect((await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId })).json().data.status).toBe("paid");
+  });
+
+  test("a signed payment_failed records the failure; the invoice stays payable", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    stripe.intents.get(paymentIntentId)!.last_payment_error = { message: "Your card was declined." };
+    const payload = intentEvent("evt_failed_1", "payment_intent.payment_failed", paymentIntentId);
+    expect((await webhook(payload, sign(payload))).statusCode).toBe(200);
+    const [row] = await api.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    expect(row).toMatchObject({ status: "requires_payment_method", failureMessage: "Your card was declined." });
+    expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(paymentIntentId);
+  });
+
+  test("an event about an unknown intent is acknowledged and ignored", async () => {
+    const payload = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } });
+    const response = await webhook(payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ received: true, duplicate: false });
+  });
+});

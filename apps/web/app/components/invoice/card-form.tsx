@@ -1,0 +1,187 @@
+import { useState, type ReactNode } from "react";
+import {
+  billingCountryError,
+  billingCountryValues,
+  cardBrand,
+  cardNumberError,
+  cvcError,
+  cvcLength,
+  digitsOnly,
+  expiryError,
+  formatCardNumber,
+  formatExpiry,
+} from "@khayl/contract/card-rules";
+import { useT } from "../../lib/i18n/index.ts";
+
+/** The card form's values as typed (the number grouped, the expiry 'MM / YY'). */
+export interface CardValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+  country: string;
+}
+
+export const emptyCard: CardValues = { number: "", expiry: "", cvc: "", country: "" };
+
+/** Field messages of the card form (the contract's card rules; SPEC §5 for the country). */
+export function cardErrors(values: CardValues, now = new Date()): Partial<Record<keyof CardValues, string>> {
+  const errors: Partial<Record<keyof CardValues, string>> = {};
+  const number = cardNumberError(values.number);
+  if (number) errors.number = number;
+  const expiry = expiryError(values.expiry, now);
+  if (expiry) errors.expiry = expiry;
+  const cvc = cvcError(values.cvc, cardBrand(values.number));
+  if (cvc) errors.cvc = cvc;
+  const country = billingCountryError(values.country);
+  if (country) errors.country = country;
+  return errors;
+}
+
+/** SPEC §5: Pay is enabled only when card number, expiry and CVC are complete and a country is chosen. */
+export function cardComplete(values: CardValues): boolean {
+  return Object.keys(cardErrors(values)).length === 0;
+}
+
+const inputClass =
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base tabular-nums focus:outline-none focus:ring-2 focus:ring-brand disabled:bg-slate-100 aria-[invalid]:border-red-700";
+
+function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The billing country select of SPEC §5 (United Arab Emirates = UAE, US, GB, CA, AU, DE,
+ * FR, ES). 'Please select a country' shows once it was left empty, or when `forceError`
+ * (the card is complete but no country is chosen).
+ */
+export function CountrySelect({ value, onChange, disabled, forceError }: { value: string; onChange: (value: string) => void; disabled: boolean; forceError: boolean }) {
+  const t = useT().invoice;
+  const [touched, setTouched] = useState(false);
+  const error = touched || forceError ? billingCountryError(value) : undefined;
+  return (
+    <Field id="billing-country" label={t.country} error={error}>
+      <select
+        id="billing-country"
+        name="billingCountry"
+        autoComplete="country"
+        value={value}
+        disabled={disabled}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "billing-country-error" : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => setTouched(true)}
+        className={inputClass}
+      >
+        <option value="">{t.selectCountry}</option>
+        {billingCountryValues.map((v) => (
+          <option key={v} value={v}>
+            {t.countries[v]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/**
+ * The offline sandbox's card fields (SPEC §4 step 3): card number, expiry and CVC with
+ * card autofill (`cc-number`, `cc-exp`, `cc-csc`) and a numeric keypad, grouped as
+ * typed; each shows its message once left, or at once when it is complete but invalid.
+ */
+export function SandboxCardFields({ values, onChange, disabled }: { values: CardValues; onChange: (values: CardValues) => void; disabled: boolean }) {
+  const t = useT().invoice;
+  const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
+  const errors = cardErrors(values);
+  const brand = cardBrand(values.number);
+  const shown = (field: "number" | "expiry" | "cvc") => {
+    const message = errors[field];
+    if (!message) return undefined;
+    const full =
+      field === "number" ? digitsOnly(values.number).length >= 16 :
+      field === "expiry" ? digitsOnly(values.expiry).length >= 4 :
+      values.cvc.length >= cvcLength(brand);
+    return touched[field] || full ? message : undefined;
+  };
+  const described = (field: "number" | "expiry" | "cvc", id: string) => (shown(field) ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {});
+  const blur = (field: keyof CardValues) => () => setTouched((prev) => ({ ...prev, [field]: true }));
+
+  return (
+    <>
+      <Field id="card-number" label={t.cardNumber} error={shown("number")}>
+        <input
+          id="card-number"
+          name="cardnumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          aria-required="true"
+          disabled={disabled}
+          value={values.number}
+          onChange={(e) => onChange({ ...values, number: formatCardNumber(e.target.value) })}
+          onBlur={blur("number")}
+          className={inputClass}
+          {...described("number", "card-number")}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="card-expiry" label={t.expiry} error={shown("expiry")}>
+          <input
+            id="card-expiry"
+            name="exp-date"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="MM / YY"
+            maxLength={7}
+            aria-required="true"
+            disabled={disabled}
+            value={values.expiry}
+            onChange={(e) => onChange({ ...values, expiry: formatExpiry(e.target.value, e.target.value.length < values.expiry.length) })}
+            onBlur={blur("expiry")}
+            className={inputClass}
+            {...described("expiry", "card-expiry")}
+          />
+        </Field>
+        <Field id="card-cvc" label={t.cvc} error={shown("cvc")}>
+          <input
+            id="card-cvc"
+            name="cvc"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder={brand === "amex" ? "1234" : "123"}
+            maxLength={4}
+            aria-required="true"
+            disabled={disabled}
+            value={values.cvc}
+            onChange={(e) => onChange({ ...values, cvc: digitsOnly(e.target.value).slice(0, 4) })}
+            onBlur={blur("cvc")}
+            className={inputClass}
+            {...described("cvc", "card-cvc")}
+          />
+        </Field>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import type { ReactNode, Ref } from "react";
+import { Form, Link } from "react-router";
+import { formatInvoiceDate, isoOrUndefined } from "@khayl/contract/format";
+import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import { useT } from "../../lib/i18n/index.ts";
+import { primaryButton, secondaryButton } from "./buttons.ts";
+import { DownloadButton } from "./download-button.tsx";
+import { Money } from "./money.tsx";
+
+function Heading({ headingRef, children, className = "" }: { headingRef: Ref<HTMLHeadingElement>; children: ReactNode; className?: string }) {
+  return (
+    <h2 id="step-heading" ref={headingRef} tabIndex={-1} className={`text-xl font-bold focus:outline-none ${className}`}>
+      {children}
+    </h2>
+  );
+}
+
+function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "font-bold" : ""}`}>
+      <dt className={strong ? "" : "text-slate-700"}>{label}</dt>
+      <dd className="text-end">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Step 1 (SPEC §4): total with the dirham sign and 2 decimals, Invoice ID, due date with
+ * the optional red badge, the choice 'Credit or Debit Card' / 'Apple Pay' (card by
+ * default), 'Fees are non-refundable', Download and Next. Next submits a GET form to
+ * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
+ */
+export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef: Ref<HTMLHeadingElement> }) {
+  const t = useT().invoice;
+  return (
+    <section aria-labelledby="step-heading" className="grid gap-6">
+      <Heading headingRef={headingRef} className="sr-only">
+        {t.summaryTitle}
+      </Heading>
+      <div className="text-center">
+        <p className="font-medium text-slate-700">{t.total}</p>
+        <p className="mt-1 text-4xl font-bold text-ink">
+          <Money fils={invoice.totalFils} />
+        </p>
+      </div>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4">
+        <Row label={t.invoiceId}>
+          <span className="font-semibold">{invoice.refNumber}</span>
+        </Row>
+        <Row label={t.dueDate}>
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            <time dateTime={isoOrUndefined(invoice.dueDate)} className="font-semibold">
+              {formatInvoiceDate(invoice.dueDate)}
+            </time>
+            {invoice.dueDisplay ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">{invoice.dueDisplay}</span> : null}
+          </span>
+        </Row>
+      </dl>
+      <Form method="get" preventScrollReset className="grid gap-5">
+        <input type="hidden" name="step" value="2" />
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-semibold">{t.paymentMethod}</legend>
+          {(["card", "apple-pay"] as const).map((value) => (
+            <label
+              key={value}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 has-[:checked]:border-brand has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[#b45309]"
+            >
+              <input type="radio" name="method" value={value} defaultChecked={method === value} className="size-5 accent-brand focus-visible:outline-none" />
+              <span className="font-medium">{t.methods[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-sm font-medium text-slate-700">{t.feesNonRefundable}</p>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <DownloadButton hash={hash} label={t.download} accessibleLabel={t.downloadLabel(invoice.refNumber)} fileName={`${invoice.refNumber}.pdf`} />
+          <button type="submit" className={primaryButton}>
+            {t.next}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Step 2 (SPEC §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
+export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; stepUrl: (step: number) => string; headingRef: Ref<HTMLHeadingElement> }) {
+  const t = useT().invoice;
+  return (
+    <section aria-labelledby="step-heading" className="grid gap-6">
+      <Heading headingRef={headingRef}>{t.detailsTitle}</Heading>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4">
+        <Row label={t.paymentType}>{t.methods[method]}</Row>
+        <Row label={t.invoiceAmount}>
+          <Money fils={invoice.totalFils} />
+        </Row>
+        <Row label={t.otherFees}>
+          <Money fils={invoice.feeFils} />
+          <span className="block text-xs font-normal text-slate-600">{t.feeExplanation}</span>
+        </Row>
+        <Row label={t.grossAmount} strong>
+          <Money fils={invoice.grossFils} className="text-lg" />
+        </Row>
+      </dl>
+      <div className="flex flex-wrap justify-between gap-3">
+        <Link to={stepUrl(1)} preventScrollReset className={secondaryButton}>
+          {t.back}
+        </Link>
+        <Link to={stepUrl(3)} preventScrollReset className={primaryButton}>
+          {t.pay}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Step 4 (SPEC §4), and what a paid invoice's link always shows: 'Payment Success',
+ * "Payment received. You're all set!", amount, fees (the fee charged: the same as steps
+ * 2–3, DESIGN §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
+ */
+export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceData; hash: string; headingRef: Ref<HTMLHeadingElement> }) {
+  const t = useT().invoice;
+  const type = invoice.paymentType ?? "card";
+  const brand = invoice.cardBrand ? (t.brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
+  return (
+    <section aria-labelledby="step-heading" className="grid gap-6 text-center">
+      <span aria-hidden="true" className="mx-auto grid size-16 place-items-center rounded-full bg-green-700 text-3xl text-white">
+        ✓
+      </span>
+      <div>
+        <Heading headingRef={headingRef} className="text-2xl">
+          {t.successTitle}
+        </Heading>
+        <p className="mt-2 text-lg">{t.successBody}</p>
+      </div>
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4 text-start">
+        <Row label={t.amount}>
+          <Money fils={invoice.totalFils} />
+        </Row>
+        <Row label={t.fees}>
+          <Money fils={invoice.paidFeeFils ?? invoice.feeFils} />
+        </Row>
+        <Row label={t.totalPaid} strong>
+          <Money fils={invoice.paidAmountFils ?? invoice.grossFils} />
+        </Row>
+        <Row label={t.paymentType}>
+          {t.methods[type]}
+          {brand && invoice.cardLast4 ? <span className="block text-sm text-slate-700">{t.cardEnding(brand, invoice.cardLast4)}</span> : null}
+        </Row>
+        <Row label={t.date}>
+          <time dateTime={isoOrUndefined(invoice.paidAt)}>{formatInvoiceDate(invoice.paidAt)}</time>
+        </Row>
+      </dl>
+      <div className="flex flex-wrap items-start justify-center gap-3">
+        <DownloadButton hash={hash} label={t.receipt} accessibleLabel={t.receiptLabel(invoice.refNumber)} fileName={`${invoice.refNumber}.pdf`} />
+        <Link to="/" className={primaryButton}>
+          {t.home}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useRef, useState } from "react";
+import type { PaymentRequest, Stripe, StripeCardNumberElement } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
+import type { InvoiceData } from "@khayl/contract/invoices";
+import { useT } from "../../lib/i18n/index.ts";
+import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
+
+/**
+ * Stripe in the browser (DESIGN §3.8, §3.9): loaded only on step 3 and only when Stripe
+ * is configured (this module is a lazy chunk of the page). Card fields are Stripe
+ * Elements (the card data never reaches our servers); Apple Pay uses Stripe's payment
+ * request. Stripe.js that cannot load (offline, blocked) is reported, never a broken page.
+ */
+
+/** How long Stripe.js may take to load before the page gives up and says so. */
+const LOAD_TIMEOUT_MS = 15_000;
+
+let stripePromise: Promise<Stripe | null> | null = null;
+
+/** Loads Stripe.js once (a failed load can be tried again); rejects after `LOAD_TIMEOUT_MS`. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  stripePromise ??= Promise.race([
+    loadStripe(publishableKey),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Stripe.js timed out")), LOAD_TIMEOUT_MS)),
+  ]).catch((error: unknown) => {
+    stripePromise = null;
+    throw error;
+  });
+  return stripePromise;
+}
+
+/** Billing details Stripe receives with the card (SPEC §7: name, e-mail, phone, country). */
+export interface StripeBilling {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** What the card fields hand to the payment step once Stripe.js and the Elements are ready. */
+export interface StripeCardHandle {
+  confirm: (billing: StripeBilling, metadata: Record<string, string>) => ConfirmWithProvider;
+}
+
+const elementStyle = {
+  base: { fontSize: "16px", color: "#111827", fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif", "::placeholder": { color: "#6b7280" } },
+  invalid: { color: "#b91c1c" },
+};
+
+const boxClass = "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand";
+
+/**
+ * Stripe Elements for card number, expiry and CVC. Reports readiness (`onReady` with a
+ * handle, or `onLoadError` when Stripe.js cannot load) and completeness.
+ */
+export function StripeCardFields({
+  publishableKey,
+  onReady,
+  onLoadError,
+  onCompleteChange,
+}: {
+  publishableKey: string;
+  onReady: (handle: StripeCardHandle | null) => void;
+  onLoadError: () => void;
+  onCompleteChange: (complete: boolean) => void;
+}) {
+  const t = useT().invoice;
+  const numberRef = useRef<HTMLDivElement>(null);
+  const expiryRef = useRef<HTMLDivElement>(null);
+  const cvcRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    const complete = { number: false, expiry: false, cvc: false };
+    let destroy = () => {};
+    stripeFor(publishableKey).then(
+      (stripe) => {
+        if (cancelled) return;
+        if (!stripe || !numberRef.current || !expiryRef.current || !cvcRef.current) {
+          onLoadError();
+          return;
+        }
+        const elements = stripe.elements({ locale: "en" });
+        const number = elements.create("cardNumber", { style: elementStyle, showIcon: true });
+        const expiry = elements.create("cardExpiry", { style: elementStyle });
+        const cvc = elements.create("cardCvc", { style: elementStyle });
+        const track = (name: keyof typeof complete) => (event: { complete: boolean; error?: { message: string } }) => {
+          complete[name] = event.complete;
+          setErrors((prev) => ({ ...prev, [name]: event.error?.message }));
+          onCompleteChange(complete.number && complete.expiry && complete.cvc);
+        };
+        number.on("change", track("number"));
+        expiry.on("change", track("expiry"));
+        cvc.on("change", track("cvc"));
+        number.mount(numberRef.current);
+        expiry.mount(expiryRef.current);
+        cvc.mount(cvcRef.current);
+        onReady({ confirm: (billing, metadata) => confirmCard(stripe, number, billing, metadata) });
+        destroy = () => {
+          number.destroy();
+          expiry.destroy();
+          cvc.destroy();
+        };
+      },
+      () => {
+        if (!cancelled) onLoadError();
+      },
+    );
+    return () => {
+      cancelled = true;
+      onReady(null);
+      destroy();
+    };
+  }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps -- mount the Elements once per key
+
+  const field = (id: string, label: string, ref: React.RefObject<HTMLDivElement | null>, error: string | undefined) => (
+    <div>
+      <span id={`${id}-label`} className="mb-1 block font-medium">
+        {label}
+      </span>
+      <div id={id} ref={ref} role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className={boxClass} />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <>
+      {field("card-number", t.cardNumber, numberRef, errors.number)}
+      <div className="grid grid-cols-2 gap-4">
+        {field("card-expiry", t.expiry, expiryRef, errors.expiry)}
+        {field("card-cvc", t.cvc, cvcRef, errors.cvc)}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The card variant of SPEC §4's payment steps with Stripe: create the payment method from
+ * the card Element ('Failed to create payment method' / 'Invalid payment method created'),
+ * then confirm the server's intent with it ('Payment failed. Please try again.' on a card
+ * error, 'Payment was not successful' when it did not succeed). 3-D Secure is handled by
+ * Stripe.js.
+ */
+function confirmCard(stripe: Stripe, card: StripeCardNumberElement, billing: StripeBilling, metadata: Record<string, string>): ConfirmWithProvider {
+  return async (payment) => {
+    const created = await stripe.createPaymentMethod({
+      type: "card",
+      card,
+      billing_details: {
+        name: billing.name ?? undefined,
+        email: billing.email ?? undefined,
+        phone: billing.phone ?? undefined,
+        address: { country: billing.country },
+      },
+      metadata,
+    });
+    if (created.error) return { ok: false, error: { failure: "create-method-failed", detail: created.error.message ?? null } };
+    const paymentMethodId = created.paymentMethod?.id;
+    if (!paymentMethodId) return { ok: false, error: { failure: "invalid-method", detail: null } };
+    const confirmed = await stripe.confirmCardPayment(payment.clientSecret, { payment_method: paymentMethodId });
+    if (confirmed.error) {
+      return { ok: false, error: { failure: confirmed.error.type === "card_error" || confirmed.error.type === "validation_error" ? "card-failed" : "unexpected", detail: confirmed.error.message ?? null } };
+    }
+    if (confirmed.paymentIntent?.status !== "succeeded") return { ok: false, error: { failure: "not-successful", detail: null } };
+    return { ok: true, paymentMethodId };
+  };
+}
+
+/**
+ * Apple Pay through Stripe's payment request (SPEC §4 step 3). Pressing the button where
+ * the device has no Apple Pay shows 'Apple Pay is not available on this device. Please
+ * use a different payment method.'; a failed wallet payment 'Apple Pay payment failed.
+ * Please try again.'.
+ */
+export function StripeApplePayButton({
+  publishableKey,
+  invoice,
+  run,
+  onUnavailable,
+  onLoadError,
+  disabled,
+}: {
+  publishableKey: string;
+  invoice: InvoiceData;
+  run: RunPayment;
+  onUnavailable: () => void;
+  onLoadError: () => void;
+  disabled: boolean;
+}) {
+  const t = useT().invoice;
+  const request = useRef<PaymentRequest | null>(null);
+  const [applePay, setApplePay] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    stripeFor(publishableKey).then(
+      async (stripe) => {
+        if (cancelled) return;
+        if (!stripe) return onLoadError();
+        const pr = stripe.paymentRequest({
+          country: "AE",
+          currency: "aed",
+          total: { label: t.documentTitle(invoice.refNumber), amount: invoice.grossFils },
+          disableWallets: ["googlePay", "link"],
+        });
+        pr.on("paymentmethod", (event) => {
+          void run("apple-pay", async (payment) => {
+            const first = await stripe.confirmCardPayment(payment.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+            if (first.error) {
+              event.complete("fail");
+              return { ok: false, error: { failure: "apple-pay-failed", detail: first.error.message ?? null } };
+            }
+            event.complete("success");
+            if (first.paymentIntent?.status === "requires_action") {
+              const second = await stripe.confirmCardPayment(payment.clientSecret);
+              if (second.error) return { ok: false, error: { failure: "apple-pay-failed", detail: second.error.message ?? null } };
+              if (second.paymentIntent?.status !== "succeeded") return { ok: false, error: { failure: "not-successful", detail: null } };
+            } else if (first.paymentIntent?.status !== "succeeded") {
+              return { ok: false, error: { failure: "not-successful", detail: null } };
+            }
+            return { ok: true, paymentMethodId: event.paymentMethod.id };
+          });
+        });
+        request.current = pr;
+        const result = await pr.canMakePayment().catch(() => null);
+        if (!cancelled) setApplePay(Boolean(result?.applePay));
+      },
+      () => {
+        if (!cancelled) onLoadError();
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps -- one payment request per key
+
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={() => {
+        // `show()` must run in the click itself (a user gesture).
+        if (applePay && request.current) request.current.show();
+        else if (applePay === null) onLoadError();
+        else onUnavailable();
+      }}
+      className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 text-lg font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {t.applePayButton}
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import { sandboxTestCards } from "@khayl/contract/sandbox-cards";
+import { useT } from "../../lib/i18n/index.ts";
+
+/**
+ * DESIGN §3.8: test mode is clearly marked. The badge sits on every step; the full notice
+ * (step 3) lists Stripe's test cards and what each does, or says Apple Pay is simulated.
+ */
+export function TestModeBadge() {
+  const t = useT().invoice.testMode;
+  return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900">{t.badge}</span>;
+}
+
+export function TestModeNotice({ method }: { method: "card" | "apple-pay" }) {
+  const t = useT().invoice.testMode;
+  return (
+    <section aria-labelledby="test-mode-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <h3 id="test-mode-title" className="font-bold">
+        {t.title}
+      </h3>
+      {method === "card" ? (
+        <>
+          <p className="mt-1">{t.cardsIntro}</p>
+          <ul className="mt-2 grid gap-1">
+            {sandboxTestCards.map((card) => (
+              <li key={card.number}>
+                <code className="rounded bg-white px-1.5 py-0.5 font-mono tabular-nums">{card.number}</code> {t.outcomes[card.outcome]}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-1">{t.applePay}</p>
+      )}
+    </section>
+  );
+}

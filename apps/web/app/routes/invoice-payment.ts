@@ -1,0 +1,15 @@
+import type { Route } from "./+types/invoice-payment";
+import { paymentAction } from "../lib/invoice.server.ts";
+
+/**
+ * `POST /invoice/{hash}/payment` (resource route, JSON, same origin): one step of the
+ * invoice payment (create, sandbox-confirm, confirm), relayed to the API.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return paymentAction(request, context, params.hash);
+}
+
+/** Only POST is meant; a GET answers 405 instead of a page. */
+export function loader() {
+  return Response.json({ ok: false, status: 405, message: "Method not allowed" }, { status: 405, headers: { allow: "POST" } });
+}

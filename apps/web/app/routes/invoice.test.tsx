@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { afterEach, expect, test } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Link, Outlet } from "react-router";
+import type { InvoiceData } from "@khayl/contract/invoices";
+import InvoicePage, { shouldRevalidate } from "./invoice.tsx";
+
+afterEach(cleanup);
+
+const hashA = "A".repeat(43);
+const hashB = "B".repeat(43);
+
+function invoice(refNumber: string, overrides: Partial<InvoiceData> = {}): InvoiceData {
+  return {
+    id: 1, refNumber, total: 396, totalFils: 39_600, feeFils: 694, fee: 6.94, grossFils: 40_294, gross: 402.94, currency: "AED",
+    dueDate: "2026-12-01T08:00:00.000Z", dueDisplay: null, status: "unpaid", paidAt: null, paymentType: null, cardBrand: null, cardLast4: null,
+    paidFeeFils: null, paidAmountFils: null, paymentProvider: "sandbox", testMode: true,
+    user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
+    ...overrides,
+  };
+}
+
+function stub(loader: (hash: string) => Promise<unknown>) {
+  function Layout() {
+    return (
+      <>
+        <Link to={`/invoice/${hashB}`}>Other invoice</Link>
+        <Outlet />
+      </>
+    );
+  }
+  return createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ config: { stripePublishableKey: null } }),
+      HydrateFallback: () => null,
+      Component: Layout,
+      children: [
+        {
+          path: "invoice/:hash",
+          // The page's own loader runs on the server; here the route answers its data directly.
+          loader: ({ params }) => loader(params.hash ?? ""),
+          shouldRevalidate,
+          Component: InvoicePage as unknown as React.ComponentType,
+        },
+      ],
+    },
+  ]);
+}
+
+test("'Loading invoice...' shows while another invoice link loads", async () => {
+  let release: () => void = () => {};
+  const Stub = stub(async (hash) => {
+    if (hash === hashB) await new Promise<void>((resolve) => (release = resolve));
+    return { invoice: invoice(hash === hashA ? "INV-A" : "INV-B"), error: null };
+  });
+  render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
+  expect(await screen.findByRole("heading", { name: "Invoice INV-A" })).toBeTruthy();
+  await userEvent.setup().click(screen.getByRole("link", { name: "Other invoice" }));
+  expect((await screen.findByRole("status")).textContent).toBe("Loading invoice...");
+  release();
+  expect(await screen.findByRole("heading", { name: "Invoice INV-B" })).toBeTruthy();
+});
+
+test("without an invoice: 'Error', the message or 'Failed to fetch invoice', and 'Go Home'", async () => {
+  const Stub = stub(async (hash) => ({ invoice: null, error: hash === hashA ? "Invoice not found" : null }));
+  render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
+  expect(await screen.findByRole("heading", { name: "Error" })).toBeTruthy();
+  expect(screen.getByRole("alert").textContent).toBe("Invoice not found");
+  expect(screen.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+  await userEvent.setup().click(screen.getByRole("link", { name: "Other invoice" }));
+  expect((await screen.findByRole("alert")).textContent).toBe("Failed to fetch invoice");
+});
+
+test("moving between steps does not fetch the invoice again; anything else does", () => {
+  const args = (from: string, to: string, formMethod?: "GET" | "POST") =>
+    ({ currentUrl: new URL(from, "http://x"), nextUrl: new URL(to, "http://x"), formMethod, defaultShouldRevalidate: true }) as Parameters<typeof shouldRevalidate>[0];
+  expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?step=2&method=card`, "GET"))).toBe(false);
+  expect(shouldRevalidate(args(`/invoice/${hashA}?step=2&method=card`, `/invoice/${hashA}?step=3&method=card`))).toBe(false);
+  expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashB}`))).toBe(true);
+  expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
+});

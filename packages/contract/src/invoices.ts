@@ -1,0 +1,295 @@
+import { z } from "zod";
+import {
+  billingCountryValues,
+  cardMessages,
+  cardNumberError,
+  cvcError,
+  cardBrand,
+  digitsOnly,
+  expiryError,
+} from "./card-rules.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { isoDateTimeSchema } from "./fields.ts";
+
+/**
+ * Invoice by link and its payment (SPEC §3 Invoice, §4 Invoice page, §7, DESIGN §3.4 and
+ * §3.8). The two calls of SPEC §7 keep their paths and `{ hash }` bodies; the payment
+ * calls are this API's extensions, named in the same style (`/invoices-v2/…-by-link`).
+ *
+ * Money on the wire: the SPEC §3 field `total` is in dirhams (a number with at most 2
+ * decimals); every other amount is given twice, in integer fils (`…Fils`, what the
+ * server computed and charges) and in dirhams (same name without the suffix).
+ */
+
+/** Messages of the invoice and payment calls, spelled once. */
+export const invoiceMessages = {
+  hashRequired: "Invoice link is required",
+  hashInvalid: "Invalid invoice link",
+  notFound: "Invoice not found",
+  fetched: "Invoice fetched successfully",
+  alreadyPaid: "This invoice has already been paid",
+  paymentCreated: "Payment created",
+  paymentConfirmed: "Payment received",
+  paymentNotFound: "Payment not found",
+  /** SPEC §8: the provider reports the payment did not succeed. */
+  paymentNotSuccessful: "Payment was not successful",
+  paymentMismatch: "The payment does not match this invoice",
+  providerUnavailable: "The payment provider could not be reached. Please try again.",
+  sandboxOff: "The sandbox payment provider is not in use",
+  intentNotFound: "No such payment intent",
+  intentClientSecret: "The client secret does not match this payment intent",
+  intentUnexpectedState: "This payment has already succeeded",
+  cardDeclined: "Your card was declined.",
+  insufficientFunds: "Your card has insufficient funds.",
+  tooManyAttempts: "Too many payment attempts for this invoice. Please try again later.",
+  webhookNotConfigured: "Stripe webhooks are not configured",
+  webhookSignature: "Invalid webhook signature",
+  webhookReceived: "Webhook received",
+} as const;
+
+/**
+ * The link token of `/invoice/{hash}`: base64url of at least 128 bits (22 characters;
+ * the API issues 256-bit tokens of 43). Checked for shape before any lookup (400).
+ */
+export const invoiceHashSchema = z
+  .string({ error: invoiceMessages.hashRequired })
+  .trim()
+  .min(1, { error: invoiceMessages.hashRequired, abort: true })
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, invoiceMessages.hashInvalid);
+
+/** Body of `POST /invoices-v2/get-invoice-by-link` and `print-pdf-by-link` (SPEC §7). */
+export const invoiceByLinkBodySchema = z.object({ hash: invoiceHashSchema });
+export type InvoiceByLinkBody = z.input<typeof invoiceByLinkBodySchema>;
+
+/** SPEC §3 Payment state `selectedPaymentMethod`: card (default) or apple-pay. */
+export const paymentMethodTypeValues = ["card", "apple-pay"] as const;
+export type PaymentMethodType = (typeof paymentMethodTypeValues)[number];
+
+export const invoiceStatusValues = ["unpaid", "paid"] as const;
+export type InvoiceStatus = (typeof invoiceStatusValues)[number];
+
+/** Which payment provider the API uses: Stripe when configured, else the offline sandbox. */
+export const paymentProviderValues = ["sandbox", "stripe"] as const;
+export type PaymentProviderName = (typeof paymentProviderValues)[number];
+
+const filsSchema = z.number().int().nonnegative();
+const dirhamsSchema = z.number().nonnegative();
+
+/** SPEC §3 `user`: the invoice's customer; fields are null once the account is deleted. */
+export const invoiceUserSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+
+/**
+ * The invoice in `data` (SPEC §3 fields first). `fee` is the card fee of DESIGN §3.4
+ * (1.5 % of the total + AED 1.00, rounded to the fil) and `gross` the amount charged,
+ * both computed by the server; a paid invoice also carries how and when it was paid.
+ */
+export const invoiceDataSchema = z.object({
+  id: z.number().int(),
+  refNumber: z.string(),
+  /** SPEC §3: the invoice total in dirhams (VAT included). */
+  total: dirhamsSchema,
+  /** ISO-8601 instant (UTC); shown 'DD MMM YYYY' in Asia/Dubai. */
+  dueDate: isoDateTimeSchema,
+  /** Optional red badge text, e.g. 'Due in 3 days' or 'Overdue'. */
+  dueDisplay: z.string().nullable(),
+  user: invoiceUserSchema.nullable(),
+  status: z.enum(invoiceStatusValues),
+  currency: z.literal("AED"),
+  totalFils: filsSchema,
+  feeFils: filsSchema,
+  fee: dirhamsSchema,
+  grossFils: filsSchema,
+  gross: dirhamsSchema,
+  /** When the payment succeeded (ISO-8601, UTC); null while unpaid. */
+  paidAt: isoDateTimeSchema.nullable(),
+  /** How it was paid; null while unpaid. */
+  paymentType: z.enum(paymentMethodTypeValues).nullable(),
+  /** Card network and last 4 digits of the paying card, when known. */
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** Fee and amount actually charged when paid (fils); null while unpaid. */
+  paidFeeFils: filsSchema.nullable(),
+  paidAmountFils: filsSchema.nullable(),
+  /** The provider payments go through, and whether it takes no real money (the sandbox, or Stripe test keys). */
+  paymentProvider: z.enum(paymentProviderValues),
+  testMode: z.boolean(),
+});
+export type InvoiceData = z.output<typeof invoiceDataSchema>;
+
+/** Body of `POST /invoices-v2/create-payment-by-link`: the link and the chosen method; never an amount. */
+export const createPaymentBodySchema = z.object({
+  hash: invoiceHashSchema,
+  paymentMethod: z.enum(paymentMethodTypeValues, { error: "paymentMethod must be card or apple-pay" }).default("card"),
+});
+export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
+
+/**
+ * The payment to confirm in the browser: a provider payment intent for the gross amount
+ * (fils, AED), with the client secret the browser needs to confirm it (Stripe.js's
+ * `confirmCardPayment`, or the sandbox's confirmation call). The same open intent is
+ * answered again on a retry or a double click.
+ */
+export const paymentIntentDataSchema = z.object({
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  provider: z.enum(paymentProviderValues),
+  /** Stripe's publishable key when the provider is Stripe, else null. */
+  publishableKey: z.string().nullable(),
+  currency: z.literal("aed"),
+  totalFils: filsSchema,
+  feeFils: filsSchema,
+  /** The amount of the intent: total + fee. */
+  amountFils: filsSchema,
+});
+export type PaymentIntentData = z.output<typeof paymentIntentDataSchema>;
+
+/** Body of `POST /invoices-v2/confirm-payment-by-link`: which intent the browser confirmed. */
+export const confirmPaymentBodySchema = z.object({
+  hash: invoiceHashSchema,
+  paymentIntentId: z.string({ error: "paymentIntentId is required" }).trim().min(1, "paymentIntentId is required").max(255),
+});
+export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
+
+const billingDetailsSchema = z.object({
+  country: z.enum(billingCountryValues, { error: cardMessages.countryRequired }),
+  name: z.string().max(200).nullish(),
+  email: z.string().max(254).nullish(),
+  phone: z.string().max(40).nullish(),
+});
+
+/** Card details typed in the sandbox card form: digits (spaces allowed), 'MM / YY', CVC. */
+export const sandboxCardSchema = z
+  .object({
+    number: z.string({ error: cardMessages.numberIncomplete }).max(40).transform(digitsOnly),
+    expiry: z.string({ error: cardMessages.expiryIncomplete }).max(10),
+    cvc: z.string({ error: cardMessages.cvcIncomplete }).trim().max(4, cardMessages.cvcInvalid),
+  })
+  .superRefine((card, ctx) => {
+    const numberMessage = cardNumberError(card.number);
+    if (numberMessage) ctx.addIssue({ code: "custom", path: ["number"], message: numberMessage });
+    const expiryMessage = expiryError(card.expiry);
+    if (expiryMessage) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiryMessage });
+    const cvcMessage = cvcError(card.cvc, cardBrand(card.number));
+    if (cvcMessage) ctx.addIssue({ code: "custom", path: ["cvc"], message: cvcMessage });
+  });
+
+/**
+ * Body of `POST /invoices-v2/sandbox-confirm-payment`: the offline sandbox's stand-in for
+ * Stripe's confirmation call (Stripe.js → api.stripe.com). Only the card's brand and last
+ * 4 digits are kept. `apple_pay` stands for a wallet token of the test card 4242.
+ */
+export const sandboxConfirmBodySchema = z.object({
+  paymentIntentId: z.string().trim().min(1).max(255),
+  clientSecret: z.string().trim().min(1).max(255),
+  paymentMethod: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("card"), card: sandboxCardSchema, billingDetails: billingDetailsSchema }),
+    z.object({ type: z.literal("apple_pay"), billingDetails: billingDetailsSchema.partial().optional() }),
+  ]),
+});
+export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
+
+/** The confirmed sandbox intent: status and the payment method it was confirmed with. */
+export const sandboxConfirmDataSchema = z.object({
+  id: z.string(),
+  status: z.literal("succeeded"),
+  paymentMethod: z.object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    wallet: z.enum(["apple_pay"]).nullable(),
+  }),
+});
+
+/**
+ * The fields of a Stripe event that the webhook reads (STYLE §11: parsed with zod after
+ * the signature on the raw body is verified). Unknown fields pass through untouched.
+ */
+export const stripeWebhookEventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().optional(), object: z.string().optional() }) }),
+});
+
+/** The `payment_intent` object inside a `payment_intent.*` event. */
+export const stripePaymentIntentEventObjectSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("payment_intent"),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()).default({}),
+  last_payment_error: z.looseObject({ message: z.string().nullish(), code: z.string().nullish() }).nullish(),
+});
+
+export const invoiceEndpoints = {
+  /** `POST /invoices-v2/get-invoice-by-link` (SPEC §7): the invoice in `data`; 400 malformed, 404 unknown link. */
+  getByLink: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/get-invoice-by-link",
+    body: invoiceByLinkBodySchema,
+    data: invoiceDataSchema,
+    message: invoiceMessages.fetched,
+    summary: "Invoice by link: SPEC §3 fields plus status, card fee and gross amount computed by the server",
+    tags: ["invoices"],
+  }),
+  /** `POST /invoices-v2/print-pdf-by-link` (SPEC §7): the tax invoice as `application/pdf` (PAID once paid). */
+  printPdf: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/print-pdf-by-link",
+    body: invoiceByLinkBodySchema,
+    data: z.null(),
+    message: "",
+    summary: "Invoice by link as a UAE tax invoice PDF (application/pdf); a paid invoice prints as a receipt marked PAID",
+    tags: ["invoices"],
+    binary: "application/pdf",
+  }),
+  /** Extension: create (or reuse) the invoice's payment intent for the gross amount. 409 when already paid. */
+  createPayment: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/create-payment-by-link",
+    body: createPaymentBodySchema,
+    data: paymentIntentDataSchema,
+    message: invoiceMessages.paymentCreated,
+    summary:
+      "Extension: create the invoice's payment intent for total + card fee (server-computed, in fils); a retry or double click gets the same open intent; 409 when the invoice is paid",
+    tags: ["invoices", "payments"],
+  }),
+  /** Extension: the server checks the intent with the provider and marks the invoice paid. */
+  confirmPayment: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/confirm-payment-by-link",
+    body: confirmPaymentBodySchema,
+    data: invoiceDataSchema,
+    message: invoiceMessages.paymentConfirmed,
+    summary:
+      "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' otherwise",
+    tags: ["invoices", "payments"],
+  }),
+  /** Extension (sandbox provider only): confirm a sandbox intent with a test card, as Stripe.js would with Stripe. */
+  sandboxConfirm: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/sandbox-confirm-payment",
+    body: sandboxConfirmBodySchema,
+    data: sandboxConfirmDataSchema,
+    message: "Payment succeeded",
+    summary:
+      "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); keeps only brand and last 4 digits",
+    tags: ["payments"],
+  }),
+  /** Extension: Stripe webhook; raw JSON body verified with the `stripe-signature` header. */
+  stripeWebhook: defineEndpoint({
+    method: "POST",
+    path: "/invoices-v2/stripe-webhook",
+    body: stripeWebhookEventSchema,
+    data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+    message: invoiceMessages.webhookReceived,
+    summary:
+      "Extension: Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed). The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (400 when it does not match); idempotent by event id",
+    tags: ["payments"],
+  }),
+};

@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { asc, count, eq, inArray } from "drizzle-orm";
+import { cardFeeFils, grossFils } from "@khayl/contract/money";
+import { invoiceTotals, UAE_VAT_RATE_PERCENT, type InvoiceLine } from "@khayl/contract/invoice-lines";
+import type { Db } from "../client.ts";
+import { accounts, invoices, payments } from "../schema.ts";
+
+/** The demo invoices' customer (packages/db/src/seed/accounts.ts). */
+export const DEMO_INVOICE_CUSTOMER = "layla.haddad@example.com";
+
+const DAY = 24 * 60 * 60_000;
+
+interface DemoInvoice {
+  refNumber: string;
+  lines: InvoiceLine[];
+  /** Days from the seed day to the due date (negative: overdue). */
+  dueInDays: number;
+  dueDisplay: string | null;
+  /** Days before the seed day it was paid (sandbox card 4242); undefined: unpaid. */
+  paidDaysAgo?: number;
+}
+
+const line = (description: string, quantity: number, unitPriceFils: number): InvoiceLine => ({
+  description,
+  quantity,
+  unitPriceFils,
+  vatRatePercent: UAE_VAT_RATE_PERCENT,
+});
+
+/**
+ * The showcase invoices: one of exactly AED 396.00 (SPEC §9: the fee is then 6.94), one
+ * with a 'Due in 3 days' badge, one 'Overdue', and one already paid.
+ */
+const showcase: DemoInvoice[] = [
+  {
+    refNumber: "INV-2026-000101",
+    lines: [line("Local transport: Dubai Equestrian Club to Sharjah Equestrian Club, 1 horse", 1, 37_714)],
+    dueInDays: 14,
+    dueDisplay: null,
+  },
+  {
+    refNumber: "INV-2026-000102",
+    lines: [
+      line("Show transport: Al Habtoor Polo Resort, return trip, per horse", 2, 45_000),
+      line("Groom accompaniment", 1, 25_000),
+    ],
+    dueInDays: 3,
+    dueDisplay: "Due in 3 days",
+  },
+  {
+    refNumber: "INV-2026-000103",
+    lines: [
+      line("Air shipping: export DXB to LGG, 1 horse, standard stall", 1, 650_000),
+      line("Export health certificate and documents", 1, 45_000),
+    ],
+    dueInDays: -5,
+    dueDisplay: "Overdue",
+  },
+  {
+    refNumber: "INV-2026-000104",
+    lines: [line("Hospital transport: Sharjah Equine Hospital, 1 horse", 1, 180_000)],
+    dueInDays: 10,
+    dueDisplay: null,
+    paidDaysAgo: 2,
+  },
+];
+
+/** More unpaid invoices of different totals, so that every payment test pays its own invoice. */
+const batch: DemoInvoice[] = Array.from({ length: 24 }, (_, i) => ({
+  refNumber: `INV-2026-${String(201 + i).padStart(6, "0")}`,
+  lines: [
+    line(`Show transport: Emirates Equestrian Centre, leg ${i + 1}, per horse`, 1 + (i % 3), 30_000 + i * 2_575),
+    ...(i % 2 === 0 ? [line("Stable bedding and hay for the journey", 1, 4_500 + i * 100)] : []),
+  ],
+  dueInDays: 7 + (i % 20),
+  dueDisplay: null,
+}));
+
+/** Every demo invoice, the showcase first. */
+export const demoInvoices: readonly DemoInvoice[] = [...showcase, ...batch];
+
+/** A new link token: 256 random bits, base64url (43 characters; DESIGN §3.8 asks ≥128). */
+export function newInvoiceLinkToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Inserts the demo invoices for the demo customer when the invoices table is empty,
+ * each with a random link token; the paid one also gets its successful sandbox payment.
+ * Dates are relative to `now`. Answers how many invoices it inserted.
+ */
+export async function seedInvoices(db: Db, now: Date = new Date()): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(invoices);
+  if (existing?.n !== 0) return 0;
+  const [customer] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, DEMO_INVOICE_CUSTOMER)).limit(1);
+  await db.transaction(async (tx) => {
+    for (const [i, demo] of demoInvoices.entries()) {
+      const { totalFils } = invoiceTotals(demo.lines);
+      const createdAt = new Date(now.getTime() - (20 - (i % 10)) * DAY);
+      const paidAt = demo.paidDaysAgo === undefined ? null : new Date(now.getTime() - demo.paidDaysAgo * DAY);
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          refNumber: demo.refNumber,
+          linkToken: newInvoiceLinkToken(),
+          accountId: customer?.id ?? null,
+          lines: demo.lines,
+          totalFils,
+          dueDate: new Date(now.getTime() + demo.dueInDays * DAY),
+          dueDisplay: demo.dueDisplay,
+          status: paidAt ? "paid" : "unpaid",
+          paidAt,
+          createdAt,
+        })
+        .returning({ id: invoices.id });
+      if (paidAt && row) {
+        await tx.insert(payments).values({
+          invoiceId: row.id,
+          provider: "sandbox",
+          providerPaymentId: `pi_sandbox_demo_${randomBytes(12).toString("hex")}`,
+          idempotencyKey: `invoice:${row.id}:payment:1`,
+          paymentMethod: "card",
+          amountFils: grossFils(totalFils),
+          feeFils: cardFeeFils(totalFils),
+          status: "succeeded",
+          cardBrand: "visa",
+          cardLast4: "4242",
+          createdAt: paidAt,
+          updatedAt: paidAt,
+        });
+      }
+    }
+  });
+  return demoInvoices.length;
+}
+
+/** A demo invoice's link data: reference, status, total in fils and the link token. */
+export interface DemoInvoiceLink {
+  refNumber: string;
+  status: string;
+  totalFils: number;
+  hash: string;
+}
+
+/**
+ * The demo invoices that exist in the database, in reference order, with their link
+ * tokens (for the start-up log and the local demo file; never served by the API).
+ */
+export async function demoInvoiceLinks(db: Db): Promise<DemoInvoiceLink[]> {
+  return db
+    .select({ refNumber: invoices.refNumber, status: invoices.status, totalFils: invoices.totalFils, hash: invoices.linkToken })
+    .from(invoices)
+    .where(inArray(invoices.refNumber, demoInvoices.map((d) => d.refNumber)))
+    .orderBy(asc(invoices.refNumber));
+}
