@@ -119,6 +119,24 @@ describe("page forms", () => {
     expect(sent).toBeLessThan(5 * 1024 * 1024);
   });
 
+  test("an endless chunked JSON body to the invoice payment route is cut off with 413", async () => {
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        sent += 64 * 1024;
+        this.push(sent > 50 * 1024 * 1024 ? null : Buffer.alloc(64 * 1024, " "));
+      },
+    });
+    const response = await host.app.inject({
+      method: "POST",
+      url: `/invoice/${"a".repeat(43)}/payment`,
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked", "sec-fetch-site": "same-origin" },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(sent).toBeLessThan(5 * 1024 * 1024);
+  });
+
   test("a form posted to an unknown path redirects to the home page, like a visit", async () => {
     for (const url of ["/foo", "/foo/bar"]) {
       const response = await host.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "a=1" });

@@ -27,7 +27,22 @@ export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYT
   if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
     reject(415, "Unsupported content type");
   }
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) reject(413, "Request body is too large");
+  const body = await readBodyBytes(request, maxBytes);
+  if (body === "too-large") reject(413, "Request body is too large");
+  try {
+    return await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return reject(400, "The form could not be read");
+  }
+}
+
+/**
+ * The request body as bytes, read while counting: `"too-large"` as soon as it passes
+ * `maxBytes` (or when `Content-Length` says it will), and the rest is never buffered.
+ * The host closes the connection after an answer that left a body unread.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return "too-large";
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -36,15 +51,10 @@ export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYT
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      // Stop reading (the rest is never buffered); the host closes the connection after
-      // the answer. Cancelling here would reset the socket before the 413 could be sent.
-      if (size > maxBytes) reject(413, "Request body is too large");
+      // Stop reading; cancelling here would reset the socket before the answer is sent.
+      if (size > maxBytes) return "too-large";
       chunks.push(value);
     }
   }
-  try {
-    return await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
-  } catch {
-    return reject(400, "The form could not be read");
-  }
+  return new Uint8Array(Buffer.concat(chunks));
 }

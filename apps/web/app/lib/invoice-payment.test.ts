@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { catalogueFor } from "./i18n/index.ts";
 import { failureFromResponse, isCardError, paymentCall, paymentErrorMessage, shownPaymentError, type PaymentFailure } from "./invoice-payment.ts";
+import { invoiceCatalogueFor } from "./i18n/invoice.ts";
 
-const t = catalogueFor().invoice;
+const t = invoiceCatalogueFor().invoice;
 
 describe("SPEC §8 payment messages", () => {
   test("every failure has its catalogue text, letter for letter", () => {

@@ -1,5 +1,5 @@
 import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
-import type { Catalogue } from "./i18n/en.ts";
+import type { invoice } from "./i18n/en/invoice.ts";
 
 /**
  * The browser side of the invoice payment (SPEC §3 Payment state, §4, §8). Zod-free: it
@@ -73,7 +73,7 @@ export interface PaymentError {
 }
 
 /** The SPEC §8 text of a failure, from the catalogue. */
-export function paymentErrorMessage(failure: PaymentFailure, t: Catalogue["invoice"]): string {
+export function paymentErrorMessage(failure: PaymentFailure, t: (typeof invoice)["invoice"]): string {
   const e = t.errors;
   switch (failure) {
     case "provider-not-loaded": return e.providerNotLoaded;
@@ -120,7 +120,7 @@ export function failureFromResponse(step: "create" | "confirm-card" | "settle", 
 }
 
 /** The text shown for a payment error: the server's own message for a refused create (409, 429), else SPEC §8's. */
-export function shownPaymentError(error: PaymentError, t: Catalogue["invoice"]): { message: string; detail: string | null } {
+export function shownPaymentError(error: PaymentError, t: (typeof invoice)["invoice"]): { message: string; detail: string | null } {
   const message = paymentErrorMessage(error.failure, t);
   return { message, detail: error.detail && error.detail !== message ? error.detail : null };
 }

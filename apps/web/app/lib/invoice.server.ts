@@ -10,6 +10,7 @@ import {
 import type { WebContext } from "./context.ts";
 import { isApiError } from "./api-error.ts";
 import type { PaymentCallResult } from "./invoice-payment.ts";
+import { readBodyBytes } from "./form.server.ts";
 
 /** What the invoice page's loader answers: the invoice, or the message of the error view. */
 export type InvoiceLoaderData = { invoice: InvoiceData; error: null } | { invoice: null; error: string | null };
@@ -97,9 +98,10 @@ export async function paymentAction(request: Request, context: WebContext, hash:
   if (!request.headers.get("content-type")?.startsWith("application/json")) {
     return answer({ ok: false, status: 415, message: "Unsupported content type" }, 415);
   }
-  if (Number(request.headers.get("content-length") ?? 0) > 16 * 1024) return answer({ ok: false, status: 413, message: "Request body is too large" }, 413);
+  const bytes = await readBodyBytes(request, 16 * 1024);
+  if (bytes === "too-large") return answer({ ok: false, status: 413, message: "Request body is too large" }, 413);
   if (!invoiceHashSchema.safeParse(hash).success) return answer({ ok: false, status: 400, message: "Invalid invoice link" }, 400);
-  const parsed = paymentRequestSchema.safeParse(await request.json().catch(() => undefined));
+  const parsed = paymentRequestSchema.safeParse(parseJson(bytes));
   if (!parsed.success) return answer({ ok: false, status: 400, message: "Invalid payment request" }, 400);
   const body = parsed.data;
   try {
@@ -120,5 +122,14 @@ export async function paymentAction(request: Request, context: WebContext, hash:
     if (!isApiError(error)) throw error;
     if (error.statusCode === 0 || error.statusCode >= 500) context.log.error({ status: error.statusCode, intent: body.intent }, "payment step failed");
     return answer({ ok: false, status: error.statusCode, message: error.message }, statusOf(error));
+  }
+}
+
+/** JSON from bytes, or undefined when they are not JSON (the schema then refuses it). */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
   }
 }

@@ -8,9 +8,9 @@ import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/ste
 import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
 import { usePublicConfig } from "../lib/config.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { loadInvoice } from "../lib/invoice.server.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
 
 /** SSR: the invoice of the link (SPEC §7 get-invoice-by-link); a failure carries its status. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const t = catalogueFor().invoice;
+  const t = invoiceCatalogueFor().invoice;
   const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
   // The link is private: never indexed.
   return [{ title: pageTitle(title, companyFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
@@ -59,7 +59,7 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
 }
 
 function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceData | null; error: string | null }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const config = usePublicConfig();
   const navigation = useNavigation();
   const revalidator = useRevalidator();

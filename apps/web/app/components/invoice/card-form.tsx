@@ -11,7 +11,7 @@ import {
   formatCardNumber,
   formatExpiry,
 } from "@khayl/contract/card-rules";
-import { useT } from "../../lib/i18n/index.ts";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** The card form's values as typed (the number grouped, the expiry 'MM / YY'). */
 export interface CardValues {
@@ -67,7 +67,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * (the card is complete but no country is chosen).
  */
 export function CountrySelect({ value, onChange, disabled, forceError }: { value: string; onChange: (value: string) => void; disabled: boolean; forceError: boolean }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const [touched, setTouched] = useState(false);
   const error = touched || forceError ? billingCountryError(value) : undefined;
   return (
@@ -102,7 +102,7 @@ export function CountrySelect({ value, onChange, disabled, forceError }: { value
  * typed; each shows its message once left, or at once when it is complete but invalid.
  */
 export function SandboxCardFields({ values, onChange, disabled }: { values: CardValues; onChange: (values: CardValues) => void; disabled: boolean }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
   const errors = cardErrors(values);
   const brand = cardBrand(values.number);

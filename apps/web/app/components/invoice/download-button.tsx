@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "../ui/spinner.tsx";
-import { useT } from "../../lib/i18n/index.ts";
 import { secondaryButton } from "./buttons.ts";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** How long an opened PDF's object URL is kept before it is released. */
 const OBJECT_URL_TTL_MS = 60_000;
@@ -13,7 +13,7 @@ const OBJECT_URL_TTL_MS = 60_000;
  * 'Failed to download PDF' (SPEC §8) and opens nothing.
  */
 export function DownloadButton({ hash, label, accessibleLabel, fileName }: { hash: string; label: string; accessibleLabel: string; fileName: string }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const urls = useRef<string[]>([]);

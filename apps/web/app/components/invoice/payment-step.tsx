@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
 import { billingCountryIso, digitsOnly, isBillingCountry, type BillingCountry } from "@khayl/contract/card-rules";
 import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
-import { useT } from "../../lib/i18n/index.ts";
 import {
   failureFromResponse,
   isCardError,
@@ -16,6 +15,7 @@ import { cardComplete, CountrySelect, emptyCard, SandboxCardFields, type CardVal
 import { Money } from "./money.tsx";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
 export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
@@ -68,7 +68,7 @@ export interface PaymentStepProps {
  * 3000 ms (Pay stays disabled until then; the message stays until the next attempt).
  */
 export function PaymentStep({ invoice, hash, method, backTo, publishableKey, headingRef, onPaid, onStale }: PaymentStepProps) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const [hydrated, setHydrated] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
   const [error, setError] = useState<PaymentError | null>(null);

@@ -1,8 +1,8 @@
-import { useT } from "../../lib/i18n/index.ts";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** 'Step N of 4' with the four step names; the current one carries `aria-current="step"`. */
 export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   return (
     <nav aria-label={t.stepsLabel}>
       <p className="sr-only">{t.stepOf(step, 4)}</p>

@@ -2,10 +2,10 @@ import type { ReactNode, Ref } from "react";
 import { Form, Link } from "react-router";
 import { formatInvoiceDate, isoOrUndefined } from "@khayl/contract/format";
 import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
-import { useT } from "../../lib/i18n/index.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { DownloadButton } from "./download-button.tsx";
 import { Money } from "./money.tsx";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 function Heading({ headingRef, children, className = "" }: { headingRef: Ref<HTMLHeadingElement>; children: ReactNode; className?: string }) {
   return (
@@ -31,7 +31,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
  * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
  */
 export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef: Ref<HTMLHeadingElement> }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
       <Heading headingRef={headingRef} className="sr-only">
@@ -84,7 +84,7 @@ export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: In
 
 /** Step 2 (SPEC §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
 export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; stepUrl: (step: number) => string; headingRef: Ref<HTMLHeadingElement> }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
       <Heading headingRef={headingRef}>{t.detailsTitle}</Heading>
@@ -119,7 +119,7 @@ export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice:
  * 2–3, DESIGN §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
  */
 export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceData; hash: string; headingRef: Ref<HTMLHeadingElement> }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const type = invoice.paymentType ?? "card";
   const brand = invoice.cardBrand ? (t.brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
   return (

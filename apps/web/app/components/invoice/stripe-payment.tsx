@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import type { PaymentRequest, Stripe, StripeCardNumberElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { InvoiceData } from "@khayl/contract/invoices";
-import { useT } from "../../lib/i18n/index.ts";
 import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /**
  * Stripe in the browser (DESIGN §3.8, §3.9): loaded only on step 3 and only when Stripe
@@ -65,7 +65,7 @@ export function StripeCardFields({
   onLoadError: () => void;
   onCompleteChange: (complete: boolean) => void;
 }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const numberRef = useRef<HTMLDivElement>(null);
   const expiryRef = useRef<HTMLDivElement>(null);
   const cvcRef = useRef<HTMLDivElement>(null);
@@ -193,7 +193,7 @@ export function StripeApplePayButton({
   onLoadError: () => void;
   disabled: boolean;
 }) {
-  const t = useT().invoice;
+  const t = useInvoiceT().invoice;
   const request = useRef<PaymentRequest | null>(null);
   const [applePay, setApplePay] = useState<boolean | null>(null);
 

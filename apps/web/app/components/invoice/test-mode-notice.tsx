@@ -1,17 +1,17 @@
 import { sandboxTestCards } from "@khayl/contract/sandbox-cards";
-import { useT } from "../../lib/i18n/index.ts";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /**
  * DESIGN §3.8: test mode is clearly marked. The badge sits on every step; the full notice
  * (step 3) lists Stripe's test cards and what each does, or says Apple Pay is simulated.
  */
 export function TestModeBadge() {
-  const t = useT().invoice.testMode;
+  const t = useInvoiceT().invoice.testMode;
   return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900">{t.badge}</span>;
 }
 
 export function TestModeNotice({ method }: { method: "card" | "apple-pay" }) {
-  const t = useT().invoice.testMode;
+  const t = useInvoiceT().invoice.testMode;
   return (
     <section aria-labelledby="test-mode-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <h3 id="test-mode-title" className="font-bold">

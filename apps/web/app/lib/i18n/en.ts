@@ -5,11 +5,7 @@
  * Spec texts are copied letter for letter from SPEC §1–§9. Strings that take values
  * are functions. Other languages implement `Catalogue` with the same shape.
  */
-import { invoice } from "./en/invoice.ts";
-
 export const en = {
-  /** Invoice and payment (issue 5). */
-  invoice,
   meta: {
     siteDescription: (company: string) =>
       `${company}: horse transport to shows and clinics across the UAE, and international horse shipping by air.`,
