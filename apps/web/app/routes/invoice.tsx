@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
 import type { Route } from "./+types/invoice";
-import { PaymentStep } from "../components/invoice/payment-step.tsx";
+import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
 import { StepIndicator } from "../components/invoice/step-indicator.tsx";
 import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
 import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
@@ -11,6 +11,17 @@ import { usePublicConfig } from "../lib/config.ts";
 import { loadInvoice } from "../lib/invoice.server.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
+
+/**
+ * Step 3's payment code (card form, card rules, the payment client, Stripe glue) loads
+ * after hydration: it needs JavaScript anyway, and keeping it out of the initial
+ * JavaScript holds the route under the 125 KB budget. It is fetched as soon as an unpaid
+ * invoice's page has hydrated; once here it renders at once (no fallback, so keyboard
+ * focus is never on an element that is about to be replaced).
+ */
+let paymentStepModule: typeof import("../components/invoice/payment-step.tsx") | undefined;
+const loadPaymentStep = () => import("../components/invoice/payment-step.tsx").then((m) => (paymentStepModule = m));
+const LazyPaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
 /** SSR: the invoice of the link (SPEC §7 get-invoice-by-link); a failure carries its status. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -67,6 +78,8 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [paid, setPaid] = useState<InvoiceData | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const invoice = paid ?? loaded;
@@ -74,6 +87,11 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   const requested = Number(searchParams.get("step"));
   const step: Step = invoice?.status === "paid" ? 4 : requested === 2 || requested === 3 ? requested : 1;
   const stepUrl = (n: number) => `?step=${n}&method=${method}`;
+
+  useEffect(() => {
+    if (invoice && invoice.status !== "paid") void loadPaymentStep();
+  }, [invoice]);
+  const PaymentStep = paymentStepModule?.PaymentStep ?? LazyPaymentStep;
 
   // Move focus to the new step's heading when the step changes (not on the first render).
   const shownStep = useRef(step);
@@ -127,19 +145,25 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
         {step === 1 ? <SummaryStep invoice={invoice} hash={hash} method={method} headingRef={headingRef} /> : null}
         {step === 2 ? <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} /> : null}
         {step === 3 ? (
+          <section aria-labelledby="step-heading" className="grid gap-6">
+          <PaymentSummary invoice={invoice} method={method} headingRef={headingRef} />
+          {!hydrated ? <PaymentStepPending backTo={stepUrl(2)} loading={false} /> : (
+          <Suspense fallback={<PaymentStepPending backTo={stepUrl(2)} loading />}>
           <PaymentStep
             invoice={invoice}
             hash={hash}
             method={method}
             backTo={stepUrl(2)}
             publishableKey={config.stripePublishableKey}
-            headingRef={headingRef}
             onPaid={(paidInvoice) => {
               setPaid(paidInvoice);
               void navigate("?step=4", { replace: true, preventScrollReset: true });
             }}
             onStale={() => void revalidator.revalidate()}
           />
+          </Suspense>
+          )}
+          </section>
         ) : null}
         {step === 4 ? <SuccessStep invoice={invoice} hash={hash} headingRef={headingRef} /> : null}
       </div>

@@ -37,7 +37,7 @@ function renderStep(method: "card" | "apple-pay") {
       path: "/",
       HydrateFallback: () => null,
       Component: () => (
-        <PaymentStep invoice={invoice} hash="h" method={method} backTo="?step=2" publishableKey="pk_test_x" headingRef={{ current: null }} onPaid={() => {}} onStale={() => {}} />
+        <PaymentStep invoice={invoice} hash="h" method={method} backTo="?step=2" publishableKey="pk_test_x" onPaid={() => {}} onStale={() => {}} />
       ),
     },
   ]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type Ref } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { billingCountryIso, digitsOnly, isBillingCountry, type BillingCountry } from "@khayl/contract/card-rules";
 import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
@@ -12,9 +12,7 @@ import {
 } from "../../lib/invoice-payment.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { cardComplete, CountrySelect, emptyCard, SandboxCardFields, type CardValues } from "./card-form.tsx";
-import { Money } from "./money.tsx";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
-import { TestModeNotice } from "./test-mode-notice.tsx";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
@@ -52,8 +50,6 @@ export interface PaymentStepProps {
   backTo: string;
   /** Stripe's publishable key from the public configuration (null: the sandbox). */
   publishableKey: string | null;
-  /** The step heading (focused when the step is entered). */
-  headingRef: Ref<HTMLHeadingElement>;
   /** The server settled the payment: the invoice, now paid. */
   onPaid: (invoice: InvoiceData) => void;
   /** The server says the invoice is already paid: reload it. */
@@ -61,13 +57,13 @@ export interface PaymentStepProps {
 }
 
 /**
- * Step 3 (SPEC §4): the gross amount, 'Paying with', the card form or the Apple Pay
- * button, Back (disabled while processing) and the progress texts 'Preparing Payment...'
+ * Step 3 (SPEC §4), below its `PaymentSummary` (gross amount, 'Paying with'): the card
+ * form or the Apple Pay button, Back (disabled while processing) and the progress texts 'Preparing Payment...'
  * (the server creates the intent) and 'Processing Payment...' (the provider charges, the
  * server checks). Messages of SPEC §8; after a card error the payment state resets after
  * 3000 ms (Pay stays disabled until then; the message stays until the next attempt).
  */
-export function PaymentStep({ invoice, hash, method, backTo, publishableKey, headingRef, onPaid, onStale }: PaymentStepProps) {
+export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onPaid, onStale }: PaymentStepProps) {
   const t = useInvoiceT().invoice;
   const [hydrated, setHydrated] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
@@ -205,29 +201,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, hea
   };
 
   return (
-    <section aria-labelledby="step-heading" className="grid gap-6">
-      <h2 id="step-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
-        {t.paymentTitle}
-      </h2>
-      <dl className="grid gap-3 rounded-xl bg-brand-50 p-4">
-        <div className="flex items-baseline justify-between gap-4">
-          <dt className="font-medium">{t.grossAmount}</dt>
-          <dd className="text-2xl font-bold">
-            <Money fils={invoice.grossFils} />
-          </dd>
-        </div>
-        <div className="flex items-baseline justify-between gap-4">
-          <dt className="font-medium">{t.payingWith}</dt>
-          <dd>{t.methods[method]}</dd>
-        </div>
-      </dl>
-
-      {invoice.testMode ? <TestModeNotice method={method} /> : null}
-
-      <noscript>
-        <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{t.payRequiresJs}</p>
-      </noscript>
-
+    <>
       {method === "card" ? (
         <form
           noValidate
@@ -321,6 +295,6 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, hea
           <div className="flex flex-wrap justify-between gap-3">{back}</div>
         </div>
       )}
-    </section>
+    </>
   );
 }
