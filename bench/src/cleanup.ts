@@ -30,12 +30,20 @@ export async function runCleanup(): Promise<void> {
 }
 
 let installed = false;
+let interrupted = false;
+
+/** True once SIGINT or SIGTERM arrived (errors from the stopped tools are then expected). */
+export function wasInterrupted(): boolean {
+  return interrupted;
+}
+
 /** Cleans up then exits (130 on SIGINT, 143 on SIGTERM). */
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     process.once(signal, () => {
+      interrupted = true;
       console.error(`\n${signal}: stopping the server and Chromium, removing temporary folders…`);
       runCleanup().finally(() => process.exit(code));
     });

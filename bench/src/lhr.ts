@@ -26,6 +26,7 @@ export function summarise(lhr: Result): LighthouseRun {
 
 /** A short, readable line for one item of an audit's details table (URL, selector, snippet…). */
 function itemText(item: Record<string, unknown>): string | null {
+  if (typeof item.type === "string") return null; // nested sections (network tree, checklists): not one offender
   const node = item.node as { selector?: string; snippet?: string; nodeLabel?: string } | undefined;
   const parts: string[] = [];
   if (typeof item.url === "string") parts.push(item.url.replace(/^https?:\/\/[^/]+/, ""));

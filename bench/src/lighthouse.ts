@@ -52,7 +52,8 @@ export async function runLighthouse(
     ensureServer: () => Promise<string>;
   },
 ): Promise<Map<string, LighthouseResult>> {
-  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: chromiumFlags, logLevel: "silent" });
+  // handleSIGINT off: the bench's own handler stops everything, then removes its folders, then exits.
+  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: chromiumFlags, logLevel: "silent", handleSIGINT: false });
   const stop = onCleanup("Chromium (Lighthouse)", () => chrome.kill());
   const reports = new Map<string, Result[]>();
   const warnings = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "@khayl/config/env";
 import { measureBaseline } from "./baseline.ts";
 import { judgeBudgets, loadBudgets } from "./budgets.ts";
-import { installSignalHandlers, onCleanup, runCleanup } from "./cleanup.ts";
+import { installSignalHandlers, onCleanup, runCleanup, wasInterrupted } from "./cleanup.ts";
 import { isFullRun, parseCli, usage, type CliOptions } from "./cli.ts";
 import { getJson, httpGet } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
@@ -284,7 +284,7 @@ let code = 2;
 try {
   code = await main();
 } catch (error) {
-  console.error(`\nbench failed: ${(error as Error).stack ?? error}`);
+  if (!wasInterrupted()) console.error(`\nbench failed: ${(error as Error).stack ?? error}`);
   code = 2;
 } finally {
   await runCleanup();

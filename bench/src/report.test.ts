@@ -74,7 +74,9 @@ describe("renderMarkdown", () => {
 
   test("lists the budgets missed", () => {
     expect(markdown).toContain("2 budgets missed");
-    expect(markdown).toContain("| render with 1000 rows | `/flights` | 181.6 ms | < 50 ms |");
+    expect(markdown).toContain("| Budget | Limit | Missed on |");
+    expect(markdown).toContain("| Lighthouse performance | ≥ 98 | 1: `/` 97 |");
+    expect(markdown).toContain("| render with 1000 rows | < 50 ms | 1: `/flights` 181.6 ms |");
   });
 
   test("marks values under budget with ✗ in the Lighthouse and weight tables", () => {

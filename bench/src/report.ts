@@ -63,7 +63,13 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     out.push("Every budget holds (`bench/budgets.json`, judged on medians).", "");
   } else {
     out.push(`${results.misses.length} budget${results.misses.length === 1 ? "" : "s"} missed (\`bench/budgets.json\`, judged on medians):`, "");
-    out.push(table(["Budget", "Where", "Actual", "Limit"], results.misses.map((x) => [x.budget, `\`${x.where}\``, x.actual, x.limit])), "");
+    const groups = new Map<string, { limit: string; where: string[] }>();
+    for (const miss of results.misses) {
+      const group = groups.get(miss.budget) ?? { limit: miss.limit, where: [] };
+      group.where.push(`\`${miss.where}\` ${miss.actual}`);
+      groups.set(miss.budget, group);
+    }
+    out.push(table(["Budget", "Limit", "Missed on"], [...groups].map(([budget, g]) => [budget, g.limit, `${g.where.length}: ${g.where.join(", ")}`])), "");
   }
 
   const withLighthouse = measured.filter((r) => r.lighthouse);

@@ -23,7 +23,14 @@ export async function runWeightAndAxe(
   jobs: readonly WeightJob[],
   options: { chromePath: string; log: (line: string) => void; ensureServer: () => Promise<string> },
 ): Promise<Map<string, { weight: WeightResult; axe: AxeResult }>> {
-  const browser = await chromium.launch({ executablePath: options.chromePath, args: chromiumFlags.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({
+    executablePath: options.chromePath,
+    args: chromiumFlags.filter((f) => !f.startsWith("--headless")),
+    // The bench's own handler closes the browser, then removes its folders, then exits.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   const stop = onCleanup("Chromium (Playwright)", () => browser.close());
   const out = new Map<string, { weight: WeightResult; axe: AxeResult }>();
   const measure = async (job: WeightJob) => {
