@@ -120,12 +120,42 @@ async function main(): Promise<number> {
     return seeding;
   };
 
+  /**
+   * Starts a server, runs `work` with it and stops it. The machine is shared: when the
+   * server is killed from outside (a signal while starting, or dead after `work` failed),
+   * it is started again and `work` repeated, once, with a note in the results.
+   */
+  const withServer = async <T>(what: string, where: { dataDir: string; webBuildDir?: string; port?: number }, work: (server: ServerHandle) => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      let server: ServerHandle | null = null;
+      try {
+        server = await startServer({ root, port: where.port ?? (await findFreePort()), dataDir: where.dataDir, webBuildDir: where.webBuildDir });
+        return await work(server);
+      } catch (error) {
+        const killed = /signal/.test((error as Error).message) || (server !== null && !server.alive());
+        if (attempt >= 2 || !killed || wasInterrupted()) throw error;
+        notes.push(`${what}: the server was stopped from outside (${(error as Error).message.split("\n")[0]}); the step was repeated on a new server.`);
+        log(`  the server was stopped from outside; repeating ${what}…`);
+      } finally {
+        await server?.stop();
+      }
+    }
+  };
+
   // Pages: Lighthouse, weight and axe on a fresh data folder with the demo data (`npm start`).
   const routes: RouteResult[] = [];
   if (options.only.has("lighthouse") || options.only.has("weight")) {
     const port = await findFreePort();
     const pagesDir = path.join(tmp, "pages");
-    let server = await phase("start", () => startServer({ root, port, dataDir: pagesDir }));
+    let server = await phase("start", async () => {
+      try {
+        return await startServer({ root, port, dataDir: pagesDir });
+      } catch (error) {
+        if (!/signal/.test((error as Error).message) || wasInterrupted()) throw error;
+        notes.push(`The pages server was stopped from outside while starting (${(error as Error).message}); it was started again.`);
+        return startServer({ root, port, dataDir: pagesDir });
+      }
+    });
     /** Restarts the pages server on the same port and data if it died (once, however many callers ask). */
     let restarting: Promise<void> | null = null;
     const ensureServer = async () => {
@@ -191,33 +221,36 @@ async function main(): Promise<number> {
     for (const t of throughputTargets) writeFileSync(path.join(copy, "client", t.staticFile), "");
     const top = Math.max(...steps);
     for (const [index, rows] of steps.entries()) {
-      const server = await phase(`scale ${rows} rows`, async () => {
-        await (index === 0 ? (firstSeed ?? startFirstSeed()) : seedRows(dataDir, rows));
-        const s = await startServer({ root, port: await findFreePort(), dataDir, webBuildDir: benchBuild });
+      const t0 = Date.now();
+      log(`\n▶ scale ${rows} rows`);
+      await (index === 0 ? (firstSeed ?? startFirstSeed()) : seedRows(dataDir, rows));
+      const step = await withServer(`scale ${rows} rows`, { dataDir, webBuildDir: benchBuild }, async (server) => {
+        const stepScale: ScaleRow[] = [];
+        const stepThroughput: ThroughputRow[] = [];
+        const stepNotes: string[] = [];
         if (options.only.has("scale")) {
           for (const p of scalePages) {
-            const list = await getJson<{ data?: { rows?: { type?: string }[] } }>(s.origin + p.api);
+            const list = await getJson<{ data?: { rows?: { type?: string }[] } }>(server.origin + p.api);
             const shown = (list?.data?.rows ?? []).filter((row) => (p.filter ? p.filter(row) : true)).length;
-            const render = await measureRender(s.origin + p.page, settings.renderSamples);
-            scale.push({ page: p.page, rows, shown, ...render });
+            const render = await measureRender(server.origin + p.page, settings.renderSamples);
+            stepScale.push({ page: p.page, rows, shown, ...render });
             log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} shown: ${render.medianMs.toFixed(1)} ms median, ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
           }
         }
-        return s;
-      });
-      if (rows === top && options.only.has("throughput")) {
-        await phase("throughput", async () => {
+        if (rows === top && options.only.has("throughput")) {
+          const throughputStarted = Date.now();
+          log("\n▶ throughput");
           const context = await routeContext(server);
           const targets: { target: string; path: string; file: string }[] = [];
           for (const t of throughputTargets) {
             const resolved = resolveRoute(t.route, context);
             if ("skipped" in resolved) {
-              throughput.push({ target: t.target, path: t.route, skipped: resolved.skipped, ssr: emptyStats, static: emptyStats, ratio: 0 });
+              stepThroughput.push({ target: t.target, path: t.route, skipped: resolved.skipped, ssr: emptyStats, static: emptyStats, ratio: 0 });
               continue;
             }
             const answer = await httpGet(server.origin + resolved.path);
             if (answer.status !== 200) {
-              throughput.push({ target: t.target, path: resolved.path, skipped: `answered ${answer.status}`, ssr: emptyStats, static: emptyStats, ratio: 0 });
+              stepThroughput.push({ target: t.target, path: resolved.path, skipped: `answered ${answer.status}`, ssr: emptyStats, static: emptyStats, ratio: 0 });
               continue;
             }
             writeFileSync(path.join(copy, "client", t.staticFile), answer.body);
@@ -227,14 +260,22 @@ async function main(): Promise<number> {
             const load = { connections: settings.throughputConnections, seconds: settings.throughputSeconds };
             const ssr = await loadTest(server.origin + t.path, load);
             const stat = await loadTest(`${server.origin}/${t.file}`, load);
-            if (stat.bodyBytes !== ssr.bodyBytes) notes.push(`Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ${ssr.bodyBytes} (the page changed between renders).`);
+            if (stat.bodyBytes !== ssr.bodyBytes) stepNotes.push(`Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ${ssr.bodyBytes} (the page changed between renders).`);
             const row = { target: t.target, path: t.path, ssr, static: stat, ratio: stat.rps ? ssr.rps / stat.rps : 0 };
-            throughput.push(row);
+            stepThroughput.push(row);
             log(`  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`);
           }
-        });
-      }
-      await server.stop();
+          phases.throughput = (Date.now() - throughputStarted) / 1000;
+          log(`  (throughput: ${phases.throughput.toFixed(0)} s)`);
+        }
+        return { stepScale, stepThroughput, stepNotes };
+      });
+      scale.push(...step.stepScale);
+      throughput.push(...step.stepThroughput);
+      notes.push(...step.stepNotes);
+      // The throughput phase ran inside the last step; count it once.
+      phases[`scale ${rows} rows`] = (Date.now() - t0) / 1000 - (rows === top ? (phases.throughput ?? 0) : 0);
+      log(`  (scale ${rows} rows: ${phases[`scale ${rows} rows`]!.toFixed(0)} s)`);
     }
   }
 
