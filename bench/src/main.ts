@@ -13,7 +13,7 @@ import { runLighthouse } from "./lighthouse.ts";
 import { machineInfo } from "./machine.ts";
 import { renderMarkdown } from "./report.ts";
 import { quickRoutes, resolveRoute, scalePages, specRoutes, throughputTargets, type RouteContext } from "./routes.ts";
-import { measureRender } from "./scale.ts";
+import { measureMedian, measureRender } from "./scale.ts";
 import { seedRows } from "./seed.ts";
 import { startServer, findFreePort, type ServerHandle } from "./server.ts";
 import { loadTest } from "./throughput.ts";
@@ -233,8 +233,9 @@ async function main(): Promise<number> {
             const list = await getJson<{ data?: { rows?: { type?: string }[] } }>(server.origin + p.api);
             const shown = (list?.data?.rows ?? []).filter((row) => (p.filter ? p.filter(row) : true)).length;
             const render = await measureRender(server.origin + p.page, settings.renderSamples);
-            stepScale.push({ page: p.page, rows, shown, ...render });
-            log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} shown: ${render.medianMs.toFixed(1)} ms median, ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
+            const apiMedianMs = await measureMedian(server.origin + p.api, settings.renderSamples);
+            stepScale.push({ page: p.page, rows, shown, ...render, apiMedianMs });
+            log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} shown: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
           }
         }
         if (rows === top && options.only.has("throughput")) {

@@ -63,7 +63,10 @@ export const throughputTargets: readonly { target: string; route: string; static
   { target: "API flights list", route: "/api/v1/selective-services/website?limit=100&offset=0", staticFile: "__bench/selective-services.json" },
 ];
 
-/** Scale pages and the API query each one renders (SPEC §7 query shapes), to count the cards shown. */
+/**
+ * Scale pages and the API call each one makes (SPEC §7 query shapes), to count the cards
+ * shown and to time the data part of the render.
+ */
 export const scalePages: readonly { page: string; api: string; filter?: (row: { type?: string }) => boolean }[] = [
   { page: "/flights", api: "/api/v1/selective-services/website?limit=1000&offset=0", filter: (row) => row.type === "Import" || row.type === "Export" },
   { page: "/transport", api: "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true" },

@@ -6,6 +6,17 @@ import { median, percentile, gzipSize } from "./stats.ts";
  * kept-alive socket) after 5 warm-up requests; answers the median and p90 in ms and the
  * HTML size raw and gzipped at level 9. Throws when the page does not answer 200.
  */
+/**
+ * Median time in ms of `samples` sequential GETs of `url` after 3 warm-up requests (the
+ * API call a page makes, to split a page's render time into data and rendering).
+ */
+export async function measureMedian(url: string, samples: number): Promise<number> {
+  for (let i = 0; i < 3; i++) await httpGet(url);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push((await httpGet(url)).ms);
+  return median(times)!;
+}
+
 export async function measureRender(
   url: string,
   samples: number,

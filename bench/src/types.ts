@@ -131,6 +131,8 @@ export interface ScaleRow {
   shown: number;
   medianMs: number;
   p90Ms: number;
+  /** Median time of the page's own API call (the data part of the render time). */
+  apiMedianMs: number;
   htmlRaw: number;
   htmlGzip: number;
   /** Bytes of the HTML inside inline scripts (React Router's hydration data). */
