@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { judgeBudgets, loadBudgets, type Budgets } from "./budgets.ts";
+import type { RouteResult, ScaleRow, LighthouseRun } from "./types.ts";
+
+const budgets: Budgets = {
+  lighthouse: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 },
+  axeViolations: 0,
+  routeJsGzipKB: 125,
+  listRender: { page: "/flights", rows: 1000, maxMs: 50 },
+};
+
+const bytes = (gzip: number) => ({ raw: gzip * 3, gzip, files: [] });
+function route(path: string, scores: Partial<LighthouseRun>, extra: Partial<RouteResult> = {}): RouteResult {
+  const median: LighthouseRun = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 900, tbtMs: 0, cls: 0, transferBytes: 1, ...scores };
+  return {
+    path,
+    route: path,
+    status: 200,
+    lighthouse: { runs: [median], median, failedAudits: [], metricLoss: {}, runWarnings: [] },
+    weight: { js: bytes(100_000), jsLazy: bytes(0), css: bytes(5000), html: bytes(6000), transferBytes: 1, requests: 1 },
+    axe: { violations: 0, rules: [] },
+    ...extra,
+  };
+}
+const scaleRow = (rows: number, medianMs: number): ScaleRow => ({ page: "/flights", rows, shown: rows, medianMs, p90Ms: medianMs, apiMedianMs: 1, htmlRaw: 1, htmlGzip: 1, inlineScriptRaw: 0 });
+
+describe("bench/budgets.json", () => {
+  test("holds the budgets of issue 6", () => {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "../budgets.json");
+    expect(loadBudgets(file)).toEqual(budgets);
+  });
+
+  test("a missing number is named", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "budgets-"));
+    const file = path.join(dir, "budgets.json");
+    writeFileSync(file, JSON.stringify({ ...budgets, lighthouse: { ...budgets.lighthouse, seo: "100" } }));
+    expect(() => loadBudgets(file)).toThrow('"lighthouse.seo" must be a number');
+  });
+});
+
+describe("judgeBudgets", () => {
+  test("values exactly at their limits pass", () => {
+    const atLimits = route("/", { performance: 98 }, {
+      weight: { js: bytes(125_000), jsLazy: bytes(90_000), css: bytes(1), html: bytes(1), transferBytes: 1, requests: 1 },
+    });
+    expect(judgeBudgets({ routes: [atLimits], scale: [scaleRow(1000, 49.9)] }, budgets)).toEqual([]);
+  });
+
+  test("names every miss with where, actual and limit", () => {
+    const misses = judgeBudgets(
+      {
+        routes: [
+          route("/", { performance: 97, seo: 92 }),
+          route("/contact-us", { accessibility: null }, {
+            axe: { violations: 2, rules: ["color-contrast (3)", "label (1)"] },
+            weight: { js: bytes(125_400), jsLazy: bytes(0), css: bytes(1), html: bytes(1), transferBytes: 1, requests: 1 },
+          }),
+        ],
+        scale: [scaleRow(10, 3), scaleRow(1000, 50)],
+      },
+      budgets,
+    );
+    expect(misses).toEqual([
+      { budget: "Lighthouse performance", where: "/", actual: "97", limit: "≥ 98" },
+      { budget: "Lighthouse SEO", where: "/", actual: "92", limit: "100" },
+      { budget: "Lighthouse accessibility", where: "/contact-us", actual: "no score", limit: "100" },
+      { budget: "axe violations", where: "/contact-us", actual: "2 (color-contrast (3), label (1))", limit: "≤ 0" },
+      { budget: "JS gzip", where: "/contact-us", actual: "125.4 KB", limit: "≤ 125 KB" },
+      { budget: "render with 1000 rows", where: "/flights", actual: "50.0 ms", limit: "< 50 ms" },
+    ]);
+  });
+
+  test("skipped routes and unmeasured parts are not judged", () => {
+    const skipped: RouteResult = { path: "/blogs/{id}", route: "/blogs/{id}", skipped: "not merged" };
+    const weightOnly: RouteResult = { path: "/QR", route: "/QR", weight: route("/QR", {}).weight! };
+    expect(judgeBudgets({ routes: [skipped, weightOnly], scale: [scaleRow(100, 400)] }, budgets)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { kindOf, weigh, type LoadedResource } from "./bytes.ts";
+import { inlineScriptBytes } from "./scale.ts";
+import { gzipSize } from "./stats.ts";
+
+const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="stylesheet" href="/assets/root-B.css"/></head>
+<body><script type="module">import "/assets/route-C.js";</script></body></html>`;
+const resource = (path: string, kind: LoadedResource["kind"], body: string, transferBytes = 100): LoadedResource => ({ path, kind, body: Buffer.from(body), transferBytes });
+
+describe("kindOf", () => {
+  test("classifies by request type, then content type", () => {
+    expect(kindOf("document", "text/html")).toBe("html");
+    expect(kindOf("script", "")).toBe("js");
+    expect(kindOf("other", "text/javascript; charset=utf-8")).toBe("js");
+    expect(kindOf("stylesheet", "text/css")).toBe("css");
+    expect(kindOf("image", "image/svg+xml")).toBe("other");
+  });
+});
+
+describe("weigh", () => {
+  const js = "export const x = 1;".repeat(50);
+  const resources = [
+    resource("/flights", "html", html),
+    resource("/assets/entry.client-A.js", "js", js),
+    resource("/assets/route-C.js", "js", "export {};"),
+    resource("/assets/phone-D.js", "js", js + js),
+    resource("/assets/root-B.css", "css", "a{color:red}"),
+    resource("/images/hero.svg", "other", "<svg/>"),
+  ];
+  const weight = weigh(resources);
+
+  test("scripts the HTML names are initial; others (dynamic imports) are lazy", () => {
+    expect(weight.js.files.map((f) => f.path).sort()).toEqual(["/assets/entry.client-A.js", "/assets/route-C.js"]);
+    expect(weight.jsLazy.files.map((f) => f.path)).toEqual(["/assets/phone-D.js"]);
+  });
+
+  test("sums raw bytes and level-9 gzip sizes per kind", () => {
+    expect(weight.js.raw).toBe(js.length + "export {};".length);
+    expect(weight.js.gzip).toBe(gzipSize(js) + gzipSize("export {};"));
+    expect(weight.css).toEqual({ raw: 12, gzip: gzipSize("a{color:red}"), files: [{ path: "/assets/root-B.css", raw: 12, gzip: gzipSize("a{color:red}") }] });
+    expect(weight.html.raw).toBe(Buffer.byteLength(html));
+  });
+
+  test("counts every response on the wire", () => {
+    expect(weight.requests).toBe(6);
+    expect(weight.transferBytes).toBe(600);
+  });
+});
+
+test("inlineScriptBytes counts inline script contents only", () => {
+  const page = `<script src="/a.js"></script><script nonce="n">window.__ctx = {"a":1};</script><p>x</p><script type="module">import "/b.js";</script>`;
+  expect(inlineScriptBytes(page)).toBe('window.__ctx = {"a":1};'.length + 'import "/b.js";'.length);
+});

@@ -1,0 +1,32 @@
+import { describe, expect, test } from "vitest";
+import { isFullRun, parseCli, phases } from "./cli.ts";
+
+describe("parseCli", () => {
+  test("no option: a full run of every phase, 3 Lighthouse runs, building first", () => {
+    const options = parseCli([]);
+    expect(options).toMatchObject({ quick: false, build: true, routes: null, runs: 3, help: false });
+    expect([...options.only]).toEqual([...phases]);
+    expect(isFullRun(options)).toBe(true);
+  });
+
+  test("--quick: one Lighthouse run, not a full run", () => {
+    const options = parseCli(["--quick"]);
+    expect(options.runs).toBe(1);
+    expect(isFullRun(options)).toBe(false);
+  });
+
+  test("--routes, --only, --runs and --no-build make a partial run", () => {
+    const options = parseCli(["--routes", "/, /blogs/{id}", "--only", "lighthouse,weight", "--runs", "5", "--no-build"]);
+    expect(options.routes).toEqual(["/", "/blogs/{id}"]);
+    expect([...options.only]).toEqual(["lighthouse", "weight"]);
+    expect(options.runs).toBe(5);
+    expect(options.build).toBe(false);
+    expect(isFullRun(options)).toBe(false);
+  });
+
+  test("rejects unknown options, phases and run counts", () => {
+    expect(() => parseCli(["--fast"])).toThrow();
+    expect(() => parseCli(["--only", "lighthouse,speed"])).toThrow('Unknown phase "speed"');
+    expect(() => parseCli(["--runs", "0"])).toThrow("--runs must be 1 to 9");
+  });
+});

@@ -1,0 +1,48 @@
+import http from "node:http";
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** Milliseconds from sending the request to the last byte. */
+  ms: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * A plain GET (no redirects followed, no `accept-encoding` unless given, so the body is
+ * the identity bytes) over one kept-alive socket. Rejects on network errors or after
+ * `timeoutMs`.
+ */
+export function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    request.on("error", reject);
+  });
+}
+
+/** GET answering parsed JSON, or `null` when the status is not 2xx or the body is not JSON. */
+export async function getJson<T>(url: string): Promise<T | null> {
+  try {
+    const answer = await httpGet(url, { accept: "application/json", language: "en" });
+    if (answer.status < 200 || answer.status >= 300) return null;
+    return JSON.parse(answer.body.toString("utf8")) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,44 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { MachineInfo } from "./types.ts";
+
+function run(command: string, args: string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "";
+  }
+}
+
+function packageVersion(root: string, name: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The machine, tool versions and git commit of this run (for the report header). */
+export function machineInfo(root: string, chromePath: string): MachineInfo {
+  const cpus = os.cpus();
+  const chromium = /(\d+\.\d+\.\d+\.\d+)/.exec(run(chromePath, ["--version"], root))?.[1] ?? "unknown";
+  const status = run("git", ["status", "--porcelain"], root)
+    .split("\n")
+    .filter((line) => line.trim() && !line.slice(3).startsWith("bench/results/"));
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    ramGB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    chromium,
+    lighthouse: packageVersion(root, "lighthouse"),
+    autocannon: packageVersion(root, "autocannon"),
+    commit: run("git", ["rev-parse", "--short=10", "HEAD"], root) || "unknown",
+    dirty: status.length > 0,
+    loadStart: os.loadavg()[0] ?? 0,
+    loadEnd: 0,
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { parseInvoiceLine, quickRoutes, resolveRoute, specRoutes, type RouteContext } from "./routes.ts";
+
+const context: RouteContext = { product: "Khayl", blogId: 3, invoicePath: "/invoice/abc123" };
+
+describe("specRoutes", () => {
+  test("lists the 18 routes of SPEC §2 once each, and --quick measures three of them", () => {
+    expect(specRoutes).toHaveLength(18);
+    expect(new Set(specRoutes).size).toBe(18);
+    expect(quickRoutes).toEqual(["/", "/transport", "/flights"]);
+    for (const r of quickRoutes) expect(specRoutes).toContain(r);
+  });
+});
+
+describe("resolveRoute", () => {
+  test("fills the product name, the blog id and the invoice link", () => {
+    expect(resolveRoute("/{product}-App", context)).toEqual({ path: "/Khayl-App" });
+    expect(resolveRoute("/blogs/{id}", context)).toEqual({ path: "/blogs/3" });
+    expect(resolveRoute("/invoice/{hash}", context)).toEqual({ path: "/invoice/abc123" });
+    expect(resolveRoute("/QR", context)).toEqual({ path: "/QR" });
+  });
+
+  test("skips a route whose value is missing, with the reason", () => {
+    const missing: RouteContext = { product: "Khayl", blogId: { missing: "blogs API answers 404" }, invoicePath: { missing: "no Invoice line" } };
+    expect(resolveRoute("/blogs/{id}", missing)).toEqual({ skipped: "blogs API answers 404" });
+    expect(resolveRoute("/invoice/{hash}", missing)).toEqual({ skipped: "no Invoice line" });
+  });
+});
+
+describe("parseInvoiceLine", () => {
+  test("reads the path from a plain start-up line", () => {
+    expect(parseInvoiceLine("  Invoice: http://localhost:3000/invoice/9f8e7d6c5b4a")).toBe("/invoice/9f8e7d6c5b4a");
+  });
+  test("reads the path from a JSON log line", () => {
+    expect(parseInvoiceLine('{"level":30,"msg":"Invoice: http://127.0.0.1:3301/invoice/AbC-_12"}')).toBe("/invoice/AbC-_12");
+  });
+  test("accepts a bare path and keeps a query", () => {
+    expect(parseInvoiceLine("Invoice: /invoice/xyz?lang=en")).toBe("/invoice/xyz?lang=en");
+  });
+  test("answers null for other lines and other paths", () => {
+    expect(parseInvoiceLine("Site:  http://localhost:3000")).toBeNull();
+    expect(parseInvoiceLine("Invoice: http://localhost:3000/blogs/1")).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The one list of what the bench measures (SPEC §2 routes, the throughput targets and
+ * the scale pages). Dynamic routes are resolved at run time from the running server:
+ * `{product}` from the configuration (PRODUCT_NAME, default Khayl), `{id}` from
+ * `GET /api/v1/blog/getWebsiteBlogs`, `{hash}` from the `Invoice: <url>` start-up line
+ * or `DATA_DIR/demo-invoice-url.txt`. A route that cannot be resolved is skipped with
+ * the reason in the results.
+ */
+export const specRoutes = [
+  "/",
+  "/transport",
+  "/flights",
+  "/aboutus",
+  "/{product}-App",
+  "/privacy-policy",
+  "/contact-us",
+  "/blogs",
+  "/blogs/{id}",
+  "/term-of-services",
+  "/term-of-use",
+  "/release-note",
+  "/release-logs",
+  "/QR",
+  "/links",
+  "/delete-account",
+  "/success",
+  "/invoice/{hash}",
+] as const;
+
+/** `--quick` measures only these. */
+export const quickRoutes: readonly string[] = ["/", "/transport", "/flights"];
+
+/** What the server told us about its demo data; `null` = not available (not merged yet, or none). */
+export interface RouteContext {
+  product: string;
+  /** A blog id, or why there is none. */
+  blogId: number | { missing: string };
+  /** The demo invoice path (`/invoice/<hash>`), or why there is none. */
+  invoicePath: string | { missing: string };
+}
+
+/** A SPEC §2 pattern made concrete: the path to load, or why it is skipped. */
+export function resolveRoute(route: string, context: RouteContext): { path: string } | { skipped: string } {
+  if (route.includes("{product}")) return { path: route.replace("{product}", context.product) };
+  if (route.includes("{id}")) {
+    return typeof context.blogId === "number" ? { path: route.replace("{id}", String(context.blogId)) } : { skipped: context.blogId.missing };
+  }
+  if (route.includes("{hash}")) {
+    return typeof context.invoicePath === "string" ? { path: context.invoicePath } : { skipped: context.invoicePath.missing };
+  }
+  return { path: route };
+}
+
+/**
+ * Throughput targets (issue 6): pages with 1 000 flights seeded, one blog, one API list
+ * call; each with the client-folder path where its static twin is written.
+ */
+export const throughputTargets: readonly { target: string; route: string; staticFile: string }[] = [
+  { target: "/", route: "/", staticFile: "__bench/home.html" },
+  { target: "/transport", route: "/transport", staticFile: "__bench/transport.html" },
+  { target: "/flights", route: "/flights", staticFile: "__bench/flights.html" },
+  { target: "/blogs/{id}", route: "/blogs/{id}", staticFile: "__bench/blog.html" },
+  { target: "API flights list", route: "/api/v1/selective-services/website?limit=100&offset=0", staticFile: "__bench/selective-services.json" },
+];
+
+/**
+ * Scale pages and the API call each one makes (SPEC §7 query shapes), to count the cards
+ * shown and to time the data part of the render.
+ */
+export const scalePages: readonly { page: string; api: string; filter?: (row: { type?: string }) => boolean }[] = [
+  { page: "/flights", api: "/api/v1/selective-services/website?limit=1000&offset=0", filter: (row) => row.type === "Import" || row.type === "Export" },
+  { page: "/transport", api: "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true" },
+];
+
+/**
+ * The demo invoice path from a server output line: `Invoice: <url>` printed plainly or
+ * inside a JSON log line. Answers the path and query (`/invoice/<hash>`), or `null`.
+ */
+export function parseInvoiceLine(line: string): string | null {
+  const match = /Invoice:\s*((?:https?:\/\/[^\s"'\\]+)|(?:\/invoice\/[^\s"'\\]+))/.exec(line);
+  if (!match) return null;
+  try {
+    const url = new URL(match[1]!, "http://localhost");
+    return url.pathname.startsWith("/invoice/") ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}

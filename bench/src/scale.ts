@@ -1,0 +1,41 @@
+import { httpGet } from "./http.ts";
+import { median, percentile, gzipSize } from "./stats.ts";
+
+/**
+ * Server time to the full HTML of `url`: `samples` sequential GETs (no compression, one
+ * kept-alive socket) after 5 warm-up requests; answers the median and p90 in ms and the
+ * HTML size raw and gzipped at level 9. Throws when the page does not answer 200.
+ */
+/**
+ * Median time in ms of `samples` sequential GETs of `url` after 3 warm-up requests (the
+ * API call a page makes, to split a page's render time into data and rendering).
+ */
+export async function measureMedian(url: string, samples: number): Promise<number> {
+  for (let i = 0; i < 3; i++) await httpGet(url);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push((await httpGet(url)).ms);
+  return median(times)!;
+}
+
+export async function measureRender(
+  url: string,
+  samples: number,
+): Promise<{ medianMs: number; p90Ms: number; htmlRaw: number; htmlGzip: number; inlineScriptRaw: number }> {
+  for (let i = 0; i < 5; i++) await httpGet(url);
+  const times: number[] = [];
+  let body: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < samples; i++) {
+    const answer = await httpGet(url);
+    if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+    times.push(answer.ms);
+    body = answer.body;
+  }
+  return { medianMs: median(times)!, p90Ms: percentile(times, 90)!, htmlRaw: body.length, htmlGzip: gzipSize(body), inlineScriptRaw: inlineScriptBytes(body.toString("utf8")) };
+}
+
+/** UTF-8 bytes of the contents of inline `<script>` elements (no `src`) in `html`. */
+export function inlineScriptBytes(html: string): number {
+  let total = 0;
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) total += Buffer.byteLength(match[1]!, "utf8");
+  return total;
+}

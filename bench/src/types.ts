@@ -1,0 +1,172 @@
+/**
+ * The shape of `bench/results/latest.json` (and of every run under `bench/results/runs/`).
+ * Sizes are bytes; times are milliseconds; Lighthouse scores are 0–100 (Lighthouse's
+ * 0–1 × 100, rounded). `null` means "measured but no value" (e.g. an audit that errored).
+ */
+export interface BenchResults {
+  /** Bumped when the shape changes incompatibly. */
+  schema: 1;
+  mode: "full" | "quick";
+  /** ISO-8601 UTC start of the run. */
+  date: string;
+  durationMs: number;
+  /** Seconds each phase took (build, baseline, lighthouse, weight, scale, throughput). */
+  phases: Record<string, number>;
+  machine: MachineInfo;
+  settings: BenchSettings;
+  notes: string[];
+  baseline: BaselineResult | null;
+  routes: RouteResult[];
+  scale: ScaleRow[];
+  throughput: ThroughputRow[];
+  misses: BudgetMiss[];
+}
+
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  ramGB: number;
+  os: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  autocannon: string;
+  commit: string;
+  /** True when the worktree had uncommitted changes outside bench/results. */
+  dirty: boolean;
+  /** 1-minute load averages when the run started and ended (the machine is shared). */
+  loadStart: number;
+  loadEnd: number;
+}
+
+export interface BenchSettings {
+  lighthouseRuns: number;
+  throughputSeconds: number;
+  throughputConnections: number;
+  renderSamples: number;
+  scaleSteps: number[];
+}
+
+export interface LighthouseScores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+}
+
+/** One Lighthouse run reduced to what the tables show. */
+export interface LighthouseRun extends LighthouseScores {
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  transferBytes: number | null;
+}
+
+/** An audit that did not pass in the representative (median-performance) run. */
+export interface FailedAudit {
+  id: string;
+  category: string;
+  title: string;
+  /** 0–100, or null for an audit that errored. */
+  score: number | null;
+  displayValue?: string;
+  /** A few offending items (URLs, selectors, snippets), when the audit lists them. */
+  items?: string[];
+}
+
+export interface LighthouseResult {
+  runs: LighthouseRun[];
+  /** Per-metric medians of `runs`. */
+  median: LighthouseRun;
+  failedAudits: FailedAudit[];
+  /** Performance points each metric costs in the representative run (weight × (1 − score)). */
+  metricLoss: Record<string, number>;
+  /** The LCP element of the representative run (selector and snippet), when known. */
+  lcpElement?: string;
+  runWarnings: string[];
+}
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+  /** Each file counted (path of the URL), largest gzip first. */
+  files: { path: string; raw: number; gzip: number }[];
+}
+
+export interface WeightResult {
+  /** Scripts the HTML references (modulepreload / script src / inline import). */
+  js: Bytes;
+  /** Scripts fetched later during the first load (dynamic imports after hydration). */
+  jsLazy: Bytes;
+  css: Bytes;
+  html: Bytes;
+  /** Bytes on the wire for every response of the load, as Chromium received them. */
+  transferBytes: number;
+  requests: number;
+}
+
+export interface AxeResult {
+  violations: number;
+  /** `rule-id (nodes)` for each violated rule. */
+  rules: string[];
+}
+
+export interface RouteResult {
+  /** The URL path measured, e.g. `/blogs/3`. */
+  path: string;
+  /** The SPEC §2 pattern, e.g. `/blogs/{id}`. */
+  route: string;
+  skipped?: string;
+  /** HTTP status of a plain GET (redirects not followed). */
+  status?: number;
+  lighthouse?: LighthouseResult;
+  weight?: WeightResult;
+  axe?: AxeResult;
+}
+
+export interface ScaleRow {
+  page: string;
+  rows: number;
+  /** Cards the page shows (the API's answer with the page's own query). */
+  shown: number;
+  medianMs: number;
+  p90Ms: number;
+  /** Median time of the page's own API call (the data part of the render time). */
+  apiMedianMs: number;
+  htmlRaw: number;
+  htmlGzip: number;
+  /** Bytes of the HTML inside inline scripts (React Router's hydration data). */
+  inlineScriptRaw: number;
+}
+
+export interface LoadStats {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses outside 2xx plus socket errors and timeouts. */
+  errors: number;
+  bodyBytes: number;
+}
+
+export interface ThroughputRow {
+  target: string;
+  path: string;
+  ssr: LoadStats;
+  static: LoadStats;
+  /** ssr.rps / static.rps. */
+  ratio: number;
+  skipped?: string;
+}
+
+export interface BaselineResult {
+  packages: Record<string, string>;
+  js: Bytes;
+  css: Bytes;
+}
+
+export interface BudgetMiss {
+  budget: string;
+  where: string;
+  actual: string;
+  limit: string;
+}
