@@ -11,6 +11,14 @@ const budgets: Budgets = {
   axeViolations: 0,
   routeJsGzipKB: 125,
   listRender: { page: "/flights", rows: 1000, maxMs: 50 },
+  lighthouseExceptions: [
+    {
+      route: "/invoice/{hash}",
+      category: "seo",
+      min: 50,
+      reason: "An invoice link is private (it shows a customer's name and amounts): the page is noindex, nofollow, which Lighthouse's is-crawlable audit counts against SEO. Every other SEO audit must pass.",
+    },
+  ],
 };
 
 const bytes = (gzip: number) => ({ raw: gzip * 3, gzip, files: [] });
@@ -43,6 +51,15 @@ describe("bench/budgets.json", () => {
 });
 
 describe("judgeBudgets", () => {
+  test("an exception lowers one category's minimum on its route only", () => {
+    const invoice = route("/invoice/abc", { seo: 54 }, { route: "/invoice/{hash}" });
+    const blog = route("/blogs/1", { seo: 54 }, { route: "/blogs/{id}" });
+    const misses = judgeBudgets({ routes: [invoice, blog], scale: [] }, budgets);
+    expect(misses.map((m) => [m.budget, m.where])).toEqual([["Lighthouse SEO", "/blogs/1"]]);
+    const invoicePerf = route("/invoice/abc", { seo: 54, performance: 90 }, { route: "/invoice/{hash}" });
+    expect(judgeBudgets({ routes: [invoicePerf], scale: [] }, budgets).map((m) => m.budget)).toEqual(["Lighthouse performance"]);
+  });
+
   test("values exactly at their limits pass", () => {
     const atLimits = route("/", { performance: 98 }, {
       weight: { js: bytes(125_000), jsLazy: bytes(90_000), css: bytes(1), html: bytes(1), transferBytes: 1, requests: 1 },

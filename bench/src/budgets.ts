@@ -9,6 +9,19 @@ export interface Budgets {
   routeJsGzipKB: number;
   /** Median server render time of `page` with `rows` seeded must be under `maxMs`. */
   listRender: { page: string; rows: number; maxMs: number };
+  /**
+   * Deliberate, explained departures from a Lighthouse minimum on one SPEC §2 route
+   * (e.g. `/invoice/{hash}` is `noindex`: a private link must not be indexed).
+   */
+  lighthouseExceptions: LighthouseException[];
+}
+
+/** A lower Lighthouse minimum for one route and category, with the reason. */
+export interface LighthouseException {
+  route: string;
+  category: keyof LighthouseScores;
+  min: number;
+  reason: string;
 }
 
 export const categoryLabels: Record<keyof LighthouseScores, string> = {
@@ -38,12 +51,23 @@ export function loadBudgets(file: string): Budgets {
     axeViolations: need(raw.axeViolations, "axeViolations"),
     routeJsGzipKB: need(raw.routeJsGzipKB, "routeJsGzipKB"),
     listRender: { page: listRender.page, rows: need(listRender.rows, "listRender.rows"), maxMs: need(listRender.maxMs, "listRender.maxMs") },
+    lighthouseExceptions: (raw.lighthouseExceptions ?? []).map((e, i) => {
+      if (typeof e.route !== "string" || !(e.category in categoryLabels) || typeof e.reason !== "string" || e.reason.trim() === "") {
+        throw new Error(`${file}: "lighthouseExceptions[${i}]" needs a route, a Lighthouse category and a reason`);
+      }
+      return { route: e.route, category: e.category, min: need(e.min, `lighthouseExceptions[${i}].min`), reason: e.reason };
+    }),
   };
+}
+
+/** The Lighthouse minimum of `category` on a SPEC §2 route: its exception, else the budget. */
+export function lighthouseMinimum(budgets: Budgets, route: string, category: keyof LighthouseScores): number {
+  return budgets.lighthouseExceptions.find((e) => e.route === route && e.category === category)?.min ?? budgets.lighthouse[category];
 }
 
 /**
  * Every budget the measurements miss, route by route in the order measured: Lighthouse
- * median scores under their minimum (a missing score counts as a miss), axe violations
+ * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a missing score counts as a miss), axe violations
  * over the maximum, initial gzip JS over the limit, and the list render time at or over
  * its limit. What was not measured (skipped routes, phases not run) is not judged.
  */
@@ -55,7 +79,7 @@ export function judgeBudgets(measured: { routes: readonly RouteResult[]; scale: 
     if (median) {
       for (const key of Object.keys(categoryLabels) as (keyof LighthouseScores)[]) {
         const actual = median[key];
-        const min = budgets.lighthouse[key];
+        const min = lighthouseMinimum(budgets, route.route, key);
         if (actual === null || actual < min) {
           misses.push({ budget: `Lighthouse ${categoryLabels[key]}`, where: route.path, actual: actual === null ? "no score" : String(actual), limit: min >= 100 ? "100" : `≥ ${min}` });
         }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { kindOf, weigh, type LoadedResource } from "./bytes.ts";
+import { kindOf, staticImports, weigh, type LoadedResource } from "./bytes.ts";
 import { inlineScriptBytes } from "./scale.ts";
 import { gzipSize } from "./stats.ts";
 
@@ -45,6 +45,30 @@ describe("weigh", () => {
     expect(weight.requests).toBe(6);
     expect(weight.transferBytes).toBe(600);
   });
+});
+
+test("scripts imported statically by initial scripts are initial too, whether or not the HTML preloads them", () => {
+  const page = `<html><head></head><body><script type="module">import * as route0 from "/assets/home-H.js"; import("/assets/entry.client-E.js");</script></body></html>`;
+  const loaded = [
+    resource("/", "html", page),
+    resource("/assets/entry.client-E.js", "js", 'import{a as b}from"./shell-S.js";import"./react-dom-R.js";'),
+    resource("/assets/home-H.js", "js", 'import{c}from"./shell-S.js";export{d}from"./card-C.js";const p=()=>import("./phone-P.js");'),
+    resource("/assets/shell-S.js", "js", "export const a=1,c=2;"),
+    resource("/assets/react-dom-R.js", "js", "export{};"),
+    resource("/assets/card-C.js", "js", "export const d=1;"),
+    resource("/assets/phone-P.js", "js", "export const big=1;"),
+  ];
+  const weight = weigh(loaded);
+  expect(weight.js.files.map((f) => f.path).sort()).toEqual([
+    "/assets/card-C.js", "/assets/entry.client-E.js", "/assets/home-H.js", "/assets/react-dom-R.js", "/assets/shell-S.js",
+  ]);
+  expect(weight.jsLazy.files.map((f) => f.path)).toEqual(["/assets/phone-P.js"]);
+});
+
+test("staticImports finds import/export-from specifiers, not dynamic imports", () => {
+  expect(staticImports('import{a}from"./a.js";import"./b.js";export*from"./c.js";const x=import("./d.js");import * as e from "/e.js"')).toEqual([
+    "./a.js", "./b.js", "./c.js", "/e.js",
+  ]);
 });
 
 test("inlineScriptBytes counts inline script contents only", () => {

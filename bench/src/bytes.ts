@@ -26,20 +26,43 @@ function sum(resources: readonly LoadedResource[]): Bytes {
   };
 }
 
+/** Static `import … from "x"`, `import "x"` and `export … from "x"` specifiers of an ES module (not `import("x")`). */
+export function staticImports(source: string): string[] {
+  const out: string[] = [];
+  const pattern = /\b(?:import|export)\s*(?:[^"'();=]*?\bfrom\s*)?["']([^"']+)["']/g;
+  for (const match of source.matchAll(pattern)) out.push(match[1]!);
+  return out;
+}
+
 /**
  * Splits one page load into the table's byte counts. A script is "initial" when the
- * document's HTML names its path (modulepreload links, script src, the inline entry
- * import); other scripts were fetched later (dynamic imports). Only the first document
- * counts as HTML (frames and later navigations are ignored).
+ * document's HTML names its path (module preload links, script src, the inline entry
+ * and route-module imports) or when an initial script imports it statically: the
+ * browser must load all of these before the page hydrates, preload hints or not.
+ * Scripts reached only by dynamic `import()` were fetched later ("lazy"). Only the
+ * first document counts as HTML (frames and later navigations are ignored).
  */
 export function weigh(resources: readonly LoadedResource[]): WeightResult {
   const document = resources.find((r) => r.kind === "html");
   const html = document ? document.body.toString("utf8") : "";
   const js = resources.filter((r) => r.kind === "js");
-  const referenced = (r: LoadedResource) => html.includes(r.path.split("?")[0]!);
+  const byPath = new Map(js.map((r) => [r.path.split("?")[0]!, r]));
+  const initial = new Set<string>();
+  const queue = [...byPath.keys()].filter((p) => html.includes(p));
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    if (initial.has(current)) continue;
+    initial.add(current);
+    const body = byPath.get(current)?.body.toString("utf8") ?? "";
+    for (const specifier of staticImports(body)) {
+      const resolved = new URL(specifier, `http://bench${current}`).pathname;
+      if (byPath.has(resolved) && !initial.has(resolved)) queue.push(resolved);
+    }
+  }
+  const isInitial = (r: LoadedResource) => initial.has(r.path.split("?")[0]!);
   return {
-    js: sum(js.filter(referenced)),
-    jsLazy: sum(js.filter((r) => !referenced(r))),
+    js: sum(js.filter(isInitial)),
+    jsLazy: sum(js.filter((r) => !isInitial(r))),
     css: sum(resources.filter((r) => r.kind === "css")),
     html: sum(document ? [document] : []),
     transferBytes: resources.reduce((n, r) => n + r.transferBytes, 0),

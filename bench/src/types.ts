@@ -94,7 +94,7 @@ export interface Bytes {
 }
 
 export interface WeightResult {
-  /** Scripts the HTML references (modulepreload / script src / inline import). */
+  /** Scripts needed before hydration: those the HTML names (script src, inline imports, preload hints) and their static imports. */
   js: Bytes;
   /** Scripts fetched later during the first load (dynamic imports after hydration). */
   jsLazy: Bytes;

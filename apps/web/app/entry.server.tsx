@@ -5,12 +5,14 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceContext } from "./lib/nonce.tsx";
+import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * Server render (React Router's default Node entry) plus the per-request CSP nonce
- * from the host, given to React's inline scripts and to `<Scripts>` via context.
+ * from the host, given to React's inline scripts and to `<Scripts>` via context. The
+ * HTML goes out without module preload hints (`dropModulePreloads`).
  */
 export default function handleRequest(
   request: Request,
@@ -46,7 +48,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const html = dropModulePreloads();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
