@@ -34,7 +34,7 @@ function route(path: string, scores: Partial<LighthouseRun>, extra: Partial<Rout
     ...extra,
   };
 }
-const scaleRow = (rows: number, medianMs: number): ScaleRow => ({ page: "/flights", rows, shown: rows, medianMs, p90Ms: medianMs, apiMedianMs: 1, htmlRaw: 1, htmlGzip: 1, inlineScriptRaw: 0 });
+const scaleRow = (rows: number, medianMs: number): ScaleRow => ({ page: "/flights", rows, shown: rows, cardsInHtml: rows, medianMs, p90Ms: medianMs, apiMedianMs: 1, htmlRaw: 1, htmlGzip: 1, inlineScriptRaw: 0 });
 
 describe("bench/budgets.json", () => {
   test("holds the budgets of issue 6", () => {

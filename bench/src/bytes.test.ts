@@ -75,3 +75,9 @@ test("inlineScriptBytes counts inline script contents only", () => {
   const page = `<script src="/a.js"></script><script nonce="n">window.__ctx = {"a":1};</script><p>x</p><script type="module">import "/b.js";</script>`;
   expect(inlineScriptBytes(page)).toBe('window.__ctx = {"a":1};'.length + 'import "/b.js";'.length);
 });
+
+test("cardsIn counts schedule cards, not other buttons", async () => {
+  const { cardsIn } = await import("./scale.ts");
+  const html = '<button type="button" class="card flex h-full">A</button><button class="cardinal">x</button><button aria-label="Open menu" class="menu">m</button><button type="button" aria-haspopup="dialog" class="card flex">B</button>';
+  expect(cardsIn(html)).toBe(2);
+});

@@ -236,7 +236,7 @@ async function main(): Promise<number> {
             const render = await measureRender(server.origin + p.page, settings.renderSamples);
             const apiMedianMs = await measureMedian(server.origin + p.api, settings.renderSamples);
             stepScale.push({ page: p.page, rows, shown, ...render, apiMedianMs });
-            log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} shown: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
+            log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} listed, ${String(render.cardsInHtml).padStart(4)} cards: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
           }
         }
         if (rows === top && options.only.has("throughput")) {

@@ -44,7 +44,7 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
     notes: [],
     baseline: { packages: { react: "19.3.1", moment: "2.31.0" }, js: bytes(834_400, 258_500), css: bytes(72_900, 29_400) },
     routes: [routeResult("/", 97, 92), routeResult("/flights", 99), { route: "/blogs/{id}", path: "/blogs/{id}", skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404" }],
-    scale: [{ page: "/flights", rows: 1000, shown: 1000, medianMs: 181.6, p90Ms: 264.6, apiMedianMs: 60.2, htmlRaw: 1_360_000, htmlGzip: 55_300, inlineScriptRaw: 600_000 }],
+    scale: [{ page: "/flights", rows: 1000, shown: 1000, cardsInHtml: 1000, medianMs: 181.6, p90Ms: 264.6, apiMedianMs: 60.2, htmlRaw: 1_360_000, htmlGzip: 55_300, inlineScriptRaw: 600_000 }],
     throughput: [
       { target: "/", path: "/", ssr: { rps: 200, p50Ms: 40, p99Ms: 90, errors: 0, bodyBytes: 86_400 }, static: { rps: 400, p50Ms: 20, p99Ms: 70, errors: 0, bodyBytes: 86_400 }, ratio: 0.5 },
       { target: "/blogs/{id}", path: "/blogs/{id}", skipped: "not merged", ssr: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 }, static: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 }, ratio: 0 },
@@ -88,7 +88,7 @@ describe("renderMarkdown", () => {
 
   test("shows throughput with its SSR/static ratio, scale rows, baseline and findings", () => {
     expect(markdown).toContain("| `/` | 200 | 40 ms | 90 ms | 400 | 20 ms | 70 ms | 0.50 | 86.4 |");
-    expect(markdown).toContain("| `/flights` | 1000 | 1000 | 181.6 ms ✗ | 264.6 ms | 60.2 ms | 1360.0 | 600.0 | 55.3 |");
+    expect(markdown).toContain("| `/flights` | 1000 | 1000 | 1000 | 181.6 ms ✗ | 264.6 ms | 60.2 ms | 1360.0 | 600.0 | 55.3 |");
     expect(markdown).toContain("**258.5 KB gzip**");
     expect(markdown).toContain("| SEO | Document does not have a meta description (`meta-description`) | `/` |  |");
     expect(markdown).toContain("| `/` | 97 | −2.1 |");

@@ -20,7 +20,7 @@ export async function measureMedian(url: string, samples: number): Promise<numbe
 export async function measureRender(
   url: string,
   samples: number,
-): Promise<{ medianMs: number; p90Ms: number; htmlRaw: number; htmlGzip: number; inlineScriptRaw: number }> {
+): Promise<{ medianMs: number; p90Ms: number; htmlRaw: number; htmlGzip: number; inlineScriptRaw: number; cardsInHtml: number }> {
   for (let i = 0; i < 5; i++) await httpGet(url);
   const times: number[] = [];
   let body: Buffer = Buffer.alloc(0);
@@ -30,7 +30,13 @@ export async function measureRender(
     times.push(answer.ms);
     body = answer.body;
   }
-  return { medianMs: median(times)!, p90Ms: percentile(times, 90)!, htmlRaw: body.length, htmlGzip: gzipSize(body), inlineScriptRaw: inlineScriptBytes(body.toString("utf8")) };
+  const html = body.toString("utf8");
+  return { medianMs: median(times)!, p90Ms: percentile(times, 90)!, htmlRaw: body.length, htmlGzip: gzipSize(body), inlineScriptRaw: inlineScriptBytes(html), cardsInHtml: cardsIn(html) };
+}
+
+/** Schedule cards (event and flight cards carry the `card` class) in a page's HTML. */
+export function cardsIn(html: string): number {
+  return html.match(/<button[^>]*\bclass="card\b/g)?.length ?? 0;
 }
 
 /** UTF-8 bytes of the contents of inline `<script>` elements (no `src`) in `html`. */

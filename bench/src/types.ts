@@ -127,8 +127,10 @@ export interface RouteResult {
 export interface ScaleRow {
   page: string;
   rows: number;
-  /** Cards the page shows (the API's answer with the page's own query). */
+  /** Rows the page receives (the API's answer to the page's own query, after its type filter). */
   shown: number;
+  /** Schedule cards the page's HTML renders (the grid grows in steps of 24). */
+  cardsInHtml: number;
   medianMs: number;
   p90Ms: number;
   /** Median time of the page's own API call (the data part of the render time). */

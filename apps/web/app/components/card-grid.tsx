@@ -1,18 +1,38 @@
-import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
 import { Spinner } from "./ui/spinner.tsx";
 import { useT } from "../lib/i18n/index.ts";
+import { CARDS_PER_STEP } from "../lib/paging.ts";
+
+/** The grid shows the first `shown` of `total` items; `moreHref` leads to the next step. */
+export interface GridMore {
+  shown: number;
+  total: number;
+  moreHref: string;
+}
 
 /**
  * A responsive grid of cards with the list states of SPEC §4: the empty text when
  * there are no items, and a spinner over the grid while a chip re-fetches the list.
+ * With `more`, a long list grows in steps: 'Showing 24 of 1000' and a 'Show more' link
+ * (a plain link, so it works without JavaScript; with it, the page keeps its scroll
+ * position and focus moves to the first new card).
  */
-export function CardGrid<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T) => ReactNode }) {
+export function CardGrid<T>({ items, empty, render, more }: { items: T[]; empty: string; render: (item: T) => ReactNode; more?: GridMore }) {
   const navigation = useNavigation();
   const t = useT();
   const refetching = navigation.state === "loading";
+  const list = useRef<HTMLUListElement>(null);
+  const previousCount = useRef(items.length);
+  useEffect(() => {
+    const before = previousCount.current;
+    previousCount.current = items.length;
+    if (items.length > before && before > 0) {
+      list.current?.children[before]?.querySelector<HTMLElement>("button, a")?.focus();
+    }
+  }, [items.length]);
   return (
-    <div className="relative" aria-busy={refetching}>
+    <div className="relative grid gap-6" aria-busy={refetching}>
       {refetching ? (
         <div className="absolute inset-x-0 top-4 z-10 flex justify-center text-brand">
           <Spinner label={t.common.loading} />
@@ -21,12 +41,26 @@ export function CardGrid<T>({ items, empty, render }: { items: T[]; empty: strin
       {items.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{empty}</p>
       ) : (
-        <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${refetching ? "opacity-50" : ""}`}>
+        <ul ref={list} className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${refetching ? "opacity-50" : ""}`}>
           {items.map((item, index) => (
             <li key={index}>{render(item)}</li>
           ))}
         </ul>
       )}
+      {more && more.total > CARDS_PER_STEP ? (
+        <div className="flex flex-col items-center gap-3">
+          <p className="text-slate-700">{t.common.showing(more.shown, more.total)}</p>
+          {more.shown < more.total ? (
+            <Link
+              to={more.moreHref}
+              preventScrollReset
+              className="inline-flex min-h-11 items-center rounded-full border border-brand px-6 py-2 font-semibold text-brand hover:bg-brand-50"
+            >
+              {t.common.showMore}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -7,12 +7,22 @@ import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
+import { showMoreHref, shownCount } from "../lib/paging.ts";
 
-/** /flights (SPEC §2): `?type=import|export` picks a chip (case-insensitive). */
+/**
+ * /flights (SPEC §2): `?type=import|export` picks a chip (case-insensitive). The list is
+ * fetched with SPEC §7's limit of 1000; the grid shows it in steps of 24 (`?show=`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const type = flightTypeBySlug(new URL(request.url).searchParams.get("type"));
+  const url = new URL(request.url);
+  const type = flightTypeBySlug(url.searchParams.get("type"));
   const flights = await loadFlightsPage(context, type);
-  return { flights, type: type ?? null };
+  const shown = shownCount(url.searchParams.get("show"), flights.length);
+  return {
+    flights: flights.slice(0, shown),
+    type: type ?? null,
+    more: { shown, total: flights.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,7 +42,7 @@ export default function Flights({ loaderData }: Route.ComponentProps) {
       <PageBanner title={t.flights.bannerTitle} eyebrow={t.flights.title} />
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
         <Chips label={t.flights.filterLabel} items={chips} />
-        <CardGrid items={loaderData.flights} empty={t.flights.empty} render={(flight) => <FlightCard flight={flight} />} />
+        <CardGrid items={loaderData.flights} empty={t.flights.empty} render={(flight) => <FlightCard flight={flight} />} more={loaderData.more} />
       </section>
     </>
   );

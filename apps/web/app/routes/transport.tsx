@@ -7,13 +7,22 @@ import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
+import { showMoreHref, shownCount } from "../lib/paging.ts";
 
-/** /transport (SPEC §2): `?discipline=<slug>` picks a chip; the loader maps it to the discipline id. */
+/**
+ * /transport (SPEC §2): `?discipline=<slug>` picks a chip; the loader maps it to the
+ * discipline id. Fetched with SPEC §7's limit of 100; shown in steps of 24 (`?show=`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get("discipline");
-  const discipline = disciplineBySlug(slug);
+  const url = new URL(request.url);
+  const discipline = disciplineBySlug(url.searchParams.get("discipline"));
   const { rows } = await loadTransportEvents(context, discipline?.id);
-  return { events: rows, discipline: discipline?.slug ?? null };
+  const shown = shownCount(url.searchParams.get("show"), rows.length);
+  return {
+    events: rows.slice(0, shown),
+    discipline: discipline?.slug ?? null,
+    more: { shown, total: rows.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,7 +41,7 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
       <PageBanner title={t.transport.bannerTitle} eyebrow={t.transport.title} />
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
         <Chips label={t.transport.filterLabel} items={chips} />
-        <CardGrid items={loaderData.events} empty={t.transport.empty} render={(event) => <EventCard event={event} />} />
+        <CardGrid items={loaderData.events} empty={t.transport.empty} render={(event) => <EventCard event={event} />} more={loaderData.more} />
       </section>
     </>
   );

@@ -15,6 +15,8 @@ export const en = {
     loading: "Loading…",
     close: "Close",
     home: "Home",
+    showMore: "Show more",
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
   },
   nav: {
     label: "Main",

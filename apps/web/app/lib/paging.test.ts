@@ -1,0 +1,17 @@
+import { expect, test } from "vitest";
+import { CARDS_PER_STEP, showMoreHref, shownCount } from "./paging.ts";
+
+test("shows whole steps, at least one, never more than there are", () => {
+  expect(shownCount(null, 1000)).toBe(CARDS_PER_STEP);
+  expect(shownCount("48", 1000)).toBe(48);
+  expect(shownCount("30", 1000)).toBe(48);
+  expect(shownCount("48", 30)).toBe(30);
+  expect(shownCount(null, 5)).toBe(5);
+  for (const bad of ["0", "-24", "abc", "1e9x", "2.5"]) expect(shownCount(bad, 1000), bad).toBe(CARDS_PER_STEP);
+  expect(shownCount("999999", 1000)).toBe(1000);
+});
+
+test("the next step keeps the filter", () => {
+  expect(showMoreHref("/flights", new URLSearchParams("type=export"), 24)).toBe("/flights?type=export&show=48");
+  expect(showMoreHref("/transport", new URLSearchParams("show=24&discipline=dressage"), 48)).toBe("/transport?show=72&discipline=dressage");
+});
