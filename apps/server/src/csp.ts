@@ -42,3 +42,13 @@ export function pageCsp(env: Env, nonce: string, secure: boolean): string {
 
 /** The policy of every non-page response (JSON, files): nothing may run. */
 export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * The Permissions-Policy of every response: no camera, microphone or location; the
+ * Payment Request API (Apple Pay) for this origin, and for Stripe's frames only when
+ * Stripe is configured (DESIGN §3.9).
+ */
+export function permissionsPolicy(env: Env): string {
+  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY);
+  return `camera=(), microphone=(), geolocation=(), payment=(self${stripe ? ' "https://js.stripe.com"' : ""})`;
+}

@@ -14,7 +14,7 @@ import { createApiClient } from "@khayl/contract/client";
 import { apiRootPlugin, API_PREFIX, API_ROOT } from "@khayl/api/app";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { seedDemoData } from "@khayl/db/seed/index";
-import { pageCsp, resourceCsp } from "./csp.ts";
+import { pageCsp, permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
 
@@ -126,10 +126,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     request.cspNonce = randomBytes(16).toString("base64");
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
+  const permissions = permissionsPolicy(env);
   app.addHook("onSend", async (request, reply, payload) => {
     // Page responses set their own policy (with the nonce) in the page handler.
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", resourceCsp);
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    reply.header("permissions-policy", permissions);
     return payload;
   });
   await app.register(compress, { global: true, encodings: ["gzip"], threshold: 1024 });

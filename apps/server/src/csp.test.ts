@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { parseEnv } from "@khayl/config/env";
+import { pageCsp, permissionsPolicy } from "./csp.ts";
+
+const sandbox = parseEnv({});
+const stripe = parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_SECRET_KEY: "sk_test_y" });
+
+test("without Stripe or analytics, pages may load and connect to nothing but the site", () => {
+  const csp = pageCsp(sandbox, "n0nce", false);
+  expect(csp).toContain("script-src 'self' 'nonce-n0nce';");
+  expect(csp).toContain("connect-src 'self';");
+  expect(csp).toContain("frame-src 'none'");
+  expect(csp).not.toMatch(/stripe|google/);
+  expect(csp).not.toContain("upgrade-insecure-requests");
+});
+
+test("Stripe's script, API and frames are allowed only when both keys are set", () => {
+  const csp = pageCsp(stripe, "n", true);
+  expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+  expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+  expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+  expect(csp).toContain("upgrade-insecure-requests");
+  expect(pageCsp(parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x" }), "n", false)).not.toContain("stripe");
+});
+
+test("the payment permission reaches Stripe's frames only with Stripe", () => {
+  expect(permissionsPolicy(sandbox)).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
+  expect(permissionsPolicy(stripe)).toBe('camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+});
