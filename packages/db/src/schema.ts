@@ -101,7 +101,10 @@ export const accounts = pgTable("accounts", {
   phoneNumber: text("phone_number"),
   createdAt: createdAt(),
   deletedAt: ts("deleted_at"),
-}, (t) => [uniqueIndex("accounts_email_idx").on(t.email)]);
+}, (t) => [
+  // Lookups compare lower(email): one account per address whatever its case.
+  uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
+]);
 
 /** A record that an account was deleted (what, when; no personal data). */
 export const accountDeletions = pgTable("account_deletions", {

@@ -172,3 +172,8 @@ test("two API instances on one database share codes and limits", async () => {
     await other.close();
   }
 });
+
+test("one account per e-mail address whatever its case (the lookups compare lower-case)", async () => {
+  await api.database.db.insert(accounts).values({ displayName: "Case One", email: "case.test@example.com" });
+  await expect(api.database.db.insert(accounts).values({ displayName: "Case Two", email: "Case.Test@Example.com" })).rejects.toThrow();
+});
