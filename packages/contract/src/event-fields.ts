@@ -9,7 +9,10 @@ export function eventPlaceCode(event: Event): string | undefined {
   return event.place?.code ?? event.Place?.code ?? event.location ?? undefined;
 }
 
-/** Category with SPEC §3's fallbacks: `eventCategory`, then `category`, default 'International'. */
-export function eventCategoryLabel(event: Event): string {
-  return event.eventCategory || event.category || "International";
+/**
+ * Category with SPEC §3's fallbacks: `eventCategory`, then `category`, then `fallback`
+ * — the site's catalogue passes its word for 'International' (SPEC §3's default text).
+ */
+export function eventCategoryLabel(event: Event, fallback: string): string {
+  return event.eventCategory || event.category || fallback;
 }

@@ -2,6 +2,7 @@ import type { Event } from "@khayl/contract/events";
 import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
 import { formatEventDateRange } from "@khayl/contract/format";
 import { useOpenAppModal } from "./app-modal.tsx";
+import { useT } from "../lib/i18n/index.ts";
 
 /**
  * A transport event card (SPEC §3 Event): status badge, name, venue code (with the
@@ -10,6 +11,7 @@ import { useOpenAppModal } from "./app-modal.tsx";
  */
 export function EventCard({ event }: { event: Event }) {
   const openAppModal = useOpenAppModal();
+  const t = useT();
   const place = eventPlaceCode(event);
   return (
     <button
@@ -22,7 +24,7 @@ export function EventCard({ event }: { event: Event }) {
         {event.eventStatus ? (
           <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">{event.eventStatus}</span>
         ) : <span />}
-        <span className="text-sm text-slate-700">{eventCategoryLabel(event)}</span>
+        <span className="text-sm text-slate-700">{eventCategoryLabel(event, t.transport.defaultCategory)}</span>
       </span>
       <span className="text-lg leading-snug font-bold text-ink">{event.eventName}</span>
       <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">

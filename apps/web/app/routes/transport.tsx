@@ -34,7 +34,7 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const chips = [
     { label: t.transport.all, to: "/transport", active: loaderData.discipline === null },
-    ...disciplines.map((d) => ({ label: d.label, to: `/transport?discipline=${d.slug}`, active: loaderData.discipline === d.slug })),
+    ...disciplines.map((d) => ({ label: t.transport.disciplines[d.id], to: `/transport?discipline=${d.slug}`, active: loaderData.discipline === d.slug })),
   ];
   return (
     <>

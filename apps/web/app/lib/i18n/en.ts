@@ -64,6 +64,10 @@ export const en = {
     filterLabel: "Filter by discipline",
     all: "All",
     empty: "There's no available transport",
+    /** SPEC §3: an event's category when it has none. */
+    defaultCategory: "International",
+    /** Chip labels by discipline id (SPEC §2, §3). */
+    disciplines: { 1: "Show Jumping", 2: "Endurance", 3: "Dressage", 5: "Eventing", 6: "Tent Pegging" },
     from: "Venue",
     dates: "Dates",
   },
