@@ -10,7 +10,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { publicConfig, type Env } from "@khayl/config/env";
-import { createApiClient } from "@khayl/contract/client";
+import { createApiClient, createResponseCache } from "@khayl/contract/client";
 import { apiRootPlugin, API_PREFIX, API_ROOT } from "@khayl/api/app";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { seedDemoData } from "@khayl/db/seed/index";
@@ -169,6 +169,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   }
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
+  // Public, read-mostly API answers (schedules, blogs, legal texts) are reused by page
+  // renders for as long as the API's Cache-Control allows, at most a minute.
+  const apiCache = createResponseCache({ maxEntries: 500, maxTtlMs: 60_000 });
 
   // A hashed asset that is not in this build (e.g. a stale tab after a deploy) is a 404,
   // not the catch-all page's redirect to `/`: the browser expects a script or a style.
@@ -184,6 +187,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         baseUrl: apiBaseUrl,
         fetch: env.API_URL ? undefined : inProcessFetch(app, request.ip),
         headers: env.API_URL ? { "x-forwarded-for": request.ip } : undefined,
+        cache: apiCache,
       });
       const secure = request.protocol === "https";
       reply.header("content-security-policy", options.dev ? devCsp : pageCsp(env, request.cspNonce, secure));

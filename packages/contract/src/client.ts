@@ -27,6 +27,59 @@ export interface ApiClientOptions {
   language?: Language;
   /** Extra headers on every request (e.g. `x-forwarded-for` of the visitor). */
   headers?: Record<string, string>;
+  /** Reuse of parsed GET answers that the server marks cacheable (see `createResponseCache`). */
+  cache?: ResponseCache;
+}
+
+/**
+ * Parsed GET answers kept for as long as the server allows (`Cache-Control: public,
+ * max-age=N`). Shared by the clients of one process; values are shared between callers
+ * and must be treated as read-only.
+ */
+export interface ResponseCache {
+  get(key: string): unknown;
+  set(key: string, value: unknown, ttlMs: number): void;
+}
+
+/**
+ * How long a response may be reused, in milliseconds, from its `Cache-Control`: its
+ * `max-age` when the answer is `public`, never for `no-store`, `no-cache` or `private`.
+ */
+export function reuseMsOf(cacheControl: string | null): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase().split(",").map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "no-store" || d === "no-cache" || d === "private")) return 0;
+  const maxAge = directives.find((d) => d.startsWith("max-age="));
+  const seconds = maxAge ? Number(maxAge.slice("max-age=".length)) : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+/**
+ * A bounded in-memory `ResponseCache`: at most `maxEntries` answers (the least recently
+ * used goes first), each for its `max-age` but never longer than `maxTtlMs`. Public,
+ * read-mostly data only — nothing per visitor is ever cached (DESIGN §2: no state of
+ * our own; every instance converges within `maxTtlMs`).
+ */
+export function createResponseCache(options: { maxEntries: number; maxTtlMs: number; now?: () => number }): ResponseCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: unknown; expiresAt: number }>();
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.expiresAt <= now()) return undefined;
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set(key, value, ttlMs) {
+      const ttl = Math.min(ttlMs, options.maxTtlMs);
+      if (ttl <= 0) return;
+      entries.delete(key);
+      entries.set(key, { value, expiresAt: now() + ttl });
+      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+  };
 }
 
 /** Fills `:name` segments of an endpoint path from `params`, URI-encoded. */
@@ -44,15 +97,21 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
  *
  * `call` answers the endpoint's parsed `data`; it throws `ApiError` on a non-2xx
  * answer (with the server's message), on a network failure, or when the answer does
- * not match the contract.
+ * not match the contract. With a `cache`, a GET answer the server marks `public,
+ * max-age=N` is reused for N seconds (errors are never cached).
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const doFetch = options.fetch ?? globalThis.fetch;
 
+  function urlOf<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
+    const { query, params } = (input ?? {}) as { query?: Record<string, unknown>; params?: Record<string, unknown> };
+    return `${baseUrl}${fillPath(endpoint.path, params)}${buildQueryString(query)}`;
+  }
+
   async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, accept: string): Promise<Response> {
-    const { query, body, params } = (input ?? {}) as { query?: Record<string, unknown>; body?: unknown; params?: Record<string, unknown> };
-    const url = `${baseUrl}${fillPath(endpoint.path, params)}${buildQueryString(query)}`;
+    const { body } = (input ?? {}) as { body?: unknown };
+    const url = urlOf(endpoint, input);
     const headers: Record<string, string> = {
       accept,
       language: options.language ?? "en",
@@ -83,11 +142,18 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     /** Calls a JSON endpoint and answers its `data`. */
     async call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<DataOf<E>> {
+      const cacheKey = options.cache && endpoint.method === "GET" ? `${options.language ?? "en"} ${urlOf(endpoint, input)}` : undefined;
+      if (cacheKey) {
+        const hit = options.cache!.get(cacheKey);
+        if (hit !== undefined) return hit as DataOf<E>;
+      }
       const response = await send(endpoint, input, "application/json");
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = responseSchemaOf(endpoint).safeParse(payload);
       if (!parsed.success) throw new ApiError(502, "The server sent an unexpected answer");
-      return (parsed.data as unknown as { data: DataOf<E> }).data;
+      const data = (parsed.data as unknown as { data: DataOf<E> }).data;
+      if (cacheKey) options.cache!.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
+      return data;
     },
     /** Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`. */
     async callBinary<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Response> {

@@ -1,8 +1,9 @@
 import type { FastifyReply } from "fastify";
 
 /**
- * `cache-control` of read-mostly public answers (blogs, legal texts, releases): shared
- * caches and browsers may keep them for a minute, then revalidate in the background.
+ * `cache-control` of read-mostly public answers (schedules, blogs, legal texts, releases):
+ * shared caches, browsers and the website's API client may keep them for a minute, then
+ * revalidate in the background.
  */
 export const PUBLIC_SHORT_CACHE = "public, max-age=60, stale-while-revalidate=300";
 

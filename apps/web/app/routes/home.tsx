@@ -12,10 +12,16 @@ import { loadHomeBlogs } from "../lib/content.server.ts";
 import { useBlogsT } from "../lib/i18n/blogs.ts";
 import { useHomeT } from "../lib/i18n/home.ts";
 
-/** Home (SPEC §1–§2): the schedules sections and the blogs teaser read in parallel. */
+/** Cards each home schedule section shows; 'Show all' leads to the full list. */
+const HOME_CARDS = 6;
+
+/**
+ * Home (SPEC §1–§2): the schedules sections and the blogs teaser read in parallel, with
+ * SPEC §7's query shapes (limit 100). Only the cards shown reach the page's data.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const [events, flights, blogs] = await Promise.all([loadHomeEvents(context), loadHomeFlights(context), loadHomeBlogs(context)]);
-  return { events: events.rows, flights, blogs };
+  return { events: events.rows.slice(0, HOME_CARDS), flights: flights.slice(0, HOME_CARDS), blogs };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="home-transport" className="mx-auto max-w-6xl px-4 py-12">
           <SectionHeader id="home-transport" title={t.home.transportSection} to="/transport" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {events.slice(0, 6).map((event) => (
+            {events.map((event) => (
               <li key={event.id}><EventCard event={event} /></li>
             ))}
           </ul>
@@ -71,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="home-shipping" className="mx-auto max-w-6xl px-4 py-12">
           <SectionHeader id="home-shipping" title={t.home.shippingSection} to="/flights" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {flights.slice(0, 6).map((flight) => (
+            {flights.map((flight) => (
               <li key={flight.id}><FlightCard flight={flight} /></li>
             ))}
           </ul>

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { eventEndpoints } from "@khayl/contract/events";
+import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteEvents } from "./service.ts";
 
 /** `GET /event-services/website` (SPEC §7): the transport schedule. */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, eventEndpoints.listWebsite, ({ query }) =>
-    listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines }),
+  registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { reply }) =>
+    publiclyCached(reply, listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines })),
   );
 }

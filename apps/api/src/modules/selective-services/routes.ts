@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteSelectiveServices } from "./service.ts";
 
 /** `GET /selective-services/website` (SPEC §7): the flight schedule. */
 export function selectiveServiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }) =>
-    listWebsiteSelectiveServices(deps.db, query),
+  registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }, { reply }) =>
+    publiclyCached(reply, listWebsiteSelectiveServices(deps.db, query)),
   );
 }

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "vitest";
+import { createApiClient, createResponseCache, reuseMsOf } from "./client.ts";
+import { selectiveServiceEndpoints } from "./selective-services.ts";
+import { accountDeletionEndpoints } from "./account-deletion.ts";
+
+/** A stand-in for the provider API over HTTP (the edge of this module), counting requests. */
+function fakeApi(cacheControl: string, status = 200) {
+  const calls: string[] = [];
+  const fetch: typeof globalThis.fetch = async (input) => {
+    calls.push(String(input));
+    const body = status === 200
+      ? { success: true, statusCode: 200, message: "ok", data: { rows: [], count: calls.length } }
+      : { success: false, statusCode: status, message: "nope" };
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": cacheControl } });
+  };
+  return { calls, fetch };
+}
+
+describe("reuseMsOf", () => {
+  test.each([
+    ["public, max-age=60, stale-while-revalidate=300", 60_000],
+    ["max-age=60", 0],
+    ["public, no-store", 0],
+    ["private, no-store", 0],
+    ["public, no-cache, max-age=60", 0],
+    ["public, max-age=abc", 0],
+    [null, 0],
+  ])("%s → %d ms", (header, ms) => expect(reuseMsOf(header)).toBe(ms));
+});
+
+describe("client cache", () => {
+  const flights = { query: { limit: 100, offset: 0, showOnWebsite: true } };
+
+  test("a public GET answer is reused until its max-age, then fetched again", async () => {
+    let clock = 0;
+    const cache = createResponseCache({ maxEntries: 10, maxTtlMs: 60_000, now: () => clock });
+    const api = fakeApi("public, max-age=30");
+    const client = createApiClient({ baseUrl: "http://api/v1", fetch: api.fetch, cache });
+    expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(1);
+    clock = 29_999;
+    expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(1);
+    clock = 30_000;
+    expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(2);
+    // Another query is another entry.
+    await client.call(selectiveServiceEndpoints.listWebsite, { query: { limit: 1000, offset: 0 } });
+    expect(api.calls).toHaveLength(3);
+  });
+
+  test("no-store answers, errors and other languages are never served from the cache", async () => {
+    const cache = createResponseCache({ maxEntries: 10, maxTtlMs: 60_000 });
+    const noStore = fakeApi("no-store");
+    const client = createApiClient({ baseUrl: "http://api/v1", fetch: noStore.fetch, cache });
+    await client.call(accountDeletionEndpoints.ask, { query: { email: "a@example.com" } }).catch(() => undefined);
+    await client.call(accountDeletionEndpoints.ask, { query: { email: "a@example.com" } }).catch(() => undefined);
+    expect(noStore.calls).toHaveLength(2);
+
+    const failing = fakeApi("public, max-age=60", 503);
+    const failingClient = createApiClient({ baseUrl: "http://api/v1", fetch: failing.fetch, cache });
+    await expect(failingClient.call(selectiveServiceEndpoints.listWebsite, flights)).rejects.toThrow("nope");
+    await expect(failingClient.call(selectiveServiceEndpoints.listWebsite, flights)).rejects.toThrow("nope");
+
+    const shared = fakeApi("public, max-age=60");
+    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "en" }).call(selectiveServiceEndpoints.listWebsite, flights);
+    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "ar" }).call(selectiveServiceEndpoints.listWebsite, flights);
+    expect(shared.calls).toHaveLength(2);
+  });
+
+  test("holds at most maxEntries answers, dropping the least recently used", () => {
+    const cache = createResponseCache({ maxEntries: 2, maxTtlMs: 60_000, now: () => 0 });
+    cache.set("a", 1, 1000);
+    cache.set("b", 2, 1000);
+    expect(cache.get("a")).toBe(1); // a is now the most recently used
+    cache.set("c", 3, 1000);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([1, undefined, 3]);
+  });
+});
