@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv } from "@khayl/config/env";
 import { createTestDb } from "@khayl/db/testing";
+import { invoices } from "@khayl/db/schema";
 import { buildHost, webBuildDir, type Host } from "./host.ts";
 
 /**
@@ -155,4 +156,25 @@ describe("page forms", () => {
       expect(response.statusCode, url).toBe(status);
     }
   });
+});
+
+describe("analytics", () => {
+  test("with a measurement id, pages load gtag.js but invoice pages load no third-party script", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-host-ga-"));
+    const database = await createTestDb();
+    const env = parseEnv({ DATA_DIR: dir, GA_MEASUREMENT_ID: "G-TEST123", LOG_LEVEL: "silent", NODE_ENV: "production" });
+    const withGa = await buildHost({ env, logger: false, database });
+    try {
+      const home = await withGa.app.inject("/");
+      expect(home.body).toContain("https://www.googletagmanager.com/gtag/js?id=G-TEST123");
+      const [invoice] = await database.db.select({ linkToken: invoices.linkToken }).from(invoices).limit(1);
+      const page = await withGa.app.inject(`/invoice/${invoice!.linkToken}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("googletagmanager");
+      expect(page.body).not.toContain("gtag(");
+    } finally {
+      await withGa.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,9 +1,9 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, useLocation, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
-import { analyticsSetup } from "./lib/analytics.ts";
+import { analyticsSetup, isPrivatePath } from "./lib/analytics.ts";
 import { catalogueFor, useT } from "./lib/i18n/index.ts";
 import "./app.css";
 
@@ -26,6 +26,7 @@ export function meta({ data }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -34,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b3d2e" />
         <Meta />
         <Links />
-        <AnalyticsScripts setup={analyticsSetup(rootData?.config.gaMeasurementId)} nonce={nonce} />
+        <AnalyticsScripts setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)} nonce={nonce} />
       </head>
       <body>
         {children}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { analyticsSetup, pageViewPath, type AnalyticsSetup } from "../lib/analytics.ts";
+import { analyticsSetup, isPrivatePath, pageViewPath, type AnalyticsSetup } from "../lib/analytics.ts";
 
 declare global {
   interface Window {
@@ -35,8 +35,9 @@ export function AnalyticsPageViews({ measurementId }: { measurementId: string | 
     if (!enabled) return;
     window.gtag?.("event", "page_view", {
       page_path: path,
-      page_location: window.location.href,
-      page_title: document.title,
+      page_location: `${window.location.origin}${path}`,
+      // An invoice's title names its reference: report the page kind only.
+      page_title: isPrivatePath(window.location.pathname) ? "Invoice" : document.title,
     });
   }, [enabled, path]);
   return null;

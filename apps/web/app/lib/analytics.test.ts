@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { analyticsSetup, pageViewPath } from "./analytics.ts";
+import { analyticsSetup, isPrivatePath, pageViewPath } from "./analytics.ts";
 
 describe("analyticsSetup", () => {
   test("no measurement id: no script at all", () => {
@@ -21,6 +21,14 @@ describe("analyticsSetup", () => {
 });
 
 describe("pageViewPath", () => {
+  test("never reports an invoice link's token", () => {
+    expect(pageViewPath({ pathname: "/invoice/G3sDHvMlN3EPHJvDFHmA_-TcIpdBhstGkyn3VRM1BVc", search: "?step=2&method=card" })).toBe("/invoice/:hash?step=2&method=card");
+    expect(pageViewPath({ pathname: "/Invoice/abc/pdf", search: "" })).toBe("/invoice/:hash/pdf");
+    expect(isPrivatePath("/invoice/abc")).toBe(true);
+    expect(isPrivatePath("/invoices")).toBe(false);
+    expect(isPrivatePath("/blogs/3")).toBe(false);
+  });
+
   test("reports the path with its query string", () => {
     expect(pageViewPath({ pathname: "/flights", search: "?type=export" })).toBe("/flights?type=export");
     expect(pageViewPath({ pathname: "/", search: "" })).toBe("/");

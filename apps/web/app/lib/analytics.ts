@@ -29,7 +29,22 @@ export function analyticsSetup(measurementId: string | null | undefined): Analyt
   };
 }
 
-/** The page reported for a location: path plus query string (SPEC §2), e.g. `/flights?type=export`. */
+/** Paths that carry a secret: an invoice link's token gives access to the invoice. */
+const PRIVATE_PATH = /^\/invoice\/[^/]+/i;
+
+/**
+ * True for pages whose URL is a secret (invoice links). They load no analytics script:
+ * a payment page carries no third-party code, and the analytics service's automatic
+ * events (outbound clicks, file downloads) would otherwise send the token away.
+ */
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATH.test(pathname);
+}
+
+/**
+ * The page reported for a location: path plus query string (SPEC §2), e.g.
+ * `/flights?type=export`; an invoice token is replaced by `:hash`.
+ */
 export function pageViewPath(location: { pathname: string; search: string }): string {
-  return `${location.pathname}${location.search}`;
+  return `${location.pathname.replace(PRIVATE_PATH, "/invoice/:hash")}${location.search}`;
 }
