@@ -1,11 +1,11 @@
-import type { Env } from "@khayl/config/env";
+import { stripeConfigured, type Env } from "@khayl/config/env";
 
 /**
  * The Content-Security-Policy of a page response. Scripts need the per-request nonce;
  * Stripe.js and analytics hosts are allowed only when they are configured (DESIGN §3.9).
  */
 export function pageCsp(env: Env, nonce: string, secure: boolean): string {
-  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY);
+  const stripe = stripeConfigured(env);
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
   const script = ["'self'", `'nonce-${nonce}'`];
   const connect = ["'self'"];
@@ -49,6 +49,6 @@ export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri
  * Stripe is configured (DESIGN §3.9).
  */
 export function permissionsPolicy(env: Env): string {
-  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY);
+  const stripe = stripeConfigured(env);
   return `camera=(), microphone=(), geolocation=(), payment=(self${stripe ? ' "https://js.stripe.com"' : ""})`;
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseEnv, publicOrigin } from "@khayl/config/env";
+import { parseEnv, publicOrigin, stripeConfigured } from "@khayl/config/env";
 import { demoInvoiceLinks } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
 
@@ -16,7 +16,7 @@ try {
   process.exit(1);
 }
 
-const host = await buildHost({ env });
+const host = await buildHost({ env, seed: env.DEMO_DATA });
 const origin = publicOrigin(env);
 
 // Demo invoices are reachable only through their random link tokens: list their links in
@@ -32,7 +32,13 @@ const payable = demoInvoices.find((i) => i.status === "unpaid");
 
 await host.app.listen({ port: env.PORT, host: env.HOST });
 host.app.log.info(`Site ready at ${origin}`);
-console.log(`\n  Site:    ${origin}\n  API:     ${origin}/api/v1/health${payable ? `\n  Invoice: ${payable.url}` : ""}\n`);
+const payments = stripeConfigured(env)
+  ? "Stripe"
+  : "offline SANDBOX, test mode: Stripe's test cards are accepted and nothing is charged (set STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY for real payments)";
+if (!stripeConfigured(env) && !env.API_URL) host.app.log.warn(`Payments: ${payments}`);
+console.log(
+  `\n  Site:     ${origin}\n  API:      ${origin}/api/v1/health\n  Payments: ${payments}${payable ? `\n  Invoice:  ${payable.url}` : ""}\n`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -17,7 +17,7 @@ describe("configuration (STYLE §4)", () => {
     );
   });
   test("only the whitelist reaches the browser; Stripe key only when both keys are set", () => {
-    const env = parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", SMTP_URL: "smtp://u:secret@mail.example:587" });
+    const env = parseEnv({ SMTP_URL: "smtp://u:secret@mail.example:587", STRIPE_WEBHOOK_SECRET: "whsec_secret" });
     const pub = publicConfig(env);
     expect(JSON.stringify(pub)).not.toContain("secret");
     expect(pub.stripePublishableKey).toBeNull();
@@ -28,5 +28,16 @@ describe("configuration (STYLE §4)", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
     expect(() => parseEnv({ TRUST_PROXY: "1" })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+  });
+  test("half a Stripe configuration is refused (it would silently take test-card payments)", () => {
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_live_x" })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_live_x", PORT: "eighty" })).toThrow(/PORT[\s\S]*set both/);
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "", STRIPE_SECRET_KEY: "" })).not.toThrow();
+  });
+  test("DEMO_DATA is on unless set to false", () => {
+    expect(parseEnv({}).DEMO_DATA).toBe(true);
+    expect(parseEnv({ DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
+    expect(parseEnv({ DEMO_DATA: "TRUE" }).DEMO_DATA).toBe(true);
+    expect(() => parseEnv({ DEMO_DATA: "no" })).toThrow(/DEMO_DATA/);
   });
 });

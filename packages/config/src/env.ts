@@ -18,6 +18,11 @@ export const envSchema = z.object({
   HOST: withDefault("localhost"),
   /** Embedded database and mail outbox live here (DESIGN §2). */
   DATA_DIR: withDefault("./data"),
+  /** Load the demo content into empty tables at start-up (turn off in production). */
+  DEMO_DATA: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
+    z.enum(["true", "false"], { error: "true or false" }).default("true").transform((v) => v === "true"),
+  ),
   /** PostgreSQL instead of the embedded PGlite. */
   DATABASE_URL: optionalUrl,
   /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
@@ -81,11 +86,20 @@ export type Env = z.infer<typeof envSchema>;
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  // Half a Stripe configuration would silently fall back to the test-card sandbox.
+  const keys = [source.STRIPE_PUBLISHABLE_KEY, source.STRIPE_SECRET_KEY].filter((k) => k !== undefined && k !== "");
+  if (keys.length === 1) lines.push("  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)");
+  if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
+}
+
+/**
+ * True when payments go through Stripe (both keys set, DESIGN §3.8); otherwise the
+ * offline sandbox takes them, in test mode.
+ */
+export function stripeConfigured(env: Env): boolean {
+  return Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY);
 }
 
 /** The origin used in links (mail, start-up log): PUBLIC_URL or http://localhost:PORT. */
@@ -105,7 +119,7 @@ export function publicConfig(env: Env) {
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY ? env.STRIPE_PUBLISHABLE_KEY : null,
+    stripePublishableKey: stripeConfigured(env) ? env.STRIPE_PUBLISHABLE_KEY! : null,
     publicUrl: publicOrigin(env),
   };
 }

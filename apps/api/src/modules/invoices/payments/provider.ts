@@ -2,7 +2,8 @@ import type { Env } from "@khayl/config/env";
 import type { PaymentProviderName } from "@khayl/contract/invoices";
 import type { Db } from "@khayl/db/client";
 import { createSandboxProvider } from "./sandbox.ts";
-import { createStripeProvider, stripeConfigured } from "./stripe.ts";
+import { stripeConfigured } from "@khayl/config/env";
+import { createStripeProvider } from "./stripe.ts";
 
 /**
  * The payment provider interface (DESIGN §3.8): the server creates a payment intent for

@@ -11,11 +11,6 @@ import { ProviderUnavailableError } from "./provider.ts";
  * (STYLE §11). `STRIPE_API_URL` points it at stripe-mock or a test double.
  */
 
-/** True when both Stripe keys are set (the same rule as the page's publishable key and the CSP). */
-export function stripeConfigured(env: Env): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
-}
-
 /** A Stripe client for `env` (host, port and protocol from `STRIPE_API_URL` when set). */
 export function stripeClient(env: Env): Stripe {
   const base = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
