@@ -341,3 +341,24 @@ describe("sandbox payments", () => {
     expect(response.json().message).toBe("Stripe webhooks are not configured");
   });
 });
+
+test("a payment charged at the provider but never confirmed here shows as paid on the next visit", async () => {
+  const invoice = takeInvoice();
+  const intent = (await createPayment(invoice.hash)).json().data;
+  expect((await sandboxConfirm(intent, card("4242424242424242"))).statusCode).toBe(200);
+  // The tab closes before the browser asks the server to confirm: the next visit settles it.
+  const visit = await getInvoice(invoice.hash);
+  expect(visit.json().data).toMatchObject({ status: "paid", paymentType: "card", cardLast4: "4242" });
+  const pdf = await post("print-pdf-by-link", { hash: invoice.hash });
+  expect((await pdfText(pdf.rawPayload)).text).toContain("PAID");
+  expect((await createPayment(invoice.hash)).statusCode).toBe(409);
+  const rows = await api.database.db.select().from(payments).where(eq(payments.providerPaymentId, intent.paymentIntentId));
+  expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
+});
+
+test("an open payment that was not charged leaves the invoice unpaid", async () => {
+  const invoice = takeInvoice();
+  const intent = (await createPayment(invoice.hash)).json().data;
+  expect((await sandboxConfirm(intent, card("4000000000000002"))).statusCode).toBe(402);
+  expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
+});

@@ -89,10 +89,22 @@ export function toInvoiceData(record: InvoiceRecord, provider: PaymentProvider):
   };
 }
 
+/**
+ * The invoice of a link token (404 when unknown). An unpaid invoice with an open payment
+ * is first checked with the provider: a payment that succeeded there but was never
+ * confirmed here (the tab closed, the network dropped, no webhook) is settled now, so a
+ * revisit shows the invoice paid. A provider that cannot be reached leaves it as it is.
+ */
 async function recordByLink(deps: InvoiceDeps, hash: string): Promise<InvoiceRecord> {
   const record = await findInvoiceByToken(deps.db, hash);
   if (!record) throw notFound();
-  return record;
+  if (record.invoice.status === "paid") return record;
+  const open = await findOpenPayment(deps.db, record.invoice.id);
+  if (!open) return record;
+  const intent = await deps.provider.retrieveIntent(open.providerPaymentId).catch(() => null);
+  if (intent?.status !== "succeeded" || !matchesInvoice(intent, record.invoice.id, open)) return record;
+  await settle(deps, record.invoice.id, open, intent);
+  return (await findInvoiceByToken(deps.db, hash)) ?? record;
 }
 
 /** `POST /invoices-v2/get-invoice-by-link` (SPEC §7): the invoice of a link token; 404 when unknown. */
