@@ -54,6 +54,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
     // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).send({ success: false, statusCode: error.statusCode, message: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Env } from "@khayl/config/env";
@@ -188,7 +189,10 @@ export async function createPaymentByLink(deps: InvoiceDeps, body: z.output<type
       continue;
     }
     const number = (await countPayments(deps.db, invoice.id)) + 1;
-    const idempotencyKey = `invoice:${invoice.id}:payment:${number}`;
+    // Deterministic, so concurrent first calls converge on one intent; the digest of the
+    // invoice's random link token (never the token) keeps it unique across databases
+    // that share one Stripe account (staging and production, a re-seeded demo).
+    const idempotencyKey = `invoice:${invoice.id}:${createHash("sha256").update(invoice.linkToken).digest("hex").slice(0, 24)}:payment:${number}`;
     const intent = await deps.provider.createIntent({
       amountFils,
       currency: "aed",

@@ -79,7 +79,8 @@ describe("Stripe PaymentIntents", () => {
       description: `Invoice ${invoice.refNumber}`,
       "metadata[refNumber]": invoice.refNumber,
     });
-    expect(create.idempotencyKey).toMatch(/^invoice:\d+:payment:1$/);
+    expect(create.idempotencyKey).toMatch(/^invoice:\d+:[0-9a-f]{24}:payment:1$/);
+    expect(create.idempotencyKey).not.toContain(invoice.hash);
     expect(data.clientSecret).toBe(stripe.intents.get(data.paymentIntentId)!.client_secret);
 
     // Double click: the same intent, no second one at Stripe.
@@ -177,3 +178,19 @@ describe("Stripe webhook", () => {
     expect(response.json().data).toEqual({ received: true, duplicate: false });
   });
 });
+
+test("Stripe out of reach: paying answers 502 with a clear message, and the invoice can still be read", async () => {
+  const down = await createTestApi({ STRIPE_SECRET_KEY: "sk_test_khayl", STRIPE_PUBLISHABLE_KEY: "pk_test_khayl", STRIPE_API_URL: "http://127.0.0.1:9" });
+  try {
+    await seedAccounts(down.database.db);
+    await seedInvoices(down.database.db);
+    const [invoice] = (await demoInvoiceLinks(down.database.db)).filter((l) => l.status === "unpaid");
+    const call = (path: string) => down.app.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload: { hash: invoice!.hash }, remoteAddress: "10.61.0.1" });
+    const create = await call("create-payment-by-link");
+    expect(create.statusCode).toBe(502);
+    expect(create.json()).toEqual({ success: false, statusCode: 502, message: "The payment provider could not be reached. Please try again." });
+    expect((await call("get-invoice-by-link")).json().data.status).toBe("unpaid");
+  } finally {
+    await down.close();
+  }
+}, 30_000);

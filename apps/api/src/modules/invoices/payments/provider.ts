@@ -1,5 +1,6 @@
 import type { Env } from "@khayl/config/env";
-import type { PaymentProviderName } from "@khayl/contract/invoices";
+import { invoiceMessages, type PaymentProviderName } from "@khayl/contract/invoices";
+import { HttpError } from "@khayl/api/http/errors";
 import type { Db } from "@khayl/db/client";
 import { createSandboxProvider } from "./sandbox.ts";
 import { stripeConfigured } from "@khayl/config/env";
@@ -61,11 +62,15 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
 }
 
-/** The provider could not be reached or answered unexpectedly (answered 502 by the service). */
-export class ProviderUnavailableError extends Error {
+/**
+ * The provider could not be reached or answered unexpectedly: the API answers 502 with
+ * 'The payment provider could not be reached. Please try again.' (the cause is logged).
+ */
+export class ProviderUnavailableError extends HttpError {
   constructor(cause: unknown) {
-    super("payment provider unavailable", { cause });
+    super(502, invoiceMessages.providerUnavailable);
     this.name = "ProviderUnavailableError";
+    this.cause = cause;
   }
 }
 
