@@ -162,6 +162,11 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   await pay.click();
   await expect(page.getByRole("alert")).toContainText("Payment failed. Please try again.");
   await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  // Pay had focus and is now disabled: focus is on the message (below the card fields),
+  // and Shift+Tab leads back into the form.
+  await expect(page.getByRole("alert")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByLabel("Billing country")).toBeFocused();
   await expect(pay).toBeDisabled();
   await expectNoAxeViolations(page);
   // SPEC §9: the payment state resets after 3000 ms.

@@ -82,6 +82,13 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   const busy = phase === "preparing" || phase === "processing" || phase === "succeeded";
 
   useEffect(() => setHydrated(true), []);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusError = useRef(false);
+  useEffect(() => {
+    if (!error || !focusError.current) return;
+    focusError.current = false;
+    errorRef.current?.focus();
+  }, [error]);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   function clearPayment() {
@@ -92,6 +99,9 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
 
   function fail(paymentError: PaymentError) {
     setError(paymentError);
+    // Pay (which had focus) is disabled while processing: give focus to the message so a
+    // keyboard user continues from there, not from the top of the page.
+    focusError.current = true;
     if (isCardError(paymentError.failure)) {
       setPhase("error");
       clearTimeout(resetTimer.current);
@@ -179,7 +189,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   const shown = error ? shownPaymentError(error, t) : null;
 
   const errorBox = shown ? (
-    <div role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+    <div ref={errorRef} role="alert" tabIndex={-1} className="rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700">
       <p className="font-semibold">{shown.message}</p>
       {shown.detail ? <p className="mt-1 text-sm">{shown.detail}</p> : null}
     </div>

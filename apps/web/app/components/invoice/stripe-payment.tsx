@@ -210,13 +210,21 @@ export function StripeApplePayButton({
           disableWallets: ["googlePay", "link"],
         });
         pr.on("paymentmethod", (event) => {
+          // The sheet must always be completed: when the payment never reached Stripe
+          // (already running, create refused, network error) it would spin until it times out.
+          let completed = false;
+          const complete = (status: "success" | "fail") => {
+            if (completed) return;
+            completed = true;
+            event.complete(status);
+          };
           void run("apple-pay", async (payment) => {
             const first = await stripe.confirmCardPayment(payment.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
             if (first.error) {
-              event.complete("fail");
+              complete("fail");
               return { ok: false, error: { failure: "apple-pay-failed", detail: first.error.message ?? null } };
             }
-            event.complete("success");
+            complete("success");
             if (first.paymentIntent?.status === "requires_action") {
               const second = await stripe.confirmCardPayment(payment.clientSecret);
               if (second.error) return { ok: false, error: { failure: "apple-pay-failed", detail: second.error.message ?? null } };
@@ -225,7 +233,7 @@ export function StripeApplePayButton({
               return { ok: false, error: { failure: "not-successful", detail: null } };
             }
             return { ok: true, paymentMethodId: event.paymentMethod.id };
-          });
+          }).finally(() => complete("fail"));
         });
         request.current = pr;
         const result = await pr.canMakePayment().catch(() => null);
