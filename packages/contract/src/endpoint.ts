@@ -33,6 +33,12 @@ export interface Endpoint<
   tags: string[];
   /** When set, the success answer is this content type instead of the JSON envelope. */
   binary?: string;
+  /**
+   * Error statuses this call answers beyond the ones every call may give (400 invalid
+   * input, 404, 413/415 for a body, 429 when rate-limited), each with what it means;
+   * listed in the OpenAPI document.
+   */
+  errors?: Partial<Record<402 | 409 | 502 | 503, string>>;
 }
 
 /** Define an endpoint with its types preserved (identity at run time). */

@@ -258,6 +258,7 @@ export const invoiceEndpoints = {
     summary:
       "Extension: create the invoice's payment intent for total + card fee (server-computed, in fils); a retry or double click gets the same open intent; 409 when the invoice is paid",
     tags: ["invoices", "payments"],
+    errors: { 409: invoiceMessages.alreadyPaid, 502: invoiceMessages.providerUnavailable },
   }),
   /** Extension: the server checks the intent with the provider and marks the invoice paid. */
   confirmPayment: defineEndpoint({
@@ -269,6 +270,7 @@ export const invoiceEndpoints = {
     summary:
       "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' otherwise",
     tags: ["invoices", "payments"],
+    errors: { 402: invoiceMessages.paymentNotSuccessful, 409: `${invoiceMessages.alreadyPaid}, or the intent does not match this invoice`, 502: invoiceMessages.providerUnavailable },
   }),
   /** Extension (sandbox provider only): confirm a sandbox intent with a test card, as Stripe.js would with Stripe. */
   sandboxConfirm: defineEndpoint({
@@ -280,6 +282,7 @@ export const invoiceEndpoints = {
     summary:
       "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); keeps only brand and last 4 digits",
     tags: ["payments"],
+    errors: { 402: 'The card was declined or has insufficient funds (the message says which)' },
   }),
   /** Extension: Stripe webhook; raw JSON body verified with the `stripe-signature` header. */
   stripeWebhook: defineEndpoint({

@@ -66,6 +66,16 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  test("documents the error answers a client relies on: 402/409/502 of payments, 429 of limited routes, 413/415 of bodies", async () => {
+    const doc = await openApiDocument();
+    const statuses = (path: string) => Object.keys(doc.paths[path]!.post!.responses).sort();
+    expect(statuses("/invoices-v2/confirm-payment-by-link")).toEqual(expect.arrayContaining(["402", "409", "413", "415", "429", "502"]));
+    expect(statuses("/invoices-v2/create-payment-by-link")).toEqual(expect.arrayContaining(["409", "429", "502"]));
+    expect(statuses("/invoices-v2/sandbox-confirm-payment")).toEqual(expect.arrayContaining(["402"]));
+    expect(statuses("/supportRequests/")).toEqual(expect.arrayContaining(["201", "400", "413", "415", "429"]));
+    expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual(["200", "400", "404"]);
+  });
+
   test("documents the SPEC §7 calls with their inputs and shapes", async () => {
     const document = await openApiDocument();
     const blog = document.paths["/blog/{id}"]?.get as unknown as { parameters: { in: string; name: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> }> };

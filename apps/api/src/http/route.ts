@@ -8,6 +8,8 @@ import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contr
 const invalidInputResponse = validationErrorEnvelopeSchema.describe("Invalid input: the error envelope with one message per field");
 const notFoundResponse = errorEnvelopeSchema.describe("Not found: the error envelope");
 
+const errorResponse = (description: string) => errorEnvelopeSchema.describe(description);
+
 /** A success answer of `contentType` bytes (documented as a binary string). */
 function binaryResponse(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: "binary" }) } } };
@@ -34,7 +36,14 @@ export function registerEndpoint<E extends Endpoint>(
   options: { config?: RouteShorthandOptions["config"]; statusCode?: number } = {},
 ): void {
   const statusCode = options.statusCode ?? 200;
-  const errorResponses = { 400: invalidInputResponse, 404: notFoundResponse };
+  const rateLimited = Boolean((options.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  const errorResponses = {
+    400: invalidInputResponse,
+    404: notFoundResponse,
+    ...(endpoint.body ? { 413: errorResponse("Request body is too large"), 415: errorResponse("Unsupported content type (send application/json)") } : {}),
+    ...(rateLimited ? { 429: errorResponse("Too many requests from this client: retry after the `retry-after` seconds") } : {}),
+    ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, meaning]) => [status, errorResponse(meaning)])),
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
