@@ -4,7 +4,8 @@ import { invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
 import { demoInvoiceLinks, seedInvoices, type DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { createTestApi, type TestApi } from "../../testing.ts";
-import { INVOICE_LOOKUPS_PER_CLIENT } from "./routes.ts";
+import { INVOICE_LOOKUPS_PER_CLIENT, INVOICE_PDFS_PER_CLIENT, PAYMENT_CALLS_PER_CLIENT } from "./routes.ts";
+import { SANDBOX_CONFIRMS_PER_INTENT } from "./service.ts";
 import { pdfText } from "./testing.ts";
 
 let api: TestApi;
@@ -361,4 +362,36 @@ test("an open payment that was not charged leaves the invoice unpaid", async () 
   const intent = (await createPayment(invoice.hash)).json().data;
   expect((await sandboxConfirm(intent, card("4000000000000002"))).statusCode).toBe(402);
   expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
+});
+
+describe("limits on the other invoice calls", () => {
+  /** Statuses of `max + 1` calls from one client. */
+  async function statusesOf(max: number, call: (address: string) => Promise<{ statusCode: number }>, address: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) statuses.push((await call(address)).statusCode);
+    return statuses;
+  }
+
+  test("PDFs per client", async () => {
+    const statuses = await statusesOf(INVOICE_PDFS_PER_CLIENT.max, (a) => post("print-pdf-by-link", { hash: "C".repeat(43) }, a), "10.98.0.1");
+    expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  test("payment calls per client, on each payment route", async () => {
+    const create = await statusesOf(PAYMENT_CALLS_PER_CLIENT.max, (a) => createPayment("D".repeat(43), "card", a), "10.98.0.2");
+    expect(create.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(create.at(-1)).toBe(429);
+    const confirm = await statusesOf(PAYMENT_CALLS_PER_CLIENT.max, (a) => post("confirm-payment-by-link", { hash: "D".repeat(43), paymentIntentId: "pi_x" }, a), "10.98.0.3");
+    expect(confirm.at(-1)).toBe(429);
+  });
+
+  test("sandbox confirmations per intent, whatever the client", async () => {
+    const invoice = takeInvoice();
+    const intent = (await createPayment(invoice.hash)).json().data;
+    const statuses: number[] = [];
+    for (let i = 0; i <= SANDBOX_CONFIRMS_PER_INTENT.max; i++) statuses.push((await sandboxConfirm(intent, card("4000000000000002"))).statusCode);
+    expect(statuses.slice(0, -1).every((s) => s === 402)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
