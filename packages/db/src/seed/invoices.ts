@@ -29,7 +29,8 @@ const line = (description: string, quantity: number, unitPriceFils: number): Inv
 
 /**
  * The showcase invoices: one of exactly AED 396.00 (SPEC §9: the fee is then 6.94), one
- * with a 'Due in 3 days' badge, one 'Overdue', and one already paid.
+ * due in 3 days and one overdue (their `dueDisplay` badges are computed when read), and
+ * one already paid.
  */
 const showcase: DemoInvoice[] = [
   {
@@ -45,7 +46,7 @@ const showcase: DemoInvoice[] = [
       line("Groom accompaniment", 1, 25_000),
     ],
     dueInDays: 3,
-    dueDisplay: "Due in 3 days",
+    dueDisplay: null, // the API shows "Due in 3 days" from the due date
   },
   {
     refNumber: "INV-2026-000103",
@@ -54,7 +55,7 @@ const showcase: DemoInvoice[] = [
       line("Export health certificate and documents", 1, 45_000),
     ],
     dueInDays: -5,
-    dueDisplay: "Overdue",
+    dueDisplay: null, // the API shows "Overdue" from the due date
   },
   {
     refNumber: "INV-2026-000104",

@@ -36,6 +36,7 @@ import {
   type InvoiceRecord,
   type PaymentRow,
 } from "./repository.ts";
+import { dueDisplayOf } from "./due-display.ts";
 
 /** What the invoice service needs: the database, the configuration and the payment provider. */
 export interface InvoiceDeps {
@@ -70,7 +71,7 @@ export function toInvoiceData(record: InvoiceRecord, provider: PaymentProvider):
     refNumber: invoice.refNumber,
     total: filsToDirhams(invoice.totalFils),
     dueDate: invoice.dueDate.toISOString(),
-    dueDisplay: invoice.dueDisplay,
+    dueDisplay: dueDisplayOf(invoice),
     user: customer,
     status: paid ? "paid" : "unpaid",
     currency: "AED",
