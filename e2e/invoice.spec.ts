@@ -352,6 +352,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("definition").filter({ hasText: "Apple Pay" })).toBeVisible();
     await page.getByRole("link", { name: "Pay" }).click();
     await expect(page.getByText(/Paying needs JavaScript/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Download the invoice (PDF)" })).toHaveAttribute("href", `/invoice/${invoice.hash}/pdf`);
     await page.getByRole("link", { name: "Back" }).click();
     await expect(page.getByText("Gross Amount")).toBeVisible();
   });

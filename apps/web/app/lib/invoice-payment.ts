@@ -95,13 +95,14 @@ export function isCardError(failure: PaymentFailure): boolean {
 
 /**
  * Maps a failed payment step to SPEC §8 (the error-message mapping):
- * - `create`: 4xx → the server's own message (e.g. 'This invoice has already been paid'),
- *   network/5xx → 'An unexpected error occurred during payment processing';
+ * - `create`: 'An unexpected error occurred during payment processing', with the
+ *   server's own message as the detail line for a 4xx (e.g. 'This invoice has already
+ *   been paid'), none for network/5xx;
  * - `confirm-card` (the provider charging the card): 402 → 'Payment failed. Please try
  *   again.' or 'Apple Pay payment failed. Please try again.', 400 invalid card details →
  *   'Failed to create payment method', other → unexpected;
  * - `settle` (the server checking the provider): 402 → 'Payment was not successful',
- *   409 → the server's message, other → unexpected.
+ *   other → unexpected, with the server's message as the detail for a 4xx.
  * The server's message is kept as `detail` when it adds something (e.g. 'Your card was declined.').
  */
 export function failureFromResponse(step: "create" | "confirm-card" | "settle", status: number, message: string, method: PaymentMethodType): PaymentError {
@@ -119,7 +120,7 @@ export function failureFromResponse(step: "create" | "confirm-card" | "settle", 
   return { failure: "unexpected", detail: serverSide ? null : detail };
 }
 
-/** The text shown for a payment error: the server's own message for a refused create (409, 429), else SPEC §8's. */
+/** The text shown for a payment error: SPEC §8's message, and the server's own message as a detail line when it adds something. */
 export function shownPaymentError(error: PaymentError, t: (typeof invoice)["invoice"]): { message: string; detail: string | null } {
   const message = paymentErrorMessage(error.failure, t);
   return { message, detail: error.detail && error.detail !== message ? error.detail : null };

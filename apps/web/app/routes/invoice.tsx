@@ -146,7 +146,7 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
         {step === 2 ? <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} /> : null}
         {step === 3 ? (
           <section aria-labelledby="step-heading" className="grid gap-6">
-          <PaymentSummary invoice={invoice} method={method} headingRef={headingRef} />
+          <PaymentSummary invoice={invoice} hash={hash} method={method} headingRef={headingRef} />
           {!hydrated ? <PaymentStepPending backTo={stepUrl(2)} loading={false} /> : (
           <Suspense fallback={<PaymentStepPending backTo={stepUrl(2)} loading />}>
           <PaymentStep

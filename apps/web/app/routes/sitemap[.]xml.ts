@@ -16,6 +16,7 @@ const staticPaths = [
   "/term-of-use",
   "/QR",
   "/links",
+  "/delete-account",
 ];
 
 function escapeXml(text: string): string {

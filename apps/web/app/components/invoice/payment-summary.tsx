@@ -8,10 +8,10 @@ import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /**
  * The top of step 3 (SPEC §4): its heading, the gross amount (fils, shown in dirhams),
- * 'Paying with', the sandbox's test-mode notice, and — without JavaScript — the note
- * that paying needs it.
+ * 'Paying with', the test-mode notice, and — without JavaScript — the note that paying
+ * needs it, with a link to the PDF (the resource route works without JavaScript).
  */
-export function PaymentSummary({ invoice, method, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; headingRef?: Ref<HTMLHeadingElement> }) {
+export function PaymentSummary({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef?: Ref<HTMLHeadingElement> }) {
   const t = useInvoiceT().invoice;
   return (
     <>
@@ -31,10 +31,15 @@ export function PaymentSummary({ invoice, method, headingRef }: { invoice: Invoi
         </div>
       </dl>
 
-      {invoice.testMode ? <TestModeNotice method={method} /> : null}
+      {invoice.testMode ? <TestModeNotice method={method} provider={invoice.paymentProvider} /> : null}
 
       <noscript>
-        <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{t.payRequiresJs}</p>
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-950">
+          {t.payRequiresJs}{" "}
+          <a href={`/invoice/${hash}/pdf`} className="font-semibold underline">
+            {t.downloadWithoutJs}
+          </a>
+        </p>
       </noscript>
     </>
   );

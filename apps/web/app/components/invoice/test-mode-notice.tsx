@@ -5,12 +5,17 @@ import { useInvoiceT } from "../../lib/i18n/invoice.ts";
  * DESIGN §3.8: test mode is clearly marked. The badge sits on every step; the full notice
  * (step 3) lists Stripe's test cards and what each does, or says Apple Pay is simulated.
  */
+/** The 'Test mode' badge beside the invoice heading. */
 export function TestModeBadge() {
   const t = useInvoiceT().invoice.testMode;
   return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900">{t.badge}</span>;
 }
 
-export function TestModeNotice({ method }: { method: "card" | "apple-pay" }) {
+/**
+ * Step 3's test-mode notice: Stripe's test cards and their outcomes (the sandbox and
+ * Stripe's test mode accept the same cards), or how Apple Pay behaves in test mode.
+ */
+export function TestModeNotice({ method, provider }: { method: "card" | "apple-pay"; provider: "sandbox" | "stripe" }) {
   const t = useInvoiceT().invoice.testMode;
   return (
     <section aria-labelledby="test-mode-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
@@ -29,7 +34,7 @@ export function TestModeNotice({ method }: { method: "card" | "apple-pay" }) {
           </ul>
         </>
       ) : (
-        <p className="mt-1">{t.applePay}</p>
+        <p className="mt-1">{provider === "stripe" ? t.applePayStripe : t.applePay}</p>
       )}
     </section>
   );

@@ -16,6 +16,7 @@ export async function insertOrGetIntent(db: Db, row: typeof sandboxPaymentIntent
   return stored;
 }
 
+/** The sandbox payment intent with this id, or undefined. */
 export async function findIntent(db: Db, id: string): Promise<SandboxIntentRow | undefined> {
   const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).limit(1);
   return row;

@@ -65,6 +65,7 @@ export const invoice = {
     },
     applePayButton: "Pay with Apple Pay",
     payRequiresJs: "Paying needs JavaScript, which is turned off or still loading. You can download the invoice meanwhile.",
+    downloadWithoutJs: "Download the invoice (PDF)",
     secureNote: "Your card details go straight to the payment provider; we keep only the card type and its last 4 digits.",
     retry: "Try again",
 
@@ -79,6 +80,7 @@ export const invoice = {
         insufficient_funds: "fails for insufficient funds",
       },
       applePay: "Apple Pay is simulated in test mode: no card is charged.",
+      applePayStripe: "Apple Pay runs in Stripe's test mode: no card is charged.",
     },
 
     /** SPEC §8, letter for letter. */
