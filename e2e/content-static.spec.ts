@@ -227,6 +227,23 @@ test.describe("at phone size", () => {
   });
 });
 
+test.describe("at phone size without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("the menu button still opens the menu (invoker commands), and its links work", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Main" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Flights" }).click();
+    await expect(page).toHaveURL(/\/flights$/);
+    await expect(page.getByRole("heading", { name: "Plan Your Horse Shipping with Ease" })).toBeVisible();
+  });
+});
+
 test("no analytics script and no request to a Google host without a measurement id", async ({ page }) => {
   const google: string[] = [];
   page.on("request", (request) => {

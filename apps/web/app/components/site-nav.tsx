@@ -23,7 +23,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The top navigation (SPEC §2): Home, Shows, Flights, Blogs, About us, Contact us and
  * the highlighted app button to /release-logs. Below `md` it collapses into a
  * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
- * a labelled menu button.
+ * a labelled menu button. The buttons open and close it with invoker commands, so the
+ * menu works before hydration and without JavaScript; with it, the same buttons also
+ * call `showModal()`/`close()` (browsers without invoker commands), navigation closes
+ * it, and the dialog's own open state drives `aria-expanded`.
  */
 export function SiteNav() {
   const t = useT();
@@ -32,14 +35,33 @@ export function SiteNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const menuId = "site-menu";
 
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // The dialog is the source of truth (it may have been opened natively before hydration).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (menuOpen && !dialog.open) dialog.showModal();
-    if (!menuOpen && dialog.open) dialog.close();
-  }, [menuOpen]);
+    const sync = () => setMenuOpen(dialog.open);
+    dialog.addEventListener("toggle", sync);
+    dialog.addEventListener("close", sync);
+    sync();
+    return () => {
+      dialog.removeEventListener("toggle", sync);
+      dialog.removeEventListener("close", sync);
+    };
+  }, []);
+  useEffect(() => {
+    if (dialogRef.current?.open) dialogRef.current.close();
+  }, [location.pathname, location.search]);
+
+  function openMenu() {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    setMenuOpen(true);
+  }
+  function closeMenu() {
+    dialogRef.current?.close();
+  }
 
   const appButton = (
     <Link to="/release-logs" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
@@ -72,7 +94,9 @@ export function SiteNav() {
           aria-label={t.nav.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          commandfor={menuId}
+          command="show-modal"
+          onClick={openMenu}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2">
             <path d="M4 6h16M4 12h16M4 18h16" />
@@ -80,12 +104,12 @@ export function SiteNav() {
         </button>
       </div>
       <dialog
+        id={menuId}
         ref={dialogRef}
         aria-label={t.nav.label}
         className="side-menu m-0 ms-auto h-dvh max-h-none w-[min(85vw,20rem)] bg-white p-0 text-ink backdrop:bg-black/40"
-        onClose={() => setMenuOpen(false)}
         onClick={(event) => {
-          if (event.target === event.currentTarget) setMenuOpen(false);
+          if (event.target === event.currentTarget) closeMenu();
         }}
       >
         <div className="flex items-center justify-between border-b border-slate-200 p-4">
@@ -94,7 +118,9 @@ export function SiteNav() {
             type="button"
             className="grid size-11 place-items-center rounded-lg text-2xl hover:bg-slate-100"
             aria-label={t.nav.closeMenu}
-            onClick={() => setMenuOpen(false)}
+            commandfor={menuId}
+            command="close"
+            onClick={closeMenu}
           >
             <span aria-hidden="true">×</span>
           </button>
