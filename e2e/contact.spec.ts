@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 const messages = {
   fullName: "Please Enter Full Name",
@@ -124,6 +124,16 @@ test("keyboard only: fill, submit, Escape closes the modal", async ({ page }) =>
   await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+});
+
+test("a phone number typed before the page hydrates is kept by the phone field", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact-us", { waitUntil: "commit" });
+  await page.getByRole("textbox", { name: "Phone" }).fill("+971 50 123 4567");
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByRole("combobox", { name: "Phone country" })).toBeVisible(); // the phone library is in
+  await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/50 123 4567/);
 });
 
 test("a server failure shows an error toast and keeps the values", async ({ page }) => {

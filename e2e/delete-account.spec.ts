@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 /** Reads the newest verification code mailed to `email` from the outbox folder (DESIGN §3.6). */
 async function codeFromOutbox(email: string): Promise<string> {
@@ -52,6 +52,16 @@ test("the page explains the flow; Submit is disabled while the e-mail is empty, 
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
+});
+
+test("an e-mail typed before the page hydrates is kept, and Submit works", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/delete-account", { waitUntil: "commit" });
+  await page.getByLabel("Email").fill("mariam.suwaidi@example.com");
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Email")).toHaveValue("mariam.suwaidi@example.com");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 });
 
 test("deletion end to end with the code read from the outbox", async ({ page }) => {

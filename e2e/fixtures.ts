@@ -12,3 +12,27 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
+
+/**
+ * Holds every script of the next page load until `release()` is called, so a test can
+ * act on the server HTML before the page hydrates (as a visitor on a slow phone does).
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return {
+    async release() {
+      // Held and later scripts now pass straight through.
+      open();
+    },
+  };
+}
+
+/** Waits until React has hydrated the page (it marks the document when it attaches its listeners). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}

@@ -57,6 +57,20 @@ test("a card opens the app modal, which closes with × and with Escape", async (
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("a card still opens the app modal (invoker commands), and × closes it", async ({ page }) => {
+    await page.goto("/flights");
+    await page.getByRole("main").getByRole("listitem").getByRole("button").first().click();
+    const modal = page.getByRole("dialog", { name: "All of our services available on the app" });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole("link", { name: /App Store/ })).toBeVisible();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await expect(modal).toBeHidden();
+    await page.getByRole("main").getByRole("listitem").getByRole("button").first().click();
+    await expect(modal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+  });
+
   test("the server HTML has the filtered schedules", async ({ page }) => {
     await page.goto("/transport?discipline=dressage");
     await expect(page.getByRole("heading", { level: 1, name: "Plan Your Horse Transport with Ease" })).toBeVisible();

@@ -6,6 +6,12 @@ import { useT } from "../lib/i18n/index.ts";
 const AppModalContext = createContext<() => void>(() => undefined);
 
 /**
+ * The app modal's element id. Cards also carry `commandfor={APP_MODAL_ID}
+ * command="show-modal"`, so a card opens the modal before hydration and without JavaScript.
+ */
+export const APP_MODAL_ID = "app-modal";
+
+/**
  * Provides the one 'All of our services available on the app' modal (SPEC §1) that
  * every event and flight card opens; `useOpenAppModal()` returns the opener.
  */
@@ -17,7 +23,7 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
   return (
     <AppModalContext.Provider value={value}>
       {children}
-      <Modal open={open} onClose={() => setOpen(false)} title={t.appModal.title} closeLabel={t.common.close}>
+      <Modal id={APP_MODAL_ID} open={open} onClose={() => setOpen(false)} title={t.appModal.title} closeLabel={t.common.close}>
         <p className="text-slate-700">{t.appModal.body}</p>
         <StoreButtons className="mt-5" />
       </Modal>

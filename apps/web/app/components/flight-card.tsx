@@ -1,6 +1,6 @@
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { formatFlightDate } from "@khayl/contract/format";
-import { useOpenAppModal } from "./app-modal.tsx";
+import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 import { useT } from "../lib/i18n/index.ts";
 
 /**
@@ -16,6 +16,8 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
     <button
       type="button"
       onClick={openAppModal}
+      commandfor={APP_MODAL_ID}
+      command="show-modal"
       aria-haspopup="dialog"
       className="card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >

@@ -80,7 +80,13 @@ export default function ContactUs() {
   const [reference, setReference] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // The phone input is replaced by the phone library after hydration: keep what the
+    // visitor typed before (the server's default '+971 ' alone counts as nothing typed).
+    const typed = formRef.current?.querySelector<HTMLInputElement>("#phone")?.value.replace(/\s/g, "") ?? "";
+    if (typed && typed !== "+971") setPhone(typed);
+    setHydrated(true);
+  }, []);
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, useMemo } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import type { Route } from "./+types/delete-account";
@@ -57,7 +57,13 @@ export default function DeleteAccount() {
   const [codeTouched, setCodeTouched] = useState(false);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => setHydrated(true), []);
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Keep what the visitor typed before the page hydrated (the field is controlled).
+    const typed = emailRef.current?.value ?? "";
+    if (typed) setEmail(typed);
+    setHydrated(true);
+  }, []);
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;
@@ -107,6 +113,7 @@ export default function DeleteAccount() {
           <label htmlFor="email" className="mb-1 block font-medium">{t.account.email}</label>
           <input
             id="email"
+            ref={emailRef}
             name="email"
             type="email"
             autoComplete="email"

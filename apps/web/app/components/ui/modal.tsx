@@ -9,6 +9,11 @@ export interface ModalProps {
   closeLabel: string;
   /** Close when the backdrop is clicked. */
   closeOnBackdrop?: boolean;
+  /**
+   * The dialog's id: buttons with `commandfor={id} command="show-modal"` open it natively,
+   * before hydration and without JavaScript (invoker commands).
+   */
+  id?: string;
   children: ReactNode;
 }
 
@@ -16,10 +21,16 @@ export interface ModalProps {
  * A modal dialog on the native `<dialog>` (focus kept inside, Escape closes, focus
  * returns to the opener), fading in over 0.25 s (SPEC §1, §9), with an × button.
  */
-export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true, children }: ModalProps) {
+export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true, id, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Several modals can share a page (the app modal and the contact thank-you dialog).
   const titleId = useId();
+  // Close the element itself (it may have been opened natively by an invoker command while
+  // `open` was false); its `close` event then calls `onClose`.
+  function closeDialog() {
+    if (ref.current?.open) ref.current.close();
+    else onClose();
+  }
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -28,22 +39,24 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
   }, [open]);
   return (
     <dialog
+      id={id}
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        closeDialog();
       }}
       onClick={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
+        if (closeOnBackdrop && event.target === event.currentTarget) closeDialog();
       }}
       className="modal m-auto w-[min(92vw,28rem)] rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
     >
       <div className="relative p-6">
         <button
           type="button"
-          onClick={onClose}
+          onClick={closeDialog}
+          {...(id ? { commandfor: id, command: "close" as const } : {})}
           aria-label={closeLabel}
           className="absolute end-3 top-3 grid size-10 place-items-center rounded-full text-2xl leading-none hover:bg-slate-100"
         >
