@@ -145,7 +145,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         const rel = "/" + path.relative(clientDir, filePath).split(path.sep).join("/");
         res.header(
           "cache-control",
-          HASHED_ASSET.test(rel) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          // Hashed assets never change; the rest (images, icons) may change with a deploy.
+          HASHED_ASSET.test(rel) ? "public, max-age=31536000, immutable" : "public, max-age=86400, stale-while-revalidate=604800",
         );
       },
     });

@@ -155,7 +155,7 @@ export default function ContactUs() {
   return (
     <>
       <section className="relative bg-brand text-white">
-        <img src="/images/contact-banner.svg" alt={t.contact.bannerAlt} width={1200} height={360} className="h-48 w-full object-cover md:h-64" />
+        <img src="/images/contact-banner.svg" alt={t.contact.bannerAlt} width={1200} height={360} fetchPriority="high" className="h-48 w-full object-cover md:h-64" />
         <div className="absolute inset-0 mx-auto flex max-w-6xl items-end px-4 pb-8">
           <h1 className="text-3xl font-bold md:text-5xl">{t.contact.heading}</h1>
         </div>

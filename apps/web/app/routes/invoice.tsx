@@ -36,7 +36,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const t = invoiceCatalogueFor().invoice;
   const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
   // The link is private: never indexed.
-  return [{ title: pageTitle(title, companyFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
+  const company = companyFromMatches(matches) ?? "";
+  return [
+    { title: pageTitle(title, company) },
+    { name: "description", content: t.description(company) },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
 
 /**

@@ -4,6 +4,7 @@ import { Carousel } from "../components/carousel.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { productAppCatalogueFor, useProductAppT } from "../lib/i18n/product-app.ts";
+import { AppHero } from "../components/app-hero.tsx";
 
 /**
  * `/{product}-App` (DESIGN §3.13): the landing variant of SPEC §1. Any other
@@ -38,25 +39,7 @@ export default function ProductApp({ loaderData }: Route.ComponentProps) {
   const product = loaderData.productName;
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:py-16">
-          <div>
-            <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{t.title(product)}</p>
-            <h1 className="mt-3 text-4xl font-bold md:text-6xl">{t.heroTitle}</h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">{t.heroBody(product)}</p>
-            <StoreButtons tone="light" className="mt-8" />
-          </div>
-          <img
-            src="/images/app-phone.svg"
-            alt={t.heroImageAlt}
-            width={300}
-            height={600}
-            fetchPriority="high"
-            decoding="async"
-            className="mx-auto h-auto w-56 md:w-64"
-          />
-        </div>
-      </section>
+      <AppHero eyebrow={t.title(product)} title={t.heroTitle} body={t.heroBody(product)} imageAlt={t.heroImageAlt} />
 
       <section aria-labelledby="app-experience" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="app-experience" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{t.experienceTitle}</h2>

@@ -4,13 +4,13 @@ import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
 import type { Route } from "./+types/release-logs";
 import { ImageWithSpinner } from "../components/image-with-spinner.tsx";
 import { RichText } from "../components/rich-text.tsx";
-import { StoreButtons } from "../components/store-buttons.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
 import { companyFromMatches, pageTitle } from "../lib/meta.ts";
 import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-logs.ts";
+import { AppHero } from "../components/app-hero.tsx";
 
 /** /release-logs (SPEC §2): app release logs, 1000 from offset 0 (SPEC §7), in the server HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -43,24 +43,7 @@ export default function ReleaseLogs({ loaderData }: Route.ComponentProps) {
   const config = usePublicConfig();
   return (
     <>
-      <section className="bg-brand text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:py-16">
-          <div>
-            <h1 className="text-4xl font-bold md:text-6xl">{t.heroTitle(config.productName)}</h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">{t.heroBody(config.productName)}</p>
-            <StoreButtons tone="light" className="mt-8" />
-          </div>
-          <img
-            src="/images/app-phone.svg"
-            alt={t.heroImageAlt}
-            width={300}
-            height={600}
-            fetchPriority="high"
-            decoding="async"
-            className="mx-auto h-auto w-44 md:w-56"
-          />
-        </div>
-      </section>
+      <AppHero title={t.heroTitle(config.productName)} body={t.heroBody(config.productName)} imageAlt={t.heroImageAlt} />
       <section aria-labelledby="release-logs-list" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="release-logs-list" className="mb-8 text-3xl font-bold text-ink">{t.listTitle}</h2>
         {loaderData.logs instanceof Promise ? (

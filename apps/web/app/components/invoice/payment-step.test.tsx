@@ -7,17 +7,26 @@ import { createRoutesStub } from "react-router";
 import type { InvoiceData } from "@khayl/contract/invoices";
 import { PaymentStep } from "./payment-step.tsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  // A load failure still pending when a test ends must not fire into the next one (or after teardown).
+  for (const timer of timers) clearTimeout(timer);
+  timers = [];
+  document.head.appendChild = originalAppend;
+  cleanup();
+});
 
 /** Scripts the page tried to load from js.stripe.com (the network is the edge we fake: it fails). */
 let stripeScripts: string[] = [];
+let timers: ReturnType<typeof setTimeout>[] = [];
+const originalAppend = document.head.appendChild;
 beforeEach(() => {
   stripeScripts = [];
-  const append = document.head.appendChild.bind(document.head);
+  const append = originalAppend.bind(document.head);
   document.head.appendChild = (<T extends Node>(node: T): T => {
     if (node instanceof HTMLScriptElement && node.src.startsWith("https://js.stripe.com/")) {
       stripeScripts.push(node.src);
-      setTimeout(() => node.dispatchEvent(new Event("error")), 10);
+      const view = node.ownerDocument.defaultView;
+      if (view) timers.push(setTimeout(() => node.dispatchEvent(new view.Event("error")), 10));
       return node;
     }
     return append(node);

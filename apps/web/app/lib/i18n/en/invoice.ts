@@ -6,6 +6,7 @@ export const invoice = {
   invoice: {
     title: "Invoice",
     documentTitle: (refNumber: string) => `Invoice ${refNumber}`,
+    description: (company: string) => `View, download and pay your ${company} invoice by card or Apple Pay.`,
     /** SPEC §4: while loading. */
     loading: "Loading invoice...",
     /** SPEC §4 / §8: the error view. */
