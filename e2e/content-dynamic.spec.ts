@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@khayl/contract/format";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts";
 
 /**
  * The content pages fed by the API (SPEC §2): blogs, blog detail, terms, privacy,
@@ -19,7 +19,6 @@ async function apiData<T>(request: APIRequestContext, path: string): Promise<T> 
 }
 
 const blogsOf = async (request: APIRequestContext) => (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
-const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.getByRole("main");
@@ -148,6 +147,8 @@ test("a blog card opens the blog; its page has its own title, description and Op
 test("a chosen blog card shows a spinner while the blog loads", async ({ page, request }) => {
   const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
   await page.goto("/blogs");
+  // Before hydration the link is a plain document navigation, with nothing to show a spinner.
+  await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route((url) => url.pathname === `/blogs/${blog.id}.data`, async (route) => {
@@ -200,6 +201,7 @@ test("a release log's image shows a spinner until it loads", async ({ page, requ
 
 test("release logs show a loading spinner while they load after a client-side navigation", async ({ page }) => {
   await page.goto("/");
+  await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   // Hold only the release logs' own data (the root's revalidation goes through).

@@ -64,6 +64,23 @@ test("an e-mail typed before the page hydrates is kept, and Submit works", async
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 });
 
+test("Submit pressed before the page hydrates: the server shows the confirm step, and once hydrated it goes on in its dialog", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/delete-account", { waitUntil: "commit" });
+  await page.getByLabel("Email").fill("mariam.suwaidi@example.com");
+  await page.getByRole("button", { name: "Submit" }).click();
+  // The native post answers with the step rendered on the server.
+  await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toBeVisible();
+  await scripts.release();
+  await waitForHydration(page);
+  const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
+  await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("mariam.suwaidi@example.com");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toHaveCount(0);
+});
+
 test("deletion end to end with the code read from the outbox", async ({ page }) => {
   const dialog = await askForCode(page, "omar.mansoori@example.com");
   await expectNoAxeViolations(page);

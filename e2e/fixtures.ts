@@ -32,7 +32,13 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
   };
 }
 
-/** Waits until React has hydrated the page (it marks the document when it attaches its listeners). */
+/**
+ * Waits until the page has hydrated and its first effects have run: the root marks
+ * `<html data-hydrated>` from its own effect, which runs after every child's.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** The site's main navigation (top bar and phone menu both carry the name "Main"). */
+export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
 /** A demo invoice as the server lists it in DATA_DIR/demo-invoices.json at start-up. */
 interface DemoInvoice {
@@ -199,6 +199,9 @@ test("Pay is enabled only when the card is complete and a country is chosen; 'Pl
   // An invalid number (Luhn) or a past expiry disables it again, with the reason.
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");
   await expect(page.getByText("Your card number is invalid.")).toBeVisible();
+  // The message is read out as it appears (a polite live region) and describes the field.
+  await expect(page.getByText("Your card number is invalid.")).toHaveAttribute("aria-live", "polite");
+  await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
   await expect(pay).toBeDisabled();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry date").fill("01 / 20");
@@ -244,6 +247,8 @@ test("Download opens the invoice PDF in a new tab; a failure says 'Failed to dow
   });
   const invoice = await demoInvoice("INV-2026-000103");
   await page.goto(link(invoice));
+  // Before hydration Download is a plain link to the PDF (tested without JavaScript).
+  await waitForHydration(page);
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("link", { name: /^Download invoice/ }).click();
   // The new tab shows an object URL of this origin made from the downloaded bytes: a PDF.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 test("home shows the headline and both schedules from the API", async ({ page }) => {
   await page.goto("/");
@@ -52,6 +52,23 @@ test("a card opens the app modal, which closes with × and with Escape", async (
   await expect(dialog.locator(":focus")).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+});
+
+test("a card tapped before the page hydrates opens the modal, which stays open once hydrated", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/flights", { waitUntil: "commit" });
+  const card = page.getByRole("main").getByRole("listitem").getByRole("button").first();
+  await card.click();
+  const dialog = page.getByRole("dialog", { name: "All of our services available on the app" });
+  await expect(dialog).toBeVisible();
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // Hydrated, the card opens it again.
+  await card.click();
+  await expect(dialog).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

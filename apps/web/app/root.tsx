@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, useLocation, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { useNonce } from "./lib/nonce.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
@@ -14,6 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
@@ -32,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b3d2e" />
+        <meta name="theme-color" content="#0b4a36" />
         <Meta />
         <Links />
         <AnalyticsScripts setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)} nonce={nonce} />
@@ -50,6 +52,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { config } = useLoaderData<typeof loader>();
+  // Effects run children first: once this one runs, the whole page has hydrated and every
+  // component's first effects have run. `html[data-hydrated]` says so to styles and tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <AnalyticsPageViews measurementId={config.gaMeasurementId} />

@@ -50,7 +50,13 @@ export function SiteNav() {
       dialog.removeEventListener("close", sync);
     };
   }, []);
+  // A navigation closes the menu; the first run is hydration, which must leave a menu
+  // opened natively before it open.
+  const shownPath = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
+    const path = `${location.pathname}${location.search}`;
+    if (path === shownPath.current) return;
+    shownPath.current = path;
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.pathname, location.search]);
 

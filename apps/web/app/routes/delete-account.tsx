@@ -51,10 +51,12 @@ export default function DeleteAccount() {
   const fetcher = useFetcher<DeletionActionResult>();
   const [hydrated, setHydrated] = useState(false);
   const [email, setEmail] = useState(actionData?.email ?? "");
-  const [touched, setTouched] = useState(false);
-  const [step, setStep] = useState<DeletionStep>("email");
-  const [code, setCode] = useState(emptyCode);
-  const [codeTouched, setCodeTouched] = useState(false);
+  // A form posted before the page hydrated (or without JavaScript) answers with a server-
+  // rendered step; once hydrated the same step goes on in its dialog, with what was typed.
+  const [touched, setTouched] = useState(Boolean(actionData?.emailError));
+  const [step, setStep] = useState<DeletionStep>(actionData?.step ?? "email");
+  const [code, setCode] = useState(() => (actionData?.codeBoxes?.length === OTP_LENGTH ? actionData.codeBoxes : emptyCode()));
+  const [codeTouched, setCodeTouched] = useState(Boolean(actionData?.codeError));
   const busy = fetcher.state !== "idle";
 
   const emailRef = useRef<HTMLInputElement>(null);
@@ -62,8 +64,10 @@ export default function DeleteAccount() {
     // Keep what the visitor typed before the page hydrated (the field is controlled).
     const typed = emailRef.current?.value ?? "";
     if (typed) setEmail(typed);
+    // The server's message of that post was an alert in the page; hydrated, it is a toast.
+    if (actionData?.message) notify.error(actionData.message);
     setHydrated(true);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at hydration
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;

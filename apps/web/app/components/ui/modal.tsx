@@ -31,11 +31,15 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
     if (ref.current?.open) ref.current.close();
     else onClose();
   }
+  const mounted = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    // At hydration a dialog already open was opened natively (a tap before the scripts
+    // ran): it stays open, and its `close` event reports the close as usual.
+    if (!open && dialog.open && mounted.current) dialog.close();
+    mounted.current = true;
   }, [open]);
   return (
     <dialog
