@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoAxeViolations, holdScripts, mainNav, waitForHydration } from "./fixtures.ts";
 
 /** The demo product name (PRODUCT_NAME default) forms the app page path. */
 const appPath = "/Khayl-App";
@@ -79,7 +79,6 @@ async function expectTexts(page: Page, texts: string[]) {
   }
 }
 
-const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 for (const { path, nav, texts } of pages) {
   test(`${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page }) => {
@@ -211,6 +210,21 @@ test.describe("at phone size", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the menu opened before the page hydrates stays open once hydrated", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Main" });
+    await expect(menu).toBeVisible();
+    await scripts.release();
+    await waitForHydration(page);
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL(/\/aboutus$/);
+    await expect(menu).toBeHidden();
+  });
+
   test("a link in the menu navigates and closes it", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -267,8 +281,24 @@ test("robots.txt allows everything and names the sitemap; the manifest carries t
 
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
-  const body = (await manifest.json()) as { name: string; icons: { src: string; sizes: string }[] };
+  const body = (await manifest.json()) as { name: string; icons: { src: string; sizes: string; type: string }[] };
   expect(body.name).toBe("Khayl Logistics");
-  expect(body.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
-  for (const icon of body.icons) expect((await request.get(icon.src)).status()).toBe(200);
+  expect(body.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual([
+    "192x192 image/svg+xml", "512x512 image/svg+xml", "192x192 image/png", "512x512 image/png",
+  ]);
+  for (const icon of body.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain(icon.type);
+  }
+});
+
+test("the home screen icon for iOS is a PNG the head links", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  expect(href).toBe("/apple-touch-icon.png");
+  const icon = await request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await icon.body()).subarray(1, 4).toString()).toBe("PNG");
 });

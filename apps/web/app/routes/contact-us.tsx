@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/contact-us";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { FieldError } from "../components/ui/field-error.tsx";
 import { submitContact, type ContactActionResult } from "../lib/contact.server.ts";
 import { useT } from "../lib/i18n/index.ts";
 import { submittedPhone } from "../lib/phone.ts";
@@ -145,12 +146,8 @@ export default function ContactUs() {
   };
   const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700";
   const labelClass = "mb-1 block font-medium";
-  const ErrorText = ({ name }: { name: ContactField }) =>
-    shown(name) ? (
-      <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-        {shown(name)}
-      </p>
-    ) : null;
+  // The summary above the form announces the errors; each message is not a live region too.
+  const ErrorText = ({ name }: { name: ContactField }) => <FieldError id={`${name}-error`} message={shown(name)} live={false} />;
 
   return (
     <>

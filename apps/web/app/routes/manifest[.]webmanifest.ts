@@ -2,8 +2,9 @@ import type { Route } from "./+types/manifest[.]webmanifest";
 
 /**
  * /manifest.webmanifest: the web app manifest linked from the root. Names come from
- * configuration (company and product); the icons are the drawn SVGs in
- * /images (192 and 512 px; the 512 one keeps its mark inside the maskable safe zone).
+ * configuration (company and product); the icons are the drawn SVGs in /images with
+ * PNG renderings of the same art (192 and 512 px) for launchers that take no SVG. The
+ * mark sits inside the maskable safe zone.
  */
 export function loader({ context }: Route.LoaderArgs) {
   const manifest = {
@@ -19,6 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
     icons: [
       { src: "/images/icon-192.svg", sizes: "192x192", type: "image/svg+xml", purpose: "any" },
       { src: "/images/icon-512.svg", sizes: "512x512", type: "image/svg+xml", purpose: "any maskable" },
+      { src: "/images/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/images/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any maskable" },
     ],
   };
   return new Response(JSON.stringify(manifest), {

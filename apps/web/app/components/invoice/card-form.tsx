@@ -12,6 +12,7 @@ import {
   formatExpiry,
 } from "@khayl/contract/card-rules";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { FieldError } from "../ui/field-error.tsx";
 
 /** The card form's values as typed (the number grouped, the expiry 'MM / YY'). */
 export interface CardValues {
@@ -52,11 +53,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

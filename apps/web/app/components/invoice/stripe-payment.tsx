@@ -4,6 +4,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import type { InvoiceData } from "@khayl/contract/invoices";
 import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { FieldError } from "../ui/field-error.tsx";
 
 /**
  * Stripe in the browser (DESIGN §3.8, §3.9): loaded only on step 3 and only when Stripe
@@ -121,11 +122,7 @@ export function StripeCardFields({
         {label}
       </span>
       <div id={id} ref={ref} role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className={boxClass} />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 
