@@ -136,6 +136,20 @@ test("a phone number typed before the page hydrates is kept by the phone field",
   await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/50 123 4567/);
 });
 
+test("a form sent before the page hydrates keeps the server's messages once hydrated", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/contact-us", { waitUntil: "commit" });
+  await page.getByLabel("Email").fill("early@example");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(messages.emailInvalid, { exact: true })).toBeVisible();
+  await scripts.release();
+  await waitForHydration(page);
+  await expect(page.getByText(messages.emailInvalid, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.fullName, { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("early@example");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription(messages.emailInvalid);
+});
+
 test("a server failure shows an error toast and keeps the values", async ({ page }) => {
   await page.route("**/contact-us.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
   await page.goto("/contact-us");

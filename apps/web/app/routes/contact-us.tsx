@@ -99,6 +99,9 @@ export default function ContactUs() {
     } else if (actionData.message) {
       notify.error(actionData.message || t.contact.failed);
     } else {
+      // The server's messages (a form posted before hydration, or rules only it checks)
+      // show like a submit's: on every field, focus on the first.
+      setTouched(Object.fromEntries(contactFields.map((f) => [f, true])));
       setClientErrors(actionData.errors);
       focusFirstInvalid(actionData.errors);
     }
