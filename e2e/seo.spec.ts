@@ -10,9 +10,10 @@ const routes = [
   "/term-of-services", "/term-of-use", "/release-note", "/release-logs", "/QR", "/links", "/delete-account", "/success",
 ];
 
-test("every route has a title, a description and no noindex", async ({ page, request }) => {
+test("every route has a title, a description, a share card and no noindex", async ({ page, request }) => {
   const blogs = await (await request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
   const titles = new Set<string>();
+  const images = new Set<string>();
   for (const route of [...routes, `/blogs/${blogs.data.rows[0].id}`]) {
     await page.goto(route);
     const title = await page.title();
@@ -21,6 +22,17 @@ test("every route has a title, a description and no noindex", async ({ page, req
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description?.length ?? 0, `${route} description`).toBeGreaterThan(40);
     await expect(page.locator('meta[name="robots"][content*="noindex"]'), route).toHaveCount(0);
+    // A shared link shows a card: title, text and an absolute PNG/JPEG image.
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content"), route).toBeTruthy();
+    expect(await page.locator('meta[property="og:description"]').getAttribute("content"), route).toBe(description);
+    await expect(page.locator('meta[name="twitter:card"]'), route).toHaveAttribute("content", "summary_large_image");
+    images.add((await page.locator('meta[property="og:image"]').getAttribute("content")) ?? "");
+  }
+  for (const image of images) {
+    expect(image).toMatch(/^https?:\/\/.+\.(png|jpe?g)$/);
+    const response = await request.get(image);
+    expect(response.status(), image).toBe(200);
+    expect(response.headers()["content-type"], image).toMatch(/^image\/(png|jpeg)$/);
   }
   expect(titles.size, "each route its own title").toBe(routes.length + 1);
 });

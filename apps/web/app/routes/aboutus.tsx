@@ -1,15 +1,12 @@
 import type { Route } from "./+types/aboutus";
 import { usePublicConfig } from "../lib/config.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { aboutCatalogueFor, useAboutT } from "../lib/i18n/about.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = aboutCatalogueFor().about;
   const company = companyFromMatches(matches);
-  return [
-    { title: pageTitle(t.title, company) },
-    { name: "description", content: t.intro(company ?? "") },
-  ];
+  return pageMeta(matches, { title: t.title, description: t.intro(company ?? "") });
 }
 
 const serviceIcons = [

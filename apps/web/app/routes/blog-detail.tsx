@@ -4,7 +4,7 @@ import type { Route } from "./+types/blog-detail";
 import { blogPath } from "../components/blog-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadBlog } from "../lib/content.server.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { pageMeta, pageTitle } from "../lib/meta.ts";
 import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 
 /**
@@ -17,34 +17,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ blog, site }, { status });
 }
 
-/** Each blog's own title, description, canonical address and Open Graph / Twitter card tags. */
-export function meta({ loaderData }: Route.MetaArgs) {
+/**
+ * Each blog's own title, description, canonical address and Open Graph / Twitter card
+ * tags. The card shows the blog's main image when networks can render it (not SVG),
+ * else the site's default share image.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = blogsCatalogueFor();
   const blog = loaderData?.blog;
   const site = loaderData?.site;
   if (!blog || !site) return [{ title: pageTitle(t.blog.notFound, site?.company) }, { name: "robots", content: "noindex" }];
   const title = blog.title ?? t.blogs.untitled;
   const url = `${site.publicUrl}${blogPath(blog.id)}`;
-  const tags: Route.MetaDescriptors = [
-    { title: pageTitle(title, site.company) },
-    { name: "description", content: blog.description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: site.company },
-    { property: "og:title", content: title },
-    { property: "og:description", content: blog.description },
-    { property: "og:url", content: url },
-    { name: "twitter:card", content: blog.image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: blog.description },
-  ];
+  const tags = pageMeta(matches, {
+    title,
+    description: blog.description,
+    type: "article",
+    image: blog.image ? { url: blog.image, alt: title } : undefined,
+  });
+  tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   if (blog.date) tags.push({ property: "article:published_time", content: blog.date });
   if (blog.category) tags.push({ property: "article:section", content: blog.category });
   for (const tag of blog.tags) tags.push({ property: "article:tag", content: tag });
-  if (blog.image) {
-    const image = new URL(blog.image, `${site.publicUrl}/`).toString();
-    tags.push({ property: "og:image", content: image }, { property: "og:image:alt", content: title }, { name: "twitter:image", content: image });
-  }
   return tags;
 }
 

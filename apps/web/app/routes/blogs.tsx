@@ -2,7 +2,7 @@ import type { Route } from "./+types/blogs";
 import { BlogCard, FeaturedBlogCard } from "../components/blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 
 /** /blogs (SPEC §2 Blog list): up to 100 blogs (SPEC §7), the main one featured. */
@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const t = blogsCatalogueFor().blogs;
   const company = companyFromMatches(matches);
-  return [{ title: pageTitle(t.title, company) }, { name: "description", content: t.description(company ?? "") }];
+  return pageMeta(matches, { title: t.title, description: t.description(company ?? "") });
 }
 
 /**

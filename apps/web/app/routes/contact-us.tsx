@@ -17,7 +17,7 @@ import { FieldError } from "../components/ui/field-error.tsx";
 import { submitContact, type ContactActionResult } from "../lib/contact.server.ts";
 import { useT } from "../lib/i18n/index.ts";
 import { submittedPhone } from "../lib/phone.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
 import { contactCatalogueFor, useContactT } from "../lib/i18n/contact.ts";
 
@@ -29,7 +29,7 @@ const PhoneField = lazy(() => import("../components/phone-field.tsx").then((m) =
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = contactCatalogueFor();
-  return [{ title: pageTitle(t.contact.title, companyFromMatches(matches)) }, { name: "description", content: t.contact.intro }];
+  return pageMeta(matches, { title: t.contact.title, description: t.contact.intro });
 }
 
 /** POST /contact-us: validates and calls `POST /supportRequests/` (works without JavaScript). */

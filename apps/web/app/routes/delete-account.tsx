@@ -8,7 +8,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { deletionAction, type DeletionActionResult, type DeletionStep } from "../lib/account-deletion.server.ts";
 import { usePublicConfig } from "../lib/config.ts";
 import { useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
 import { accountCatalogueFor } from "../lib/i18n/account.ts";
 import { useAccountT } from "../lib/i18n/account.ts";
@@ -17,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
   const t = accountCatalogueFor().account;
   // Indexed on purpose: app stores ask for a public, findable account-deletion page.
-  return [{ title: pageTitle(t.title, company) }, { name: "description", content: t.description(company) }];
+  return pageMeta(matches, { title: t.title, description: t.description(company) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { FlightCard } from "../components/flight-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
-  return [{ title: pageTitle(t.flights.title, companyFromMatches(matches)) }, { name: "description", content: t.flights.description }];
+  return pageMeta(matches, { title: t.flights.title, description: t.flights.description });
 }
 
 export default function Flights({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { HeroCards } from "../components/hero-cards.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
-import { companyFromMatches } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import { loadHomeBlogs } from "../lib/content.server.ts";
 import { useBlogsT } from "../lib/i18n/blogs.ts";
@@ -28,10 +28,11 @@ export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
   const company = companyFromMatches(matches);
   // A route's meta replaces the root's, so home repeats the site description.
-  return [
-    { title: company ? `${company} | ${t.home.headline}` : t.home.headline },
-    { name: "description", content: t.meta.siteDescription(company ?? "") },
-  ];
+  return pageMeta(matches, {
+    title: t.home.headline,
+    documentTitle: company ? `${company} | ${t.home.headline}` : t.home.headline,
+    description: t.meta.siteDescription(company ?? ""),
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadInvoice } from "../lib/invoice.server.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
 
 /**
@@ -37,11 +37,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
   // The link is private: never indexed.
   const company = companyFromMatches(matches) ?? "";
-  return [
-    { title: pageTitle(title, company) },
-    { name: "description", content: t.description(company) },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return [...pageMeta(matches, { title, description: t.description(company) }), { name: "robots", content: "noindex, nofollow" }];
 }
 
 /**

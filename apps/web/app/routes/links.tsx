@@ -3,13 +3,13 @@ import type { Route } from "./+types/links";
 import { Logo } from "../components/logo.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { linksCatalogueFor, useLinksT } from "../lib/i18n/links.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
   const t = linksCatalogueFor().links;
-  return [{ title: pageTitle(t.title(company), undefined) }, { name: "description", content: t.description }];
+  return pageMeta(matches, { title: t.title(company), documentTitle: t.title(company), description: t.description });
 }
 
 const tile =

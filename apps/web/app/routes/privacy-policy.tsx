@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy-policy";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
 
 /** /privacy-policy (SPEC §2): the PrivacyPolicy document. */
@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const t = legalCatalogueFor().legal;
   const company = companyFromMatches(matches);
-  return [{ title: pageTitle(t.privacyTitle, company) }, { name: "description", content: t.privacyDescription(company ?? "") }];
+  return pageMeta(matches, { title: t.privacyTitle, description: t.privacyDescription(company ?? "") });
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

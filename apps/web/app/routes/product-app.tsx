@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/product-app";
 import { Carousel } from "../components/carousel.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { productAppCatalogueFor, useProductAppT } from "../lib/i18n/product-app.ts";
 import { AppHero } from "../components/app-hero.tsx";
 
@@ -23,10 +23,7 @@ export function action() {
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = productAppCatalogueFor().productApp;
   const product = data?.productName ?? "";
-  return [
-    { title: pageTitle(t.title(product), companyFromMatches(matches)) },
-    { name: "description", content: t.heroBody(product) },
-  ];
+  return pageMeta(matches, { title: t.title(product), description: t.heroBody(product) });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Route } from "./+types/qr";
 import { Logo } from "../components/logo.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import { qrCodeSvg } from "../lib/qr.server.ts";
 import { qrCatalogueFor, useQrT } from "../lib/i18n/qr.ts";
 
@@ -18,9 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
   const t = qrCatalogueFor().qr;
-  return [{ title: pageTitle(t.title(root?.config?.productName ?? ""), companyFromMatches(matches)) }, { name: "description", content: t.body }];
+  return pageMeta(matches, { title: t.title(productFromMatches(matches) ?? ""), description: t.body });
 }
 
 /**

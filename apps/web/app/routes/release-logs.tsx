@@ -8,7 +8,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-logs.ts";
 import { AppHero } from "../components/app-hero.tsx";
 
@@ -28,9 +28,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = releaseLogsCatalogueFor().releaseLogs;
-  const root = matches.find((m) => m?.id === "root")?.data as { config?: { productName?: string } } | undefined;
-  const product = root?.config?.productName ?? "";
-  return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.heroBody(product) }];
+  return pageMeta(matches, { title: t.title, description: t.heroBody(productFromMatches(matches) ?? "") });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from "./+types/release-note";
 import { Logo } from "../components/logo.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { releaseNoteCatalogueFor, useReleaseNoteT } from "../lib/i18n/release-note.ts";
 
 /** /release-note (SPEC §2 What's New): release notes, 1000 from offset 0 (SPEC §7). */
@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = releaseNoteCatalogueFor().releaseNote;
-  return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.subtitle }];
+  return pageMeta(matches, { title: t.title, description: t.subtitle });
 }
 
 /**

@@ -26,7 +26,8 @@ function escapeXml(text: string): string {
 /**
  * /sitemap.xml (named by robots.txt): the public pages, the `/{product}-App` page and
  * every blog (`/blogs/{id}` with its date as `lastmod`), as absolute addresses on
- * `publicUrl`. Account, success and invoice pages are left out (personal, not content).
+ * `publicUrl`, including /delete-account (app stores ask for a findable deletion page).
+ * /success and invoice pages are left out (a step of a flow; private links).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.config.publicUrl;

@@ -2,13 +2,13 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/success";
 import { useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { accountCatalogueFor } from "../lib/i18n/account.ts";
 import { useAccountT } from "../lib/i18n/account.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = accountCatalogueFor().account;
-  return [{ title: pageTitle(t.successTitle, companyFromMatches(matches)) }, { name: "description", content: t.successDescription }];
+  return pageMeta(matches, { title: t.successTitle, description: t.successDescription });
 }
 
 /** /success (SPEC §2): the end of the account-deletion flow. */

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/term-of-services";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
 
 /** /term-of-services (SPEC §2): the TermsAndConditions document. */
@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const t = legalCatalogueFor().legal;
   const company = companyFromMatches(matches);
-  return [{ title: pageTitle(t.termsTitle, company) }, { name: "description", content: t.termsDescription(company ?? "") }];
+  return pageMeta(matches, { title: t.termsTitle, description: t.termsDescription(company ?? "") });
 }
 
 export default function TermOfServices({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/term-of-use";
 import { Logo } from "../components/logo.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { termOfUseCatalogueFor, useTermOfUseT } from "../lib/i18n/term-of-use.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = termOfUseCatalogueFor().termOfUse;
-  return [{ title: pageTitle(t.title, companyFromMatches(matches)) }, { name: "description", content: t.description(companyFromMatches(matches) ?? "") }];
+  return pageMeta(matches, { title: t.title, description: t.description(companyFromMatches(matches) ?? "") });
 }
 
 function Paragraphs({ items }: { items: readonly string[] }) {

@@ -5,7 +5,7 @@ import { EventCard } from "../components/event-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageTitle } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = catalogueFor();
-  return [{ title: pageTitle(t.transport.title, companyFromMatches(matches)) }, { name: "description", content: t.transport.description }];
+  return pageMeta(matches, { title: t.transport.title, description: t.transport.description });
 }
 
 export default function Transport({ loaderData }: Route.ComponentProps) {

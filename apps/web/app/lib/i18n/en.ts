@@ -9,6 +9,8 @@ export const en = {
   meta: {
     siteDescription: (company: string) =>
       `${company}: horse transport to shows and clinics across the UAE, and international horse shipping by air.`,
+    /** Alt text of the default share image (/images/og-default.png). */
+    shareImageAlt: "A horse truck with three horses on board on a desert road",
   },
   common: {
     showAll: "Show all",
