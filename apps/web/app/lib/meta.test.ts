@@ -30,4 +30,5 @@ test("isShareableImage judges by the path's extension", () => {
   expect(isShareableImage("/a/b.png?x=.svg")).toBe(true);
   expect(isShareableImage("/a/b.svg")).toBe(false);
   expect(isShareableImage("/a/b")).toBe(false);
+  expect(isShareableImage("http://[bad")).toBe(false);
 });

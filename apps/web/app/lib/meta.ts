@@ -32,7 +32,12 @@ export const defaultShareImage = { path: "/images/og-default.png", width: 1200, 
  * take JPEG, PNG, WebP or GIF, not SVG (judged by the URL's extension).
  */
 export function isShareableImage(url: string): boolean {
-  return /\.(png|jpe?g|webp|gif)$/i.test(new URL(url, "http://x").pathname);
+  // try/catch rather than URL.canParse, which Safari before 17 lacks (meta runs in the browser too).
+  try {
+    return /\.(png|jpe?g|webp|gif)$/i.test(new URL(url, "http://x").pathname);
+  } catch {
+    return false;
+  }
 }
 
 export interface PageMetaOptions {
