@@ -24,6 +24,11 @@ export function productFromMatches(matches: Matches): string | undefined {
   return rootConfig(matches)?.productName;
 }
 
+/** The site's public origin (config `PUBLIC_URL`, no trailing slash), for a route's `meta`. */
+export function publicUrlFromMatches(matches: Matches): string | undefined {
+  return rootConfig(matches)?.publicUrl;
+}
+
 /** The share image of pages without a raster image of their own: 1200 × 630 px PNG. */
 export const defaultShareImage = { path: "/images/og-default.png", width: 1200, height: 630 } as const;
 
@@ -63,12 +68,12 @@ export interface PageMetaOptions {
 export function pageMeta(matches: Matches, { title, documentTitle, description, image, type = "website" }: PageMetaOptions): MetaDescriptor[] {
   const config = rootConfig(matches);
   const company = config?.companyName;
-  const base = `${config?.publicUrl ?? ""}/`;
+  const publicUrl = config?.publicUrl;
   const share =
     image && isShareableImage(image.url)
       ? image
       : { url: defaultShareImage.path, alt: catalogueFor().meta.shareImageAlt, width: defaultShareImage.width, height: defaultShareImage.height };
-  const imageUrl = config?.publicUrl ? new URL(share.url, base).toString() : share.url;
+  const imageUrl = publicUrl ? new URL(share.url, `${publicUrl}/`).toString() : share.url;
   const tags: MetaDescriptor[] = [
     { title: documentTitle ?? pageTitle(title, company) },
     { name: "description", content: description },

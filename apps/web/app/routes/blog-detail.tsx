@@ -4,7 +4,7 @@ import type { Route } from "./+types/blog-detail";
 import { blogPath } from "../components/blog-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadBlog } from "../lib/content.server.ts";
-import { pageMeta, pageTitle } from "../lib/meta.ts";
+import { companyFromMatches, pageMeta, pageTitle, publicUrlFromMatches } from "../lib/meta.ts";
 import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 
 /**
@@ -13,8 +13,7 @@ import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { blog, status } = await loadBlog(context, params.id);
-  const site = { company: context.config.companyName, publicUrl: context.config.publicUrl };
-  return data({ blog, site }, { status });
+  return data({ blog }, { status });
 }
 
 /**
@@ -25,10 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = blogsCatalogueFor();
   const blog = loaderData?.blog;
-  const site = loaderData?.site;
-  if (!blog || !site) return [{ title: pageTitle(t.blog.notFound, site?.company) }, { name: "robots", content: "noindex" }];
+  if (!blog) return [{ title: pageTitle(t.blog.notFound, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
   const title = blog.title ?? t.blogs.untitled;
-  const url = `${site.publicUrl}${blogPath(blog.id)}`;
+  const url = `${publicUrlFromMatches(matches) ?? ""}${blogPath(blog.id)}`;
   const tags = pageMeta(matches, {
     title,
     description: blog.description,
