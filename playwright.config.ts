@@ -27,9 +27,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${port}/api/v1/health`,

@@ -13,7 +13,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/**/*.test.ts", "apps/**/*.test.tsx", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/**/*.test.ts",
+            "apps/**/*.test.tsx",
+            "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: [...apiSuite, "**/node_modules/**", "**/build/**"],
           environment: "node",
         },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 const messages = {
@@ -31,8 +31,22 @@ test("the page has the banner, the heading and the form of SPEC §3", async ({ p
   await page.goto("/contact-us");
   await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
   await expect(page.getByRole("img", { name: /horse/i })).toBeVisible();
-  await expect(page.getByLabel("Subject").locator("option")).toHaveText(["Choose...", "Service-Request", "Inquiry", "IT-Support", "Issue", "Feedback", "Other"]);
-  await expect(page.getByLabel("Division").locator("option")).toHaveText(["Choose...", "Local-Transport", "Air-Shipping", "Technology", "Management"]);
+  await expect(page.getByLabel("Subject").locator("option")).toHaveText([
+    "Choose...",
+    "Service-Request",
+    "Inquiry",
+    "IT-Support",
+    "Issue",
+    "Feedback",
+    "Other",
+  ]);
+  await expect(page.getByLabel("Division").locator("option")).toHaveText([
+    "Choose...",
+    "Local-Transport",
+    "Air-Shipping",
+    "Technology",
+    "Management",
+  ]);
   const inquiry = page.getByLabel("Inquiry", { exact: true });
   await expect(inquiry).toHaveAttribute("rows", "5");
   await expect(inquiry).toHaveAttribute("placeholder", "Describe your inquiry");
@@ -49,7 +63,14 @@ test("an empty submit shows every message under its field and focuses the first"
     if (r.method() === "POST") posted = true;
   });
   await page.getByRole("button", { name: "Submit" }).click();
-  for (const text of [messages.fullName, messages.email, messages.phone, messages.subject, messages.division, messages.supportInquiry]) {
+  for (const text of [
+    messages.fullName,
+    messages.email,
+    messages.phone,
+    messages.subject,
+    messages.division,
+    messages.supportInquiry,
+  ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel("Full Name")).toBeFocused();
@@ -151,7 +172,9 @@ test("a form sent before the page hydrates keeps the server's messages once hydr
 });
 
 test("a server failure shows an error toast and keeps the values", async ({ page }) => {
-  await page.route("**/contact-us.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.route("**/contact-us.data*", (route) =>
+    route.request().method() === "POST" ? route.abort() : route.continue(),
+  );
   await page.goto("/contact-us");
   await fillValid(page);
   await page.getByRole("button", { name: "Submit" }).click();
@@ -162,7 +185,9 @@ test("a server failure shows an error toast and keeps the values", async ({ page
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server answers invalid input with the same messages, and a valid submit with the reference", async ({ page }) => {
+  test("the server answers invalid input with the same messages, and a valid submit with the reference", async ({
+    page,
+  }) => {
     await page.goto("/contact-us");
     await page.getByLabel("Email").fill("nojs@example");
     await page.getByRole("button", { name: "Submit" }).click();

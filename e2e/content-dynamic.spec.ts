@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@khayl/contract/format";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts";
 
 /**
@@ -8,7 +8,15 @@ import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts"
  * read from the API the pages call, so the test follows the demo data.
  */
 
-type Blog = { id: number; title: string; date: string; isMainBlog: boolean; category: string; tag: string[]; summary: string };
+type Blog = {
+  id: number;
+  title: string;
+  date: string;
+  isMainBlog: boolean;
+  category: string;
+  tag: string[];
+  summary: string;
+};
 type ReleaseNote = { title: string; date: string; tag: string };
 type ReleaseLog = { title: string; date: string; Image: string };
 
@@ -18,7 +26,8 @@ async function apiData<T>(request: APIRequestContext, path: string): Promise<T> 
   return ((await response.json()) as { data: T }).data;
 }
 
-const blogsOf = async (request: APIRequestContext) => (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
+const blogsOf = async (request: APIRequestContext) =>
+  (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.getByRole("main");
@@ -28,7 +37,11 @@ async function expectTexts(page: Page, texts: string[]) {
 }
 
 /** Each route's SPEC texts (read from the demo data) and whether it shows the navigation (SPEC §2). */
-const routes: { name: string; nav: boolean; load: (request: APIRequestContext) => Promise<{ path: string; texts: string[] }> }[] = [
+const routes: {
+  name: string;
+  nav: boolean;
+  load: (request: APIRequestContext) => Promise<{ path: string; texts: string[] }>;
+}[] = [
   {
     name: "/blogs",
     nav: true,
@@ -36,7 +49,10 @@ const routes: { name: string; nav: boolean; load: (request: APIRequestContext) =
       const blogs = await blogsOf(request);
       const main = blogs.find((blog) => blog.isMainBlog)!;
       const other = blogs.find((blog) => !blog.isMainBlog)!;
-      return { path: "/blogs", texts: ["Blogs", "Featured", main.title, formatBlogDate(main.date), other.title, other.tag[0]!] };
+      return {
+        path: "/blogs",
+        texts: ["Blogs", "Featured", main.title, formatBlogDate(main.date), other.title, other.tag[0]!],
+      };
     },
   },
   {
@@ -44,7 +60,10 @@ const routes: { name: string; nav: boolean; load: (request: APIRequestContext) =
     nav: true,
     async load(request) {
       const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
-      return { path: `/blogs/${main.id}`, texts: [main.title, main.category, formatBlogDate(main.date), "How the season runs"] };
+      return {
+        path: `/blogs/${main.id}`,
+        texts: [main.title, main.category, formatBlogDate(main.date), "How the season runs"],
+      };
     },
   },
   {
@@ -58,7 +77,10 @@ const routes: { name: string; nav: boolean; load: (request: APIRequestContext) =
   {
     name: "/privacy-policy",
     nav: true,
-    load: async () => ({ path: "/privacy-policy", texts: ["Privacy Policy", "Personal Data Protection Policy", "8. Your rights"] }),
+    load: async () => ({
+      path: "/privacy-policy",
+      texts: ["Privacy Policy", "Personal Data Protection Policy", "8. Your rights"],
+    }),
   },
   {
     name: "/release-note",
@@ -67,7 +89,13 @@ const routes: { name: string; nav: boolean; load: (request: APIRequestContext) =
       const [note] = (await apiData<{ rows: ReleaseNote[] }>(request, "/release-logs/?limit=1000&offset=0")).rows;
       return {
         path: "/release-note",
-        texts: ["What's New", "New updates and improvements to the product", note!.title, note!.tag, formatReleaseNoteDate(note!.date)],
+        texts: [
+          "What's New",
+          "New updates and improvements to the product",
+          note!.title,
+          note!.tag,
+          formatReleaseNoteDate(note!.date),
+        ],
       };
     },
   },
@@ -75,17 +103,28 @@ const routes: { name: string; nav: boolean; load: (request: APIRequestContext) =
     name: "/release-logs",
     nav: true,
     async load(request) {
-      const [log] = (await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1000&offset=0")).rows;
+      const [log] = (
+        await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1000&offset=0")
+      ).rows;
       return {
         path: "/release-logs",
-        texts: ["Plan the Khayl way.", "What's new?", `V ${log!.title}`, `Khayl Version ${log!.title}`, formatReleaseLogDate(log!.date)],
+        texts: [
+          "Plan the Khayl way.",
+          "What's new?",
+          `V ${log!.title}`,
+          `Khayl Version ${log!.title}`,
+          formatReleaseLogDate(log!.date),
+        ],
       };
     },
   },
 ];
 
 for (const { name, nav, load } of routes) {
-  test(`${name} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page, request }) => {
+  test(`${name} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({
+    page,
+    request,
+  }) => {
     const { path, texts } = await load(request);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -121,13 +160,18 @@ test("the home page teases 3 blogs with 'Show all' to /blogs", async ({ page, re
   await page.goto("/");
   const teaser = page.getByRole("region", { name: "Latest blogs" });
   await expect(teaser.getByRole("listitem")).toHaveCount(3);
-  for (const blog of newest) await expect(teaser.getByRole("link", { name: blog.title })).toHaveAttribute("href", `/blogs/${blog.id}`);
+  for (const blog of newest)
+    await expect(teaser.getByRole("link", { name: blog.title })).toHaveAttribute("href", `/blogs/${blog.id}`);
   await teaser.getByRole("link", { name: "Show all" }).click();
   await expect(page).toHaveURL(/\/blogs$/);
   await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
 });
 
-test("a blog card opens the blog; its page has its own title, description and Open Graph tags", async ({ page, request, baseURL }) => {
+test("a blog card opens the blog; its page has its own title, description and Open Graph tags", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
   await page.goto("/blogs");
   await page.getByRole("link", { name: blog.title }).click();
@@ -140,7 +184,10 @@ test("a blog card opens the blog; its page has its own title, description and Op
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/blogs/${blog.id}`);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   // The demo blog images are SVG, which share previews do not render: the card uses the site's PNG.
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/og-default.png`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${baseURL}/images/og-default.png`,
+  );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/blogs/${blog.id}`);
   await page.getByRole("link", { name: "All blogs" }).click();
   await expect(page).toHaveURL(/\/blogs$/);
@@ -153,10 +200,13 @@ test("a chosen blog card shows a spinner while the blog loads", async ({ page, r
   await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname === `/blogs/${blog.id}.data`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === `/blogs/${blog.id}.data`,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: blog.title }) });
   await card.getByRole("link", { name: blog.title }).click();
   await expect(card.getByRole("status")).toHaveText("Loading blog…");
@@ -193,7 +243,9 @@ test("a release log's image shows a spinner until it loads", async ({ page, requ
     await route.continue();
   });
   await page.goto("/release-logs");
-  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: `Khayl Version ${log!.title}` }) });
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: `Khayl Version ${log!.title}` }) });
   const spinner = card.getByRole("status");
   await expect(spinner).toHaveText("Loading image…");
   release();
@@ -207,7 +259,8 @@ test("release logs show a loading spinner while they load after a client-side na
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   // Hold only the release logs' own data (the root's revalidation goes through).
-  const logsData = (url: URL) => url.pathname === "/release-logs.data" && url.searchParams.get("_routes") === "routes/release-logs";
+  const logsData = (url: URL) =>
+    url.pathname === "/release-logs.data" && url.searchParams.get("_routes") === "routes/release-logs";
   await page.route(logsData, async (route) => {
     await held;
     await route.continue();
@@ -224,7 +277,8 @@ test("sitemap.xml lists the pages and every blog", async ({ request, baseURL }) 
   const response = await request.get("/sitemap.xml");
   expect(response.headers()["content-type"]).toContain("application/xml");
   const xml = await response.text();
-  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"]) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"])
+    expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   for (const blog of await blogsOf(request)) expect(xml).toContain(`<loc>${baseURL}/blogs/${blog.id}</loc>`);
 });
 
@@ -235,7 +289,14 @@ test("/api/docs shows every call of the API under its CSP without violations", a
   });
   const response = await page.goto("/api/docs");
   expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
-  for (const path of ["/blog/getWebsiteBlogs", "/blog/{id}", "/privacy/selected/{category}", "/release-logs/getWebsiteRelease", "/event-services/website", "/supportRequests/"]) {
+  for (const path of [
+    "/blog/getWebsiteBlogs",
+    "/blog/{id}",
+    "/privacy/selected/{category}",
+    "/release-logs/getWebsiteRelease",
+    "/event-services/website",
+    "/supportRequests/",
+  ]) {
     await expect(page.getByText(path, { exact: true })).toBeVisible();
   }
   await page.getByText("/blog/{id}", { exact: true }).click();

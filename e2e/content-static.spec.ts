@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, holdScripts, mainNav, waitForHydration } from "./fixtures.ts";
 
 /** The demo product name (PRODUCT_NAME default) forms the app page path. */
@@ -75,10 +75,14 @@ const pages: { path: string; nav: boolean; texts: string[] }[] = [
 
 async function expectTexts(page: Page, texts: string[]) {
   for (const text of texts) {
-    await expect(page.getByRole("heading", { name: text, exact: true }).or(page.getByText(text, { exact: true })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("heading", { name: text, exact: true })
+        .or(page.getByText(text, { exact: true }))
+        .first(),
+    ).toBeVisible();
   }
 }
-
 
 for (const { path, nav, texts } of pages) {
   test(`${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page }) => {
@@ -181,7 +185,10 @@ test("/term-of-use has a table of contents and the support contact", async ({ pa
   await contents.getByRole("link", { name: "12. Governing law and final provisions" }).click();
   await expect(page).toHaveURL(/#section-12$/);
   await expect(page.getByText(/laws of the United Arab Emirates.*courts of Sharjah/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute("href", "mailto:support@khayl.example");
+  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute(
+    "href",
+    "mailto:support@khayl.example",
+  );
 });
 
 test.describe("at phone size", () => {
@@ -272,7 +279,10 @@ test("no analytics script and no request to a Google host without a measurement 
   expect(google).toEqual([]);
 });
 
-test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async ({ request, baseURL }) => {
+test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async ({
+  request,
+  baseURL,
+}) => {
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toContain("text/plain");
   const text = await robots.text();
@@ -284,7 +294,10 @@ test("robots.txt allows everything and names the sitemap; the manifest carries t
   const body = (await manifest.json()) as { name: string; icons: { src: string; sizes: string; type: string }[] };
   expect(body.name).toBe("Khayl Logistics");
   expect(body.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual([
-    "192x192 image/svg+xml", "512x512 image/svg+xml", "192x192 image/png", "512x512 image/png",
+    "192x192 image/svg+xml",
+    "512x512 image/svg+xml",
+    "192x192 image/png",
+    "512x512 image/png",
   ]);
   for (const icon of body.icons) {
     const file = await request.get(icon.src);

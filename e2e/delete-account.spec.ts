@@ -1,13 +1,16 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 /** Reads the newest verification code mailed to `email` from the outbox folder (DESIGN §3.6). */
 async function codeFromOutbox(email: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith("delete-account-code.eml")).sort().reverse();
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith("delete-account-code.eml"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const eml = await readFile(path.join(dir, file), "utf8");
       const code = /verification code is (\d{4})/.exec(eml)?.[1];
@@ -30,11 +33,16 @@ async function askForCode(page: Page, email: string) {
   return dialog;
 }
 
-test("the page explains the flow; Submit is disabled while the e-mail is empty, or invalid and touched", async ({ page }) => {
+test("the page explains the flow; Submit is disabled while the e-mail is empty, or invalid and touched", async ({
+  page,
+}) => {
   await page.goto("/delete-account");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute("href", "mailto:support@khayl.example");
+  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute(
+    "href",
+    "mailto:support@khayl.example",
+  );
   const submit = page.getByRole("button", { name: "Submit" });
   await expect(submit).toBeDisabled();
   await page.getByLabel("Email").fill("omar@");
@@ -64,7 +72,9 @@ test("an e-mail typed before the page hydrates is kept, and Submit works", async
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 });
 
-test("Submit pressed before the page hydrates: the server shows the confirm step, and once hydrated it goes on in its dialog", async ({ page }) => {
+test("Submit pressed before the page hydrates: the server shows the confirm step, and once hydrated it goes on in its dialog", async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto("/delete-account", { waitUntil: "commit" });
   await page.getByLabel("Email").fill("mariam.suwaidi@example.com");
@@ -108,7 +118,9 @@ test("deletion end to end with the code read from the outbox", async ({ page }) 
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.setData("text", text);
-    document.activeElement?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, code);
   for (const [i, c] of [...code].entries()) await expect(boxes.nth(i)).toHaveValue(c);
   await expectNoAxeViolations(page);

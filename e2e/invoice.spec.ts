@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
 /** A demo invoice as the server lists it in DATA_DIR/demo-invoices.json at start-up. */
@@ -30,7 +30,9 @@ async function demoInvoice(refNumber: string): Promise<DemoInvoice> {
 async function claimUnpaidInvoice(): Promise<DemoInvoice> {
   const claims = path.join(dataDir(), "e2e-claims");
   await mkdir(claims, { recursive: true });
-  for (const invoice of (await demoInvoices()).filter((i) => i.status === "unpaid" && i.refNumber >= "INV-2026-000201")) {
+  for (const invoice of (await demoInvoices()).filter(
+    (i) => i.status === "unpaid" && i.refNumber >= "INV-2026-000201",
+  )) {
     try {
       await writeFile(path.join(claims, invoice.refNumber), "", { flag: "wx" });
       return invoice;
@@ -45,7 +47,8 @@ const link = (invoice: DemoInvoice) => `/invoice/${invoice.hash}`;
 /** The card fee of DESIGN §3.4 in fils. */
 const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
 /** '1,234.50' as the page prints amounts after the dirham sign. */
-const amount = (fils: number) => `${Math.floor(fils / 100).toLocaleString("en-US")}.${String(fils % 100).padStart(2, "0")}`;
+const amount = (fils: number) =>
+  `${Math.floor(fils / 100).toLocaleString("en-US")}.${String(fils % 100).padStart(2, "0")}`;
 
 async function fillCard(page: Page, number: string, country: string | null = "UAE") {
   await page.getByLabel("Card number").fill(number);
@@ -54,7 +57,11 @@ async function fillCard(page: Page, number: string, country: string | null = "UA
   if (country) await page.getByLabel("Billing country").selectOption(country);
 }
 
-async function toPaymentStep(page: Page, invoice: DemoInvoice, method: "Credit or Debit Card" | "Apple Pay" = "Credit or Debit Card") {
+async function toPaymentStep(
+  page: Page,
+  invoice: DemoInvoice,
+  method: "Credit or Debit Card" | "Apple Pay" = "Credit or Debit Card",
+) {
   await page.goto(link(invoice));
   await page.getByRole("radio", { name: method }).check();
   await page.getByRole("button", { name: "Next" }).click();
@@ -63,7 +70,9 @@ async function toPaymentStep(page: Page, invoice: DemoInvoice, method: "Credit o
   await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
 }
 
-test("step 1 shows the total with the dirham sign, Invoice ID, due date and badge, the method choice and the fee note", async ({ page }) => {
+test("step 1 shows the total with the dirham sign, Invoice ID, due date and badge, the method choice and the fee note", async ({
+  page,
+}) => {
   const invoice = await demoInvoice("INV-2026-000102");
   await page.goto(link(invoice));
   await expect(page.getByRole("heading", { level: 1, name: "Invoice INV-2026-000102" })).toBeVisible();
@@ -78,11 +87,17 @@ test("step 1 shows the total with the dirham sign, Invoice ID, due date and badg
   await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Apple Pay" })).not.toBeChecked();
   await expect(page.getByText("Fees are non-refundable")).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Download invoice/ })).toHaveAttribute("href", `/invoice/${invoice.hash}/pdf`);
+  await expect(page.getByRole("link", { name: /^Download invoice/ })).toHaveAttribute(
+    "href",
+    `/invoice/${invoice.hash}/pdf`,
+  );
   await expectNoAxeViolations(page);
 });
 
-test("the four steps with the sandbox card 4242 end in 'Payment Success', and the paid state holds on reload", async ({ page, baseURL }) => {
+test("the four steps with the sandbox card 4242 end in 'Payment Success', and the paid state holds on reload", async ({
+  page,
+  baseURL,
+}) => {
   const invoice = await claimUnpaidInvoice();
   const fee = feeOf(invoice.totalFils);
   // Stripe is not configured here: Stripe.js must never be requested (DESIGN §3.9).
@@ -117,7 +132,15 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   await expect(page.getByLabel("Expiry date")).toHaveAttribute("autocomplete", "cc-exp");
   await expect(page.getByLabel("Security code")).toHaveAttribute("autocomplete", "cc-csc");
   await expect(page.getByLabel("Billing country").locator("option")).toHaveText([
-    "Select a country", "United Arab Emirates", "United States", "United Kingdom", "Canada", "Australia", "Germany", "France", "Spain",
+    "Select a country",
+    "United Arab Emirates",
+    "United States",
+    "United Kingdom",
+    "Canada",
+    "Australia",
+    "Germany",
+    "France",
+    "Spain",
   ]);
   await expect(page.getByLabel("Billing country").locator("option").nth(1)).toHaveAttribute("value", "UAE");
   await expectNoAxeViolations(page);
@@ -154,7 +177,9 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   await expect(page.getByLabel("Card number")).toHaveCount(0);
 });
 
-test("a declined card shows 'Payment failed. Please try again.', resets after 3 s, then pays with 4242", async ({ page }) => {
+test("a declined card shows 'Payment failed. Please try again.', resets after 3 s, then pays with 4242", async ({
+  page,
+}) => {
   const invoice = await claimUnpaidInvoice();
   await toPaymentStep(page, invoice);
   const pay = page.getByRole("button", { name: "Pay" });
@@ -186,7 +211,9 @@ test("insufficient funds is a card failure too", async ({ page }) => {
   await expect(page.getByRole("alert")).toContainText("Your card has insufficient funds.");
 });
 
-test("Pay is enabled only when the card is complete and a country is chosen; 'Please select a country'", async ({ page }) => {
+test("Pay is enabled only when the card is complete and a country is chosen; 'Please select a country'", async ({
+  page,
+}) => {
   await toPaymentStep(page, await demoInvoice("INV-2026-000101"));
   const pay = page.getByRole("button", { name: "Pay" });
   await expect(pay).toBeDisabled();
@@ -219,7 +246,9 @@ test("Apple Pay where the browser has none: the unavailable message, and nothing
   await expect(page.getByText("Paying with")).toBeVisible();
   await expect(page.getByText("Apple Pay is simulated in test mode: no card is charged.")).toBeVisible();
   await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Apple Pay is not available on this device. Please use a different payment method.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Apple Pay is not available on this device. Please use a different payment method.",
+  );
   expect(created).toBe(false);
   await expectNoAxeViolations(page);
 });
@@ -357,7 +386,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("definition").filter({ hasText: "Apple Pay" })).toBeVisible();
     await page.getByRole("link", { name: "Pay" }).click();
     await expect(page.getByText(/Paying needs JavaScript/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download the invoice (PDF)" })).toHaveAttribute("href", `/invoice/${invoice.hash}/pdf`);
+    await expect(page.getByRole("link", { name: "Download the invoice (PDF)" })).toHaveAttribute(
+      "href",
+      `/invoice/${invoice.hash}/pdf`,
+    );
     await page.getByRole("link", { name: "Back" }).click();
     await expect(page.getByText("Gross Amount")).toBeVisible();
   });

@@ -6,8 +6,22 @@ import { expect, test } from "@playwright/test";
  * and are checked in invoice.spec.ts.)
  */
 const routes = [
-  "/", "/transport", "/flights", "/aboutus", "/Khayl-App", "/privacy-policy", "/contact-us", "/blogs",
-  "/term-of-services", "/term-of-use", "/release-note", "/release-logs", "/QR", "/links", "/delete-account", "/success",
+  "/",
+  "/transport",
+  "/flights",
+  "/aboutus",
+  "/Khayl-App",
+  "/privacy-policy",
+  "/contact-us",
+  "/blogs",
+  "/term-of-services",
+  "/term-of-use",
+  "/release-note",
+  "/release-logs",
+  "/QR",
+  "/links",
+  "/delete-account",
+  "/success",
 ];
 
 test("every route has a title, a description, a share card and no noindex", async ({ page, request }) => {

@@ -9,7 +9,13 @@ import { fileURLToPath } from "node:url";
 process.env.NODE_ENV ??= "production";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.resolve(root, "apps/web", process.env.WEB_BUILD_DIR ?? "build", "server/index.js");
-const sources = ["apps/web/app", "apps/web/public", "apps/web/vite.config.ts", "packages/contract/src", "packages/config/src"];
+const sources = [
+  "apps/web/app",
+  "apps/web/public",
+  "apps/web/vite.config.ts",
+  "packages/contract/src",
+  "packages/config/src",
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -20,7 +26,9 @@ function newest(p) {
 
 const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
 if (process.argv.includes("--build") || builtAt < Math.max(...sources.map((s) => newest(path.join(root, s))))) {
-  console.log(builtAt ? "Sources changed since the last build: building the web app…" : "Building the web app (first start)…");
+  console.log(
+    builtAt ? "Sources changed since the last build: building the web app…" : "Building the web app (first start)…",
+  );
   execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
 }
 

@@ -9,7 +9,8 @@ import { defineConfig } from "vite";
  * tiny ones: one request and one compression window each, which saves ~2 KB gzip of
  * per-file overhead on every page (the per-route JavaScript budget is 125 KB).
  */
-const SHELL = /[\\/]app[\\/](lib[\\/](nonce\.tsx|analytics\.ts|config\.ts|meta\.ts|i18n[\\/](index|en|area)\.ts)|components[\\/](analytics|ui[\\/](toaster|spinner))\.tsx)$/;
+const SHELL =
+  /[\\/]app[\\/](lib[\\/](nonce\.tsx|analytics\.ts|config\.ts|meta\.ts|i18n[\\/](index|en|area)\.ts)|components[\\/](analytics|ui[\\/](toaster|spinner))\.tsx)$/;
 const SITE = /[\\/]app[\\/]components[\\/](site-nav|site-footer|logo|store-buttons|app-modal|ui[\\/]modal)\.tsx$/;
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSize } from "./stats.ts";
 import type { BaselineResult, Bytes } from "./types.ts";
@@ -39,22 +39,33 @@ export function measureBaseline(root: string, log: (line: string) => void): Base
   }
 
   const installedLock = path.join(dir, "node_modules/.package-lock.json");
-  const lock = JSON.parse(readFileSync(path.join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
+  const lock = JSON.parse(readFileSync(path.join(dir, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string }>;
+  };
   const installed = existsSync(installedLock)
     ? (JSON.parse(readFileSync(installedLock, "utf8")) as { packages: Record<string, { version?: string }> }).packages
     : {};
-  const stale = Object.entries(lock.packages).some(([key, entry]) => key !== "" && installed[key]?.version !== entry.version);
+  const stale = Object.entries(lock.packages).some(
+    ([key, entry]) => key !== "" && installed[key]?.version !== entry.version,
+  );
   if (stale) {
     log("  installing the baseline's packages into bench/baseline/node_modules…");
-    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   log("  building the baseline with Vite…");
   try {
-    execFileSync(process.execPath, [path.join(dir, "node_modules/vite/bin/vite.js"), "build", "--config", path.join(dir, "vite.config.js")], {
-      cwd: dir,
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: "pipe",
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(dir, "node_modules/vite/bin/vite.js"), "build", "--config", path.join(dir, "vite.config.js")],
+      {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: "pipe",
+      },
+    );
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`The baseline build failed:\n${stdout?.toString() ?? ""}${stderr?.toString() ?? ""}`);
@@ -62,15 +73,23 @@ export function measureBaseline(root: string, log: (line: string) => void): Base
 
   const assets = path.join(dir, "dist/assets");
   const files = readdirSync(assets);
-  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
   const packages: Record<string, string> = {};
   for (const name of Object.keys(manifest.dependencies)) {
     packages[name] = lock.packages[`node_modules/${name}`]?.version ?? manifest.dependencies[name]!;
   }
   const result: BaselineResult = {
     packages,
-    js: weigh(files.filter((f) => f.endsWith(".js")).map((f) => `assets/${f}`), path.join(dir, "dist")),
-    css: weigh(files.filter((f) => f.endsWith(".css")).map((f) => `assets/${f}`), path.join(dir, "dist")),
+    js: weigh(
+      files.filter((f) => f.endsWith(".js")).map((f) => `assets/${f}`),
+      path.join(dir, "dist"),
+    ),
+    css: weigh(
+      files.filter((f) => f.endsWith(".css")).map((f) => `assets/${f}`),
+      path.join(dir, "dist"),
+    ),
   };
   writeFileSync(cache, JSON.stringify({ stamp, result }, null, 2));
   return result;

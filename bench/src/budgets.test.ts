@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { judgeBudgets, loadBudgets, type Budgets } from "./budgets.ts";
-import type { RouteResult, ScaleRow, LighthouseRun } from "./types.ts";
+import { type Budgets, judgeBudgets, loadBudgets } from "./budgets.ts";
+import type { LighthouseRun, RouteResult, ScaleRow } from "./types.ts";
 
 const budgets: Budgets = {
   lighthouse: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 },
@@ -16,25 +16,54 @@ const budgets: Budgets = {
       route: "/invoice/{hash}",
       category: "seo",
       min: 50,
-      reason: "An invoice link is private (it shows a customer's name and amounts): the page is noindex, nofollow, which Lighthouse's is-crawlable audit counts against SEO. Every other SEO audit must pass.",
+      reason:
+        "An invoice link is private (it shows a customer's name and amounts): the page is noindex, nofollow, which Lighthouse's is-crawlable audit counts against SEO. Every other SEO audit must pass.",
     },
   ],
 };
 
 const bytes = (gzip: number) => ({ raw: gzip * 3, gzip, files: [] });
 function route(path: string, scores: Partial<LighthouseRun>, extra: Partial<RouteResult> = {}): RouteResult {
-  const median: LighthouseRun = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 900, tbtMs: 0, cls: 0, transferBytes: 1, ...scores };
+  const median: LighthouseRun = {
+    performance: 100,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 900,
+    tbtMs: 0,
+    cls: 0,
+    transferBytes: 1,
+    ...scores,
+  };
   return {
     path,
     route: path,
     status: 200,
     lighthouse: { runs: [median], median, failedAudits: [], metricLoss: {}, runWarnings: [] },
-    weight: { js: bytes(100_000), jsLazy: bytes(0), css: bytes(5000), html: bytes(6000), transferBytes: 1, requests: 1 },
+    weight: {
+      js: bytes(100_000),
+      jsLazy: bytes(0),
+      css: bytes(5000),
+      html: bytes(6000),
+      transferBytes: 1,
+      requests: 1,
+    },
     axe: { violations: 0, rules: [] },
     ...extra,
   };
 }
-const scaleRow = (rows: number, medianMs: number): ScaleRow => ({ page: "/flights", rows, shown: rows, cardsInHtml: rows, medianMs, p90Ms: medianMs, apiMedianMs: 1, htmlRaw: 1, htmlGzip: 1, inlineScriptRaw: 0 });
+const scaleRow = (rows: number, medianMs: number): ScaleRow => ({
+  page: "/flights",
+  rows,
+  shown: rows,
+  cardsInHtml: rows,
+  medianMs,
+  p90Ms: medianMs,
+  apiMedianMs: 1,
+  htmlRaw: 1,
+  htmlGzip: 1,
+  inlineScriptRaw: 0,
+});
 
 describe("bench/budgets.json", () => {
   test("holds the budgets of issue 6", () => {
@@ -57,13 +86,26 @@ describe("judgeBudgets", () => {
     const misses = judgeBudgets({ routes: [invoice, blog], scale: [] }, budgets);
     expect(misses.map((m) => [m.budget, m.where])).toEqual([["Lighthouse SEO", "/blogs/1"]]);
     const invoicePerf = route("/invoice/abc", { seo: 54, performance: 90 }, { route: "/invoice/{hash}" });
-    expect(judgeBudgets({ routes: [invoicePerf], scale: [] }, budgets).map((m) => m.budget)).toEqual(["Lighthouse performance"]);
+    expect(judgeBudgets({ routes: [invoicePerf], scale: [] }, budgets).map((m) => m.budget)).toEqual([
+      "Lighthouse performance",
+    ]);
   });
 
   test("values exactly at their limits pass", () => {
-    const atLimits = route("/", { performance: 98 }, {
-      weight: { js: bytes(125_000), jsLazy: bytes(90_000), css: bytes(1), html: bytes(1), transferBytes: 1, requests: 1 },
-    });
+    const atLimits = route(
+      "/",
+      { performance: 98 },
+      {
+        weight: {
+          js: bytes(125_000),
+          jsLazy: bytes(90_000),
+          css: bytes(1),
+          html: bytes(1),
+          transferBytes: 1,
+          requests: 1,
+        },
+      },
+    );
     expect(judgeBudgets({ routes: [atLimits], scale: [scaleRow(1000, 49.9)] }, budgets)).toEqual([]);
   });
 
@@ -72,10 +114,21 @@ describe("judgeBudgets", () => {
       {
         routes: [
           route("/", { performance: 97, seo: 92 }),
-          route("/contact-us", { accessibility: null }, {
-            axe: { violations: 2, rules: ["color-contrast (3)", "label (1)"] },
-            weight: { js: bytes(125_400), jsLazy: bytes(0), css: bytes(1), html: bytes(1), transferBytes: 1, requests: 1 },
-          }),
+          route(
+            "/contact-us",
+            { accessibility: null },
+            {
+              axe: { violations: 2, rules: ["color-contrast (3)", "label (1)"] },
+              weight: {
+                js: bytes(125_400),
+                jsLazy: bytes(0),
+                css: bytes(1),
+                html: bytes(1),
+                transferBytes: 1,
+                requests: 1,
+              },
+            },
+          ),
         ],
         scale: [scaleRow(10, 3), scaleRow(1000, 50)],
       },

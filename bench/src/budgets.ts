@@ -50,19 +50,36 @@ export function loadBudgets(file: string): Budgets {
     },
     axeViolations: need(raw.axeViolations, "axeViolations"),
     routeJsGzipKB: need(raw.routeJsGzipKB, "routeJsGzipKB"),
-    listRender: { page: listRender.page, rows: need(listRender.rows, "listRender.rows"), maxMs: need(listRender.maxMs, "listRender.maxMs") },
+    listRender: {
+      page: listRender.page,
+      rows: need(listRender.rows, "listRender.rows"),
+      maxMs: need(listRender.maxMs, "listRender.maxMs"),
+    },
     lighthouseExceptions: (raw.lighthouseExceptions ?? []).map((e, i) => {
-      if (typeof e.route !== "string" || !(e.category in categoryLabels) || typeof e.reason !== "string" || e.reason.trim() === "") {
+      if (
+        typeof e.route !== "string" ||
+        !(e.category in categoryLabels) ||
+        typeof e.reason !== "string" ||
+        e.reason.trim() === ""
+      ) {
         throw new Error(`${file}: "lighthouseExceptions[${i}]" needs a route, a Lighthouse category and a reason`);
       }
-      return { route: e.route, category: e.category, min: need(e.min, `lighthouseExceptions[${i}].min`), reason: e.reason };
+      return {
+        route: e.route,
+        category: e.category,
+        min: need(e.min, `lighthouseExceptions[${i}].min`),
+        reason: e.reason,
+      };
     }),
   };
 }
 
 /** The Lighthouse minimum of `category` on a SPEC §2 route: its exception, else the budget. */
 export function lighthouseMinimum(budgets: Budgets, route: string, category: keyof LighthouseScores): number {
-  return budgets.lighthouseExceptions.find((e) => e.route === route && e.category === category)?.min ?? budgets.lighthouse[category];
+  return (
+    budgets.lighthouseExceptions.find((e) => e.route === route && e.category === category)?.min ??
+    budgets.lighthouse[category]
+  );
 }
 
 /**
@@ -71,7 +88,10 @@ export function lighthouseMinimum(budgets: Budgets, route: string, category: key
  * over the maximum, initial gzip JS over the limit, and the list render time at or over
  * its limit. What was not measured (skipped routes, phases not run) is not judged.
  */
-export function judgeBudgets(measured: { routes: readonly RouteResult[]; scale: readonly ScaleRow[] }, budgets: Budgets): BudgetMiss[] {
+export function judgeBudgets(
+  measured: { routes: readonly RouteResult[]; scale: readonly ScaleRow[] },
+  budgets: Budgets,
+): BudgetMiss[] {
   const misses: BudgetMiss[] = [];
   for (const route of measured.routes) {
     if (route.skipped) continue;
@@ -81,21 +101,41 @@ export function judgeBudgets(measured: { routes: readonly RouteResult[]; scale: 
         const actual = median[key];
         const min = lighthouseMinimum(budgets, route.route, key);
         if (actual === null || actual < min) {
-          misses.push({ budget: `Lighthouse ${categoryLabels[key]}`, where: route.path, actual: actual === null ? "no score" : String(actual), limit: min >= 100 ? "100" : `≥ ${min}` });
+          misses.push({
+            budget: `Lighthouse ${categoryLabels[key]}`,
+            where: route.path,
+            actual: actual === null ? "no score" : String(actual),
+            limit: min >= 100 ? "100" : `≥ ${min}`,
+          });
         }
       }
     }
     if (route.axe && route.axe.violations > budgets.axeViolations) {
-      misses.push({ budget: "axe violations", where: route.path, actual: `${route.axe.violations} (${route.axe.rules.join(", ")})`, limit: `≤ ${budgets.axeViolations}` });
+      misses.push({
+        budget: "axe violations",
+        where: route.path,
+        actual: `${route.axe.violations} (${route.axe.rules.join(", ")})`,
+        limit: `≤ ${budgets.axeViolations}`,
+      });
     }
     if (route.weight && route.weight.js.gzip > budgets.routeJsGzipKB * 1000) {
-      misses.push({ budget: "JS gzip", where: route.path, actual: `${kb(route.weight.js.gzip)} KB`, limit: `≤ ${budgets.routeJsGzipKB} KB` });
+      misses.push({
+        budget: "JS gzip",
+        where: route.path,
+        actual: `${kb(route.weight.js.gzip)} KB`,
+        limit: `≤ ${budgets.routeJsGzipKB} KB`,
+      });
     }
   }
   const { page, rows, maxMs } = budgets.listRender;
   const row = measured.scale.find((r) => r.page === page && r.rows === rows);
   if (row && !(row.medianMs < maxMs)) {
-    misses.push({ budget: `render with ${rows} rows`, where: page, actual: `${row.medianMs.toFixed(1)} ms`, limit: `< ${maxMs} ms` });
+    misses.push({
+      budget: `render with ${rows} rows`,
+      where: page,
+      actual: `${row.medianMs.toFixed(1)} ms`,
+      limit: `< ${maxMs} ms`,
+    });
   }
   return misses;
 }

@@ -1,11 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { kindOf, staticImports, weigh, type LoadedResource } from "./bytes.ts";
+import { kindOf, type LoadedResource, staticImports, weigh } from "./bytes.ts";
 import { inlineScriptBytes } from "./scale.ts";
 import { gzipSize } from "./stats.ts";
 
 const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="stylesheet" href="/assets/root-B.css"/></head>
 <body><script type="module">import "/assets/route-C.js";</script></body></html>`;
-const resource = (path: string, kind: LoadedResource["kind"], body: string, transferBytes = 100): LoadedResource => ({ path, kind, body: Buffer.from(body), transferBytes });
+const resource = (path: string, kind: LoadedResource["kind"], body: string, transferBytes = 100): LoadedResource => ({
+  path,
+  kind,
+  body: Buffer.from(body),
+  transferBytes,
+});
 
 describe("kindOf", () => {
   test("classifies by request type, then content type", () => {
@@ -37,7 +42,11 @@ describe("weigh", () => {
   test("sums raw bytes and level-9 gzip sizes per kind", () => {
     expect(weight.js.raw).toBe(js.length + "export {};".length);
     expect(weight.js.gzip).toBe(gzipSize(js) + gzipSize("export {};"));
-    expect(weight.css).toEqual({ raw: 12, gzip: gzipSize("a{color:red}"), files: [{ path: "/assets/root-B.css", raw: 12, gzip: gzipSize("a{color:red}") }] });
+    expect(weight.css).toEqual({
+      raw: 12,
+      gzip: gzipSize("a{color:red}"),
+      files: [{ path: "/assets/root-B.css", raw: 12, gzip: gzipSize("a{color:red}") }],
+    });
     expect(weight.html.raw).toBe(Buffer.byteLength(html));
   });
 
@@ -52,7 +61,11 @@ test("scripts imported statically by initial scripts are initial too, whether or
   const loaded = [
     resource("/", "html", page),
     resource("/assets/entry.client-E.js", "js", 'import{a as b}from"./shell-S.js";import"./react-dom-R.js";'),
-    resource("/assets/home-H.js", "js", 'import{c}from"./shell-S.js";export{d}from"./card-C.js";const p=()=>import("./phone-P.js");'),
+    resource(
+      "/assets/home-H.js",
+      "js",
+      'import{c}from"./shell-S.js";export{d}from"./card-C.js";const p=()=>import("./phone-P.js");',
+    ),
     resource("/assets/shell-S.js", "js", "export const a=1,c=2;"),
     resource("/assets/react-dom-R.js", "js", "export{};"),
     resource("/assets/card-C.js", "js", "export const d=1;"),
@@ -60,15 +73,21 @@ test("scripts imported statically by initial scripts are initial too, whether or
   ];
   const weight = weigh(loaded);
   expect(weight.js.files.map((f) => f.path).sort()).toEqual([
-    "/assets/card-C.js", "/assets/entry.client-E.js", "/assets/home-H.js", "/assets/react-dom-R.js", "/assets/shell-S.js",
+    "/assets/card-C.js",
+    "/assets/entry.client-E.js",
+    "/assets/home-H.js",
+    "/assets/react-dom-R.js",
+    "/assets/shell-S.js",
   ]);
   expect(weight.jsLazy.files.map((f) => f.path)).toEqual(["/assets/phone-P.js"]);
 });
 
 test("staticImports finds import/export-from specifiers, not dynamic imports", () => {
-  expect(staticImports('import{a}from"./a.js";import"./b.js";export*from"./c.js";const x=import("./d.js");import * as e from "/e.js"')).toEqual([
-    "./a.js", "./b.js", "./c.js", "/e.js",
-  ]);
+  expect(
+    staticImports(
+      'import{a}from"./a.js";import"./b.js";export*from"./c.js";const x=import("./d.js");import * as e from "/e.js"',
+    ),
+  ).toEqual(["./a.js", "./b.js", "./c.js", "/e.js"]);
 });
 
 test("inlineScriptBytes counts inline script contents only", () => {
@@ -78,6 +97,7 @@ test("inlineScriptBytes counts inline script contents only", () => {
 
 test("cardsIn counts schedule cards, not other buttons", async () => {
   const { cardsIn } = await import("./scale.ts");
-  const html = '<button type="button" class="card flex h-full">A</button><button class="cardinal">x</button><button aria-label="Open menu" class="menu">m</button><button type="button" aria-haspopup="dialog" class="card flex">B</button>';
+  const html =
+    '<button type="button" class="card flex h-full">A</button><button class="cardinal">x</button><button aria-label="Open menu" class="menu">m</button><button type="button" aria-haspopup="dialog" class="card flex">B</button>';
   expect(cardsIn(html)).toBe(2);
 });

@@ -18,7 +18,9 @@ export function kindOf(resourceType: string, contentType: string): LoadedResourc
 }
 
 function sum(resources: readonly LoadedResource[]): Bytes {
-  const files = resources.map((r) => ({ path: r.path, raw: r.body.length, gzip: gzipSize(r.body) })).sort((a, b) => b.gzip - a.gzip);
+  const files = resources
+    .map((r) => ({ path: r.path, raw: r.body.length, gzip: gzipSize(r.body) }))
+    .sort((a, b) => b.gzip - a.gzip);
   return {
     raw: files.reduce((n, f) => n + f.raw, 0),
     gzip: files.reduce((n, f) => n + f.gzip, 0),

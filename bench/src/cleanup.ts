@@ -41,7 +41,10 @@ export function wasInterrupted(): boolean {
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       interrupted = true;
       console.error(`\n${signal}: stopping the server and Chromium, removing temporary folders…`);

@@ -16,7 +16,15 @@ describe("parseCli", () => {
   });
 
   test("--routes, --only, --runs and --no-build make a partial run", () => {
-    const options = parseCli(["--routes", "/, /blogs/{id}", "--only", "lighthouse,weight", "--runs", "5", "--no-build"]);
+    const options = parseCli([
+      "--routes",
+      "/, /blogs/{id}",
+      "--only",
+      "lighthouse,weight",
+      "--runs",
+      "5",
+      "--no-build",
+    ]);
     expect(options.routes).toEqual(["/", "/blogs/{id}"]);
     expect([...options.only]).toEqual(["lighthouse", "weight"]);
     expect(options.runs).toBe(5);

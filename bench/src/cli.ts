@@ -44,8 +44,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
     allowPositionals: false,
   });
   const only = new Set<Phase>();
-  for (const name of (values.only ?? phases.join(",")).split(",").map((s) => s.trim()).filter(Boolean)) {
-    if (!(phases as readonly string[]).includes(name)) throw new Error(`Unknown phase "${name}" (known: ${phases.join(", ")})`);
+  for (const name of (values.only ?? phases.join(","))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(phases as readonly string[]).includes(name))
+      throw new Error(`Unknown phase "${name}" (known: ${phases.join(", ")})`);
     only.add(name as Phase);
   }
   const runs = values.runs === undefined ? (values.quick ? 1 : 3) : Number(values.runs);
@@ -53,7 +57,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
   return {
     quick: values.quick ?? false,
     build: !values["no-build"],
-    routes: values.routes ? values.routes.split(",").map((s) => s.trim()).filter(Boolean) : null,
+    routes: values.routes
+      ? values.routes
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
     only,
     runs,
     help: values.help ?? false,

@@ -2,7 +2,12 @@ import type { Result } from "lighthouse";
 import type { FailedAudit, LighthouseRun } from "./types.ts";
 
 /** Lighthouse category ids → the labels the report uses. */
-export const categories = { performance: "performance", accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" } as const;
+export const categories = {
+  performance: "performance",
+  accessibility: "accessibility",
+  "best-practices": "best practices",
+  seo: "SEO",
+} as const;
 
 const score = (value: number | null | undefined) => (typeof value === "number" ? Math.round(value * 100) : null);
 const numeric = (lhr: Result, id: string) => {
@@ -52,17 +57,27 @@ export function failedAudits(lhr: Result): FailedAudit[] {
       // Metrics are in the table already (`metricLoss` says what each costs); "hidden" ones (TTI, max FID) weigh nothing.
       if (!audit || seen.has(ref.id) || ref.group === "metrics" || ref.group === "hidden") continue;
       const errored = audit.scoreDisplayMode === "error";
-      const scored = audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric" || audit.scoreDisplayMode === "metricSavings";
+      const scored =
+        audit.scoreDisplayMode === "binary" ||
+        audit.scoreDisplayMode === "numeric" ||
+        audit.scoreDisplayMode === "metricSavings";
       if (!errored && !(scored && typeof audit.score === "number" && audit.score < 1)) continue;
       seen.add(ref.id);
       const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
-      const items = (details?.items ?? []).map(itemText).filter((s): s is string => Boolean(s)).slice(0, 5);
+      const items = (details?.items ?? [])
+        .map(itemText)
+        .filter((s): s is string => Boolean(s))
+        .slice(0, 5);
       failed.push({
         id: ref.id,
         category: label,
         title: audit.title,
         score: errored ? null : Math.round((audit.score ?? 0) * 100),
-        ...(audit.displayValue ? { displayValue: audit.displayValue } : errored && audit.errorMessage ? { displayValue: `error: ${audit.errorMessage}` } : {}),
+        ...(audit.displayValue
+          ? { displayValue: audit.displayValue }
+          : errored && audit.errorMessage
+            ? { displayValue: `error: ${audit.errorMessage}` }
+            : {}),
         ...(items.length ? { items } : {}),
       });
     }
@@ -79,7 +94,8 @@ export function metricLoss(lhr: Result): Record<string, number> {
   const loss: Record<string, number> = {};
   for (const ref of lhr.categories.performance?.auditRefs ?? []) {
     const score = lhr.audits[ref.id]?.score;
-    if (ref.weight > 0 && typeof score === "number" && score < 1) loss[ref.id] = Math.round(ref.weight * (1 - score) * 10) / 10;
+    if (ref.weight > 0 && typeof score === "number" && score < 1)
+      loss[ref.id] = Math.round(ref.weight * (1 - score) * 10) / 10;
   }
   return loss;
 }

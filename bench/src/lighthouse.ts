@@ -53,7 +53,12 @@ export async function runLighthouse(
   },
 ): Promise<Map<string, LighthouseResult>> {
   // handleSIGINT off: the bench's own handler stops everything, then removes its folders, then exits.
-  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: chromiumFlags, logLevel: "silent", handleSIGINT: false });
+  const chrome = await chromeLauncher.launch({
+    chromePath: options.chromePath,
+    chromeFlags: chromiumFlags,
+    logLevel: "silent",
+    handleSIGINT: false,
+  });
   const stop = onCleanup("Chromium (Lighthouse)", () => chrome.kill());
   const reports = new Map<string, Result[]>();
   const warnings = new Map<string, string[]>();
@@ -71,11 +76,15 @@ export async function runLighthouse(
         const problem = runProblem(lhr);
         if (problem) {
           // A run without scores (server gone, no paint under load…): note it and try once more.
-          warnings.set(job.key, [...(warnings.get(job.key) ?? []), `run ${run} had no score (${problem}); it was run again`]);
+          warnings.set(job.key, [
+            ...(warnings.get(job.key) ?? []),
+            `run ${run} had no score (${problem}); it was run again`,
+          ]);
           options.log(`  lighthouse ${run}/${options.runs} ${job.key}: ${problem}; running it again`);
           lhr = await once(job);
           const again = runProblem(lhr);
-          if (again) warnings.set(job.key, [...(warnings.get(job.key) ?? []), `run ${run} again had no score (${again})`]);
+          if (again)
+            warnings.set(job.key, [...(warnings.get(job.key) ?? []), `run ${run} again had no score (${again})`]);
         }
         const list = reports.get(job.key) ?? [];
         list.push(lhr);

@@ -14,7 +14,9 @@ function run(command: string, args: string[], cwd: string): string {
 
 function packageVersion(root: string, name: string): string {
   try {
-    return (JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }
+    ).version;
   } catch {
     return "unknown";
   }

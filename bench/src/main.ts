@@ -7,15 +7,15 @@ import { parseEnv } from "@khayl/config/env";
 import { measureBaseline } from "./baseline.ts";
 import { judgeBudgets, loadBudgets } from "./budgets.ts";
 import { installSignalHandlers, onCleanup, runCleanup, wasInterrupted } from "./cleanup.ts";
-import { isFullRun, parseCli, usage, type CliOptions } from "./cli.ts";
+import { type CliOptions, isFullRun, parseCli, usage } from "./cli.ts";
 import { getJson, httpGet } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { machineInfo } from "./machine.ts";
 import { renderMarkdown } from "./report.ts";
-import { quickRoutes, resolveRoute, scalePages, specRoutes, throughputTargets, type RouteContext } from "./routes.ts";
+import { quickRoutes, type RouteContext, resolveRoute, scalePages, specRoutes, throughputTargets } from "./routes.ts";
 import { measureMedian, measureRender } from "./scale.ts";
 import { seedRows } from "./seed.ts";
-import { startServer, findFreePort, type ServerHandle } from "./server.ts";
+import { findFreePort, type ServerHandle, startServer } from "./server.ts";
 import { loadTest } from "./throughput.ts";
 import type { BaselineResult, BenchResults, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 import { runWeightAndAxe } from "./weight.ts";
@@ -33,9 +33,11 @@ async function discoverBlogId(origin: string): Promise<RouteContext["blogId"]> {
   const url = `${origin}/api/v1/blog/getWebsiteBlogs?limit=1&offset=0`;
   try {
     const answer = await httpGet(url, { accept: "application/json", language: "en" });
-    if (answer.status === 404) return { missing: "GET /api/v1/blog/getWebsiteBlogs answers 404 (the blogs API is not merged yet)" };
+    if (answer.status === 404)
+      return { missing: "GET /api/v1/blog/getWebsiteBlogs answers 404 (the blogs API is not merged yet)" };
     if (answer.status !== 200) return { missing: `GET /api/v1/blog/getWebsiteBlogs answers ${answer.status}` };
-    const id = (JSON.parse(answer.body.toString("utf8")) as { data?: { rows?: { id?: unknown }[] } }).data?.rows?.[0]?.id;
+    const id = (JSON.parse(answer.body.toString("utf8")) as { data?: { rows?: { id?: unknown }[] } }).data?.rows?.[0]
+      ?.id;
     return typeof id === "number" ? id : { missing: "GET /api/v1/blog/getWebsiteBlogs lists no blog" };
   } catch (error) {
     return { missing: `GET /api/v1/blog/getWebsiteBlogs failed: ${(error as Error).message}` };
@@ -49,7 +51,10 @@ async function routeContext(server: ServerHandle): Promise<RouteContext> {
   return {
     product: parseEnv({ PRODUCT_NAME: process.env.PRODUCT_NAME }).PRODUCT_NAME,
     blogId: await discoverBlogId(server.origin),
-    invoicePath: invoice ?? { missing: "the server printed no `Invoice: <url>` line and wrote no DATA_DIR/demo-invoice-url.txt (the invoice page is not merged yet)" },
+    invoicePath: invoice ?? {
+      missing:
+        "the server printed no `Invoice: <url>` line and wrote no DATA_DIR/demo-invoice-url.txt (the invoice page is not merged yet)",
+    },
   };
 }
 
@@ -70,7 +75,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   const date = new Date(started).toISOString();
   const budgets = loadBudgets(path.join(root, "bench/budgets.json"));
-  if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  if (!existsSync(chromePath))
+    throw new Error(`Chromium not found at ${chromePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   const machine = machineInfo(root, chromePath);
   const full = isFullRun(options);
   const runName = `${date.replace(/[:.]/g, "-")}${options.quick ? "-quick" : full ? "" : "-partial"}`;
@@ -96,7 +102,9 @@ async function main(): Promise<number> {
     renderSamples: options.quick ? 7 : 20,
     scaleSteps: options.quick ? [10, 1000] : [10, 100, 1000],
   };
-  log(`Khayl bench (${full ? "full run" : options.quick ? "quick run" : "partial run"}) on ${machine.cores} cores, load ${machine.loadStart.toFixed(1)}; results in ${path.relative(root, runDir)}`);
+  log(
+    `Khayl bench (${full ? "full run" : options.quick ? "quick run" : "partial run"}) on ${machine.cores} cores, load ${machine.loadStart.toFixed(1)}; results in ${path.relative(root, runDir)}`,
+  );
 
   if (options.build) {
     await phase("build", () => {
@@ -108,7 +116,9 @@ async function main(): Promise<number> {
       }
     });
   }
-  const baseline: BaselineResult | null = options.only.has("weight") ? await phase("baseline", () => measureBaseline(root, log)) : null;
+  const baseline: BaselineResult | null = options.only.has("weight")
+    ? await phase("baseline", () => measureBaseline(root, log))
+    : null;
 
   const scaleDir = path.join(tmp, "scale");
   const steps = options.only.has("scale") ? settings.scaleSteps : [Math.max(...settings.scaleSteps)];
@@ -125,16 +135,27 @@ async function main(): Promise<number> {
    * server is killed from outside (a signal while starting, or dead after `work` failed),
    * it is started again and `work` repeated, once, with a note in the results.
    */
-  const withServer = async <T>(what: string, where: { dataDir: string; webBuildDir?: string; port?: number }, work: (server: ServerHandle) => Promise<T>): Promise<T> => {
+  const withServer = async <T>(
+    what: string,
+    where: { dataDir: string; webBuildDir?: string; port?: number },
+    work: (server: ServerHandle) => Promise<T>,
+  ): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       let server: ServerHandle | null = null;
       try {
-        server = await startServer({ root, port: where.port ?? (await findFreePort()), dataDir: where.dataDir, webBuildDir: where.webBuildDir });
+        server = await startServer({
+          root,
+          port: where.port ?? (await findFreePort()),
+          dataDir: where.dataDir,
+          webBuildDir: where.webBuildDir,
+        });
         return await work(server);
       } catch (error) {
         const killed = /signal/.test((error as Error).message) || (server !== null && !server.alive());
         if (attempt >= 2 || !killed || wasInterrupted()) throw error;
-        notes.push(`${what}: the server was stopped from outside (${(error as Error).message.split("\n")[0]}); the step was repeated on a new server.`);
+        notes.push(
+          `${what}: the server was stopped from outside (${(error as Error).message.split("\n")[0]}); the step was repeated on a new server.`,
+        );
         log(`  the server was stopped from outside; repeating ${what}…`);
       } finally {
         await server?.stop();
@@ -152,7 +173,9 @@ async function main(): Promise<number> {
         return await startServer({ root, port, dataDir: pagesDir });
       } catch (error) {
         if (!/signal/.test((error as Error).message) || wasInterrupted()) throw error;
-        notes.push(`The pages server was stopped from outside while starting (${(error as Error).message}); it was started again.`);
+        notes.push(
+          `The pages server was stopped from outside while starting (${(error as Error).message}); it was started again.`,
+        );
         return startServer({ root, port, dataDir: pagesDir });
       }
     });
@@ -161,7 +184,9 @@ async function main(): Promise<number> {
     const ensureServer = async () => {
       if (!server.alive()) {
         restarting ??= (async () => {
-          notes.push("The pages server died during the run and was restarted on the same data folder (its last output is in the console).");
+          notes.push(
+            "The pages server died during the run and was restarted on the same data folder (its last output is in the console).",
+          );
           log("  restarting the server…");
           server = await startServer({ root, port, dataDir: pagesDir });
         })().finally(() => {
@@ -182,7 +207,9 @@ async function main(): Promise<number> {
       for (let i = 0; i < 2; i++) await httpGet(server.origin + resolved.path); // warm the server's code paths
       routes.push({ route, path: resolved.path, status: answer.status });
       if (answer.status !== 200) {
-        notes.push(`\`${resolved.path}\` answered ${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures describe that answer, not the intended page.`);
+        notes.push(
+          `\`${resolved.path}\` answered ${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures describe that answer, not the intended page.`,
+        );
       }
     }
     const measured = routes.filter((r) => !r.skipped);
@@ -199,7 +226,10 @@ async function main(): Promise<number> {
       // Weighing does not time anything, so the first scale step's database is prepared meanwhile.
       firstSeed ??= startFirstSeed();
       const weights = await phase("weight", () =>
-        runWeightAndAxe(measured.map((r) => ({ key: r.path, path: r.path })), { chromePath, log, ensureServer }),
+        runWeightAndAxe(
+          measured.map((r) => ({ key: r.path, path: r.path })),
+          { chromePath, log, ensureServer },
+        ),
       );
       for (const r of measured) Object.assign(r, weights.get(r.path));
     }
@@ -236,7 +266,9 @@ async function main(): Promise<number> {
             const render = await measureRender(server.origin + p.page, settings.renderSamples);
             const apiMedianMs = await measureMedian(server.origin + p.api, settings.renderSamples);
             stepScale.push({ page: p.page, rows, shown, ...render, apiMedianMs });
-            log(`  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} listed, ${String(render.cardsInHtml).padStart(4)} cards: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`);
+            log(
+              `  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} listed, ${String(render.cardsInHtml).padStart(4)} cards: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`,
+            );
           }
         }
         if (rows === top && options.only.has("throughput")) {
@@ -247,12 +279,26 @@ async function main(): Promise<number> {
           for (const t of throughputTargets) {
             const resolved = resolveRoute(t.route, context);
             if ("skipped" in resolved) {
-              stepThroughput.push({ target: t.target, path: t.route, skipped: resolved.skipped, ssr: emptyStats, static: emptyStats, ratio: 0 });
+              stepThroughput.push({
+                target: t.target,
+                path: t.route,
+                skipped: resolved.skipped,
+                ssr: emptyStats,
+                static: emptyStats,
+                ratio: 0,
+              });
               continue;
             }
             const answer = await httpGet(server.origin + resolved.path);
             if (answer.status !== 200) {
-              stepThroughput.push({ target: t.target, path: resolved.path, skipped: `answered ${answer.status}`, ssr: emptyStats, static: emptyStats, ratio: 0 });
+              stepThroughput.push({
+                target: t.target,
+                path: resolved.path,
+                skipped: `answered ${answer.status}`,
+                ssr: emptyStats,
+                static: emptyStats,
+                ratio: 0,
+              });
               continue;
             }
             writeFileSync(path.join(copy, "client", t.staticFile), answer.body);
@@ -262,10 +308,15 @@ async function main(): Promise<number> {
             const load = { connections: settings.throughputConnections, seconds: settings.throughputSeconds };
             const ssr = await loadTest(server.origin + t.path, load);
             const stat = await loadTest(`${server.origin}/${t.file}`, load);
-            if (stat.bodyBytes !== ssr.bodyBytes) stepNotes.push(`Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ${ssr.bodyBytes} (the page changed between renders).`);
+            if (stat.bodyBytes !== ssr.bodyBytes)
+              stepNotes.push(
+                `Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ${ssr.bodyBytes} (the page changed between renders).`,
+              );
             const row = { target: t.target, path: t.path, ssr, static: stat, ratio: stat.rps ? ssr.rps / stat.rps : 0 };
             stepThroughput.push(row);
-            log(`  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`);
+            log(
+              `  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`,
+            );
           }
           phases.throughput = (Date.now() - throughputStarted) / 1000;
           log(`  (throughput: ${phases.throughput.toFixed(0)} s)`);
@@ -285,7 +336,8 @@ async function main(): Promise<number> {
   throughput.sort((a, b) => order(a.target) - order(b.target));
   machine.loadEnd = os.loadavg()[0] ?? 0;
   const misses = judgeBudgets({ routes, scale }, budgets);
-  for (const r of routes) for (const w of r.lighthouse?.runWarnings ?? []) notes.push(`Lighthouse warning on \`${r.path}\`: ${w}`);
+  for (const r of routes)
+    for (const w of r.lighthouse?.runWarnings ?? []) notes.push(`Lighthouse warning on \`${r.path}\`: ${w}`);
   const results: BenchResults = {
     schema: 1,
     mode: options.quick ? "quick" : "full",
@@ -301,7 +353,8 @@ async function main(): Promise<number> {
     throughput,
     misses,
   };
-  if (!full) notes.unshift(`Partial run (${process.argv.slice(2).join(" ")}): bench/results/latest.* were left unchanged.`);
+  if (!full)
+    notes.unshift(`Partial run (${process.argv.slice(2).join(" ")}): bench/results/latest.* were left unchanged.`);
   const markdown = renderMarkdown(results, budgets);
   const json = JSON.stringify(results, null, 2) + "\n";
   writeFileSync(path.join(runDir, "results.json"), json);
@@ -311,7 +364,9 @@ async function main(): Promise<number> {
     writeFileSync(path.join(resultsDir, "latest.md"), markdown);
   }
   console.log(`\n${markdown}`);
-  console.log(`Written: ${path.relative(root, runDir)}/results.{json,md}${full ? " and bench/results/latest.{json,md}" : ""} (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
+  console.log(
+    `Written: ${path.relative(root, runDir)}/results.{json,md}${full ? " and bench/results/latest.{json,md}" : ""} (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+  );
   if (misses.length) {
     console.log(`\n${misses.length} budget(s) missed:`);
     for (const m of misses) console.log(`  ✗ ${m.budget} on ${m.where}: ${m.actual} (limit ${m.limit})`);

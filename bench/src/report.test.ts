@@ -11,7 +11,16 @@ const budgets: Budgets = {
   lighthouseExceptions: [],
 };
 
-const run = (performance: number, seo = 100): LighthouseRun => ({ performance, accessibility: 100, bestPractices: 100, seo, lcpMs: 2161.4, tbtMs: 23, cls: 0, transferBytes: 162_020 });
+const run = (performance: number, seo = 100): LighthouseRun => ({
+  performance,
+  accessibility: 100,
+  bestPractices: 100,
+  seo,
+  lcpMs: 2161.4,
+  tbtMs: 23,
+  cls: 0,
+  transferBytes: 162_020,
+});
 const bytes = (raw: number, gzip: number) => ({ raw, gzip, files: [{ path: "/assets/entry.client-x.js", raw, gzip }] });
 
 function routeResult(path: string, performance: number, seo = 100): RouteResult {
@@ -22,12 +31,22 @@ function routeResult(path: string, performance: number, seo = 100): RouteResult 
     lighthouse: {
       runs: [run(performance, seo)],
       median: run(performance, seo),
-      failedAudits: seo < 100 ? [{ id: "meta-description", category: "SEO", title: "Document does not have a meta description", score: 0 }] : [],
+      failedAudits:
+        seo < 100
+          ? [{ id: "meta-description", category: "SEO", title: "Document does not have a meta description", score: 0 }]
+          : [],
       metricLoss: { "first-contentful-paint": 2.1 },
-      lcpElement: "main > img — <img src=\"/images/hero-truck.svg\">",
+      lcpElement: 'main > img — <img src="/images/hero-truck.svg">',
       runWarnings: [],
     },
-    weight: { js: bytes(417_100, 134_600), jsLazy: bytes(0, 0), css: bytes(30_200, 6_600), html: bytes(45_000, 9_000), transferBytes: 160_000, requests: 22 },
+    weight: {
+      js: bytes(417_100, 134_600),
+      jsLazy: bytes(0, 0),
+      css: bytes(30_200, 6_600),
+      html: bytes(45_000, 9_000),
+      transferBytes: 160_000,
+      requests: 22,
+    },
     axe: { violations: 0, rules: [] },
   };
 }
@@ -39,15 +58,68 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
     date: "2026-11-23T12:00:00.000Z",
     durationMs: 512_000,
     phases: { build: 5, lighthouse: 300 },
-    machine: { cpu: "AMD EPYC", cores: 2, ramGB: 23.5, os: "Linux 6.18", node: "v20.20.2", chromium: "156.0.8078.79", lighthouse: "13.5.0", autocannon: "9.0.0", commit: "ba40dc58ac", dirty: false, loadStart: 1.5, loadEnd: 2.5 },
-    settings: { lighthouseRuns: 3, throughputSeconds: 10, throughputConnections: 10, renderSamples: 20, scaleSteps: [10, 100, 1000] },
+    machine: {
+      cpu: "AMD EPYC",
+      cores: 2,
+      ramGB: 23.5,
+      os: "Linux 6.18",
+      node: "v20.20.2",
+      chromium: "156.0.8078.79",
+      lighthouse: "13.5.0",
+      autocannon: "9.0.0",
+      commit: "ba40dc58ac",
+      dirty: false,
+      loadStart: 1.5,
+      loadEnd: 2.5,
+    },
+    settings: {
+      lighthouseRuns: 3,
+      throughputSeconds: 10,
+      throughputConnections: 10,
+      renderSamples: 20,
+      scaleSteps: [10, 100, 1000],
+    },
     notes: [],
-    baseline: { packages: { react: "19.3.1", moment: "2.31.0" }, js: bytes(834_400, 258_500), css: bytes(72_900, 29_400) },
-    routes: [routeResult("/", 97, 92), routeResult("/flights", 99), { route: "/blogs/{id}", path: "/blogs/{id}", skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404" }],
-    scale: [{ page: "/flights", rows: 1000, shown: 1000, cardsInHtml: 1000, medianMs: 181.6, p90Ms: 264.6, apiMedianMs: 60.2, htmlRaw: 1_360_000, htmlGzip: 55_300, inlineScriptRaw: 600_000 }],
+    baseline: {
+      packages: { react: "19.3.1", moment: "2.31.0" },
+      js: bytes(834_400, 258_500),
+      css: bytes(72_900, 29_400),
+    },
+    routes: [
+      routeResult("/", 97, 92),
+      routeResult("/flights", 99),
+      { route: "/blogs/{id}", path: "/blogs/{id}", skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404" },
+    ],
+    scale: [
+      {
+        page: "/flights",
+        rows: 1000,
+        shown: 1000,
+        cardsInHtml: 1000,
+        medianMs: 181.6,
+        p90Ms: 264.6,
+        apiMedianMs: 60.2,
+        htmlRaw: 1_360_000,
+        htmlGzip: 55_300,
+        inlineScriptRaw: 600_000,
+      },
+    ],
     throughput: [
-      { target: "/", path: "/", ssr: { rps: 200, p50Ms: 40, p99Ms: 90, errors: 0, bodyBytes: 86_400 }, static: { rps: 400, p50Ms: 20, p99Ms: 70, errors: 0, bodyBytes: 86_400 }, ratio: 0.5 },
-      { target: "/blogs/{id}", path: "/blogs/{id}", skipped: "not merged", ssr: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 }, static: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 }, ratio: 0 },
+      {
+        target: "/",
+        path: "/",
+        ssr: { rps: 200, p50Ms: 40, p99Ms: 90, errors: 0, bodyBytes: 86_400 },
+        static: { rps: 400, p50Ms: 20, p99Ms: 70, errors: 0, bodyBytes: 86_400 },
+        ratio: 0.5,
+      },
+      {
+        target: "/blogs/{id}",
+        path: "/blogs/{id}",
+        skipped: "not merged",
+        ssr: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
+        static: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
+        ratio: 0,
+      },
     ],
     misses: [
       { budget: "Lighthouse performance", where: "/", actual: "97", limit: "≥ 98" },
@@ -59,7 +131,9 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
 
 describe("table", () => {
   test("renders a header, an alignment row and escaped cells", () => {
-    expect(table(["Route", "JS"], [["`/a|b`", "1.0"]], ["l", "r"])).toBe("| Route | JS |\n| --- | ---: |\n| `/a\\|b` | 1.0 |");
+    expect(table(["Route", "JS"], [["`/a|b`", "1.0"]], ["l", "r"])).toBe(
+      "| Route | JS |\n| --- | ---: |\n| `/a\\|b` | 1.0 |",
+    );
   });
 });
 
@@ -88,7 +162,9 @@ describe("renderMarkdown", () => {
 
   test("shows throughput with its SSR/static ratio, scale rows, baseline and findings", () => {
     expect(markdown).toContain("| `/` | 200 | 40 ms | 90 ms | 400 | 20 ms | 70 ms | 0.50 | 86.4 |");
-    expect(markdown).toContain("| `/flights` | 1000 | 1000 | 1000 | 181.6 ms ✗ | 264.6 ms | 60.2 ms | 1360.0 | 600.0 | 55.3 |");
+    expect(markdown).toContain(
+      "| `/flights` | 1000 | 1000 | 1000 | 181.6 ms ✗ | 264.6 ms | 60.2 ms | 1360.0 | 600.0 | 55.3 |",
+    );
     expect(markdown).toContain("**258.5 KB gzip**");
     expect(markdown).toContain("| SEO | Document does not have a meta description (`meta-description`) | `/` |  |");
     expect(markdown).toContain("| `/` | 97 | −2.1 |");
@@ -107,9 +183,28 @@ describe("renderMarkdown", () => {
 test("collectFindings groups an audit over routes, most widespread first", () => {
   const a = routeResult("/a", 97, 92);
   const b = routeResult("/b", 97, 92);
-  b.lighthouse!.failedAudits.push({ id: "unused-javascript", category: "performance", title: "Reduce unused JavaScript", score: 50, displayValue: "Est savings of 46 KiB", items: ["/assets/entry.client-x.js · wastedBytes 30000"] });
+  b.lighthouse!.failedAudits.push({
+    id: "unused-javascript",
+    category: "performance",
+    title: "Reduce unused JavaScript",
+    score: 50,
+    displayValue: "Est savings of 46 KiB",
+    items: ["/assets/entry.client-x.js · wastedBytes 30000"],
+  });
   expect(collectFindings([a, b])).toEqual([
-    { id: "meta-description", category: "SEO", title: "Document does not have a meta description", routes: ["`/a`", "`/b`"], example: "" },
-    { id: "unused-javascript", category: "performance", title: "Reduce unused JavaScript", routes: ["`/b`"], example: "`/b`: Est savings of 46 KiB: /assets/entry.client-x.js · wastedBytes 30000" },
+    {
+      id: "meta-description",
+      category: "SEO",
+      title: "Document does not have a meta description",
+      routes: ["`/a`", "`/b`"],
+      example: "",
+    },
+    {
+      id: "unused-javascript",
+      category: "performance",
+      title: "Reduce unused JavaScript",
+      routes: ["`/b`"],
+      example: "`/b`: Est savings of 46 KiB: /assets/entry.client-x.js · wastedBytes 30000",
+    },
   ]);
 });

@@ -1,4 +1,4 @@
-import { categoryLabels, kb, lighthouseMinimum, type Budgets } from "./budgets.ts";
+import { type Budgets, categoryLabels, kb, lighthouseMinimum } from "./budgets.ts";
 import type { BenchResults, LighthouseScores, RouteResult } from "./types.ts";
 
 const MISS = " ✗";
@@ -12,7 +12,11 @@ const metricNames: Record<string, string> = {
 };
 
 /** A Markdown table from a header and rows; `|` inside cells is escaped. */
-export function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ("l" | "r")[]): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  align?: readonly ("l" | "r")[],
+): string {
   const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const sep = header.map((_, i) => ((align?.[i] ?? "l") === "r" ? "---:" : "---"));
   return [header, sep, ...rows].map((r) => `| ${r.map(cell).join(" | ")} |`).join("\n");
@@ -54,7 +58,9 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGB} GB RAM, ${m.os} · Node ${m.node} · Chromium ${m.chromium} · Lighthouse ${m.lighthouse} · autocannon ${m.autocannon}. ` +
       `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several points between runs here).`,
     "",
-    `Phases: ${Object.entries(results.phases).map(([name, s]) => `${name} ${Math.round(s)} s`).join(", ")}.`,
+    `Phases: ${Object.entries(results.phases)
+      .map(([name, s]) => `${name} ${Math.round(s)} s`)
+      .join(", ")}.`,
     "",
   );
 
@@ -66,14 +72,23 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     out.push(`Exception: \`${e.route}\` Lighthouse ${categoryLabels[e.category]} ≥ ${e.min}. ${e.reason}`, "");
   }
   if (results.misses.length > 0) {
-    out.push(`${results.misses.length} budget${results.misses.length === 1 ? "" : "s"} missed (\`bench/budgets.json\`, judged on medians):`, "");
+    out.push(
+      `${results.misses.length} budget${results.misses.length === 1 ? "" : "s"} missed (\`bench/budgets.json\`, judged on medians):`,
+      "",
+    );
     const groups = new Map<string, { limit: string; where: string[] }>();
     for (const miss of results.misses) {
       const group = groups.get(miss.budget) ?? { limit: miss.limit, where: [] };
       group.where.push(`\`${miss.where}\` ${miss.actual}`);
       groups.set(miss.budget, group);
     }
-    out.push(table(["Budget", "Limit", "Missed on"], [...groups].map(([budget, g]) => [budget, g.limit, `${g.where.length}: ${g.where.join(", ")}`])), "");
+    out.push(
+      table(
+        ["Budget", "Limit", "Missed on"],
+        [...groups].map(([budget, g]) => [budget, g.limit, `${g.where.length}: ${g.where.join(", ")}`]),
+      ),
+      "",
+    );
   }
 
   const withLighthouse = measured.filter((r) => r.lighthouse);
@@ -116,11 +131,26 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     );
     out.push(
       table(
-        ["Route", "JS raw", "JS gzip", "× baseline", "Lazy JS gzip", "CSS raw", "CSS gzip", "HTML raw", "HTML gzip", "axe"],
+        [
+          "Route",
+          "JS raw",
+          "JS gzip",
+          "× baseline",
+          "Lazy JS gzip",
+          "CSS raw",
+          "CSS gzip",
+          "HTML raw",
+          "HTML gzip",
+          "axe",
+        ],
         withWeight.map((r) => {
           const w = r.weight;
           const jsMiss = w && w.js.gzip > budgets.routeJsGzipKB * 1000 ? MISS : "";
-          const axe = r.axe ? (r.axe.violations === 0 ? "0" : `${r.axe.violations}: ${r.axe.rules.join(", ")}${r.axe.violations > budgets.axeViolations ? MISS : ""}`) : "–";
+          const axe = r.axe
+            ? r.axe.violations === 0
+              ? "0"
+              : `${r.axe.violations}: ${r.axe.rules.join(", ")}${r.axe.violations > budgets.axeViolations ? MISS : ""}`
+            : "–";
           return [
             `\`${r.path}\``,
             w ? kb(w.js.raw) : "–",
@@ -155,7 +185,17 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     );
     out.push(
       table(
-        ["Target", "SSR req/s", "SSR p50", "SSR p99", "Static req/s", "Static p50", "Static p99", "SSR/static", "Body KB (raw)"],
+        [
+          "Target",
+          "SSR req/s",
+          "SSR p50",
+          "SSR p99",
+          "Static req/s",
+          "Static p50",
+          "Static p99",
+          "SSR/static",
+          "Body KB (raw)",
+        ],
         results.throughput.map((t) =>
           t.skipped
             ? [`\`${t.target}\``, "skipped", "", "", "", "", "", "", ""]
@@ -186,10 +226,32 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     );
     out.push(
       table(
-        ["Page", "Rows seeded", "Rows listed", "Cards in HTML", "Render median", "Render p90", "of it API call", "HTML raw KB", "of it inline scripts KB", "HTML gzip KB"],
+        [
+          "Page",
+          "Rows seeded",
+          "Rows listed",
+          "Cards in HTML",
+          "Render median",
+          "Render p90",
+          "of it API call",
+          "HTML raw KB",
+          "of it inline scripts KB",
+          "HTML gzip KB",
+        ],
         results.scale.map((s) => {
           const miss = s.page === page && s.rows === rows && !(s.medianMs < maxMs) ? MISS : "";
-          return [`\`${s.page}\``, String(s.rows), String(s.shown), String(s.cardsInHtml ?? "–"), `${ms(s.medianMs, 1)}${miss}`, ms(s.p90Ms, 1), ms(s.apiMedianMs, 1), kb(s.htmlRaw), kb(s.inlineScriptRaw), kb(s.htmlGzip)];
+          return [
+            `\`${s.page}\``,
+            String(s.rows),
+            String(s.shown),
+            String(s.cardsInHtml ?? "–"),
+            `${ms(s.medianMs, 1)}${miss}`,
+            ms(s.p90Ms, 1),
+            ms(s.apiMedianMs, 1),
+            kb(s.htmlRaw),
+            kb(s.inlineScriptRaw),
+            kb(s.htmlGzip),
+          ];
         }),
         ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
       ),
@@ -201,7 +263,11 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const b = results.baseline;
     out.push("## Baseline: the original client stack", "");
     out.push(
-      `\`bench/baseline/\`: a minimal single-page app that imports and uses ${Object.keys(b.packages).length} packages, bundled by Vite (production, minified, tree-shaken, one entry): JS ${kb(b.js.raw)} KB raw, **${kb(b.js.gzip)} KB gzip**; CSS ${kb(b.css.raw)} KB raw, ${kb(b.css.gzip)} KB gzip. Packages: ${Object.entries(b.packages).map(([n, v]) => `${n} ${v}`).join(", ")}.`,
+      `\`bench/baseline/\`: a minimal single-page app that imports and uses ${Object.keys(b.packages).length} packages, bundled by Vite (production, minified, tree-shaken, one entry): JS ${kb(b.js.raw)} KB raw, **${kb(b.js.gzip)} KB gzip**; CSS ${kb(b.css.raw)} KB raw, ${kb(b.css.gzip)} KB gzip. Packages: ${Object.entries(
+        b.packages,
+      )
+        .map(([n, v]) => `${n} ${v}`)
+        .join(", ")}.`,
       "",
     );
   }
@@ -217,7 +283,11 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     out.push(
       table(
         ["Route", "Perf", ...metrics.map((id) => metricNames[id] ?? id)],
-        losses.map((r) => [`\`${r.path}\``, num(r.lighthouse!.median.performance), ...metrics.map((id) => (r.lighthouse!.metricLoss[id] ? `−${r.lighthouse!.metricLoss[id]!.toFixed(1)}` : ""))]),
+        losses.map((r) => [
+          `\`${r.path}\``,
+          num(r.lighthouse!.median.performance),
+          ...metrics.map((id) => (r.lighthouse!.metricLoss[id] ? `−${r.lighthouse!.metricLoss[id]!.toFixed(1)}` : "")),
+        ]),
         ["l", "r", ...metrics.map(() => "r" as const)],
       ),
       "",
@@ -228,7 +298,12 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     out.push(
       table(
         ["Category", "Audit", "Routes", "Example"],
-        findings.map((f) => [f.category, `${f.title} (\`${f.id}\`)`, f.routes.length === measured.length && measured.length > 3 ? `all ${f.routes.length}` : f.routes.join(" "), f.example]),
+        findings.map((f) => [
+          f.category,
+          `${f.title} (\`${f.id}\`)`,
+          f.routes.length === measured.length && measured.length > 3 ? `all ${f.routes.length}` : f.routes.join(" "),
+          f.example,
+        ]),
       ),
       "",
     );
@@ -255,19 +330,32 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
  * Failed audits grouped by audit id across routes, most widespread first, each with an
  * example: the first route's value (display value, else its first offending item).
  */
-export function collectFindings(routes: readonly RouteResult[]): { id: string; category: string; title: string; routes: string[]; example: string }[] {
+export function collectFindings(
+  routes: readonly RouteResult[],
+): { id: string; category: string; title: string; routes: string[]; example: string }[] {
   const byId = new Map<string, { id: string; category: string; title: string; routes: string[]; example: string }>();
   for (const r of routes) {
     for (const a of r.lighthouse?.failedAudits ?? []) {
       let entry = byId.get(a.id);
       if (!entry) {
         const detail = [a.displayValue, a.items?.[0]].filter(Boolean).join(": ");
-        entry = { id: a.id, category: a.category, title: a.title, routes: [], example: detail ? `\`${r.path}\`: ${detail}` : "" };
+        entry = {
+          id: a.id,
+          category: a.category,
+          title: a.title,
+          routes: [],
+          example: detail ? `\`${r.path}\`: ${detail}` : "",
+        };
         byId.set(a.id, entry);
       }
       entry.routes.push(`\`${r.path}\``);
     }
   }
   const order = Object.values(categoryLabels);
-  return [...byId.values()].sort((a, b) => b.routes.length - a.routes.length || order.indexOf(a.category) - order.indexOf(b.category) || a.id.localeCompare(b.id));
+  return [...byId.values()].sort(
+    (a, b) =>
+      b.routes.length - a.routes.length ||
+      order.indexOf(a.category) - order.indexOf(b.category) ||
+      a.id.localeCompare(b.id),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseInvoiceLine, quickRoutes, resolveRoute, specRoutes, type RouteContext } from "./routes.ts";
+import { parseInvoiceLine, quickRoutes, type RouteContext, resolveRoute, specRoutes } from "./routes.ts";
 
 const context: RouteContext = { product: "Khayl", blogId: 3, invoicePath: "/invoice/abc123" };
 
@@ -21,7 +21,11 @@ describe("resolveRoute", () => {
   });
 
   test("skips a route whose value is missing, with the reason", () => {
-    const missing: RouteContext = { product: "Khayl", blogId: { missing: "blogs API answers 404" }, invoicePath: { missing: "no Invoice line" } };
+    const missing: RouteContext = {
+      product: "Khayl",
+      blogId: { missing: "blogs API answers 404" },
+      invoicePath: { missing: "no Invoice line" },
+    };
     expect(resolveRoute("/blogs/{id}", missing)).toEqual({ skipped: "blogs API answers 404" });
     expect(resolveRoute("/invoice/{hash}", missing)).toEqual({ skipped: "no Invoice line" });
   });
@@ -32,7 +36,9 @@ describe("parseInvoiceLine", () => {
     expect(parseInvoiceLine("  Invoice: http://localhost:3000/invoice/9f8e7d6c5b4a")).toBe("/invoice/9f8e7d6c5b4a");
   });
   test("reads the path from a JSON log line", () => {
-    expect(parseInvoiceLine('{"level":30,"msg":"Invoice: http://127.0.0.1:3301/invoice/AbC-_12"}')).toBe("/invoice/AbC-_12");
+    expect(parseInvoiceLine('{"level":30,"msg":"Invoice: http://127.0.0.1:3301/invoice/AbC-_12"}')).toBe(
+      "/invoice/AbC-_12",
+    );
   });
   test("accepts a bare path and keeps a query", () => {
     expect(parseInvoiceLine("Invoice: /invoice/xyz?lang=en")).toBe("/invoice/xyz?lang=en");

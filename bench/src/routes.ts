@@ -43,10 +43,14 @@ export interface RouteContext {
 export function resolveRoute(route: string, context: RouteContext): { path: string } | { skipped: string } {
   if (route.includes("{product}")) return { path: route.replace("{product}", context.product) };
   if (route.includes("{id}")) {
-    return typeof context.blogId === "number" ? { path: route.replace("{id}", String(context.blogId)) } : { skipped: context.blogId.missing };
+    return typeof context.blogId === "number"
+      ? { path: route.replace("{id}", String(context.blogId)) }
+      : { skipped: context.blogId.missing };
   }
   if (route.includes("{hash}")) {
-    return typeof context.invoicePath === "string" ? { path: context.invoicePath } : { skipped: context.invoicePath.missing };
+    return typeof context.invoicePath === "string"
+      ? { path: context.invoicePath }
+      : { skipped: context.invoicePath.missing };
   }
   return { path: route };
 }
@@ -60,7 +64,11 @@ export const throughputTargets: readonly { target: string; route: string; static
   { target: "/transport", route: "/transport", staticFile: "__bench/transport.html" },
   { target: "/flights", route: "/flights", staticFile: "__bench/flights.html" },
   { target: "/blogs/{id}", route: "/blogs/{id}", staticFile: "__bench/blog.html" },
-  { target: "API flights list", route: "/api/v1/selective-services/website?limit=100&offset=0", staticFile: "__bench/selective-services.json" },
+  {
+    target: "API flights list",
+    route: "/api/v1/selective-services/website?limit=100&offset=0",
+    staticFile: "__bench/selective-services.json",
+  },
 ];
 
 /**
@@ -68,7 +76,11 @@ export const throughputTargets: readonly { target: string; route: string; static
  * shown and to time the data part of the render.
  */
 export const scalePages: readonly { page: string; api: string; filter?: (row: { type?: string }) => boolean }[] = [
-  { page: "/flights", api: "/api/v1/selective-services/website?limit=1000&offset=0", filter: (row) => row.type === "Import" || row.type === "Export" },
+  {
+    page: "/flights",
+    api: "/api/v1/selective-services/website?limit=1000&offset=0",
+    filter: (row) => row.type === "Import" || row.type === "Export",
+  },
   { page: "/transport", api: "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true" },
 ];
 

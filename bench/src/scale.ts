@@ -1,5 +1,5 @@
 import { httpGet } from "./http.ts";
-import { median, percentile, gzipSize } from "./stats.ts";
+import { gzipSize, median, percentile } from "./stats.ts";
 
 /**
  * Server time to the full HTML of `url`: `samples` sequential GETs (no compression, one
@@ -20,7 +20,14 @@ export async function measureMedian(url: string, samples: number): Promise<numbe
 export async function measureRender(
   url: string,
   samples: number,
-): Promise<{ medianMs: number; p90Ms: number; htmlRaw: number; htmlGzip: number; inlineScriptRaw: number; cardsInHtml: number }> {
+): Promise<{
+  medianMs: number;
+  p90Ms: number;
+  htmlRaw: number;
+  htmlGzip: number;
+  inlineScriptRaw: number;
+  cardsInHtml: number;
+}> {
   for (let i = 0; i < 5; i++) await httpGet(url);
   const times: number[] = [];
   let body: Buffer = Buffer.alloc(0);
@@ -31,7 +38,14 @@ export async function measureRender(
     body = answer.body;
   }
   const html = body.toString("utf8");
-  return { medianMs: median(times)!, p90Ms: percentile(times, 90)!, htmlRaw: body.length, htmlGzip: gzipSize(body), inlineScriptRaw: inlineScriptBytes(html), cardsInHtml: cardsIn(html) };
+  return {
+    medianMs: median(times)!,
+    p90Ms: percentile(times, 90)!,
+    htmlRaw: body.length,
+    htmlGzip: gzipSize(body),
+    inlineScriptRaw: inlineScriptBytes(html),
+    cardsInHtml: cardsIn(html),
+  };
 }
 
 /** Schedule cards (event and flight cards carry the `card` class) in a page's HTML. */
@@ -42,6 +56,7 @@ export function cardsIn(html: string): number {
 /** UTF-8 bytes of the contents of inline `<script>` elements (no `src`) in `html`. */
 export function inlineScriptBytes(html: string): number {
   let total = 0;
-  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) total += Buffer.byteLength(match[1]!, "utf8");
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+    total += Buffer.byteLength(match[1]!, "utf8");
   return total;
 }

@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
 import { createDb } from "@khayl/db/client";
 import { events, selectiveServices } from "@khayl/db/schema";
+import { count } from "drizzle-orm";
 
 const airports = [
   ["LGG", "Liège", "Belgium"],

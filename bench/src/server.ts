@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -55,7 +55,12 @@ export async function findFreePort(from = 3300, to = 3399): Promise<number> {
  * on `port` with `dataDir`, and waits until `/api/v1/health` answers. `webBuildDir`
  * (relative to apps/web) selects a copy of the build. Stops it on cleanup.
  */
-export async function startServer(options: { root: string; port: number; dataDir: string; webBuildDir?: string }): Promise<ServerHandle> {
+export async function startServer(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  webBuildDir?: string;
+}): Promise<ServerHandle> {
   const origin = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of isolatedVariables) delete env[name];
@@ -91,7 +96,8 @@ export async function startServer(options: { root: string; port: number; dataDir
   const exit = new Promise<void>((resolve) =>
     child.once("exit", (code, signal) => {
       exited = signal ? `signal ${signal}` : `code ${code}`;
-      if (!stopping) console.error(`  ! the server on ${origin} exited unexpectedly (${exited}); its last output:\n${tail()}`);
+      if (!stopping)
+        console.error(`  ! the server on ${origin} exited unexpectedly (${exited}); its last output:\n${tail()}`);
       resolve();
     }),
   );

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Response } from "@playwright/test";
-import { onCleanup } from "./cleanup.ts";
-import { weigh, kindOf, type LoadedResource } from "./bytes.ts";
+import { kindOf, type LoadedResource, weigh } from "./bytes.ts";
 import { chromiumFlags } from "./chromium.ts";
+import { onCleanup } from "./cleanup.ts";
 import type { AxeResult, WeightResult } from "./types.ts";
 
 /** The tags of e2e/fixtures.ts `expectNoAxeViolations` (WCAG 2.x A/AA and best practices). */

@@ -2,17 +2,17 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify"
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiDeps } from "./deps.ts";
 import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
+import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
-import { configurationRoutes } from "./modules/configurations/routes.ts";
-import { eventRoutes } from "./modules/events/routes.ts";
-import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
-import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { blogRoutes } from "./modules/blogs/routes.ts";
+import { configurationRoutes } from "./modules/configurations/routes.ts";
+import { eventRoutes } from "./modules/events/routes.ts";
+import { invoiceRoutes } from "./modules/invoices/routes.ts";
 import { legalRoutes } from "./modules/legal/routes.ts";
 import { releaseRoutes } from "./modules/releases/routes.ts";
-import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
-import { invoiceRoutes } from "./modules/invoices/routes.ts";
+import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
+import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
 
 export type { ApiDeps } from "./deps.ts";
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { parseEnv, type Env } from "@khayl/config/env";
+import { type Env, parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 
 export interface TestApi {

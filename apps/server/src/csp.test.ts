@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
 import { parseEnv } from "@khayl/config/env";
+import { expect, test } from "vitest";
 import { pageCsp, permissionsPolicy } from "./csp.ts";
 
 const sandbox = parseEnv({});
@@ -25,5 +25,7 @@ test("Stripe's script, API and frames are allowed only when both keys are set", 
 
 test("the payment permission reaches Stripe's frames only with Stripe", () => {
   expect(permissionsPolicy(sandbox)).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
-  expect(permissionsPolicy(stripe)).toBe('camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+  expect(permissionsPolicy(stripe)).toBe(
+    'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+  );
 });

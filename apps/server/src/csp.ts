@@ -1,4 +1,4 @@
-import { stripeConfigured, type Env } from "@khayl/config/env";
+import { type Env, stripeConfigured } from "@khayl/config/env";
 
 /**
  * The Content-Security-Policy of a page response. Scripts need the per-request nonce;
@@ -19,7 +19,11 @@ export function pageCsp(env: Env, nonce: string, secure: boolean): string {
   }
   if (analytics) {
     script.push("https://www.googletagmanager.com");
-    connect.push("https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com");
+    connect.push(
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+    );
     img.push("https://*.google-analytics.com", "https://www.googletagmanager.com");
   }
   const directives = [

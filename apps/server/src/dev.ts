@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
+import { parseEnv, publicOrigin } from "@khayl/config/env";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { parseEnv, publicOrigin } from "@khayl/config/env";
 import { buildHost } from "./host.ts";
 
 /**

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv } from "@khayl/config/env";
-import { createTestDb } from "@khayl/db/testing";
 import { invoices } from "@khayl/db/schema";
-import { buildHost, webBuildDir, type Host } from "./host.ts";
+import { createTestDb } from "@khayl/db/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildHost, type Host, webBuildDir } from "./host.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
@@ -140,7 +140,12 @@ describe("page forms", () => {
 
   test("a form posted to an unknown path redirects to the home page, like a visit", async () => {
     for (const url of ["/foo", "/foo/bar"]) {
-      const response = await host.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "a=1" });
+      const response = await host.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1",
+      });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location).toBe("/");
     }
@@ -162,7 +167,12 @@ describe("analytics", () => {
   test("with a measurement id, pages load gtag.js but invoice pages load no third-party script", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-host-ga-"));
     const database = await createTestDb();
-    const env = parseEnv({ DATA_DIR: dir, GA_MEASUREMENT_ID: "G-TEST123", LOG_LEVEL: "silent", NODE_ENV: "production" });
+    const env = parseEnv({
+      DATA_DIR: dir,
+      GA_MEASUREMENT_ID: "G-TEST123",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+    });
     const withGa = await buildHost({ env, logger: false, database });
     try {
       const home = await withGa.app.inject("/");

@@ -1,25 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { publicConfig, type Env } from "@khayl/config/env";
+import { API_PREFIX, API_ROOT, apiRootPlugin } from "@khayl/api/app";
+import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
+import { type Env, publicConfig } from "@khayl/config/env";
 import { createApiClient, createResponseCache } from "@khayl/contract/client";
-import { apiRootPlugin, API_PREFIX, API_ROOT } from "@khayl/api/app";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { seedDemoData } from "@khayl/db/seed/index";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { pageCsp, permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
-import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
-export const webBuildDir = path.resolve(fileURLToPath(new URL("../../web/", import.meta.url)), process.env.WEB_BUILD_DIR ?? "build");
+export const webBuildDir = path.resolve(
+  fileURLToPath(new URL("../../web/", import.meta.url)),
+  process.env.WEB_BUILD_DIR ?? "build",
+);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -146,7 +149,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         res.header(
           "cache-control",
           // Hashed assets never change; the rest (images, icons) may change with a deploy.
-          HASHED_ASSET.test(rel) ? "public, max-age=31536000, immutable" : "public, max-age=86400, stale-while-revalidate=604800",
+          HASHED_ASSET.test(rel)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=86400, stale-while-revalidate=604800",
         );
       },
     });
@@ -177,7 +182,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   // A hashed asset that is not in this build (e.g. a stale tab after a deploy) is a 404,
   // not the catch-all page's redirect to `/`: the browser expects a script or a style.
   app.get("/assets/*", async (request, reply) =>
-    reply.code(404).send({ success: false, statusCode: 404, message: `Route GET:${request.url.split("?")[0]} not found` }),
+    reply
+      .code(404)
+      .send({ success: false, statusCode: 404, message: `Route GET:${request.url.split("?")[0]} not found` }),
   );
 
   await app.register(async (pages) => {

@@ -24,7 +24,8 @@ export function inProcessFetch(app: FastifyInstance, remoteAddress: string): typ
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [String(value)]) out.append(key, v);
     }
-    const body = response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
+    const body =
+      response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
     return new Response(body, { status: response.statusCode, headers: out });
   };
 }

@@ -26,7 +26,9 @@ const demoInvoices = host.database
   : [];
 if (demoInvoices.length > 0) {
   await mkdir(env.DATA_DIR, { recursive: true });
-  await writeFile(path.join(env.DATA_DIR, "demo-invoices.json"), `${JSON.stringify(demoInvoices, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(path.join(env.DATA_DIR, "demo-invoices.json"), `${JSON.stringify(demoInvoices, null, 2)}\n`, {
+    mode: 0o600,
+  });
 }
 const payable = demoInvoices.find((i) => i.status === "unpaid");
 

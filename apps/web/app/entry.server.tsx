@@ -1,11 +1,11 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { NonceContext } from "./lib/nonce.tsx";
+import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
 import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
+import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +51,12 @@ export default function handleRequest(
           const html = dropModulePreloads();
           html.pipe(body);
           pipe(html);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

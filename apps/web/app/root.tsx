@@ -1,11 +1,22 @@
-import { isRouteErrorResponse, Links, useLocation, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
-import { useNonce } from "./lib/nonce.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
 import { analyticsSetup, isPrivatePath } from "./lib/analytics.ts";
 import { catalogueFor, useT } from "./lib/i18n/index.ts";
+import { useNonce } from "./lib/nonce.tsx";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -37,7 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b4a36" />
         <Meta />
         <Links />
-        <AnalyticsScripts setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)} nonce={nonce} />
+        <AnalyticsScripts
+          setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)}
+          nonce={nonce}
+        />
       </head>
       <body>
         {children}

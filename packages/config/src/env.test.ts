@@ -9,7 +9,11 @@ describe("configuration (STYLE §4)", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
   test("empty strings count as missing", () => {
-    expect(parseEnv({ PORT: "", DATABASE_URL: "", API_URL: "" })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined, API_URL: undefined });
+    expect(parseEnv({ PORT: "", DATABASE_URL: "", API_URL: "" })).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: undefined,
+      API_URL: undefined,
+    });
   });
   test("every bad variable is listed at once", () => {
     expect(() => parseEnv({ PORT: "eighty", API_URL: "not a url", SUPPORT_EMAIL: "nope" })).toThrow(
@@ -21,16 +25,25 @@ describe("configuration (STYLE §4)", () => {
     const pub = publicConfig(env);
     expect(JSON.stringify(pub)).not.toContain("secret");
     expect(pub.stripePublishableKey).toBeNull();
-    expect(publicConfig(parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_SECRET_KEY: "sk_test_y" })).stripePublishableKey).toBe("pk_test_x");
+    expect(
+      publicConfig(parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_SECRET_KEY: "sk_test_y" }))
+        .stripePublishableKey,
+    ).toBe("pk_test_x");
   });
   test("TRUST_PROXY takes addresses, ranges and proxy-addr names; anything else is refused", () => {
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
     expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
     expect(() => parseEnv({ TRUST_PROXY: "1" })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
   });
   test("half a Stripe configuration is refused (it would silently take test-card payments)", () => {
-    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_live_x" })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both/);
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_live_x" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both/,
+    );
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_live_x", PORT: "eighty" })).toThrow(/PORT[\s\S]*set both/);
     expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "", STRIPE_SECRET_KEY: "" })).not.toThrow();
   });

@@ -13,7 +13,10 @@ const urlWithDefault = (value: string) =>
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
 
 export const envSchema = z.object({
-  NODE_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["production", "development", "test"]).default("production")),
+  NODE_ENV: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["production", "development", "test"]).default("production"),
+  ),
   PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: withDefault("localhost"),
   /** Embedded database and mail outbox live here (DESIGN §2). */
@@ -21,7 +24,10 @@ export const envSchema = z.object({
   /** Load the demo content into empty tables at start-up (turn off in production). */
   DEMO_DATA: z.preprocess(
     (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
-    z.enum(["true", "false"], { error: "true or false" }).default("true").transform((v) => v === "true"),
+    z
+      .enum(["true", "false"], { error: "true or false" })
+      .default("true")
+      .transform((v) => v === "true"),
   ),
   /** PostgreSQL instead of the embedded PGlite. */
   DATABASE_URL: optionalUrl,
@@ -29,7 +35,10 @@ export const envSchema = z.object({
   API_URL: optionalUrl,
   /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
   PUBLIC_URL: optionalUrl,
-  LOG_LEVEL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
   /**
    * The reverse proxies whose X-Forwarded-For/-Proto are believed (client address for
    * rate limits, https for HSTS): comma-separated addresses or CIDR ranges, or the names
@@ -40,13 +49,20 @@ export const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z
       .string()
-      .transform((list) => list.split(",").map((item) => item.trim()).filter(Boolean))
+      .transform((list) =>
+        list
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
       .pipe(
         z.array(
-          z.string().regex(
-            /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d{1,3})?)$/,
-            "addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated",
-          ),
+          z
+            .string()
+            .regex(
+              /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d{1,3})?)$/,
+              "addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated",
+            ),
         ),
       )
       .optional(),
@@ -54,7 +70,13 @@ export const envSchema = z.object({
 
   COMPANY_NAME: withDefault("Khayl Logistics"),
   /** The product (app) name; it also forms the route `/{product}-App` (DESIGN §3.11). */
-  PRODUCT_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9]+$/, "letters and digits only").default("Khayl")),
+  PRODUCT_NAME: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]+$/, "letters and digits only")
+      .default("Khayl"),
+  ),
   COMPANY_ADDRESS: withDefault("Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates"),
   COMPANY_TRN: withDefault("100123456700003"),
   IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
@@ -89,7 +111,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   // Half a Stripe configuration would silently fall back to the test-card sandbox.
   const keys = [source.STRIPE_PUBLISHABLE_KEY, source.STRIPE_SECRET_KEY].filter((k) => k !== undefined && k !== "");
-  if (keys.length === 1) lines.push("  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)");
+  if (keys.length === 1)
+    lines.push(
+      "  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)",
+    );
   if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
 }

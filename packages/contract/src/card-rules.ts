@@ -24,7 +24,14 @@ export type BillingCountry = (typeof billingCountryValues)[number];
 
 /** ISO 3166-1 alpha-2 code of each SPEC §5 country value (what Stripe's billing address expects). */
 export const billingCountryIso: Record<BillingCountry, string> = {
-  UAE: "AE", US: "US", GB: "GB", CA: "CA", AU: "AU", DE: "DE", FR: "FR", ES: "ES",
+  UAE: "AE",
+  US: "US",
+  GB: "GB",
+  CA: "CA",
+  AU: "AU",
+  DE: "DE",
+  FR: "FR",
+  ES: "ES",
 };
 
 /** True for one of SPEC §5's country values. */
@@ -55,11 +62,15 @@ export function cardBrand(number: string): CardBrand {
 /** Valid card number lengths of a brand. */
 export function cardNumberLengths(brand: CardBrand): number[] {
   switch (brand) {
-    case "amex": return [15];
-    case "diners": return [14, 16];
+    case "amex":
+      return [15];
+    case "diners":
+      return [14, 16];
     case "visa":
-    case "mastercard": return [16];
-    default: return [16, 17, 18, 19];
+    case "mastercard":
+      return [16];
+    default:
+      return [16, 17, 18, 19];
   }
 }
 

@@ -1,17 +1,21 @@
 import { describe, expect, test } from "vitest";
+import { accountDeletionEndpoints } from "./account-deletion.ts";
 import { createApiClient, createResponseCache, reuseMsOf } from "./client.ts";
 import { selectiveServiceEndpoints } from "./selective-services.ts";
-import { accountDeletionEndpoints } from "./account-deletion.ts";
 
 /** A stand-in for the provider API over HTTP (the edge of this module), counting requests. */
 function fakeApi(cacheControl: string, status = 200) {
   const calls: string[] = [];
   const fetch: typeof globalThis.fetch = async (input) => {
     calls.push(String(input));
-    const body = status === 200
-      ? { success: true, statusCode: 200, message: "ok", data: { rows: [], count: calls.length } }
-      : { success: false, statusCode: status, message: "nope" };
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": cacheControl } });
+    const body =
+      status === 200
+        ? { success: true, statusCode: 200, message: "ok", data: { rows: [], count: calls.length } }
+        : { success: false, statusCode: status, message: "nope" };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", "cache-control": cacheControl },
+    });
   };
   return { calls, fetch };
 }
@@ -60,8 +64,14 @@ describe("client cache", () => {
     await expect(failingClient.call(selectiveServiceEndpoints.listWebsite, flights)).rejects.toThrow("nope");
 
     const shared = fakeApi("public, max-age=60");
-    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "en" }).call(selectiveServiceEndpoints.listWebsite, flights);
-    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "ar" }).call(selectiveServiceEndpoints.listWebsite, flights);
+    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "en" }).call(
+      selectiveServiceEndpoints.listWebsite,
+      flights,
+    );
+    await createApiClient({ baseUrl: "http://x/v1", fetch: shared.fetch, cache, language: "ar" }).call(
+      selectiveServiceEndpoints.listWebsite,
+      flights,
+    );
     expect(shared.calls).toHaveLength(2);
   });
 

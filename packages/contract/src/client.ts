@@ -1,5 +1,5 @@
+import { type CallInput, type DataOf, type Endpoint, responseSchemaOf } from "./endpoint.ts";
 import { errorEnvelopeSchema } from "./envelope.ts";
-import { responseSchemaOf, type CallInput, type DataOf, type Endpoint } from "./endpoint.ts";
 import { buildQueryString } from "./query.ts";
 
 /**
@@ -47,8 +47,12 @@ export interface ResponseCache {
  */
 export function reuseMsOf(cacheControl: string | null): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(",").map((d) => d.trim());
-  if (!directives.includes("public") || directives.some((d) => d === "no-store" || d === "no-cache" || d === "private")) return 0;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "no-store" || d === "no-cache" || d === "private"))
+    return 0;
   const maxAge = directives.find((d) => d.startsWith("max-age="));
   const seconds = maxAge ? Number(maxAge.slice("max-age=".length)) : 0;
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
@@ -60,7 +64,11 @@ export function reuseMsOf(cacheControl: string | null): number {
  * read-mostly data only — nothing per visitor is ever cached (DESIGN §2: no state of
  * our own; every instance converges within `maxTtlMs`).
  */
-export function createResponseCache(options: { maxEntries: number; maxTtlMs: number; now?: () => number }): ResponseCache {
+export function createResponseCache(options: {
+  maxEntries: number;
+  maxTtlMs: number;
+  now?: () => number;
+}): ResponseCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: unknown; expiresAt: number }>();
   return {
@@ -142,7 +150,10 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     /** Calls a JSON endpoint and answers its `data`. */
     async call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<DataOf<E>> {
-      const cacheKey = options.cache && endpoint.method === "GET" ? `${options.language ?? "en"} ${urlOf(endpoint, input)}` : undefined;
+      const cacheKey =
+        options.cache && endpoint.method === "GET"
+          ? `${options.language ?? "en"} ${urlOf(endpoint, input)}`
+          : undefined;
       if (cacheKey) {
         const hit = options.cache!.get(cacheKey);
         if (hit !== undefined) return hit as DataOf<E>;

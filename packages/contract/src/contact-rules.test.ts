@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { confirmDeleteAccountBodySchema, askDeleteAccountQuerySchema } from "./account-deletion.ts";
-import { divisionOptions, emailError, formMessages, otpBoxError, otpCodeError, phoneError, subjectOptions, validateContactForm } from "./contact-rules.ts";
+import { askDeleteAccountQuerySchema, confirmDeleteAccountBodySchema } from "./account-deletion.ts";
+import {
+  divisionOptions,
+  emailError,
+  formMessages,
+  otpBoxError,
+  otpCodeError,
+  phoneError,
+  subjectOptions,
+  validateContactForm,
+} from "./contact-rules.ts";
 import { supportRequestBodySchema } from "./support-requests.ts";
 
 const valid = {
@@ -38,14 +47,34 @@ describe("SPEC §5 messages, letter for letter", () => {
     });
   });
   test("subject and division options are the spec's values", () => {
-    expect(subjectOptions.map((o) => o.value)).toEqual(["Service-Request", "Inquiry", "IT-Support", "Issue", "Feedback", "Other"]);
-    expect(divisionOptions.map((o) => o.value)).toEqual(["Local-Transport", "Air-Shipping", "Technology", "Management"]);
+    expect(subjectOptions.map((o) => o.value)).toEqual([
+      "Service-Request",
+      "Inquiry",
+      "IT-Support",
+      "Issue",
+      "Feedback",
+      "Other",
+    ]);
+    expect(divisionOptions.map((o) => o.value)).toEqual([
+      "Local-Transport",
+      "Air-Shipping",
+      "Technology",
+      "Management",
+    ]);
   });
 });
 
 describe("contact form", () => {
   test("an empty form has one message per required field and none for applicableReference", () => {
-    const empty = { fullName: "", email: "", phone: "", subject: "", division: "", applicableReference: "", supportInquiry: "" };
+    const empty = {
+      fullName: "",
+      email: "",
+      phone: "",
+      subject: "",
+      division: "",
+      applicableReference: "",
+      supportInquiry: "",
+    };
     const expected = {
       fullName: "Please Enter Full Name",
       email: "Please Enter Email",
@@ -81,7 +110,11 @@ describe("contact form", () => {
     });
   });
   test("text limits are the same in the browser rules and the API schema, on both sides of each boundary", () => {
-    for (const [field, max] of [["fullName", 200], ["applicableReference", 200], ["supportInquiry", 20_000]] as const) {
+    for (const [field, max] of [
+      ["fullName", 200],
+      ["applicableReference", 200],
+      ["supportInquiry", 20_000],
+    ] as const) {
       const atLimit = { ...valid, [field]: "a".repeat(max) };
       const over = { ...valid, [field]: "a".repeat(max + 1) };
       expect(validateContactForm(atLimit), field).toEqual({});
@@ -108,7 +141,9 @@ describe("e-mail", () => {
   ])("%j → %j", (value, message) => {
     expect(emailError(value)).toBe(message);
     const result = askDeleteAccountQuerySchema.safeParse({ email: value });
-    expect(result.success ? undefined : result.error.issues.map((i) => i.message)).toEqual(message ? [message] : undefined);
+    expect(result.success ? undefined : result.error.issues.map((i) => i.message)).toEqual(
+      message ? [message] : undefined,
+    );
   });
 });
 
@@ -150,6 +185,8 @@ describe("verification code", () => {
   ])("%j → %j", (code, message) => {
     expect(otpCodeError(code)).toBe(message);
     const result = confirmDeleteAccountBodySchema.safeParse({ email: "a@example.com", otpCode: code });
-    expect(result.success ? undefined : result.error.issues.map((i) => i.message)).toEqual(message ? [message] : undefined);
+    expect(result.success ? undefined : result.error.issues.map((i) => i.message)).toEqual(
+      message ? [message] : undefined,
+    );
   });
 });

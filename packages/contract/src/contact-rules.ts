@@ -105,7 +105,15 @@ export function tooLongMessage(max: number): string {
 }
 
 /** The contact form's fields (SPEC §3), as strings from a form. */
-export const contactFields = ["fullName", "email", "phone", "subject", "division", "applicableReference", "supportInquiry"] as const;
+export const contactFields = [
+  "fullName",
+  "email",
+  "phone",
+  "subject",
+  "division",
+  "applicableReference",
+  "supportInquiry",
+] as const;
 export type ContactField = (typeof contactFields)[number];
 export type ContactFormValues = Record<ContactField, string>;
 export type ContactFormErrors = Partial<Record<ContactField, string>>;
@@ -115,7 +123,9 @@ export type ContactFormErrors = Partial<Record<ContactField, string>>;
  * beyond the shared `contactMaxLengths`). Answers one message per invalid field; an
  * empty object means valid.
  */
-export function validateContactForm(values: Partial<Record<ContactField, string | null | undefined>>): ContactFormErrors {
+export function validateContactForm(
+  values: Partial<Record<ContactField, string | null | undefined>>,
+): ContactFormErrors {
   const errors: ContactFormErrors = {};
   if (!(values.fullName ?? "").trim()) errors.fullName = formMessages.fullNameRequired;
   const email = emailError(values.email);

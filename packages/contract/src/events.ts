@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { type DisciplineId, disciplineIds } from "./disciplines.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
 import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
-import { disciplineIds, type DisciplineId } from "./disciplines.ts";
 
 /**
  * An event (transport card) as the provider API sends it (SPEC §3). Older answers

@@ -24,7 +24,10 @@ export const offsetSchema = z.coerce
 /** A boolean flag sent in a query string as `true` or `false`. */
 export function queryBooleanSchema(name: string) {
   return z
-    .preprocess((v) => (typeof v === "boolean" ? String(v) : v), z.enum(["true", "false"], { error: `${name} must be true or false` }))
+    .preprocess(
+      (v) => (typeof v === "boolean" ? String(v) : v),
+      z.enum(["true", "false"], { error: `${name} must be true or false` }),
+    )
     .transform((value) => value === "true");
 }
 

@@ -8,11 +8,7 @@ import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH, tooLongMessage } 
 
 /** A required text: trimmed, the spec's message when missing or blank, capped at `max`. */
 export function requiredTextSchema(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, tooLongMessage(max));
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLongMessage(max));
 }
 
 /** SPEC §5 e-mail: 'Please Enter Email' when missing, 'Must be a valid Email' when malformed. */
@@ -33,7 +29,8 @@ export const phoneSchema = z
 export const otpCodeSchema = z
   .string({
     // Missing is 'Required'; a number or any other non-string is not 4 digits.
-    error: (issue) => (issue.input === undefined || issue.input === null ? formMessages.otpRequired : formMessages.otpInvalid),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? formMessages.otpRequired : formMessages.otpInvalid,
   })
   .min(1, { error: formMessages.otpRequired, abort: true })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), formMessages.otpInvalid);

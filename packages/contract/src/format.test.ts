@@ -55,7 +55,10 @@ describe("other formats", () => {
     expect(formatInvoiceDate("2025-12-31T21:00:00Z")).toBe("01 Jan 2026");
   });
   test("'MMM' is three letters in every month, September included", () => {
-    const months = Array.from({ length: 12 }, (_, m) => formatInvoiceDate(new Date(Date.UTC(2025, m, 15, 8))).split(" ")[1]);
+    const months = Array.from(
+      { length: 12 },
+      (_, m) => formatInvoiceDate(new Date(Date.UTC(2025, m, 15, 8))).split(" ")[1],
+    );
     expect(months).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
     expect(formatFlightDate("2025-09-05T10:00:00Z")).toBe("Friday 05 Sep 2025");
     expect(formatBlogDate("2025-09-05T10:00:00Z")).toBe("Sep 05, 2025");

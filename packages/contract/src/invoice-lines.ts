@@ -29,8 +29,10 @@ export interface LineAmounts {
  * negative rate.
  */
 export function lineAmounts(line: InvoiceLine): LineAmounts {
-  if (!Number.isSafeInteger(line.unitPriceFils) || line.unitPriceFils < 0) throw new RangeError(`unit price must be whole fils: ${line.unitPriceFils}`);
-  if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) throw new RangeError(`quantity must be a positive whole number: ${line.quantity}`);
+  if (!Number.isSafeInteger(line.unitPriceFils) || line.unitPriceFils < 0)
+    throw new RangeError(`unit price must be whole fils: ${line.unitPriceFils}`);
+  if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
+    throw new RangeError(`quantity must be a positive whole number: ${line.quantity}`);
   if (!(line.vatRatePercent >= 0)) throw new RangeError(`VAT rate must not be negative: ${line.vatRatePercent}`);
   const netFils = line.quantity * line.unitPriceFils;
   const vatFils = Math.round((netFils * line.vatRatePercent) / 100);

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import {
   billingCountryValues,
+  cardBrand,
   cardMessages,
   cardNumberError,
   cvcError,
-  cardBrand,
   digitsOnly,
   expiryError,
 } from "./card-rules.ts";
@@ -151,7 +151,11 @@ export type PaymentIntentData = z.output<typeof paymentIntentDataSchema>;
 /** Body of `POST /invoices-v2/confirm-payment-by-link`: which intent the browser confirmed. */
 export const confirmPaymentBodySchema = z.object({
   hash: invoiceHashSchema,
-  paymentIntentId: z.string({ error: "paymentIntentId is required" }).trim().min(1, "paymentIntentId is required").max(255),
+  paymentIntentId: z
+    .string({ error: "paymentIntentId is required" })
+    .trim()
+    .min(1, "paymentIntentId is required")
+    .max(255),
 });
 export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
 
@@ -244,7 +248,8 @@ export const invoiceEndpoints = {
     body: invoiceByLinkBodySchema,
     data: z.null(),
     message: "",
-    summary: "Invoice by link as a UAE tax invoice PDF (application/pdf); a paid invoice prints as a receipt marked PAID",
+    summary:
+      "Invoice by link as a UAE tax invoice PDF (application/pdf); a paid invoice prints as a receipt marked PAID",
     tags: ["invoices"],
     binary: "application/pdf",
   }),
@@ -270,7 +275,11 @@ export const invoiceEndpoints = {
     summary:
       "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' otherwise",
     tags: ["invoices", "payments"],
-    errors: { 402: invoiceMessages.paymentNotSuccessful, 409: `${invoiceMessages.alreadyPaid}, or the intent does not match this invoice`, 502: invoiceMessages.providerUnavailable },
+    errors: {
+      402: invoiceMessages.paymentNotSuccessful,
+      409: `${invoiceMessages.alreadyPaid}, or the intent does not match this invoice`,
+      502: invoiceMessages.providerUnavailable,
+    },
   }),
   /** Extension (sandbox provider only): confirm a sandbox intent with a test card, as Stripe.js would with Stripe. */
   sandboxConfirm: defineEndpoint({
@@ -282,7 +291,7 @@ export const invoiceEndpoints = {
     summary:
       "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); keeps only brand and last 4 digits",
     tags: ["payments"],
-    errors: { 402: 'The card was declined or has insufficient funds (the message says which)' },
+    errors: { 402: "The card was declined or has insufficient funds (the message says which)" },
   }),
   /** Extension: Stripe webhook; raw JSON body verified with the `stripe-signature` header. */
   stripeWebhook: defineEndpoint({

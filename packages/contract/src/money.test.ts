@@ -60,10 +60,20 @@ describe("money display (SPEC §9: 2 decimals)", () => {
 
 describe("invoice lines and VAT (5 %)", () => {
   it("rounds VAT per line and adds the lines up", () => {
-    expect(lineAmounts({ description: "x", quantity: 1, unitPriceFils: 37_714, vatRatePercent: 5 })).toEqual({ netFils: 37_714, vatFils: 1_886, grossFils: 39_600 });
+    expect(lineAmounts({ description: "x", quantity: 1, unitPriceFils: 37_714, vatRatePercent: 5 })).toEqual({
+      netFils: 37_714,
+      vatFils: 1_886,
+      grossFils: 39_600,
+    });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 20 }), unitPriceFils: fc.integer({ min: 0, max: 10_000_000 }) }), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.record({
+            quantity: fc.integer({ min: 1, max: 20 }),
+            unitPriceFils: fc.integer({ min: 0, max: 10_000_000 }),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
         (raw) => {
           const lines = raw.map((l) => ({ ...l, description: "line", vatRatePercent: 5 }));
           const totals = invoiceTotals(lines);

@@ -1,8 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { buildQueryString, offsetFor } from "./query.ts";
-import { eventListQuerySchema, transportEventsQuery, homeEventsQuery } from "./events.ts";
-import { flightsPageQuery, homeFlightsQuery, isShownFlight, selectiveServiceListQuerySchema } from "./selective-services.ts";
 import { disciplineBySlug } from "./disciplines.ts";
+import { eventListQuerySchema, homeEventsQuery, transportEventsQuery } from "./events.ts";
+import { buildQueryString, offsetFor } from "./query.ts";
+import {
+  flightsPageQuery,
+  homeFlightsQuery,
+  isShownFlight,
+  selectiveServiceListQuerySchema,
+} from "./selective-services.ts";
 
 describe("buildQueryString (SPEC §7)", () => {
   test("appends each key as name=value, arrays as repeated names", () => {

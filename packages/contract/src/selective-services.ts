@@ -2,9 +2,10 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
 import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
-import { flightTypeSlugs, type FlightTypeSlug } from "./flight-types.ts";
-export { flightTypeBySlug, flightTypes, flightTypeSlugs, isShownFlight } from "./flight-types.ts";
+import { type FlightTypeSlug, flightTypeSlugs } from "./flight-types.ts";
+
 export type { FlightType, FlightTypeSlug } from "./flight-types.ts";
+export { flightTypeBySlug, flightTypeSlugs, flightTypes, isShownFlight } from "./flight-types.ts";
 
 /**
  * A selective service (flight card) as the provider API sends it (SPEC §3).

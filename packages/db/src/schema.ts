@@ -94,36 +94,46 @@ export const releaseLogs = pgTable("release_logs", {
 });
 
 /** App users (accounts). Personal data is nulled on deletion; the row stays for invoices. */
-export const accounts = pgTable("accounts", {
-  id: serial("id").primaryKey(),
-  displayName: text("display_name"),
-  email: text("email"),
-  phoneNumber: text("phone_number"),
-  createdAt: createdAt(),
-  deletedAt: ts("deleted_at"),
-}, (t) => [
-  // Lookups compare lower(email): one account per address whatever its case.
-  uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
-]);
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: serial("id").primaryKey(),
+    displayName: text("display_name"),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    createdAt: createdAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    // Lookups compare lower(email): one account per address whatever its case.
+    uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
 
 /** A record that an account was deleted (what, when; no personal data). */
 export const accountDeletions = pgTable("account_deletions", {
   id: serial("id").primaryKey(),
-  accountId: integer("account_id").notNull().references(() => accounts.id),
+  accountId: integer("account_id")
+    .notNull()
+    .references(() => accounts.id),
   deletedAt: ts("deleted_at").notNull().defaultNow(),
 });
 
 /** E-mail verification codes (DESIGN §3.7): only a hash is stored. */
-export const verificationCodes = pgTable("verification_codes", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull(),
-  purpose: text("purpose").notNull().default("delete-account"),
-  codeHash: text("code_hash").notNull(),
-  expiresAt: ts("expires_at").notNull(),
-  failedAttempts: integer("failed_attempts").notNull().default(0),
-  consumedAt: ts("consumed_at"),
-  createdAt: createdAt(),
-}, (t) => [index("verification_codes_email_idx").on(t.email)]);
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull().default("delete-account"),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    consumedAt: ts("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("verification_codes_email_idx").on(t.email)],
+);
 
 /** Fixed-window rate-limit counters shared by every instance (DESIGN §2 scale-out). */
 export const rateLimits = pgTable("rate_limits", {
@@ -149,22 +159,26 @@ export const supportRequests = pgTable("support_requests", {
 });
 
 /** Mail outbox (DESIGN §3.6): written in the sender's transaction, delivered by a worker. */
-export const outbox = pgTable("outbox", {
-  id: serial("id").primaryKey(),
-  kind: text("kind").notNull(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  /** Logged with the delivery line when there is no SMTP (e.g. a verification code). */
-  logNote: text("log_note"),
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
-  lockedUntil: ts("locked_until"),
-  sentAt: ts("sent_at"),
-  lastError: text("last_error"),
-  createdAt: createdAt(),
-}, (t) => [index("outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)]);
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** Logged with the delivery line when there is no SMTP (e.g. a verification code). */
+    logNote: text("log_note"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    sentAt: ts("sent_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)],
+);
 
 /** Invoices payable by link (SPEC §3 Invoice). Amounts in fils. */
 export const invoices = pgTable("invoices", {
@@ -174,7 +188,9 @@ export const invoices = pgTable("invoices", {
   linkToken: text("link_token").notNull().unique(),
   accountId: integer("account_id").references(() => accounts.id),
   /** Lines: description, quantity, unit price in fils (VAT-exclusive), VAT rate in percent. */
-  lines: jsonb("lines").$type<{ description: string; quantity: number; unitPriceFils: number; vatRatePercent: number }[]>().notNull(),
+  lines: jsonb("lines")
+    .$type<{ description: string; quantity: number; unitPriceFils: number; vatRatePercent: number }[]>()
+    .notNull(),
   /** Invoice total in fils, VAT included. */
   totalFils: integer("total_fils").notNull(),
   dueDate: ts("due_date").notNull(),
@@ -185,29 +201,36 @@ export const invoices = pgTable("invoices", {
 });
 
 /** Payments of invoices through a provider (DESIGN §3.8). Amounts in fils. */
-export const payments = pgTable("payments", {
-  id: serial("id").primaryKey(),
-  invoiceId: integer("invoice_id").notNull().references(() => invoices.id),
-  provider: text("provider").notNull(),
-  providerPaymentId: text("provider_payment_id").notNull().unique(),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
-  paymentMethod: text("payment_method").notNull(),
-  amountFils: integer("amount_fils").notNull(),
-  feeFils: integer("fee_fils").notNull(),
-  status: text("status").notNull(),
-  failureMessage: text("failure_message"),
-  /** Card network and last 4 digits of the paying card (never the number itself). */
-  cardBrand: text("card_brand"),
-  cardLast4: text("card_last4"),
-  createdAt: createdAt(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [
-  index("payments_invoice_idx").on(t.invoiceId),
-  // At most one open payment per invoice (reused on retry) and one successful one (never charged twice).
-  uniqueIndex("payments_one_open_per_invoice").on(t.invoiceId)
-    .where(sql`status in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing')`),
-  uniqueIndex("payments_one_succeeded_per_invoice").on(t.invoiceId).where(sql`status = 'succeeded'`),
-]);
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    paymentMethod: text("payment_method").notNull(),
+    amountFils: integer("amount_fils").notNull(),
+    feeFils: integer("fee_fils").notNull(),
+    status: text("status").notNull(),
+    failureMessage: text("failure_message"),
+    /** Card network and last 4 digits of the paying card (never the number itself). */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    // At most one open payment per invoice (reused on retry) and one successful one (never charged twice).
+    uniqueIndex("payments_one_open_per_invoice")
+      .on(t.invoiceId)
+      .where(sql`status in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing')`),
+    uniqueIndex("payments_one_succeeded_per_invoice").on(t.invoiceId).where(sql`status = 'succeeded'`),
+  ],
+);
 
 /**
  * The offline sandbox payment provider's own records (DESIGN §3.8): what Stripe keeps on

@@ -47,7 +47,9 @@ export async function createTestDb(): Promise<DbHandle> {
         // go (a plain drop refuses while any is connected), then force as a last resort.
         for (let attempt = 0; ; attempt++) {
           try {
-            await again.query(attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+            await again.query(
+              attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`,
+            );
             break;
           } catch (error) {
             if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;

@@ -33,7 +33,8 @@ function fieldErrors(error: FastifyError): FieldError[] {
   return error.validation.map((v) => {
     const field = v.instancePath.replace(/^\//, "").replace(/\//g, ".");
     // The whole body has the wrong shape (a string, an array, `null`): say so plainly.
-    if (field === "" && error.validationContext === "body") return { field: "body", message: "Request body must be a JSON object" };
+    if (field === "" && error.validationContext === "body")
+      return { field: "body", message: "Request body must be a JSON object" };
     return { field, message: v.message ?? "Invalid value" };
   });
 }
@@ -55,15 +56,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
-      return reply.code(error.statusCode).send({ success: false, statusCode: error.statusCode, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ success: false, statusCode: error.statusCode, message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 ? "Request body is too large" :
-        status === 415 ? "Unsupported content type" :
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError" ? "Request body is not valid JSON" :
-        error.message;
+        status === 413
+          ? "Request body is too large"
+          : status === 415
+            ? "Unsupported content type"
+            : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError"
+              ? "Request body is not valid JSON"
+              : error.message;
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
       return reply.code(status).send({ success: false, statusCode: status, message });
@@ -72,7 +78,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ success: false, statusCode: 500, message: "Internal server error" });
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ success: false, statusCode: 404, message: `Route ${request.method}:${request.url.split("?")[0]} not found` });
+    reply.code(404).send({
+      success: false,
+      statusCode: 404,
+      message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
+    });
   app.setNotFoundHandler(notFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
   app.all("/*", notFound);

@@ -1,19 +1,25 @@
-import Fastify, { type RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { z } from "zod";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { parseEnv } from "@khayl/config/env";
 import { defineEndpoint } from "@khayl/contract/endpoint";
-import { createTestDb } from "@khayl/db/testing";
 import type { DbHandle } from "@khayl/db/client";
-import { apiRootPlugin, API_ROOT } from "../app.ts";
+import { createTestDb } from "@khayl/db/testing";
+import Fastify, { type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { API_ROOT, apiRootPlugin } from "../app.ts";
 import { API_DOCS_CSP, registerOpenApi } from "./openapi.ts";
 import { registerEndpoint } from "./route.ts";
 
 type OpenApiDocument = {
   openapi: string;
   servers: { url: string }[];
-  paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { summary?: string; tags?: string[]; responses: Record<string, { content?: Record<string, unknown> }> }
+    >
+  >;
 };
 
 let database: DbHandle;
@@ -69,7 +75,9 @@ describe("the OpenAPI document", () => {
   test("documents the error answers a client relies on: 402/409/502 of payments, 429 of limited routes, 413/415 of bodies", async () => {
     const doc = await openApiDocument();
     const statuses = (path: string) => Object.keys(doc.paths[path]!.post!.responses).sort();
-    expect(statuses("/invoices-v2/confirm-payment-by-link")).toEqual(expect.arrayContaining(["402", "409", "413", "415", "429", "502"]));
+    expect(statuses("/invoices-v2/confirm-payment-by-link")).toEqual(
+      expect.arrayContaining(["402", "409", "413", "415", "429", "502"]),
+    );
     expect(statuses("/invoices-v2/create-payment-by-link")).toEqual(expect.arrayContaining(["409", "429", "502"]));
     expect(statuses("/invoices-v2/sandbox-confirm-payment")).toEqual(expect.arrayContaining(["402"]));
     expect(statuses("/supportRequests/")).toEqual(expect.arrayContaining(["201", "400", "413", "415", "429"]));
@@ -78,13 +86,27 @@ describe("the OpenAPI document", () => {
 
   test("documents the SPEC §7 calls with their inputs and shapes", async () => {
     const document = await openApiDocument();
-    const blog = document.paths["/blog/{id}"]?.get as unknown as { parameters: { in: string; name: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> }> };
+    const blog = document.paths["/blog/{id}"]?.get as unknown as {
+      parameters: { in: string; name: string }[];
+      responses: Record<
+        string,
+        { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> }
+      >;
+    };
     expect(blog.parameters).toContainEqual(expect.objectContaining({ in: "path", name: "id" }));
     expect(Object.keys(blog.responses["200"]!.content["application/json"]!.schema.properties.data.properties)).toEqual(
       expect.arrayContaining(["title", "date", "isMainBlog", "Images", "tag", "category", "content"]),
     );
     expect(Object.keys(blog.responses)).toEqual(expect.arrayContaining(["200", "400", "404"]));
-    for (const path of ["/blog/getWebsiteBlogs", "/privacy/selected/{category}", "/release-logs/", "/release-logs/getWebsiteRelease", "/event-services/website", "/selective-services/website", "/configurations/"]) {
+    for (const path of [
+      "/blog/getWebsiteBlogs",
+      "/privacy/selected/{category}",
+      "/release-logs/",
+      "/release-logs/getWebsiteRelease",
+      "/event-services/website",
+      "/selective-services/website",
+      "/configurations/",
+    ]) {
       expect(document.paths[path]?.get, path).toBeDefined();
     }
     expect(document.paths["/supportRequests/"]?.post).toBeDefined();
@@ -101,7 +123,11 @@ test("/api/docs answers the Swagger UI page under its own CSP, with its assets f
     expect(page.body).toContain('<div id="swagger-ui"></div>');
     expect(page.body).not.toMatch(/<script>|<style>|https?:\/\//);
   }
-  for (const asset of ["/api/docs/static/swagger-ui-bundle.js", "/api/docs/static/swagger-ui.css", "/api/docs/static/swagger-initializer.js"]) {
+  for (const asset of [
+    "/api/docs/static/swagger-ui-bundle.js",
+    "/api/docs/static/swagger-ui.css",
+    "/api/docs/static/swagger-initializer.js",
+  ]) {
     const response = await app.inject({ method: "GET", url: asset });
     expect(response.statusCode, asset).toBe(200);
   }

@@ -29,7 +29,9 @@ test("a window that has passed starts again at 1", async () => {
 
 test("concurrent hits are all counted (one atomic upsert each)", async () => {
   const db = api.database.db;
-  const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(db, "test:d", { max: 5, windowMs: 60_000 })));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () => consumeRateLimit(db, "test:d", { max: 5, windowMs: 60_000 })),
+  );
   expect(results.filter((r) => r.allowed)).toHaveLength(5);
   expect(results.map((r) => r.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
 });

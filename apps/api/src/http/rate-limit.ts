@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { sql } from "drizzle-orm";
 import type { Db } from "@khayl/db/client";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 
 export interface RateLimitResult {
   /** False when this hit went over `max` in the current window. */
@@ -18,7 +18,11 @@ export interface RateLimitResult {
  * limit together). Atomic: one upsert per hit. Use it directly for limits keyed by
  * something other than the client (e.g. per e-mail address).
  */
-export async function consumeRateLimit(db: Db, key: string, options: { max: number; windowMs: number }): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  options: { max: number; windowMs: number },
+): Promise<RateLimitResult> {
   const windowMs = Math.max(1, Math.round(options.windowMs));
   const result = await db.execute<{ count: number; ttl: number }>(sql`
     insert into rate_limits (key, count, reset_at)
@@ -29,7 +33,10 @@ export async function consumeRateLimit(db: Db, key: string, options: { max: numb
         then now() + make_interval(secs => ${windowMs / 1000}) else rate_limits.reset_at end
     returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
   `);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { count: number; ttl: number }[] }).rows) as { count: number; ttl: number }[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: { count: number; ttl: number }[] }).rows) as {
+    count: number;
+    ttl: number;
+  }[];
   const row = rows[0] ?? { count: 1, ttl: windowMs };
   if (Math.random() < 0.01) {
     await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`).catch(() => undefined);

@@ -1,11 +1,13 @@
+import { type DataOf, type Endpoint, type HandlerInput, responseSchemaOf } from "@khayl/contract/endpoint";
+import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contract/envelope";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { responseSchemaOf, type DataOf, type Endpoint, type HandlerInput } from "@khayl/contract/endpoint";
-import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contract/envelope";
 
 /** Error answers every route may give, described for the OpenAPI document. */
-const invalidInputResponse = validationErrorEnvelopeSchema.describe("Invalid input: the error envelope with one message per field");
+const invalidInputResponse = validationErrorEnvelopeSchema.describe(
+  "Invalid input: the error envelope with one message per field",
+);
 const notFoundResponse = errorEnvelopeSchema.describe("Not found: the error envelope");
 
 const errorResponse = (description: string) => errorEnvelopeSchema.describe(description);
@@ -40,9 +42,18 @@ export function registerEndpoint<E extends Endpoint>(
   const errorResponses = {
     400: invalidInputResponse,
     404: notFoundResponse,
-    ...(endpoint.body ? { 413: errorResponse("Request body is too large"), 415: errorResponse("Unsupported content type (send application/json)") } : {}),
-    ...(rateLimited ? { 429: errorResponse("Too many requests from this client: retry after the `retry-after` seconds") } : {}),
-    ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, meaning]) => [status, errorResponse(meaning)])),
+    ...(endpoint.body
+      ? {
+          413: errorResponse("Request body is too large"),
+          415: errorResponse("Unsupported content type (send application/json)"),
+        }
+      : {}),
+    ...(rateLimited
+      ? { 429: errorResponse("Too many requests from this client: retry after the `retry-after` seconds") }
+      : {}),
+    ...Object.fromEntries(
+      Object.entries(endpoint.errors ?? {}).map(([status, meaning]) => [status, errorResponse(meaning)]),
+    ),
   };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -56,7 +67,10 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       response: endpoint.binary
         ? { [statusCode]: binaryResponse(endpoint.binary, endpoint.summary), ...errorResponses }
-        : { [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message}'`), ...errorResponses },
+        : {
+            [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message}'`),
+            ...errorResponses,
+          },
     },
     handler: async (request, typedReply) => {
       const reply = typedReply as FastifyReply;

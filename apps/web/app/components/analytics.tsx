@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { analyticsSetup, isPrivatePath, pageViewPath, type AnalyticsSetup } from "../lib/analytics.ts";
+import { type AnalyticsSetup, analyticsSetup, isPrivatePath, pageViewPath } from "../lib/analytics.ts";
 
 declare global {
   interface Window {

@@ -5,12 +5,24 @@ import { StoreButtons } from "./store-buttons.tsx";
  * Store and Google Play buttons, and the phone mockup as the page's first (LCP) image.
  * Used by `/{product}-App` and `/release-logs`.
  */
-export function AppHero({ eyebrow, title, body, imageAlt }: { eyebrow?: string; title: string; body: string; imageAlt: string }) {
+export function AppHero({
+  eyebrow,
+  title,
+  body,
+  imageAlt,
+}: {
+  eyebrow?: string;
+  title: string;
+  body: string;
+  imageAlt: string;
+}) {
   return (
     <section className="bg-brand text-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-[3fr_2fr] md:py-16">
         <div>
-          {eyebrow ? <p className="mb-3 text-sm font-semibold tracking-widest text-accent-200 uppercase">{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className="mb-3 text-sm font-semibold tracking-widest text-accent-200 uppercase">{eyebrow}</p>
+          ) : null}
           <h1 className="text-4xl font-bold md:text-6xl">{title}</h1>
           <p className="mt-4 max-w-xl text-lg text-brand-50">{body}</p>
           <StoreButtons tone="light" className="mt-8" />

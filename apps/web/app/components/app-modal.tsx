@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { Modal } from "./ui/modal.tsx";
-import { StoreButtons } from "./store-buttons.tsx";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { useT } from "../lib/i18n/index.ts";
+import { StoreButtons } from "./store-buttons.tsx";
+import { Modal } from "./ui/modal.tsx";
 
 const AppModalContext = createContext<() => void>(() => undefined);
 
@@ -23,7 +23,13 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
   return (
     <AppModalContext.Provider value={value}>
       {children}
-      <Modal id={APP_MODAL_ID} open={open} onClose={() => setOpen(false)} title={t.appModal.title} closeLabel={t.common.close}>
+      <Modal
+        id={APP_MODAL_ID}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t.appModal.title}
+        closeLabel={t.common.close}
+      >
         <p className="text-slate-700">{t.appModal.body}</p>
         <StoreButtons className="mt-5" />
       </Modal>

@@ -1,8 +1,8 @@
-import { Link, useNavigation } from "react-router";
 import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
+import { Link, useNavigation } from "react-router";
 import type { BlogCardView } from "../lib/content-views.ts";
-import { Spinner } from "./ui/spinner.tsx";
 import { useBlogsT } from "../lib/i18n/blogs.ts";
+import { Spinner } from "./ui/spinner.tsx";
 
 /** The path of a blog's page (SPEC §2: /blogs/{id}; /Blogs/{id} reaches it too). */
 export function blogPath(id: number): string {
@@ -42,11 +42,21 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headi
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-          {blog.tag ? <span className="rounded-full bg-accent-100 px-3 py-1 font-semibold text-ink">{blog.tag}</span> : null}
-          {blog.date ? <time dateTime={isoOrUndefined(blog.date)} className="text-slate-600">{formatBlogDate(blog.date)}</time> : null}
+          {blog.tag ? (
+            <span className="rounded-full bg-accent-100 px-3 py-1 font-semibold text-ink">{blog.tag}</span>
+          ) : null}
+          {blog.date ? (
+            <time dateTime={isoOrUndefined(blog.date)} className="text-slate-600">
+              {formatBlogDate(blog.date)}
+            </time>
+          ) : null}
         </div>
         <Heading className="text-lg leading-snug font-bold text-ink">
-          <Link to={path} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+          <Link
+            to={path}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
             {blog.title ?? t.untitled}
           </Link>
         </Heading>
@@ -83,11 +93,19 @@ export function FeaturedBlogCard({ blog }: { blog: BlogCardView }) {
       <div className="flex flex-col justify-center gap-4 p-6 md:p-10">
         <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{t.featured}</p>
         <h2 className="text-2xl leading-tight font-bold md:text-3xl">
-          <Link to={path} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+          <Link
+            to={path}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
             {blog.title ?? t.untitled}
           </Link>
         </h2>
-        {blog.date ? <time dateTime={isoOrUndefined(blog.date)} className="text-brand-50">{formatBlogDate(blog.date)}</time> : null}
+        {blog.date ? (
+          <time dateTime={isoOrUndefined(blog.date)} className="text-brand-50">
+            {formatBlogDate(blog.date)}
+          </time>
+        ) : null}
       </div>
       {pending ? (
         <div className="absolute inset-0 grid place-items-center bg-brand/60 text-white">

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData } from "react-router";
-import { CardGrid } from "./card-grid.tsx";
+import { afterEach, expect, test } from "vitest";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
+import { CardGrid } from "./card-grid.tsx";
 
 afterEach(cleanup);
 
@@ -12,7 +13,14 @@ const all = Array.from({ length: 30 }, (_, i) => `Flight ${i + 1}`);
 
 function Page() {
   const data = useLoaderData<{ items: string[]; more: { shown: number; total: number; moreHref: string } }>();
-  return <CardGrid items={data.items} empty="No flights available at the moment" more={data.more} render={(item) => <button type="button">{item}</button>} />;
+  return (
+    <CardGrid
+      items={data.items}
+      empty="No flights available at the moment"
+      more={data.more}
+      render={(item) => <button type="button">{item}</button>}
+    />
+  );
 }
 
 test("a long list shows one step, then the next step on 'Show more' with focus on the first new card", async () => {
@@ -24,7 +32,10 @@ test("a long list shows one step, then the next step on 'Show more' with focus o
       loader: ({ request }) => {
         const url = new URL(request.url);
         const shown = shownCount(url.searchParams.get("show"), all.length);
-        return { items: all.slice(0, shown), more: { shown, total: all.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) } };
+        return {
+          items: all.slice(0, shown),
+          more: { shown, total: all.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) },
+        };
       },
     },
   ]);
@@ -41,7 +52,14 @@ test("a long list shows one step, then the next step on 'Show more' with focus o
 });
 
 test("a short list has no count and no link", async () => {
-  const Stub = createRoutesStub([{ path: "/", Component: Page, HydrateFallback: () => null, loader: () => ({ items: all.slice(0, 5), more: { shown: 5, total: 5, moreHref: "/?show=48" } }) }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: Page,
+      HydrateFallback: () => null,
+      loader: () => ({ items: all.slice(0, 5), more: { shown: 5, total: 5, moreHref: "/?show=48" } }),
+    },
+  ]);
   render(<Stub initialEntries={["/"]} />);
   expect(await screen.findByText("Flight 5")).toBeTruthy();
   expect(screen.queryByText(/Showing/)).toBeNull();

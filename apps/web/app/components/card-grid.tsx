@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import { Spinner } from "./ui/spinner.tsx";
 import { useT } from "../lib/i18n/index.ts";
 import { CARDS_PER_STEP } from "../lib/paging.ts";
+import { Spinner } from "./ui/spinner.tsx";
 
 /** The grid shows the first `shown` of `total` items; `moreHref` leads to the next step. */
 export interface GridMore {
@@ -18,7 +18,17 @@ export interface GridMore {
  * (a plain link, so it works without JavaScript; with it, the page keeps its scroll
  * position and focus moves to the first new card).
  */
-export function CardGrid<T>({ items, empty, render, more }: { items: T[]; empty: string; render: (item: T) => ReactNode; more?: GridMore }) {
+export function CardGrid<T>({
+  items,
+  empty,
+  render,
+  more,
+}: {
+  items: T[];
+  empty: string;
+  render: (item: T) => ReactNode;
+  more?: GridMore;
+}) {
   const navigation = useNavigation();
   const t = useT();
   const refetching = navigation.state === "loading";
@@ -39,7 +49,9 @@ export function CardGrid<T>({ items, empty, render, more }: { items: T[]; empty:
         </div>
       ) : null}
       {items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{empty}</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">
+          {empty}
+        </p>
       ) : (
         <ul ref={list} className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${refetching ? "opacity-50" : ""}`}>
           {items.map((item, index) => (

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { EmblaCarouselType } from "embla-carousel";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useProductAppT } from "../lib/i18n/product-app.ts";
 
 /** A carousel slide (SPEC §3 Carousel slide): heading, image url and name. */
@@ -24,7 +24,15 @@ const SCROLL_DURATION = 20;
  * appear and drive it. Embla (the maintained carousel library) is loaded after
  * hydration, so it is not part of the page's initial JavaScript (about 7 KB gzip).
  */
-export function Carousel({ title, slides, imageAlt }: { title: string; slides: CarouselSlide[]; imageAlt: (name: string) => string }) {
+export function Carousel({
+  title,
+  slides,
+  imageAlt,
+}: {
+  title: string;
+  slides: CarouselSlide[];
+  imageAlt: (name: string) => string;
+}) {
   const t = useProductAppT().productApp;
   const headingId = useId();
   const emblaRef = useRef<HTMLDivElement>(null);
@@ -74,16 +82,46 @@ export function Carousel({ title, slides, imageAlt }: { title: string; slides: C
   return (
     <section aria-labelledby={headingId} aria-roledescription="carousel" className="mx-auto max-w-6xl px-4 py-12">
       <div className="mb-6 flex items-end justify-between gap-4">
-        <h2 id={headingId} className="text-2xl font-bold text-ink md:text-3xl">{title}</h2>
+        <h2 id={headingId} className="text-2xl font-bold text-ink md:text-3xl">
+          {title}
+        </h2>
         {ready ? (
           <div className="flex gap-2">
-            <button type="button" className={buttonClass} aria-label={t.previous} disabled={!canPrev} onClick={() => emblaApi?.scrollPrev()}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current rtl:-scale-x-100" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label={t.previous}
+              disabled={!canPrev}
+              onClick={() => emblaApi?.scrollPrev()}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5 stroke-current rtl:-scale-x-100"
+                fill="none"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M15 6l-6 6 6 6" />
               </svg>
             </button>
-            <button type="button" className={buttonClass} aria-label={t.next} disabled={!canNext} onClick={() => emblaApi?.scrollNext()}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current rtl:-scale-x-100" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label={t.next}
+              disabled={!canNext}
+              onClick={() => emblaApi?.scrollNext()}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5 stroke-current rtl:-scale-x-100"
+                fill="none"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M9 6l6 6-6 6" />
               </svg>
             </button>
@@ -108,7 +146,15 @@ export function Carousel({ title, slides, imageAlt }: { title: string; slides: C
               className="min-w-0 shrink-0 grow-0 basis-1/4 snap-start ps-4 max-[1025px]:basis-1/2 max-[601px]:basis-full"
             >
               <figure className="flex h-full flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
-                <img src={slide.url} alt={imageAlt(slide.name)} width={300} height={600} loading="lazy" decoding="async" className="h-72 w-auto" />
+                <img
+                  src={slide.url}
+                  alt={imageAlt(slide.name)}
+                  width={300}
+                  height={600}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-72 w-auto"
+                />
                 <figcaption className="mt-4">
                   <span className="block text-sm font-semibold tracking-wide text-brand uppercase">{slide.name}</span>
                   <h3 className="mt-1 text-lg font-bold text-ink">{slide.heading}</h3>

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
+import { parseEnv, publicConfig } from "@khayl/config/env";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { parseEnv, publicConfig } from "@khayl/config/env";
-import Blogs from "../routes/blogs.tsx";
-import ReleaseLogs from "../routes/release-logs.tsx";
+import { afterEach, expect, test } from "vitest";
 import type { BlogCardView, ReleaseLogView } from "../lib/content-views.ts";
 import type { SafeHtml } from "../lib/safe-html.ts";
+import Blogs from "../routes/blogs.tsx";
+import ReleaseLogs from "../routes/release-logs.tsx";
 import { ImageWithSpinner } from "./image-with-spinner.tsx";
 
 afterEach(cleanup);
@@ -35,7 +36,10 @@ const card = (id: number, extra: Partial<BlogCardView> = {}): BlogCardView => ({
 });
 
 test("/blogs: featured main blog, then the others with 'Untitled', first tag and 'Jan 05, 2025' dates", async () => {
-  renderPage(Blogs as React.ComponentType, { main: card(1, { title: "Main story" }), others: [card(2), card(3, { title: null, tag: null })] });
+  renderPage(Blogs as React.ComponentType, {
+    main: card(1, { title: "Main story" }),
+    others: [card(2), card(3, { title: null, tag: null })],
+  });
   const featured = await screen.findByRole("heading", { level: 2, name: "Main story" });
   expect(featured.querySelector("a")?.getAttribute("href")).toBe("/blogs/1");
   expect(screen.getByText("Featured")).toBeTruthy();
@@ -53,7 +57,13 @@ test("/blogs: the empty state when there are no blogs", async () => {
 });
 
 test("/release-logs: 'V {title}', the date, '{product} Version {title}' and the notes; the empty text otherwise", async () => {
-  const log: ReleaseLogView = { id: 1, title: "3.2.0", date: "2025-01-05T06:00:00Z", image: null, html: "<p>Apple Pay</p>" as SafeHtml };
+  const log: ReleaseLogView = {
+    id: 1,
+    title: "3.2.0",
+    date: "2025-01-05T06:00:00Z",
+    image: null,
+    html: "<p>Apple Pay</p>" as SafeHtml,
+  };
   renderPage(ReleaseLogs as React.ComponentType, { logs: [log] });
   expect(await screen.findByRole("heading", { level: 1, name: "Plan the Faras way." })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 3, name: "Faras Version 3.2.0" })).toBeTruthy();

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
+import { parseEnv, publicConfig } from "@khayl/config/env";
+import type { Event } from "@khayl/contract/events";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { parseEnv, publicConfig } from "@khayl/config/env";
-import type { Event } from "@khayl/contract/events";
+import { afterEach, expect, test } from "vitest";
 import { AppModalProvider } from "./app-modal.tsx";
 import { EventCard } from "./event-card.tsx";
 
@@ -28,7 +29,15 @@ function renderCard(event: Event) {
 }
 
 test("shows name, status, venue code, date range and category (SPEC §3)", async () => {
-  renderCard({ id: 1, eventName: "Desert Cup", eventStatus: "Open", place: { code: "SERC" }, startDate: "2025-01-05T06:00:00Z", endDate: "2025-01-07T14:00:00Z", eventCategory: "National" });
+  renderCard({
+    id: 1,
+    eventName: "Desert Cup",
+    eventStatus: "Open",
+    place: { code: "SERC" },
+    startDate: "2025-01-05T06:00:00Z",
+    endDate: "2025-01-07T14:00:00Z",
+    eventCategory: "National",
+  });
   const card = await screen.findByRole("button", { name: /Desert Cup/ });
   expect(card.textContent).toContain("Open");
   expect(card.textContent).toContain("SERC");
@@ -37,7 +46,14 @@ test("shows name, status, venue code, date range and category (SPEC §3)", async
 });
 
 test("falls back to Place.code, then location, and to the 'International' category; '-' without a start date", async () => {
-  renderCard({ id: 2, eventName: "Old Shape", Place: { code: "OLD" }, location: "Somewhere", category: null, startDate: null });
+  renderCard({
+    id: 2,
+    eventName: "Old Shape",
+    Place: { code: "OLD" },
+    location: "Somewhere",
+    category: null,
+    startDate: null,
+  });
   const card = await screen.findByRole("button", { name: /Old Shape/ });
   expect(card.textContent).toContain("OLD");
   expect(card.textContent).toContain("International");
@@ -53,6 +69,8 @@ test("activating the card opens the app modal with both store links", async () =
   const dialog = document.querySelector("dialog");
   expect(dialog?.hasAttribute("open")).toBe(true);
   expect(screen.getByRole("heading", { name: "All of our services available on the app" })).toBeTruthy();
-  expect(screen.getByRole("link", { name: "Download on the App Store" }).getAttribute("href")).toContain("apps.apple.com");
+  expect(screen.getByRole("link", { name: "Download on the App Store" }).getAttribute("href")).toContain(
+    "apps.apple.com",
+  );
   expect(screen.getByRole("link", { name: "Get it on Google Play" }).getAttribute("href")).toContain("play.google.com");
 });

@@ -1,8 +1,8 @@
-import type { Event } from "@khayl/contract/events";
 import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
+import type { Event } from "@khayl/contract/events";
 import { formatEventDateRange } from "@khayl/contract/format";
-import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 import { useT } from "../lib/i18n/index.ts";
+import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A transport event card (SPEC §3 Event): status badge, name, venue code (with the
@@ -24,8 +24,12 @@ export function EventCard({ event }: { event: Event }) {
     >
       <span className="flex items-center justify-between gap-3">
         {event.eventStatus ? (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">{event.eventStatus}</span>
-        ) : <span />}
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
+            {event.eventStatus}
+          </span>
+        ) : (
+          <span />
+        )}
         <span className="text-sm text-slate-700">{eventCategoryLabel(event, t.transport.defaultCategory)}</span>
       </span>
       <span className="text-lg leading-snug font-bold text-ink">{event.eventName}</span>

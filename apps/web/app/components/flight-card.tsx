@@ -1,7 +1,7 @@
-import type { SelectiveService } from "@khayl/contract/selective-services";
 import { formatFlightDate } from "@khayl/contract/format";
-import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
+import type { SelectiveService } from "@khayl/contract/selective-services";
 import { useT } from "../lib/i18n/index.ts";
+import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A flight card (SPEC §3 selective service): type, airport codes, countries,
@@ -23,15 +23,23 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
     >
       <span className="flex items-center justify-between gap-3">
         <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">{flight.type}</span>
-        {flight.selectiveCode ? <span className="text-xs font-medium text-slate-700">{flight.selectiveCode}</span> : null}
+        {flight.selectiveCode ? (
+          <span className="text-xs font-medium text-slate-700">{flight.selectiveCode}</span>
+        ) : null}
       </span>
       <span className="flex items-center gap-3 text-2xl font-bold text-ink" aria-label={t.flights.route(from, to)}>
         <span>{from}</span>
-        <span aria-hidden="true" className="text-brand rtl:-scale-x-100">→</span>
+        <span aria-hidden="true" className="text-brand rtl:-scale-x-100">
+          →
+        </span>
         <span>{to}</span>
       </span>
       <span className="text-sm text-slate-700">
-        {flight.fromCountry ?? "-"} <span aria-hidden="true" className="rtl:-scale-x-100">→</span> {flight.toCountry ?? "-"}
+        {flight.fromCountry ?? "-"}{" "}
+        <span aria-hidden="true" className="rtl:-scale-x-100">
+          →
+        </span>{" "}
+        {flight.toCountry ?? "-"}
       </span>
       <span className="mt-auto grid gap-1 text-sm text-slate-700">
         <span>

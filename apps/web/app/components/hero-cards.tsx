@@ -58,7 +58,14 @@ export function HeroCards() {
                 aria-hidden="true"
                 className="absolute end-4 bottom-4 grid size-12 place-items-center rounded-full bg-white text-brand shadow-lg transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1"
               >
-                <svg viewBox="0 0 24 24" className="size-6 stroke-current rtl:-scale-x-100" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-6 stroke-current rtl:-scale-x-100"
+                  fill="none"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M5 12h14M13 6l6 6-6 6" />
                 </svg>
               </span>

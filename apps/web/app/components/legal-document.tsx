@@ -1,8 +1,8 @@
 import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
 import type { LegalView } from "../lib/content-views.ts";
+import { useLegalT } from "../lib/i18n/legal.ts";
 import { PageBanner } from "./page-banner.tsx";
 import { RichText } from "./rich-text.tsx";
-import { useLegalT } from "../lib/i18n/legal.ts";
 
 /**
  * A terms or privacy page (SPEC §2 Terms and privacy): the page heading, then the
@@ -27,7 +27,9 @@ export function LegalDocument({ heading, document }: { heading: string; document
             <RichText html={document.html} className="mt-6" />
           </article>
         ) : (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{t.unavailable}</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">
+            {t.unavailable}
+          </p>
         )}
       </div>
     </>

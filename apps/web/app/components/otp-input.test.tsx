@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { useState } from "react";
-import { afterEach, expect, test } from "vitest";
+
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, expect, test } from "vitest";
 import { OtpInput } from "./otp-input.tsx";
 
 afterEach(cleanup);
@@ -12,7 +13,13 @@ function Harness() {
   return (
     <>
       <p id="label">Verification code</p>
-      <OtpInput value={value} onChange={setValue} boxLabel={(n) => `Digit ${n} of 4`} groupLabelId="label" invalid={false} />
+      <OtpInput
+        value={value}
+        onChange={setValue}
+        boxLabel={(n) => `Digit ${n} of 4`}
+        groupLabelId="label"
+        invalid={false}
+      />
       <output>{value.join("")}</output>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
 
 export interface OtpInputProps {
   /** One character per box. */
@@ -18,7 +18,15 @@ export interface OtpInputProps {
  * input and back on Backspace in an empty box; pasting 4 digits fills every box.
  * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript.
  */
-export function OtpInput({ value, onChange, boxLabel, groupLabelId, errorId, invalid, autoFocus = false }: OtpInputProps) {
+export function OtpInput({
+  value,
+  onChange,
+  boxLabel,
+  groupLabelId,
+  errorId,
+  invalid,
+  autoFocus = false,
+}: OtpInputProps) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   useEffect(() => {
     if (!autoFocus) return;

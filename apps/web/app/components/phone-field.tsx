@@ -1,5 +1,5 @@
-import PhoneInput from "react-phone-number-input";
 import type { Country } from "react-phone-number-input";
+import PhoneInput from "react-phone-number-input";
 import "react-phone-number-input/style.css";
 import { submittedPhone } from "../lib/phone.ts";
 
@@ -30,24 +30,24 @@ export interface PhoneFieldProps {
 export function PhoneField({ id, name, value, onChange, onBlur, countryLabel, invalid, describedBy }: PhoneFieldProps) {
   return (
     <>
-    <input type="hidden" name={name} value={submittedPhone(value)} />
-    <PhoneInput
-      id={id}
-      international
-      defaultCountry="AE"
-      countryCallingCodeEditable={false}
-      value={value || undefined}
-      onChange={(v) => onChange(v ?? "")}
-      onBlur={onBlur}
-      autoComplete="tel"
-      flagComponent={EmojiFlag}
-      countrySelectProps={{ "aria-label": countryLabel }}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      aria-required="true"
-      className="phone-field flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 focus-within:ring-2 focus-within:ring-brand"
-      numberInputProps={{ className: "min-w-0 flex-1 bg-transparent outline-none" }}
-    />
+      <input type="hidden" name={name} value={submittedPhone(value)} />
+      <PhoneInput
+        id={id}
+        international
+        defaultCountry="AE"
+        countryCallingCodeEditable={false}
+        value={value || undefined}
+        onChange={(v) => onChange(v ?? "")}
+        onBlur={onBlur}
+        autoComplete="tel"
+        flagComponent={EmojiFlag}
+        countrySelectProps={{ "aria-label": countryLabel }}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-required="true"
+        className="phone-field flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 focus-within:ring-2 focus-within:ring-brand"
+        numberInputProps={{ className: "min-w-0 flex-1 bg-transparent outline-none" }}
+      />
     </>
   );
 }

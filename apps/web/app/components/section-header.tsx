@@ -6,7 +6,9 @@ export function SectionHeader({ id, title, to }: { id: string; title: string; to
   const t = useT();
   return (
     <div className="mb-6 flex items-end justify-between gap-4">
-      <h2 id={id} className="text-2xl font-bold text-ink md:text-3xl">{title}</h2>
+      <h2 id={id} className="text-2xl font-bold text-ink md:text-3xl">
+        {title}
+      </h2>
       <Link to={to} className="font-semibold text-brand underline-offset-4 hover:underline" aria-describedby={id}>
         {t.common.showAll}
       </Link>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { currentYear } from "@khayl/contract/format";
+import { Link } from "react-router";
 import { usePublicConfig } from "../lib/config.ts";
 import { useT } from "../lib/i18n/index.ts";
 import { Logo } from "./logo.tsx";
@@ -28,12 +28,22 @@ export function SiteFooter() {
           <p className="font-semibold text-white">{t.footer.social}</p>
           <ul className="flex gap-4">
             <li>
-              <a href={config.instagramUrl} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:underline">
+              <a
+                href={config.instagramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="underline-offset-4 hover:underline"
+              >
                 {t.footer.instagram}
               </a>
             </li>
             <li>
-              <a href={config.linkedinUrl} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:underline">
+              <a
+                href={config.linkedinUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="underline-offset-4 hover:underline"
+              >
                 {t.footer.linkedin}
               </a>
             </li>
@@ -44,9 +54,21 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
           <p>{t.footer.copyright(currentYear(), config.companyName)}</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li><Link to="/privacy-policy" className="underline-offset-4 hover:underline">{t.footer.privacyPolicy}</Link></li>
-            <li><Link to="/term-of-services" className="underline-offset-4 hover:underline">{t.footer.terms}</Link></li>
-            <li><Link to="/contact-us" className="underline-offset-4 hover:underline">{t.footer.contactUs}</Link></li>
+            <li>
+              <Link to="/privacy-policy" className="underline-offset-4 hover:underline">
+                {t.footer.privacyPolicy}
+              </Link>
+            </li>
+            <li>
+              <Link to="/term-of-services" className="underline-offset-4 hover:underline">
+                {t.footer.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact-us" className="underline-offset-4 hover:underline">
+                {t.footer.contactUs}
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

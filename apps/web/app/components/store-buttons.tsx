@@ -24,10 +24,7 @@ function PlayIcon() {
 export function StoreButtons({ tone = "dark", className = "" }: { tone?: "dark" | "light"; className?: string }) {
   const config = usePublicConfig();
   const t = useT();
-  const style =
-    tone === "dark"
-      ? "bg-ink text-white hover:bg-black"
-      : "bg-white text-ink hover:bg-slate-100";
+  const style = tone === "dark" ? "bg-ink text-white hover:bg-black" : "bg-white text-ink hover:bg-slate-100";
   const stores = [
     { href: config.iosAppUrl, label: t.stores.appStore, short: t.stores.appStoreShort, icon: <AppleIcon /> },
     { href: config.androidAppUrl, label: t.stores.googlePlay, short: t.stores.googlePlayShort, icon: <PlayIcon /> },

@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
-import type { WebContext } from "./context.ts";
+import { data, redirect } from "react-router";
 import { isApiError } from "./api-error.ts";
+import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 
 /** Where the deletion flow stands (SPEC §4 Account deletion): e-mail, confirm dialog, code dialog. */
@@ -47,7 +47,11 @@ export async function deletionAction(request: Request, context: WebContext) {
     if (intent === "confirm") {
       const typed = form.has("otpCode")
         ? Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get("otpCode"))[i] ?? "")
-        : Array.from({ length: OTP_LENGTH }, (_, i) => String(form.get(`otp${i}`) ?? "").trim().slice(0, 1));
+        : Array.from({ length: OTP_LENGTH }, (_, i) =>
+            String(form.get(`otp${i}`) ?? "")
+              .trim()
+              .slice(0, 1),
+          );
       const joined = typed.join("");
       const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
       if (codeError) return answer({ step: "code", email, codeError, codeBoxes: typed }, 400);

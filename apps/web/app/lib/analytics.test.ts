@@ -22,7 +22,9 @@ describe("analyticsSetup", () => {
 
 describe("pageViewPath", () => {
   test("never reports an invoice link's token", () => {
-    expect(pageViewPath({ pathname: "/invoice/G3sDHvMlN3EPHJvDFHmA_-TcIpdBhstGkyn3VRM1BVc", search: "?step=2&method=card" })).toBe("/invoice/:hash?step=2&method=card");
+    expect(
+      pageViewPath({ pathname: "/invoice/G3sDHvMlN3EPHJvDFHmA_-TcIpdBhstGkyn3VRM1BVc", search: "?step=2&method=card" }),
+    ).toBe("/invoice/:hash?step=2&method=card");
     expect(pageViewPath({ pathname: "/Invoice/abc/pdf", search: "" })).toBe("/invoice/:hash/pdf");
     expect(isPrivatePath("/invoice/abc")).toBe(true);
     expect(isPrivatePath("/invoices")).toBe(false);

@@ -4,5 +4,9 @@
  * web build bundles is a different object.
  */
 export function isApiError(error: unknown): error is Error & { statusCode: number; message: string } {
-  return error instanceof Error && error.name === "ApiError" && typeof (error as { statusCode?: unknown }).statusCode === "number";
+  return (
+    error instanceof Error &&
+    error.name === "ApiError" &&
+    typeof (error as { statusCode?: unknown }).statusCode === "number"
+  );
 }

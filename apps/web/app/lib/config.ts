@@ -1,5 +1,5 @@
-import { useRouteLoaderData } from "react-router";
 import type { PublicConfig } from "@khayl/config/env";
+import { useRouteLoaderData } from "react-router";
 
 /** The public configuration the root loader sends (brand, store links, support contact). */
 export function usePublicConfig(): PublicConfig {

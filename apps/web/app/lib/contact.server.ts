@@ -1,8 +1,15 @@
-import { data } from "react-router";
-import { contactFields, validateContactForm, type ContactFormErrors, type ContactFormValues, type Division, type Subject } from "@khayl/contract/contact-rules";
+import {
+  type ContactFormErrors,
+  type ContactFormValues,
+  contactFields,
+  type Division,
+  type Subject,
+  validateContactForm,
+} from "@khayl/contract/contact-rules";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
-import type { WebContext } from "./context.ts";
+import { data } from "react-router";
 import { isApiError } from "./api-error.ts";
+import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { submittedPhone } from "./phone.ts";
 

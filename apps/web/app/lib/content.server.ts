@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "react-router";
-import { blogEndpoints, blogsPageQuery, blogsTeaserQuery, type Blog } from "@khayl/contract/blogs";
+import { type Blog, blogEndpoints, blogsPageQuery, blogsTeaserQuery } from "@khayl/contract/blogs";
 import { legalEndpoints, type TermsCategory } from "@khayl/contract/legal";
 import { releaseEndpoints, releasesPageQuery } from "@khayl/contract/releases";
+import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
@@ -29,7 +29,8 @@ function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
     title: blog.title?.trim() || null,
     date: blog.date ?? null,
     tag: blog.tag?.[0] ?? null,
-    image: (image === "mainImage" ? images.mainImage ?? images.subImage : images.subImage ?? images.mainImage) ?? null,
+    image:
+      (image === "mainImage" ? (images.mainImage ?? images.subImage) : (images.subImage ?? images.mainImage)) ?? null,
   };
 }
 
@@ -45,8 +46,14 @@ export async function loadHomeBlogs(context: AppLoadContext): Promise<BlogCardVi
  * /blogs (limit 100, offset 0): the blog flagged `isMainBlog` as the featured card with
  * its main image (null when none is flagged), and the others as grid cards.
  */
-export async function loadBlogList(context: AppLoadContext): Promise<{ main: BlogCardView | null; others: BlogCardView[] }> {
-  const rows = await orEmpty(context, "blogs", async () => (await context.api.call(blogEndpoints.listWebsite, { query: blogsPageQuery })).rows);
+export async function loadBlogList(
+  context: AppLoadContext,
+): Promise<{ main: BlogCardView | null; others: BlogCardView[] }> {
+  const rows = await orEmpty(
+    context,
+    "blogs",
+    async () => (await context.api.call(blogEndpoints.listWebsite, { query: blogsPageQuery })).rows,
+  );
   const main = rows.find((blog) => blog.isMainBlog) ?? null;
   return {
     main: main ? toCard(main, "mainImage") : null,
@@ -61,7 +68,10 @@ const BLOG_ID = /^[1-9][0-9]{0,9}$/;
  * /blogs/{id}: the blog, or `null` with the HTTP status the page answers with — 404 for
  * an id that is not a number or a blog the API does not have, 503 when the API fails.
  */
-export async function loadBlog(context: AppLoadContext, id: string | undefined): Promise<{ blog: BlogView | null; status: number }> {
+export async function loadBlog(
+  context: AppLoadContext,
+  id: string | undefined,
+): Promise<{ blog: BlogView | null; status: number }> {
   if (!id || !BLOG_ID.test(id) || Number(id) > 2_147_483_647) return { blog: null, status: 404 };
   try {
     const blog = await context.api.call(blogEndpoints.get, { params: { id: Number(id) } });
@@ -97,7 +107,11 @@ export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: nu
 export async function loadLegal(context: AppLoadContext, category: TermsCategory): Promise<LegalView | null> {
   try {
     const document = await context.api.call(legalEndpoints.selected, { params: { category } });
-    return { title: document.title.en, html: sanitizeContent(document.content.en), updatedAt: document.updatedAt ?? null };
+    return {
+      title: document.title.en,
+      html: sanitizeContent(document.content.en),
+      updatedAt: document.updatedAt ?? null,
+    };
   } catch (error) {
     context.log.warn({ err: error }, `${category} failed to load`);
     return null;

@@ -1,5 +1,5 @@
-import type { ApiClient } from "@khayl/contract/client";
 import type { PublicConfig } from "@khayl/config/env";
+import type { ApiClient } from "@khayl/contract/client";
 
 /**
  * What the host passes to every loader and action (React Router `AppLoadContext`):

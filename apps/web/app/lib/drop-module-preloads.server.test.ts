@@ -15,7 +15,7 @@ test("removes every module preload hint from the head, even split across chunks,
   expect(out).not.toContain('<link rel="modulepreload"');
   expect(out).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
   expect(out).toContain('import("/assets/entry.client-1.js")');
-  expect(out).toContain("&lt;link rel=\"modulepreload\"&gt; in text");
+  expect(out).toContain('&lt;link rel="modulepreload"&gt; in text');
   expect(out).toBe(page.join("").replace(/<link rel="modulepreload"[^>]*>/g, ""));
 });
 

@@ -1,8 +1,12 @@
-import { describe, expect, test } from "vitest";
 import { isRouteErrorResponse } from "react-router";
+import { describe, expect, test } from "vitest";
 import { readForm } from "./form.server.ts";
 
-function post(body: BodyInit | ReadableStream<Uint8Array>, contentType: string | null, headers: Record<string, string> = {}) {
+function post(
+  body: BodyInit | ReadableStream<Uint8Array>,
+  contentType: string | null,
+  headers: Record<string, string> = {},
+) {
   return new Request("http://localhost/contact-us", {
     method: "POST",
     body,
@@ -45,7 +49,9 @@ describe("readForm", () => {
   });
 
   test("a declared Content-Length over the limit answers 413 before reading", async () => {
-    expect(await statusOf(readForm(post("a=1", "application/x-www-form-urlencoded", { "content-length": "999999" }), 1024))).toBe(413);
+    expect(
+      await statusOf(readForm(post("a=1", "application/x-www-form-urlencoded", { "content-length": "999999" }), 1024)),
+    ).toBe(413);
   });
 
   test("an endless chunked body answers 413 and is not read past the limit", async () => {

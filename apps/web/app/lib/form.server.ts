@@ -41,7 +41,10 @@ export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYT
  * `maxBytes` (or when `Content-Length` says it will), and the rest is never buffered.
  * The host closes the connection after an answer that left a body unread.
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return "too-large";
   const chunks: Uint8Array[] = [];
   let size = 0;

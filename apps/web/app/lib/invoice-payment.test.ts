@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { failureFromResponse, isCardError, paymentCall, paymentErrorMessage, shownPaymentError, type PaymentFailure } from "./invoice-payment.ts";
 import { invoiceCatalogueFor } from "./i18n/invoice.ts";
+import {
+  failureFromResponse,
+  isCardError,
+  type PaymentFailure,
+  paymentCall,
+  paymentErrorMessage,
+  shownPaymentError,
+} from "./invoice-payment.ts";
 
 const t = invoiceCatalogueFor().invoice;
 
@@ -17,31 +24,54 @@ describe("SPEC §8 payment messages", () => {
       "not-successful": "Payment was not successful",
       unexpected: "An unexpected error occurred during payment processing",
     };
-    for (const [failure, text] of Object.entries(expected)) expect(paymentErrorMessage(failure as PaymentFailure, t)).toBe(text);
+    for (const [failure, text] of Object.entries(expected))
+      expect(paymentErrorMessage(failure as PaymentFailure, t)).toBe(text);
   });
 
   test("a declined card (402 from the provider) is a card failure, with the provider's reason kept", () => {
-    expect(failureFromResponse("confirm-card", 402, "Your card was declined.", "card")).toEqual({ failure: "card-failed", detail: "Your card was declined." });
-    expect(failureFromResponse("confirm-card", 402, "Your card has insufficient funds.", "apple-pay")).toEqual({ failure: "apple-pay-failed", detail: "Your card has insufficient funds." });
-    expect(shownPaymentError({ failure: "card-failed", detail: "Your card was declined." }, t)).toEqual({ message: "Payment failed. Please try again.", detail: "Your card was declined." });
+    expect(failureFromResponse("confirm-card", 402, "Your card was declined.", "card")).toEqual({
+      failure: "card-failed",
+      detail: "Your card was declined.",
+    });
+    expect(failureFromResponse("confirm-card", 402, "Your card has insufficient funds.", "apple-pay")).toEqual({
+      failure: "apple-pay-failed",
+      detail: "Your card has insufficient funds.",
+    });
+    expect(shownPaymentError({ failure: "card-failed", detail: "Your card was declined." }, t)).toEqual({
+      message: "Payment failed. Please try again.",
+      detail: "Your card was declined.",
+    });
   });
 
   test("card details the provider refuses (400) fail to create the payment method", () => {
-    expect(failureFromResponse("confirm-card", 400, "Your card number is invalid.", "card").failure).toBe("create-method-failed");
+    expect(failureFromResponse("confirm-card", 400, "Your card number is invalid.", "card").failure).toBe(
+      "create-method-failed",
+    );
   });
 
   test("the server not finding the payment succeeded (402) is 'Payment was not successful'", () => {
-    expect(failureFromResponse("settle", 402, "Payment was not successful", "card")).toEqual({ failure: "not-successful", detail: null });
+    expect(failureFromResponse("settle", 402, "Payment was not successful", "card")).toEqual({
+      failure: "not-successful",
+      detail: null,
+    });
     expect(shownPaymentError({ failure: "not-successful", detail: "Payment was not successful" }, t).detail).toBeNull();
   });
 
   test("network and server errors are unexpected and hide the server's words; refusals keep them", () => {
     for (const step of ["create", "confirm-card", "settle"] as const) {
       expect(failureFromResponse(step, 0, "", "card")).toEqual({ failure: "unexpected", detail: null });
-      expect(failureFromResponse(step, 500, "Internal server error", "card")).toEqual({ failure: "unexpected", detail: null });
+      expect(failureFromResponse(step, 500, "Internal server error", "card")).toEqual({
+        failure: "unexpected",
+        detail: null,
+      });
     }
-    expect(failureFromResponse("create", 409, "This invoice has already been paid", "card")).toEqual({ failure: "unexpected", detail: "This invoice has already been paid" });
-    expect(failureFromResponse("create", 429, "Too many requests, please try again in 30 seconds", "card").detail).toMatch(/^Too many requests/);
+    expect(failureFromResponse("create", 409, "This invoice has already been paid", "card")).toEqual({
+      failure: "unexpected",
+      detail: "This invoice has already been paid",
+    });
+    expect(
+      failureFromResponse("create", 429, "Too many requests, please try again in 30 seconds", "card").detail,
+    ).toMatch(/^Too many requests/);
   });
 
   test("only failures of the payment itself reset after 3000 ms", () => {
@@ -71,8 +101,16 @@ describe("paymentCall", () => {
     const offline = (async () => {
       throw new TypeError("Failed to fetch");
     }) as typeof fetch;
-    expect(await paymentCall("h", { intent: "create", paymentMethod: "card" }, offline)).toEqual({ ok: false, status: 0, message: "" });
+    expect(await paymentCall("h", { intent: "create", paymentMethod: "card" }, offline)).toEqual({
+      ok: false,
+      status: 0,
+      message: "",
+    });
     const html = (async () => new Response("<html>", { status: 502 })) as typeof fetch;
-    expect(await paymentCall("h", { intent: "create", paymentMethod: "card" }, html)).toEqual({ ok: false, status: 502, message: "" });
+    expect(await paymentCall("h", { intent: "create", paymentMethod: "card" }, html)).toEqual({
+      ok: false,
+      status: 502,
+      message: "",
+    });
   });
 });

@@ -32,13 +32,21 @@ export type PaymentCallBody =
       paymentIntentId: string;
       clientSecret: string;
       paymentMethod:
-        | { type: "card"; card: { number: string; expiry: string; cvc: string }; billingDetails: { country: string; name?: string | null; email?: string | null; phone?: string | null } }
+        | {
+            type: "card";
+            card: { number: string; expiry: string; cvc: string };
+            billingDetails: { country: string; name?: string | null; email?: string | null; phone?: string | null };
+          }
         | { type: "apple_pay"; billingDetails?: { country?: string } };
     }
   | { intent: "confirm"; paymentIntentId: string };
 
 /** Posts one payment step; a network failure answers `{ ok: false, status: 0 }`. Never throws. */
-export async function paymentCall(hash: string, body: PaymentCallBody, fetchImpl: typeof fetch = fetch): Promise<PaymentCallResult> {
+export async function paymentCall(
+  hash: string,
+  body: PaymentCallBody,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PaymentCallResult> {
   try {
     const response = await fetchImpl(`/invoice/${encodeURIComponent(hash)}/payment`, {
       method: "POST",
@@ -76,21 +84,36 @@ export interface PaymentError {
 export function paymentErrorMessage(failure: PaymentFailure, t: (typeof invoice)["invoice"]): string {
   const e = t.errors;
   switch (failure) {
-    case "provider-not-loaded": return e.providerNotLoaded;
-    case "card-element-missing": return e.cardElementMissing;
-    case "card-failed": return e.cardFailed;
-    case "apple-pay-failed": return e.applePayFailed;
-    case "apple-pay-unavailable": return e.applePayUnavailable;
-    case "create-method-failed": return e.createMethodFailed;
-    case "invalid-method": return e.invalidMethod;
-    case "not-successful": return e.notSuccessful;
-    case "unexpected": return e.unexpected;
+    case "provider-not-loaded":
+      return e.providerNotLoaded;
+    case "card-element-missing":
+      return e.cardElementMissing;
+    case "card-failed":
+      return e.cardFailed;
+    case "apple-pay-failed":
+      return e.applePayFailed;
+    case "apple-pay-unavailable":
+      return e.applePayUnavailable;
+    case "create-method-failed":
+      return e.createMethodFailed;
+    case "invalid-method":
+      return e.invalidMethod;
+    case "not-successful":
+      return e.notSuccessful;
+    case "unexpected":
+      return e.unexpected;
   }
 }
 
 /** True for failures of the card itself, after which the payment state resets in 3000 ms (SPEC §4). */
 export function isCardError(failure: PaymentFailure): boolean {
-  return failure === "card-failed" || failure === "apple-pay-failed" || failure === "create-method-failed" || failure === "invalid-method" || failure === "not-successful";
+  return (
+    failure === "card-failed" ||
+    failure === "apple-pay-failed" ||
+    failure === "create-method-failed" ||
+    failure === "invalid-method" ||
+    failure === "not-successful"
+  );
 }
 
 /**
@@ -105,7 +128,12 @@ export function isCardError(failure: PaymentFailure): boolean {
  *   other → unexpected, with the server's message as the detail for a 4xx.
  * The server's message is kept as `detail` when it adds something (e.g. 'Your card was declined.').
  */
-export function failureFromResponse(step: "create" | "confirm-card" | "settle", status: number, message: string, method: PaymentMethodType): PaymentError {
+export function failureFromResponse(
+  step: "create" | "confirm-card" | "settle",
+  status: number,
+  message: string,
+  method: PaymentMethodType,
+): PaymentError {
   const detail = message || null;
   const serverSide = status === 0 || status >= 500;
   if (step === "create") {
@@ -121,7 +149,10 @@ export function failureFromResponse(step: "create" | "confirm-card" | "settle", 
 }
 
 /** The text shown for a payment error: SPEC §8's message, and the server's own message as a detail line when it adds something. */
-export function shownPaymentError(error: PaymentError, t: (typeof invoice)["invoice"]): { message: string; detail: string | null } {
+export function shownPaymentError(
+  error: PaymentError,
+  t: (typeof invoice)["invoice"],
+): { message: string; detail: string | null } {
   const message = paymentErrorMessage(error.failure, t);
   return { message, detail: error.detail && error.detail !== message ? error.detail : null };
 }

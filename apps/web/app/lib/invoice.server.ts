@@ -1,16 +1,16 @@
-import { data } from "react-router";
-import { z } from "zod";
 import {
+  type InvoiceData,
   invoiceEndpoints,
   invoiceHashSchema,
   paymentMethodTypeValues,
-  type InvoiceData,
   type SandboxConfirmBody,
 } from "@khayl/contract/invoices";
-import type { WebContext } from "./context.ts";
+import { data } from "react-router";
+import { z } from "zod";
 import { isApiError } from "./api-error.ts";
-import type { PaymentCallResult } from "./invoice-payment.ts";
+import type { WebContext } from "./context.ts";
 import { readBodyBytes } from "./form.server.ts";
+import type { PaymentCallResult } from "./invoice-payment.ts";
 
 /** What the invoice page's loader answers: the invoice, or the message of the error view. */
 export type InvoiceLoaderData = { invoice: InvoiceData; error: null } | { invoice: null; error: string | null };
@@ -32,7 +32,10 @@ export async function loadInvoice(context: WebContext, hash: string) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode }, "invoice lookup failed");
     const message = error.statusCode > 0 && error.statusCode < 500 ? error.message : null;
-    return data<InvoiceLoaderData>({ invoice: null, error: message }, { status: statusOf(error), headers: { "cache-control": "no-store" } });
+    return data<InvoiceLoaderData>(
+      { invoice: null, error: message },
+      { status: statusOf(error), headers: { "cache-control": "no-store" } },
+    );
   }
 }
 
@@ -64,15 +67,31 @@ const paymentMethodBody = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("card"),
     card: z.object({ number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(4) }),
-    billingDetails: z.object({ country: z.string().max(10), name: z.string().max(200).nullish(), email: z.string().max(254).nullish(), phone: z.string().max(40).nullish() }),
+    billingDetails: z.object({
+      country: z.string().max(10),
+      name: z.string().max(200).nullish(),
+      email: z.string().max(254).nullish(),
+      phone: z.string().max(40).nullish(),
+    }),
   }),
-  z.object({ type: z.literal("apple_pay"), billingDetails: z.object({ country: z.string().max(10) }).partial().optional() }),
+  z.object({
+    type: z.literal("apple_pay"),
+    billingDetails: z
+      .object({ country: z.string().max(10) })
+      .partial()
+      .optional(),
+  }),
 ]);
 
 /** The JSON the invoice page posts to `/invoice/{hash}/payment`, one `intent` per step of the payment. */
 export const paymentRequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), paymentMethod: z.enum(paymentMethodTypeValues) }),
-  z.object({ intent: z.literal("sandbox-confirm"), paymentIntentId: z.string().max(255), clientSecret: z.string().max(255), paymentMethod: paymentMethodBody }),
+  z.object({
+    intent: z.literal("sandbox-confirm"),
+    paymentIntentId: z.string().max(255),
+    clientSecret: z.string().max(255),
+    paymentMethod: paymentMethodBody,
+  }),
   z.object({ intent: z.literal("confirm"), paymentIntentId: z.string().max(255) }),
 ]);
 
@@ -100,27 +119,37 @@ export async function paymentAction(request: Request, context: WebContext, hash:
   }
   const bytes = await readBodyBytes(request, 16 * 1024);
   if (bytes === "too-large") return answer({ ok: false, status: 413, message: "Request body is too large" }, 413);
-  if (!invoiceHashSchema.safeParse(hash).success) return answer({ ok: false, status: 400, message: "Invalid invoice link" }, 400);
+  if (!invoiceHashSchema.safeParse(hash).success)
+    return answer({ ok: false, status: 400, message: "Invalid invoice link" }, 400);
   const parsed = paymentRequestSchema.safeParse(parseJson(bytes));
   if (!parsed.success) return answer({ ok: false, status: 400, message: "Invalid payment request" }, 400);
   const body = parsed.data;
   try {
     if (body.intent === "create") {
-      const payment = await context.api.call(invoiceEndpoints.createPayment, { body: { hash, paymentMethod: body.paymentMethod } });
+      const payment = await context.api.call(invoiceEndpoints.createPayment, {
+        body: { hash, paymentMethod: body.paymentMethod },
+      });
       return answer({ ok: true, payment });
     }
     if (body.intent === "sandbox-confirm") {
       const confirmation = await context.api.call(invoiceEndpoints.sandboxConfirm, {
         // The API validates the card (Luhn, expiry, CVC, country) with the contract's rules.
-        body: { paymentIntentId: body.paymentIntentId, clientSecret: body.clientSecret, paymentMethod: body.paymentMethod as SandboxConfirmBody["paymentMethod"] },
+        body: {
+          paymentIntentId: body.paymentIntentId,
+          clientSecret: body.clientSecret,
+          paymentMethod: body.paymentMethod as SandboxConfirmBody["paymentMethod"],
+        },
       });
       return answer({ ok: true, confirmation });
     }
-    const invoice: InvoiceData = await context.api.call(invoiceEndpoints.confirmPayment, { body: { hash, paymentIntentId: body.paymentIntentId } });
+    const invoice: InvoiceData = await context.api.call(invoiceEndpoints.confirmPayment, {
+      body: { hash, paymentIntentId: body.paymentIntentId },
+    });
     return answer({ ok: true, invoice });
   } catch (error) {
     if (!isApiError(error)) throw error;
-    if (error.statusCode === 0 || error.statusCode >= 500) context.log.error({ status: error.statusCode, intent: body.intent }, "payment step failed");
+    if (error.statusCode === 0 || error.statusCode >= 500)
+      context.log.error({ status: error.statusCode, intent: body.intent }, "payment step failed");
     return answer({ ok: false, status: error.statusCode, message: error.message }, statusOf(error));
   }
 }

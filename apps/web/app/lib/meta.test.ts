@@ -1,9 +1,13 @@
 import { expect, test } from "vitest";
 import { isShareableImage, pageMeta } from "./meta.ts";
 
-const matches = [{ id: "root", data: { config: { companyName: "Khayl Logistics", publicUrl: "https://khayl.example" } } }];
+const matches = [
+  { id: "root", data: { config: { companyName: "Khayl Logistics", publicUrl: "https://khayl.example" } } },
+];
 const content = (tags: ReturnType<typeof pageMeta>, key: string) =>
-  tags.find((tag) => (tag as Record<string, string>).property === key || (tag as Record<string, string>).name === key) as { content?: string } | undefined;
+  tags.find(
+    (tag) => (tag as Record<string, string>).property === key || (tag as Record<string, string>).name === key,
+  ) as { content?: string } | undefined;
 
 test("a page gets its title, description and a card with the default PNG at an absolute URL", () => {
   const tags = pageMeta(matches, { title: "Flights", description: "Horse flights from the UAE." });
@@ -17,11 +21,20 @@ test("a page gets its title, description and a card with the default PNG at an a
 });
 
 test("a raster image of the page is used; an SVG one is replaced by the default", () => {
-  const jpeg = pageMeta(matches, { title: "Blog", description: "d", type: "article", image: { url: "/uploads/a.JPG?v=2", alt: "A" } });
+  const jpeg = pageMeta(matches, {
+    title: "Blog",
+    description: "d",
+    type: "article",
+    image: { url: "/uploads/a.JPG?v=2", alt: "A" },
+  });
   expect(content(jpeg, "og:image")?.content).toBe("https://khayl.example/uploads/a.JPG?v=2");
   expect(content(jpeg, "og:image:alt")?.content).toBe("A");
   expect(content(jpeg, "og:type")?.content).toBe("article");
-  const svg = pageMeta(matches, { title: "Blog", description: "d", image: { url: "https://cdn.example/a.svg", alt: "A" } });
+  const svg = pageMeta(matches, {
+    title: "Blog",
+    description: "d",
+    image: { url: "https://cdn.example/a.svg", alt: "A" },
+  });
   expect(content(svg, "og:image")?.content).toBe("https://khayl.example/images/og-default.png");
 });
 

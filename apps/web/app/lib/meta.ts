@@ -10,7 +10,9 @@ type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
 /** The root loader's public config as seen from a route's `meta` (the root match). */
 function rootConfig(matches: Matches): { companyName?: string; productName?: string; publicUrl?: string } | undefined {
-  const root = matches.find((m) => m?.id === "root")?.data as { config?: { companyName?: string; productName?: string; publicUrl?: string } } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.data as
+    | { config?: { companyName?: string; productName?: string; publicUrl?: string } }
+    | undefined;
   return root?.config;
 }
 
@@ -65,14 +67,22 @@ export interface PageMetaOptions {
  * card formats require. A route's `meta` replaces the root's, so every route returns
  * this whole set.
  */
-export function pageMeta(matches: Matches, { title, documentTitle, description, image, type = "website" }: PageMetaOptions): MetaDescriptor[] {
+export function pageMeta(
+  matches: Matches,
+  { title, documentTitle, description, image, type = "website" }: PageMetaOptions,
+): MetaDescriptor[] {
   const config = rootConfig(matches);
   const company = config?.companyName;
   const publicUrl = config?.publicUrl;
   const share =
     image && isShareableImage(image.url)
       ? image
-      : { url: defaultShareImage.path, alt: catalogueFor().meta.shareImageAlt, width: defaultShareImage.width, height: defaultShareImage.height };
+      : {
+          url: defaultShareImage.path,
+          alt: catalogueFor().meta.shareImageAlt,
+          width: defaultShareImage.width,
+          height: defaultShareImage.height,
+        };
   const imageUrl = publicUrl ? new URL(share.url, `${publicUrl}/`).toString() : share.url;
   const tags: MetaDescriptor[] = [
     { title: documentTitle ?? pageTitle(title, company) },
@@ -85,8 +95,14 @@ export function pageMeta(matches: Matches, { title, documentTitle, description, 
   ];
   if (company) tags.push({ property: "og:site_name", content: company });
   if (share.width && share.height) {
-    tags.push({ property: "og:image:width", content: String(share.width) }, { property: "og:image:height", content: String(share.height) });
+    tags.push(
+      { property: "og:image:width", content: String(share.width) },
+      { property: "og:image:height", content: String(share.height) },
+    );
   }
-  tags.push({ name: "twitter:card", content: "summary_large_image" }, { name: "twitter:image:alt", content: share.alt });
+  tags.push(
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image:alt", content: share.alt },
+  );
   return tags;
 }

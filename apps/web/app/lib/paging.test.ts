@@ -13,5 +13,7 @@ test("shows whole steps, at least one, never more than there are", () => {
 
 test("the next step keeps the filter", () => {
   expect(showMoreHref("/flights", new URLSearchParams("type=export"), 24)).toBe("/flights?type=export&show=48");
-  expect(showMoreHref("/transport", new URLSearchParams("show=24&discipline=dressage"), 48)).toBe("/transport?show=72&discipline=dressage");
+  expect(showMoreHref("/transport", new URLSearchParams("show=24&discipline=dressage"), 48)).toBe(
+    "/transport?show=72&discipline=dressage",
+  );
 });

@@ -39,7 +39,11 @@ test("external links get rel=noopener noreferrer; same-site links stay as they a
 });
 
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
-  expect(sanitizeContent(`<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png"><img src="data:image/png;base64,AAAA">`)).toBe("<p>a</p>");
+  expect(
+    sanitizeContent(
+      `<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png"><img src="data:image/png;base64,AAAA">`,
+    ),
+  ).toBe("<p>a</p>");
 });
 
 test("missing content gives an empty string; plain text passes through escaped", () => {
@@ -49,7 +53,9 @@ test("missing content gives an empty string; plain text passes through escaped",
 });
 
 test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellipsis", () => {
-  expect(plainTextExcerpt("<h2>Plan</h2><p>Book &amp; <b>go</b></p><ul><li>one</li><li>two</li></ul>")).toBe("Plan Book & go one two");
+  expect(plainTextExcerpt("<h2>Plan</h2><p>Book &amp; <b>go</b></p><ul><li>one</li><li>two</li></ul>")).toBe(
+    "Plan Book & go one two",
+  );
   const long = plainTextExcerpt(`<p>${"horse ".repeat(50)}</p>`, 40);
   expect(long.length).toBeLessThanOrEqual(40);
   expect(long).toMatch(/^horse( horse)*…$/);

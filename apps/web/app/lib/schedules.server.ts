@@ -1,14 +1,14 @@
-import type { AppLoadContext } from "react-router";
-import { eventEndpoints, homeEventsQuery, transportEventsQuery, type Event } from "@khayl/contract/events";
+import type { DisciplineId } from "@khayl/contract/disciplines";
+import { type Event, eventEndpoints, homeEventsQuery, transportEventsQuery } from "@khayl/contract/events";
 import {
+  type FlightTypeSlug,
   flightsPageQuery,
   homeFlightsQuery,
   isShownFlight,
-  selectiveServiceEndpoints,
-  type FlightTypeSlug,
   type SelectiveService,
+  selectiveServiceEndpoints,
 } from "@khayl/contract/selective-services";
-import type { DisciplineId } from "@khayl/contract/disciplines";
+import type { AppLoadContext } from "react-router";
 
 /**
  * Schedule loading for the pages (SPEC §7 query shapes). A failed load is logged and
@@ -25,7 +25,9 @@ async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Pro
 
 /** Home: events with limit 100, offset 0 and no website filter. */
 export function loadHomeEvents(context: AppLoadContext): Promise<{ rows: Event[]; count: number }> {
-  return orEmpty(context, "home events", () => context.api.call(eventEndpoints.listWebsite, { query: homeEventsQuery }));
+  return orEmpty(context, "home events", () =>
+    context.api.call(eventEndpoints.listWebsite, { query: homeEventsQuery }),
+  );
 }
 
 /** /transport: limit 100, offset 0, showOnWebsite true, and the chosen discipline. */
@@ -44,7 +46,10 @@ export async function loadHomeFlights(context: AppLoadContext): Promise<Selectiv
 }
 
 /** /flights: limit 1000, offset 0, lowercase type when chosen; filtered by type on the client side too. */
-export async function loadFlightsPage(context: AppLoadContext, type: FlightTypeSlug | undefined): Promise<SelectiveService[]> {
+export async function loadFlightsPage(
+  context: AppLoadContext,
+  type: FlightTypeSlug | undefined,
+): Promise<SelectiveService[]> {
   const { rows } = await orEmpty(context, "flights", () =>
     context.api.call(selectiveServiceEndpoints.listWebsite, { query: flightsPageQuery(type) }),
   );

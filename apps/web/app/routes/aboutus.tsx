@@ -1,7 +1,7 @@
-import type { Route } from "./+types/aboutus";
 import { usePublicConfig } from "../lib/config.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { aboutCatalogueFor, useAboutT } from "../lib/i18n/about.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/aboutus";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = aboutCatalogueFor().about;
@@ -30,7 +30,14 @@ const valueIcons = [
 function Icon({ d }: { d: string | undefined }) {
   return (
     <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
-      <svg viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-6 stroke-current"
+        fill="none"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={d} />
       </svg>
     </span>
@@ -69,7 +76,9 @@ export default function AboutUs() {
         <ol className="grid gap-6 md:grid-cols-3">
           {t.story.map((part, index) => (
             <li key={part.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <p aria-hidden="true" className="text-5xl font-bold text-brand">{String(index + 1).padStart(2, "0")}</p>
+              <p aria-hidden="true" className="text-5xl font-bold text-brand">
+                {String(index + 1).padStart(2, "0")}
+              </p>
               <h2 className="mt-2 text-2xl font-bold text-ink">{part.title}</h2>
               <p className="mt-3 text-slate-700">{part.body}</p>
             </li>
@@ -78,7 +87,9 @@ export default function AboutUs() {
       </section>
 
       <section aria-labelledby="about-services" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="about-services" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{t.servicesTitle}</h2>
+        <h2 id="about-services" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
+          {t.servicesTitle}
+        </h2>
         <ul className="grid gap-5 md:grid-cols-3">
           {t.services.map((service, index) => (
             <li key={service.title} className="rounded-3xl border border-slate-200 bg-white p-6">
@@ -92,7 +103,9 @@ export default function AboutUs() {
 
       <section aria-labelledby="about-values" className="bg-accent-100">
         <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="about-values" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{t.valuesTitle}</h2>
+          <h2 id="about-values" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
+            {t.valuesTitle}
+          </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {t.values.map((value, index) => (
               <li key={value.title} className="rounded-3xl bg-white p-6 shadow-sm">
@@ -106,10 +119,15 @@ export default function AboutUs() {
       </section>
 
       <section aria-labelledby="about-gallery" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="about-gallery" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{t.galleryTitle}</h2>
+        <h2 id="about-gallery" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
+          {t.galleryTitle}
+        </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {t.gallery.map((item) => (
-            <li key={item.title} className="flex flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
+            <li
+              key={item.title}
+              className="flex flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200"
+            >
               <img
                 src={item.image}
                 alt={t.galleryImageAlt(item.title)}

@@ -1,11 +1,11 @@
-import { data, Link } from "react-router";
 import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
-import type { Route } from "./+types/blog-detail";
+import { data, Link } from "react-router";
 import { blogPath } from "../components/blog-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadBlog } from "../lib/content.server.ts";
-import { companyFromMatches, pageMeta, pageTitle, publicUrlFromMatches } from "../lib/meta.ts";
 import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
+import { companyFromMatches, pageMeta, pageTitle, publicUrlFromMatches } from "../lib/meta.ts";
+import type { Route } from "./+types/blog-detail";
 
 /**
  * /blogs/{id} and /Blogs/{id} (SPEC §2 Blog detail). Answers 404 with 'Blog not found.'
@@ -24,7 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = blogsCatalogueFor();
   const blog = loaderData?.blog;
-  if (!blog) return [{ title: pageTitle(t.blog.notFound, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
+  if (!blog)
+    return [{ title: pageTitle(t.blog.notFound, companyFromMatches(matches)) }, { name: "robots", content: "noindex" }];
   const title = blog.title ?? t.blogs.untitled;
   const url = `${publicUrlFromMatches(matches) ?? ""}${blogPath(blog.id)}`;
   const tags = pageMeta(matches, {
@@ -48,7 +49,10 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-3xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold text-ink">{t.blog.notFound}</h1>
         <p className="mt-3 text-lg text-slate-700">{t.blog.notFoundBody}</p>
-        <Link to="/blogs" className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/blogs"
+          className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           {t.blog.back}
         </Link>
       </section>
@@ -56,24 +60,41 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 md:py-12">
-      <Link to="/blogs" className="inline-flex items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline">
-        <span aria-hidden="true" className="rtl:rotate-180">←</span>
+      <Link
+        to="/blogs"
+        className="inline-flex items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+      >
+        <span aria-hidden="true" className="rtl:rotate-180">
+          ←
+        </span>
         {t.blog.back}
       </Link>
       <div className="relative mt-6 overflow-hidden rounded-3xl bg-brand-50">
         {blog.image ? (
-          <img src={blog.image} alt="" width={1200} height={630} fetchPriority="high" decoding="async" className="h-auto w-full" />
+          <img
+            src={blog.image}
+            alt=""
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            decoding="async"
+            className="h-auto w-full"
+          />
         ) : (
           <div className="aspect-[1200/630]" />
         )}
         {blog.category ? (
-          <p className="absolute start-4 top-4 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand shadow">{blog.category}</p>
+          <p className="absolute start-4 top-4 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand shadow">
+            {blog.category}
+          </p>
         ) : null}
       </div>
       <header className="mt-8">
         <h1 className="text-3xl leading-tight font-bold text-ink md:text-5xl">{blog.title ?? t.blogs.untitled}</h1>
         {blog.date ? (
-          <time dateTime={isoOrUndefined(blog.date)} className="mt-3 block text-slate-600">{formatBlogDate(blog.date)}</time>
+          <time dateTime={isoOrUndefined(blog.date)} className="mt-3 block text-slate-600">
+            {formatBlogDate(blog.date)}
+          </time>
         ) : null}
       </header>
       <RichText html={blog.html} className="mt-8 max-w-3xl" />
@@ -82,7 +103,9 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
           <h2 className="sr-only">{t.blog.tags}</h2>
           <ul className="flex flex-wrap gap-2">
             {blog.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-ink">{tag}</li>
+              <li key={tag} className="rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-ink">
+                {tag}
+              </li>
             ))}
           </ul>
         </footer>

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/blogs";
 import { BlogCard, FeaturedBlogCard } from "../components/blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/blogs";
 
 /** /blogs (SPEC §2 Blog list): up to 100 blogs (SPEC §7), the main one featured. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,7 +37,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         {main ? <FeaturedBlogCard blog={main} /> : null}
         {others.length > 0 ? (
           <section aria-labelledby={main ? "blogs-more" : undefined} aria-label={main ? undefined : t.title}>
-            {main ? <h2 id="blogs-more" className="mb-6 text-2xl font-bold text-ink">{t.more}</h2> : null}
+            {main ? (
+              <h2 id="blogs-more" className="mb-6 text-2xl font-bold text-ink">
+                {t.more}
+              </h2>
+            ) : null}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {others.map((blog) => (
                 <li key={blog.id}>

@@ -1,25 +1,25 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type FormEvent, useMemo } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
 import {
+  type ContactField,
+  type ContactFormErrors,
+  type ContactFormValues,
   contactFields,
   contactMaxLengths,
   divisionOptions,
   subjectOptions,
   validateContactForm,
-  type ContactField,
-  type ContactFormErrors,
-  type ContactFormValues,
 } from "@khayl/contract/contact-rules";
-import type { Route } from "./+types/contact-us";
+import { type FocusEvent, type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { FieldError } from "../components/ui/field-error.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { FieldError } from "../components/ui/field-error.tsx";
-import { submitContact, type ContactActionResult } from "../lib/contact.server.ts";
-import { useT } from "../lib/i18n/index.ts";
-import { submittedPhone } from "../lib/phone.ts";
-import { pageMeta } from "../lib/meta.ts";
 import { notify } from "../components/ui/toaster.tsx";
+import { type ContactActionResult, submitContact } from "../lib/contact.server.ts";
 import { contactCatalogueFor, useContactT } from "../lib/i18n/contact.ts";
+import { useT } from "../lib/i18n/index.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { submittedPhone } from "../lib/phone.ts";
+import type { Route } from "./+types/contact-us";
 
 /**
  * The phone library (libphonenumber-js metadata, ~40 KB gzip) loads after hydration, so
@@ -50,7 +50,13 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 const emptyValues: ContactFormValues = {
-  fullName: "", email: "", phone: "", subject: "", division: "", applicableReference: "", supportInquiry: "",
+  fullName: "",
+  email: "",
+  phone: "",
+  subject: "",
+  division: "",
+  applicableReference: "",
+  supportInquiry: "",
 };
 
 function readForm(form: HTMLFormElement): ContactFormValues {
@@ -147,15 +153,25 @@ export default function ContactUs() {
       "aria-describedby": message ? `${name}-error` : undefined,
     } as const;
   };
-  const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700";
+  const inputClass =
+    "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700";
   const labelClass = "mb-1 block font-medium";
   // The summary above the form announces the errors; each message is not a live region too.
-  const ErrorText = ({ name }: { name: ContactField }) => <FieldError id={`${name}-error`} message={shown(name)} live={false} />;
+  const ErrorText = ({ name }: { name: ContactField }) => (
+    <FieldError id={`${name}-error`} message={shown(name)} live={false} />
+  );
 
   return (
     <>
       <section className="relative bg-brand text-white">
-        <img src="/images/contact-banner.svg" alt={t.contact.bannerAlt} width={1200} height={360} fetchPriority="high" className="h-48 w-full object-cover md:h-64" />
+        <img
+          src="/images/contact-banner.svg"
+          alt={t.contact.bannerAlt}
+          width={1200}
+          height={360}
+          fetchPriority="high"
+          className="h-48 w-full object-cover md:h-64"
+        />
         <div className="absolute inset-0 mx-auto flex max-w-6xl items-end px-4 pb-8">
           <h1 className="text-3xl font-bold md:text-5xl">{t.contact.heading}</h1>
         </div>
@@ -169,12 +185,17 @@ export default function ContactUs() {
         ) : null}
         {!hydrated && actionData?.ok ? (
           <section role="status" aria-labelledby="thanks-title" className="mb-8 rounded-2xl border border-brand p-6">
-            <h2 id="thanks-title" className="text-xl font-bold">{t.contact.thanksTitle}</h2>
+            <h2 id="thanks-title" className="text-xl font-bold">
+              {t.contact.thanksTitle}
+            </h2>
             <p className="mt-2">{t.contact.thanksBody}</p>
             <p className="mt-2">
               {t.contact.referenceLabel}: <strong>{actionData.reference}</strong>
             </p>
-            <Link to="/" className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white">
+            <Link
+              to="/"
+              className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white"
+            >
               {t.contact.home}
             </Link>
           </section>
@@ -196,73 +217,142 @@ export default function ContactUs() {
           className="grid gap-5 md:grid-cols-2"
         >
           <div>
-            <label htmlFor="fullName" className={labelClass}>{t.contact.fullName}</label>
-            <input {...field("fullName")} type="text" maxLength={contactMaxLengths.fullName} autoComplete="name" aria-required="true" defaultValue={serverValues.fullName} className={inputClass} />
+            <label htmlFor="fullName" className={labelClass}>
+              {t.contact.fullName}
+            </label>
+            <input
+              {...field("fullName")}
+              type="text"
+              maxLength={contactMaxLengths.fullName}
+              autoComplete="name"
+              aria-required="true"
+              defaultValue={serverValues.fullName}
+              className={inputClass}
+            />
             <ErrorText name="fullName" />
           </div>
           <div>
-            <label htmlFor="email" className={labelClass}>{t.contact.email}</label>
-            <input {...field("email")} type="email" autoComplete="email" aria-required="true" defaultValue={serverValues.email} className={inputClass} />
+            <label htmlFor="email" className={labelClass}>
+              {t.contact.email}
+            </label>
+            <input
+              {...field("email")}
+              type="email"
+              autoComplete="email"
+              aria-required="true"
+              defaultValue={serverValues.email}
+              className={inputClass}
+            />
             <ErrorText name="email" />
           </div>
           <div>
-            <label htmlFor="phone" className={labelClass}>{t.contact.phone}</label>
+            <label htmlFor="phone" className={labelClass}>
+              {t.contact.phone}
+            </label>
             {hydrated ? (
-              <Suspense fallback={<input {...field("phone")} type="tel" autoComplete="tel" aria-required="true" defaultValue={phone || "+971 "} onInput={(e) => setPhone(e.currentTarget.value.replace(/\s/g, ""))} className={inputClass} />}>
-              <PhoneField
-                id="phone"
-                name="phone"
-                value={phone}
-                onChange={(v) => {
-                  setPhone(v);
-                  if (touched.phone) setTimeout(() => revalidate(), 0);
-                }}
-                onBlur={() => revalidate({ ...touched, phone: true })}
-                countryLabel={t.contact.phoneCountry}
-                invalid={Boolean(shown("phone"))}
-                describedBy={shown("phone") ? "phone-error" : undefined}
-              />
+              <Suspense
+                fallback={
+                  <input
+                    {...field("phone")}
+                    type="tel"
+                    autoComplete="tel"
+                    aria-required="true"
+                    defaultValue={phone || "+971 "}
+                    onInput={(e) => setPhone(e.currentTarget.value.replace(/\s/g, ""))}
+                    className={inputClass}
+                  />
+                }
+              >
+                <PhoneField
+                  id="phone"
+                  name="phone"
+                  value={phone}
+                  onChange={(v) => {
+                    setPhone(v);
+                    if (touched.phone) setTimeout(() => revalidate(), 0);
+                  }}
+                  onBlur={() => revalidate({ ...touched, phone: true })}
+                  countryLabel={t.contact.phoneCountry}
+                  invalid={Boolean(shown("phone"))}
+                  describedBy={shown("phone") ? "phone-error" : undefined}
+                />
               </Suspense>
             ) : (
-              <input {...field("phone")} type="tel" autoComplete="tel" aria-required="true" defaultValue={serverValues.phone || "+971 "} className={inputClass} />
+              <input
+                {...field("phone")}
+                type="tel"
+                autoComplete="tel"
+                aria-required="true"
+                defaultValue={serverValues.phone || "+971 "}
+                className={inputClass}
+              />
             )}
             <ErrorText name="phone" />
           </div>
           <div>
-            <label htmlFor="subject" className={labelClass}>{t.contact.subject}</label>
-            <select {...field("subject")} aria-required="true" defaultValue={serverValues.subject} className={inputClass}>
+            <label htmlFor="subject" className={labelClass}>
+              {t.contact.subject}
+            </label>
+            <select
+              {...field("subject")}
+              aria-required="true"
+              defaultValue={serverValues.subject}
+              className={inputClass}
+            >
               <option value="">{t.contact.choose}</option>
               {subjectOptions.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
             <ErrorText name="subject" />
           </div>
           <div>
-            <label htmlFor="division" className={labelClass}>{t.contact.division}</label>
-            <select {...field("division")} aria-required="true" defaultValue={serverValues.division} className={inputClass}>
+            <label htmlFor="division" className={labelClass}>
+              {t.contact.division}
+            </label>
+            <select
+              {...field("division")}
+              aria-required="true"
+              defaultValue={serverValues.division}
+              className={inputClass}
+            >
               <option value="">{t.contact.choose}</option>
               {divisionOptions.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
             <ErrorText name="division" />
           </div>
           <div>
-            <label htmlFor="applicableReference" className={labelClass}>{t.contact.applicableReference}</label>
+            <label htmlFor="applicableReference" className={labelClass}>
+              {t.contact.applicableReference}
+            </label>
             <input
               {...field("applicableReference")}
               type="text"
               maxLength={contactMaxLengths.applicableReference}
-              aria-describedby={["applicableReference-hint", shown("applicableReference") ? "applicableReference-error" : ""].join(" ").trim()}
+              aria-describedby={[
+                "applicableReference-hint",
+                shown("applicableReference") ? "applicableReference-error" : "",
+              ]
+                .join(" ")
+                .trim()}
               defaultValue={serverValues.applicableReference}
               className={inputClass}
             />
-            <p id="applicableReference-hint" className="mt-1 text-sm text-slate-600">{t.contact.applicableReferenceHint}</p>
+            <p id="applicableReference-hint" className="mt-1 text-sm text-slate-600">
+              {t.contact.applicableReferenceHint}
+            </p>
             <ErrorText name="applicableReference" />
           </div>
           <div className="md:col-span-2">
-            <label htmlFor="supportInquiry" className={labelClass}>{t.contact.supportInquiry}</label>
+            <label htmlFor="supportInquiry" className={labelClass}>
+              {t.contact.supportInquiry}
+            </label>
             <textarea
               {...field("supportInquiry")}
               rows={5}
@@ -291,12 +381,20 @@ export default function ContactUs() {
           </div>
         </Form>
       </section>
-      <Modal open={reference !== null} onClose={() => setReference(null)} title={t.contact.thanksTitle} closeLabel={t.common.close}>
+      <Modal
+        open={reference !== null}
+        onClose={() => setReference(null)}
+        title={t.contact.thanksTitle}
+        closeLabel={t.common.close}
+      >
         <p>{t.contact.thanksBody}</p>
         <p className="mt-3">
           {t.contact.referenceLabel}: <strong data-testid="reference">{reference}</strong>
         </p>
-        <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/"
+          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           {t.contact.home}
         </Link>
       </Modal>

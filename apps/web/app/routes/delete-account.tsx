@@ -1,17 +1,16 @@
+import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
-import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
-import type { Route } from "./+types/delete-account";
 import { OtpInput } from "../components/otp-input.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { deletionAction, type DeletionActionResult, type DeletionStep } from "../lib/account-deletion.server.ts";
+import { notify } from "../components/ui/toaster.tsx";
+import { type DeletionActionResult, type DeletionStep, deletionAction } from "../lib/account-deletion.server.ts";
 import { usePublicConfig } from "../lib/config.ts";
+import { accountCatalogueFor, useAccountT } from "../lib/i18n/account.ts";
 import { useT } from "../lib/i18n/index.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
-import { notify } from "../components/ui/toaster.tsx";
-import { accountCatalogueFor } from "../lib/i18n/account.ts";
-import { useAccountT } from "../lib/i18n/account.ts";
+import type { Route } from "./+types/delete-account";
 
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
@@ -55,7 +54,9 @@ export default function DeleteAccount() {
   // rendered step; once hydrated the same step goes on in its dialog, with what was typed.
   const [touched, setTouched] = useState(Boolean(actionData?.emailError));
   const [step, setStep] = useState<DeletionStep>(actionData?.step ?? "email");
-  const [code, setCode] = useState(() => (actionData?.codeBoxes?.length === OTP_LENGTH ? actionData.codeBoxes : emptyCode()));
+  const [code, setCode] = useState(() =>
+    actionData?.codeBoxes?.length === OTP_LENGTH ? actionData.codeBoxes : emptyCode(),
+  );
   const [codeTouched, setCodeTouched] = useState(Boolean(actionData?.codeError));
   const busy = fetcher.state !== "idle";
 
@@ -87,7 +88,14 @@ export default function DeleteAccount() {
   function verify() {
     setCodeTouched(true);
     if (codeMessage(code)) {
-      document.querySelector<HTMLInputElement>(`input[name="otp${Math.max(0, code.findIndex((c) => !c))}"]`)?.focus();
+      document
+        .querySelector<HTMLInputElement>(
+          `input[name="otp${Math.max(
+            0,
+            code.findIndex((c) => !c),
+          )}"]`,
+        )
+        ?.focus();
       return;
     }
     fetcher.submit({ intent: "confirm", email, otpCode: code.join("") }, { method: "post" });
@@ -100,7 +108,9 @@ export default function DeleteAccount() {
       <h1 className="text-3xl font-bold">{t.account.heading}</h1>
       <p className="mt-4 text-lg">{t.account.explanation(config.productName)}</p>
       {noJsStep && actionData?.message ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">{actionData.message}</p>
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
+          {actionData.message}
+        </p>
       ) : null}
 
       <Form
@@ -114,7 +124,9 @@ export default function DeleteAccount() {
         }}
       >
         <div>
-          <label htmlFor="email" className="mb-1 block font-medium">{t.account.email}</label>
+          <label htmlFor="email" className="mb-1 block font-medium">
+            {t.account.email}
+          </label>
           <input
             id="email"
             ref={emailRef}
@@ -130,7 +142,9 @@ export default function DeleteAccount() {
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700"
           />
           {shownEmailError ? (
-            <p id="email-error" role="alert" className="mt-1 text-sm text-red-700">{shownEmailError}</p>
+            <p id="email-error" role="alert" className="mt-1 text-sm text-red-700">
+              {shownEmailError}
+            </p>
           ) : null}
         </div>
         <div>
@@ -142,45 +156,72 @@ export default function DeleteAccount() {
 
       {noJsStep === "confirm" ? (
         <section aria-labelledby="confirm-title" className="mt-8 rounded-2xl border border-slate-300 p-6">
-          <h2 id="confirm-title" className="text-xl font-bold">{t.account.confirmTitle}</h2>
+          <h2 id="confirm-title" className="text-xl font-bold">
+            {t.account.confirmTitle}
+          </h2>
           <p className="mt-2">{t.account.confirmBody}</p>
           <Form method="post" className="mt-4 flex gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
-            <button type="submit" name="intent" value="ask" className={primary}>{t.account.confirm}</button>
-            <a href="/delete-account" className={secondary}>{t.account.cancel}</a>
+            <button type="submit" name="intent" value="ask" className={primary}>
+              {t.account.confirm}
+            </button>
+            <a href="/delete-account" className={secondary}>
+              {t.account.cancel}
+            </a>
           </Form>
         </section>
       ) : null}
       {noJsStep === "code" ? (
         <section aria-labelledby="code-title" className="mt-8 rounded-2xl border border-slate-300 p-6">
-          <h2 id="code-title" className="text-xl font-bold">{t.account.codeTitle}</h2>
+          <h2 id="code-title" className="text-xl font-bold">
+            {t.account.codeTitle}
+          </h2>
           <p className="mt-2">{t.account.codeIntro(actionData?.email ?? "")}</p>
           <Form method="post" className="mt-4 grid gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
             <div role="group" aria-labelledby="code-title" className="flex justify-center gap-3">
               {Array.from({ length: OTP_LENGTH }, (_, i) => (
-                <input key={i} name={`otp${i}`} type="text" inputMode="numeric" maxLength={1} aria-label={t.account.codeDigit(i + 1)}
+                <input
+                  key={i}
+                  name={`otp${i}`}
+                  type="text"
+                  inputMode="numeric"
+                  maxLength={1}
+                  aria-label={t.account.codeDigit(i + 1)}
                   defaultValue={actionData?.codeBoxes?.[i] ?? ""}
-                  aria-invalid={actionData?.codeError ? true : undefined} aria-describedby={actionData?.codeError ? "code-error-nojs" : undefined}
-                  className="size-14 rounded-lg border border-slate-300 text-center text-2xl" />
+                  aria-invalid={actionData?.codeError ? true : undefined}
+                  aria-describedby={actionData?.codeError ? "code-error-nojs" : undefined}
+                  className="size-14 rounded-lg border border-slate-300 text-center text-2xl"
+                />
               ))}
             </div>
-            {actionData?.codeError ? <p id="code-error-nojs" className="text-center text-sm text-red-700">{actionData.codeError}</p> : null}
-            <button type="submit" name="intent" value="confirm" className={primary}>{t.account.verify}</button>
+            {actionData?.codeError ? (
+              <p id="code-error-nojs" className="text-center text-sm text-red-700">
+                {actionData.codeError}
+              </p>
+            ) : null}
+            <button type="submit" name="intent" value="confirm" className={primary}>
+              {t.account.verify}
+            </button>
           </Form>
         </section>
       ) : null}
 
       <p className="mt-10 rounded-lg bg-accent-100 p-4">
         <strong>{t.account.noteLead}</strong> {t.account.note}{" "}
-        <a href={`mailto:${config.supportEmail}`} className="font-semibold text-brand-700 underline">{config.supportEmail}</a>.
+        <a href={`mailto:${config.supportEmail}`} className="font-semibold text-brand-700 underline">
+          {config.supportEmail}
+        </a>
+        .
       </p>
 
       {hydrated && step === "confirm" ? (
         <Modal open onClose={() => setStep("email")} title={t.account.confirmTitle} closeLabel={t.common.close}>
           <p>{t.account.confirmBody}</p>
           <div className="mt-6 flex justify-end gap-3">
-            <button type="button" className={secondary} onClick={() => setStep("email")}>{t.account.cancel}</button>
+            <button type="button" className={secondary} onClick={() => setStep("email")}>
+              {t.account.cancel}
+            </button>
             <button
               type="button"
               className={primary}
@@ -194,7 +235,13 @@ export default function DeleteAccount() {
         </Modal>
       ) : null}
       {hydrated && step === "code" ? (
-        <Modal open onClose={() => setStep("email")} title={t.account.codeTitle} closeLabel={t.common.close} closeOnBackdrop={false}>
+        <Modal
+          open
+          onClose={() => setStep("email")}
+          title={t.account.codeTitle}
+          closeLabel={t.common.close}
+          closeOnBackdrop={false}
+        >
           <form
             noValidate
             onSubmit={(event) => {
@@ -215,7 +262,9 @@ export default function DeleteAccount() {
               />
             </div>
             {shownCodeError ? (
-              <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">{shownCodeError}</p>
+              <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">
+                {shownCodeError}
+              </p>
             ) : null}
             <div className="mt-6 flex justify-end">
               <button type="submit" className={primary} disabled={busy}>

@@ -1,13 +1,13 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
-import type { Route } from "./+types/flights";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { loadFlightsPage } from "../lib/schedules.server.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
+import { loadFlightsPage } from "../lib/schedules.server.ts";
+import type { Route } from "./+types/flights";
 
 /**
  * /flights (SPEC §2): `?type=import|export` picks a chip (case-insensitive). The list is
@@ -42,7 +42,12 @@ export default function Flights({ loaderData }: Route.ComponentProps) {
       <PageBanner title={t.flights.bannerTitle} eyebrow={t.flights.title} />
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
         <Chips label={t.flights.filterLabel} items={chips} />
-        <CardGrid items={loaderData.flights} empty={t.flights.empty} render={(flight) => <FlightCard flight={flight} />} more={loaderData.more} />
+        <CardGrid
+          items={loaderData.flights}
+          empty={t.flights.empty}
+          render={(flight) => <FlightCard flight={flight} />}
+          more={loaderData.more}
+        />
       </section>
     </>
   );

@@ -1,16 +1,16 @@
-import type { Route } from "./+types/home";
 import { BlogCard } from "../components/blog-card.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
-import { StoreButtons } from "../components/store-buttons.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
-import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
+import { StoreButtons } from "../components/store-buttons.tsx";
 import { loadHomeBlogs } from "../lib/content.server.ts";
 import { useBlogsT } from "../lib/i18n/blogs.ts";
 import { useHomeT } from "../lib/i18n/home.ts";
+import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
+import type { Route } from "./+types/home";
 
 /** Cards each home schedule section shows; 'Show all' leads to the full list. */
 const HOME_CARDS = 6;
@@ -20,7 +20,11 @@ const HOME_CARDS = 6;
  * SPEC §7's query shapes (limit 100). Only the cards shown reach the page's data.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [events, flights, blogs] = await Promise.all([loadHomeEvents(context), loadHomeFlights(context), loadHomeBlogs(context)]);
+  const [events, flights, blogs] = await Promise.all([
+    loadHomeEvents(context),
+    loadHomeFlights(context),
+    loadHomeBlogs(context),
+  ]);
   return { events: events.rows.slice(0, HOME_CARDS), flights: flights.slice(0, HOME_CARDS), blogs };
 }
 
@@ -69,7 +73,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeader id="home-transport" title={t.home.transportSection} to="/transport" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {events.map((event) => (
-              <li key={event.id}><EventCard event={event} /></li>
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
             ))}
           </ul>
         </section>
@@ -79,7 +85,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeader id="home-shipping" title={t.home.shippingSection} to="/flights" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {flights.map((flight) => (
-              <li key={flight.id}><FlightCard flight={flight} /></li>
+              <li key={flight.id}>
+                <FlightCard flight={flight} />
+              </li>
             ))}
           </ul>
         </section>
@@ -87,24 +95,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="home-no-stress" className="mx-auto max-w-6xl px-4 py-12">
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-accent-100 md:grid-cols-[2fr_1fr]">
           <div className="p-8 md:p-12">
-            <h2 id="home-no-stress" className="text-3xl font-bold text-ink md:text-4xl">{c.noStressTitle}</h2>
+            <h2 id="home-no-stress" className="text-3xl font-bold text-ink md:text-4xl">
+              {c.noStressTitle}
+            </h2>
             <p className="mt-4 max-w-2xl text-lg text-slate-700">{c.noStressBody}</p>
           </div>
-          <img src="/images/card-horse.svg" alt="" width={270} height={500} loading="lazy" decoding="async" className="hidden h-80 w-full object-cover md:block" />
+          <img
+            src="/images/card-horse.svg"
+            alt=""
+            width={270}
+            height={500}
+            loading="lazy"
+            decoding="async"
+            className="hidden h-80 w-full object-cover md:block"
+          />
         </div>
       </section>
       <section aria-labelledby="home-smart-way" className="mx-auto max-w-6xl px-4 py-12">
         <div className="grid items-center gap-8 rounded-3xl bg-brand p-8 text-white md:grid-cols-[2fr_1fr] md:p-12">
           <div>
-            <h2 id="home-smart-way" className="text-3xl font-bold md:text-4xl">{c.smartWayTitle}</h2>
+            <h2 id="home-smart-way" className="text-3xl font-bold md:text-4xl">
+              {c.smartWayTitle}
+            </h2>
             <p className="mt-4 max-w-2xl text-lg text-brand-50">{c.smartWayBody}</p>
             <StoreButtons tone="light" className="mt-6" />
           </div>
-          <img src="/images/app-phone.svg" alt={c.smartWayImageAlt} width={300} height={600} loading="lazy" decoding="async" className="mx-auto h-auto w-48 md:w-56" />
+          <img
+            src="/images/app-phone.svg"
+            alt={c.smartWayImageAlt}
+            width={300}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="mx-auto h-auto w-48 md:w-56"
+          />
         </div>
       </section>
       <section aria-labelledby="home-features" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="home-features" className="mb-6 text-2xl font-bold text-ink md:text-3xl">{c.featuresTitle}</h2>
+        <h2 id="home-features" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
+          {c.featuresTitle}
+        </h2>
         <ul className="grid gap-5 md:grid-cols-3">
           {c.features.map((feature, index) => (
             <li key={feature.title} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -120,7 +150,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeader id="home-blogs" title={blogsT.homeTitle} to="/blogs" />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {blogs.map((blog) => (
-              <li key={blog.id}><BlogCard blog={blog} /></li>
+              <li key={blog.id}>
+                <BlogCard blog={blog} />
+              </li>
             ))}
           </ul>
         </section>
@@ -142,7 +174,14 @@ const featureIcons = [
 function FeatureIcon({ index }: { index: number }) {
   return (
     <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
-      <svg viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-6 stroke-current"
+        fill="none"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={featureIcons[index]} />
       </svg>
     </span>

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/invoice-payment";
 import { paymentAction } from "../lib/invoice.server.ts";
+import type { Route } from "./+types/invoice-payment";
 
 /**
  * `POST /invoice/{hash}/payment` (resource route, JSON, same origin): one step of the
@@ -11,5 +11,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** Only POST is meant; a GET answers 405 instead of a page. */
 export function loader() {
-  return Response.json({ ok: false, status: 405, message: "Method not allowed" }, { status: 405, headers: { allow: "POST" } });
+  return Response.json(
+    { ok: false, status: 405, message: "Method not allowed" },
+    { status: 405, headers: { allow: "POST" } },
+  );
 }

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/invoice-pdf";
 import { invoicePdfResponse } from "../lib/invoice.server.ts";
+import type { Route } from "./+types/invoice-pdf";
 
 /**
  * `GET /invoice/{hash}/pdf` (resource route): the invoice PDF from the API's

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
+import type { InvoiceData } from "@khayl/contract/invoices";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, Outlet } from "react-router";
-import type { InvoiceData } from "@khayl/contract/invoices";
+import { afterEach, expect, test } from "vitest";
 import InvoicePage, { shouldRevalidate } from "./invoice.tsx";
 
 afterEach(cleanup);
@@ -13,9 +14,26 @@ const hashB = "B".repeat(43);
 
 function invoice(refNumber: string, overrides: Partial<InvoiceData> = {}): InvoiceData {
   return {
-    id: 1, refNumber, total: 396, totalFils: 39_600, feeFils: 694, fee: 6.94, grossFils: 40_294, gross: 402.94, currency: "AED",
-    dueDate: "2026-12-01T08:00:00.000Z", dueDisplay: null, status: "unpaid", paidAt: null, paymentType: null, cardBrand: null, cardLast4: null,
-    paidFeeFils: null, paidAmountFils: null, paymentProvider: "sandbox", testMode: true,
+    id: 1,
+    refNumber,
+    total: 396,
+    totalFils: 39_600,
+    feeFils: 694,
+    fee: 6.94,
+    grossFils: 40_294,
+    gross: 402.94,
+    currency: "AED",
+    dueDate: "2026-12-01T08:00:00.000Z",
+    dueDisplay: null,
+    status: "unpaid",
+    paidAt: null,
+    paymentType: null,
+    cardBrand: null,
+    cardLast4: null,
+    paidFeeFils: null,
+    paidAmountFils: null,
+    paymentProvider: "sandbox",
+    testMode: true,
     user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
     ...overrides,
   };
@@ -76,9 +94,16 @@ test("without an invoice: 'Error', the message or 'Failed to fetch invoice', and
 
 test("moving between steps does not fetch the invoice again; anything else does", () => {
   const args = (from: string, to: string, formMethod?: "GET" | "POST") =>
-    ({ currentUrl: new URL(from, "http://x"), nextUrl: new URL(to, "http://x"), formMethod, defaultShouldRevalidate: true }) as Parameters<typeof shouldRevalidate>[0];
+    ({
+      currentUrl: new URL(from, "http://x"),
+      nextUrl: new URL(to, "http://x"),
+      formMethod,
+      defaultShouldRevalidate: true,
+    }) as Parameters<typeof shouldRevalidate>[0];
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?step=2&method=card`, "GET"))).toBe(false);
-  expect(shouldRevalidate(args(`/invoice/${hashA}?step=2&method=card`, `/invoice/${hashA}?step=3&method=card`))).toBe(false);
+  expect(shouldRevalidate(args(`/invoice/${hashA}?step=2&method=card`, `/invoice/${hashA}?step=3&method=card`))).toBe(
+    false,
+  );
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashB}`))).toBe(true);
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
 });

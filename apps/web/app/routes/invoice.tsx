@@ -1,16 +1,24 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
-import type { Route } from "./+types/invoice";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
+import { primaryButton } from "../components/invoice/buttons.ts";
 import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
 import { StepIndicator } from "../components/invoice/step-indicator.tsx";
 import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
 import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
-import { primaryButton } from "../components/invoice/buttons.ts";
 import { usePublicConfig } from "../lib/config.ts";
+import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
 import { loadInvoice } from "../lib/invoice.server.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
-import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
+import type { Route } from "./+types/invoice";
 
 /**
  * Step 3's payment code (card form, card rules, the payment client, Stripe glue) loads
@@ -37,7 +45,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
   // The link is private: never indexed.
   const company = companyFromMatches(matches) ?? "";
-  return [...pageMeta(matches, { title, description: t.description(company) }), { name: "robots", content: "noindex, nofollow" }];
+  return [
+    ...pageMeta(matches, { title, description: t.description(company) }),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }
 
 /**
@@ -45,7 +56,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
  * through them and a step can be reloaded or shared; moving between steps needs no new
  * lookup, so only a change of anything else reloads the invoice.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname === nextUrl.pathname && (!formMethod || formMethod === "GET")) {
     const strip = (url: URL) => {
       const params = new URLSearchParams(url.search);
@@ -135,7 +151,9 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-bold">{t.heading(invoice.refNumber)}</h1>
             {invoice.status === "paid" ? (
-              <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-green-900">{t.paidBadge}</span>
+              <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-green-900">
+                {t.paidBadge}
+              </span>
             ) : invoice.testMode ? (
               <TestModeBadge />
             ) : null}
@@ -144,26 +162,30 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
           <StepIndicator step={step} />
         </header>
         {step === 1 ? <SummaryStep invoice={invoice} hash={hash} method={method} headingRef={headingRef} /> : null}
-        {step === 2 ? <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} /> : null}
+        {step === 2 ? (
+          <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} />
+        ) : null}
         {step === 3 ? (
           <section aria-labelledby="step-heading" className="grid gap-6">
-          <PaymentSummary invoice={invoice} hash={hash} method={method} headingRef={headingRef} />
-          {!hydrated ? <PaymentStepPending backTo={stepUrl(2)} loading={false} /> : (
-          <Suspense fallback={<PaymentStepPending backTo={stepUrl(2)} loading />}>
-          <PaymentStep
-            invoice={invoice}
-            hash={hash}
-            method={method}
-            backTo={stepUrl(2)}
-            publishableKey={config.stripePublishableKey}
-            onPaid={(paidInvoice) => {
-              setPaid(paidInvoice);
-              void navigate("?step=4", { replace: true, preventScrollReset: true });
-            }}
-            onStale={() => void revalidator.revalidate()}
-          />
-          </Suspense>
-          )}
+            <PaymentSummary invoice={invoice} hash={hash} method={method} headingRef={headingRef} />
+            {!hydrated ? (
+              <PaymentStepPending backTo={stepUrl(2)} loading={false} />
+            ) : (
+              <Suspense fallback={<PaymentStepPending backTo={stepUrl(2)} loading />}>
+                <PaymentStep
+                  invoice={invoice}
+                  hash={hash}
+                  method={method}
+                  backTo={stepUrl(2)}
+                  publishableKey={config.stripePublishableKey}
+                  onPaid={(paidInvoice) => {
+                    setPaid(paidInvoice);
+                    void navigate("?step=4", { replace: true, preventScrollReset: true });
+                  }}
+                  onStale={() => void revalidator.revalidate()}
+                />
+              </Suspense>
+            )}
           </section>
         ) : null}
         {step === 4 ? <SuccessStep invoice={invoice} hash={hash} headingRef={headingRef} /> : null}

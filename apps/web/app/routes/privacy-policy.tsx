@@ -1,8 +1,8 @@
-import type { Route } from "./+types/privacy-policy";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/privacy-policy";
 
 /** /privacy-policy (SPEC §2): the PrivacyPolicy document. */
 export async function loader({ context }: Route.LoaderArgs) {

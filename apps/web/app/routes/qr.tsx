@@ -1,10 +1,10 @@
-import type { Route } from "./+types/qr";
 import { Logo } from "../components/logo.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { usePublicConfig } from "../lib/config.ts";
+import { qrCatalogueFor, useQrT } from "../lib/i18n/qr.ts";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import { qrCodeSvg } from "../lib/qr.server.ts";
-import { qrCatalogueFor, useQrT } from "../lib/i18n/qr.ts";
+import type { Route } from "./+types/qr";
 
 /**
  * The QR code is drawn on the server. It encodes `${publicUrl}/links`, not one of the

@@ -1,16 +1,16 @@
+import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
-import type { Route } from "./+types/release-logs";
+import { AppHero } from "../components/app-hero.tsx";
 import { ImageWithSpinner } from "../components/image-with-spinner.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
-import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-logs.ts";
-import { AppHero } from "../components/app-hero.tsx";
+import { pageMeta, productFromMatches } from "../lib/meta.ts";
+import type { Route } from "./+types/release-logs";
 
 /** /release-logs (SPEC §2): app release logs, 1000 from offset 0 (SPEC §7), in the server HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,9 +41,15 @@ export default function ReleaseLogs({ loaderData }: Route.ComponentProps) {
   const config = usePublicConfig();
   return (
     <>
-      <AppHero title={t.heroTitle(config.productName)} body={t.heroBody(config.productName)} imageAlt={t.heroImageAlt} />
+      <AppHero
+        title={t.heroTitle(config.productName)}
+        body={t.heroBody(config.productName)}
+        imageAlt={t.heroImageAlt}
+      />
       <section aria-labelledby="release-logs-list" className="mx-auto max-w-5xl px-4 py-12">
-        <h2 id="release-logs-list" className="mb-8 text-3xl font-bold text-ink">{t.listTitle}</h2>
+        <h2 id="release-logs-list" className="mb-8 text-3xl font-bold text-ink">
+          {t.listTitle}
+        </h2>
         {loaderData.logs instanceof Promise ? (
           <Suspense fallback={<LoadingList label={t.loading} />}>
             <Await resolve={loaderData.logs} errorElement={<EmptyList text={t.empty} />}>
@@ -69,7 +75,9 @@ function LoadingList({ label }: { label: string }) {
 }
 
 function EmptyList({ text }: { text: string }) {
-  return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{text}</p>;
+  return (
+    <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{text}</p>
+  );
 }
 
 function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
@@ -84,7 +92,9 @@ function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
               <div className="flex flex-wrap items-center gap-3 text-sm">
                 <span className="rounded-full bg-brand px-3 py-1 font-bold text-white">{t.version(log.title)}</span>
                 {log.date ? (
-                  <time dateTime={isoOrUndefined(log.date)} className="font-semibold text-slate-600">{formatReleaseLogDate(log.date)}</time>
+                  <time dateTime={isoOrUndefined(log.date)} className="font-semibold text-slate-600">
+                    {formatReleaseLogDate(log.date)}
+                  </time>
                 ) : null}
               </div>
               <h3 className="mt-3 text-2xl font-bold text-ink">{t.heading(product, log.title)}</h3>

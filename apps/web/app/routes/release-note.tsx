@@ -1,10 +1,10 @@
 import { formatReleaseNoteDate, isoOrUndefined } from "@khayl/contract/format";
-import type { Route } from "./+types/release-note";
 import { Logo } from "../components/logo.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
-import { pageMeta } from "../lib/meta.ts";
 import { releaseNoteCatalogueFor, useReleaseNoteT } from "../lib/i18n/release-note.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/release-note";
 
 /** /release-note (SPEC §2 What's New): release notes, 1000 from offset 0 (SPEC §7). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,17 +34,26 @@ export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto max-w-3xl px-4 py-10">
         {notes.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{t.empty}</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">
+            {t.empty}
+          </p>
         ) : (
           <ol className="grid gap-10 border-s-2 border-slate-200 ps-6">
             {notes.map((note) => (
               <li key={note.id} className="relative">
-                <span aria-hidden="true" className="absolute -start-[33px] top-1.5 size-4 rounded-full border-4 border-white bg-black" />
+                <span
+                  aria-hidden="true"
+                  className="absolute -start-[33px] top-1.5 size-4 rounded-full border-4 border-white bg-black"
+                />
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   {note.date ? (
-                    <time dateTime={isoOrUndefined(note.date)} className="font-semibold text-slate-600">{formatReleaseNoteDate(note.date)}</time>
+                    <time dateTime={isoOrUndefined(note.date)} className="font-semibold text-slate-600">
+                      {formatReleaseNoteDate(note.date)}
+                    </time>
                   ) : null}
-                  {note.tag ? <span className="rounded-full bg-slate-900 px-3 py-0.5 font-semibold text-white">{note.tag}</span> : null}
+                  {note.tag ? (
+                    <span className="rounded-full bg-slate-900 px-3 py-0.5 font-semibold text-white">{note.tag}</span>
+                  ) : null}
                 </div>
                 {note.title ? <h2 className="mt-2 text-2xl font-bold text-ink">{note.title}</h2> : null}
                 <RichText html={note.html} className="mt-2" />

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/sitemap[.]xml";
 import { loadBlogSitemap } from "../lib/content.server.ts";
+import type { Route } from "./+types/sitemap[.]xml";
 
 /** Public pages worth indexing (SPEC §2), besides the blogs and the `/{product}-App` page. */
 const staticPaths = [
@@ -20,7 +20,12 @@ const staticPaths = [
 ];
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /**
@@ -41,7 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map(
-      (entry) => `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
+      (entry) =>
+        `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
     ),
     "</urlset>",
     "",

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/term-of-services";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
+import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/term-of-services";
 
 /** /term-of-services (SPEC §2): the TermsAndConditions document. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
-import type { Route } from "./+types/transport";
 import { CardGrid } from "../components/card-grid.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { catalogueFor, useT } from "../lib/i18n/index.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { loadTransportEvents } from "../lib/schedules.server.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
+import { loadTransportEvents } from "../lib/schedules.server.ts";
+import type { Route } from "./+types/transport";
 
 /**
  * /transport (SPEC §2): `?discipline=<slug>` picks a chip; the loader maps it to the
@@ -34,14 +34,23 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const chips = [
     { label: t.transport.all, to: "/transport", active: loaderData.discipline === null },
-    ...disciplines.map((d) => ({ label: t.transport.disciplines[d.id], to: `/transport?discipline=${d.slug}`, active: loaderData.discipline === d.slug })),
+    ...disciplines.map((d) => ({
+      label: t.transport.disciplines[d.id],
+      to: `/transport?discipline=${d.slug}`,
+      active: loaderData.discipline === d.slug,
+    })),
   ];
   return (
     <>
       <PageBanner title={t.transport.bannerTitle} eyebrow={t.transport.title} />
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
         <Chips label={t.transport.filterLabel} items={chips} />
-        <CardGrid items={loaderData.events} empty={t.transport.empty} render={(event) => <EventCard event={event} />} more={loaderData.more} />
+        <CardGrid
+          items={loaderData.events}
+          empty={t.transport.empty}
+          render={(event) => <EventCard event={event} />}
+          more={loaderData.more}
+        />
       </section>
     </>
   );

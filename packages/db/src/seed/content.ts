@@ -107,7 +107,10 @@ async function isEmpty(db: Db, table: typeof blogs | typeof legalDocuments | typ
  * and release logs into whichever of their tables are empty (DESIGN §2 demo content).
  * Dates are whole days before `now` (06:00 UTC, 10:00 in Dubai). Answers what it inserted.
  */
-export async function seedContent(db: Db, now: Date): Promise<{ blogs: number; legal: number; releaseNotes: number; releaseLogs: number }> {
+export async function seedContent(
+  db: Db,
+  now: Date,
+): Promise<{ blogs: number; legal: number; releaseNotes: number; releaseLogs: number }> {
   const result = { blogs: 0, legal: 0, releaseNotes: 0, releaseLogs: 0 };
   if (await isEmpty(db, blogs)) {
     await db.insert(blogs).values(
@@ -124,17 +127,31 @@ export async function seedContent(db: Db, now: Date): Promise<{ blogs: number; l
   if (await isEmpty(db, legalDocuments)) {
     const updatedAt = dayFrom(now, -30);
     await db.insert(legalDocuments).values([
-      { category: "TermsAndConditions", title: { en: termsAndConditions.title }, content: { en: termsAndConditions.content }, updatedAt },
-      { category: "PrivacyPolicy", title: { en: privacyPolicy.title }, content: { en: privacyPolicy.content }, updatedAt },
+      {
+        category: "TermsAndConditions",
+        title: { en: termsAndConditions.title },
+        content: { en: termsAndConditions.content },
+        updatedAt,
+      },
+      {
+        category: "PrivacyPolicy",
+        title: { en: privacyPolicy.title },
+        content: { en: privacyPolicy.content },
+        updatedAt,
+      },
     ]);
     result.legal = 2;
   }
   if (await isEmpty(db, releaseNotes)) {
-    await db.insert(releaseNotes).values(releaseNoteSeeds.map(({ daysAgo, ...note }) => ({ ...note, date: dayFrom(now, -daysAgo) })));
+    await db
+      .insert(releaseNotes)
+      .values(releaseNoteSeeds.map(({ daysAgo, ...note }) => ({ ...note, date: dayFrom(now, -daysAgo) })));
     result.releaseNotes = releaseNoteSeeds.length;
   }
   if (await isEmpty(db, releaseLogs)) {
-    await db.insert(releaseLogs).values(releaseLogSeeds.map(({ daysAgo, ...log }) => ({ ...log, date: dayFrom(now, -daysAgo) })));
+    await db
+      .insert(releaseLogs)
+      .values(releaseLogSeeds.map(({ daysAgo, ...log }) => ({ ...log, date: dayFrom(now, -daysAgo) })));
     result.releaseLogs = releaseLogSeeds.length;
   }
   return result;

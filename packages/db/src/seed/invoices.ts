@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { type InvoiceLine, invoiceTotals, UAE_VAT_RATE_PERCENT } from "@khayl/contract/invoice-lines";
 import { cardFeeFils, grossFils } from "@khayl/contract/money";
-import { invoiceTotals, UAE_VAT_RATE_PERCENT, type InvoiceLine } from "@khayl/contract/invoice-lines";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { accounts, invoices, payments } from "../schema.ts";
 
@@ -93,7 +93,11 @@ export function newInvoiceLinkToken(): string {
 export async function seedInvoices(db: Db, now: Date = new Date()): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(invoices);
   if (existing?.n !== 0) return 0;
-  const [customer] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, DEMO_INVOICE_CUSTOMER)).limit(1);
+  const [customer] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, DEMO_INVOICE_CUSTOMER))
+    .limit(1);
   await db.transaction(async (tx) => {
     for (const [i, demo] of demoInvoices.entries()) {
       const { totalFils } = invoiceTotals(demo.lines);
@@ -149,8 +153,18 @@ export interface DemoInvoiceLink {
  */
 export async function demoInvoiceLinks(db: Db): Promise<DemoInvoiceLink[]> {
   return db
-    .select({ refNumber: invoices.refNumber, status: invoices.status, totalFils: invoices.totalFils, hash: invoices.linkToken })
+    .select({
+      refNumber: invoices.refNumber,
+      status: invoices.status,
+      totalFils: invoices.totalFils,
+      hash: invoices.linkToken,
+    })
     .from(invoices)
-    .where(inArray(invoices.refNumber, demoInvoices.map((d) => d.refNumber)))
+    .where(
+      inArray(
+        invoices.refNumber,
+        demoInvoices.map((d) => d.refNumber),
+      ),
+    )
     .orderBy(asc(invoices.refNumber));
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { desc, eq, sql } from "drizzle-orm";
 import { accountDeletions, accounts, outbox, verificationCodes } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -14,14 +14,28 @@ afterAll(() => api.close());
 
 let ip = 0;
 function ask(email: string, remoteAddress = `10.3.0.${++ip}`) {
-  return api.app.inject({ method: "GET", url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(email)}`, remoteAddress });
+  return api.app.inject({
+    method: "GET",
+    url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(email)}`,
+    remoteAddress,
+  });
 }
 function confirm(email: string, otpCode: string, remoteAddress = `10.4.0.${++ip}`) {
-  return api.app.inject({ method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email, otpCode }, remoteAddress });
+  return api.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/confrim-delete-account",
+    payload: { email, otpCode },
+    remoteAddress,
+  });
 }
 /** The code of the newest deletion mail to `email`, read from the outbox as a user reads the mail. */
 async function codeMailedTo(email: string): Promise<string> {
-  const [mail] = await api.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
+  const [mail] = await api.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const code = /verification code is (\d{4})/.exec(mail?.text ?? "")?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
@@ -41,7 +55,10 @@ test("ask answers alike whether or not the account exists, and mails a code only
   expect(mails.filter((m) => m.to === "sophie.laurent@example.com")).toHaveLength(1);
   expect(mails.filter((m) => m.to === "nobody.here@example.com")).toHaveLength(0);
   const code = await codeMailedTo("sophie.laurent@example.com");
-  const [stored] = await api.database.db.select().from(verificationCodes).where(eq(verificationCodes.email, "sophie.laurent@example.com"));
+  const [stored] = await api.database.db
+    .select()
+    .from(verificationCodes)
+    .where(eq(verificationCodes.email, "sophie.laurent@example.com"));
   // Only a salted hash is stored: `salt$sha256`, never the 4 digits themselves.
   expect(stored?.codeHash).toMatch(/^[0-9a-f]{32}\$[0-9a-f]{64}$/);
   expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -56,7 +73,9 @@ test("the right code deletes the account's personal data and records the deletio
   expect(response.json()).toMatchObject({ success: true, message: "Your Account has been deleted successfully!!" });
   const [row] = await api.database.db.select().from(accounts).where(sql`${accounts.deletedAt} is not null`);
   expect(row).toMatchObject({ displayName: null, email: null, phoneNumber: null });
-  expect(await api.database.db.select().from(accountDeletions).where(eq(accountDeletions.accountId, row!.id))).toHaveLength(1);
+  expect(
+    await api.database.db.select().from(accountDeletions).where(eq(accountDeletions.accountId, row!.id)),
+  ).toHaveLength(1);
   // The code is single-use and the account is gone.
   expect((await confirm("james.whitaker@example.com", code)).statusCode).toBe(400);
 });
@@ -78,11 +97,17 @@ test("the 6th try of a code is refused even with the right code; a new ask is ne
 test("an expired code is refused", async () => {
   await ask("mariam.suwaidi@example.com");
   const code = await codeMailedTo("mariam.suwaidi@example.com");
-  await api.database.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, "mariam.suwaidi@example.com"));
+  await api.database.db
+    .update(verificationCodes)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(verificationCodes.email, "mariam.suwaidi@example.com"));
   const response = await confirm("mariam.suwaidi@example.com", code);
   expect(response.statusCode).toBe(400);
   expect(response.json().message).toBe("Invalid or expired verification code");
-  const [account] = await api.database.db.select().from(accounts).where(eq(accounts.email, "mariam.suwaidi@example.com"));
+  const [account] = await api.database.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, "mariam.suwaidi@example.com"));
   expect(account?.deletedAt).toBeNull();
 });
 
@@ -105,7 +130,9 @@ test("a new ask replaces the previous code", async () => {
 test("confirmations are capped per e-mail per 15 minutes (10) and per day (20), from any client", async () => {
   const email = "guess.target@example.com";
   const expireQuarterHour = () =>
-    api.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`confirm:${email}:${15 * 60_000}`}`);
+    api.database.db.execute(
+      sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`confirm:${email}:${15 * 60_000}`}`,
+    );
   const tries = async (n: number) => {
     const statuses: number[] = [];
     for (let i = 0; i < n; i++) statuses.push((await confirm(email, "0000")).statusCode);
@@ -121,7 +148,11 @@ test("confirmations are capped per e-mail per 15 minutes (10) and per day (20), 
 });
 
 test("bad input is 400 with the SPEC §5 messages", async () => {
-  const noEmail = await api.app.inject({ method: "GET", url: "/api/v1/auth/ask-delete-account", remoteAddress: "10.5.0.1" });
+  const noEmail = await api.app.inject({
+    method: "GET",
+    url: "/api/v1/auth/ask-delete-account",
+    remoteAddress: "10.5.0.1",
+  });
   expect(noEmail.statusCode).toBe(400);
   expect(noEmail.json().message).toBe("Please Enter Email");
   expect((await ask("not-an-email")).json().message).toBe("Must be a valid Email");
@@ -129,12 +160,26 @@ test("bad input is 400 with the SPEC §5 messages", async () => {
   expect(badCode.statusCode).toBe(400);
   expect(badCode.json().message).toBe("Verification code must be 4 digits");
   // A number is not the 4-digit string (a leading zero would be lost); a missing code is 'Required'.
-  const numeric = await api.app.inject({ method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "a@example.com", otpCode: 1234 }, remoteAddress: "10.5.0.2" });
+  const numeric = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/confrim-delete-account",
+    payload: { email: "a@example.com", otpCode: 1234 },
+    remoteAddress: "10.5.0.2",
+  });
   expect(numeric.json().message).toBe("Verification code must be 4 digits");
-  const missing = await api.app.inject({ method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "a@example.com" }, remoteAddress: "10.5.0.3" });
+  const missing = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/confrim-delete-account",
+    payload: { email: "a@example.com" },
+    remoteAddress: "10.5.0.3",
+  });
   expect(missing.json().message).toBe("Required");
   const text = await api.app.inject({
-    method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: "otpCode=1234", headers: { "content-type": "text/plain" }, remoteAddress: "10.5.0.4",
+    method: "POST",
+    url: "/api/v1/auth/confrim-delete-account",
+    payload: "otpCode=1234",
+    headers: { "content-type": "text/plain" },
+    remoteAddress: "10.5.0.4",
   });
   expect(text.statusCode).toBe(400);
   expect(text.json()).toMatchObject({ success: false, message: "Request body must be a JSON object" });
@@ -162,10 +207,17 @@ test("two API instances on one database share codes and limits", async () => {
     expect((await askOn(other, "10.7.0.4")).statusCode).toBe(429);
 
     // A code asked for on one instance is checked on the other.
-    await api.app.inject({ method: "GET", url: "/api/v1/auth/ask-delete-account?email=sophie.laurent%40example.com", remoteAddress: "10.7.1.1" });
+    await api.app.inject({
+      method: "GET",
+      url: "/api/v1/auth/ask-delete-account?email=sophie.laurent%40example.com",
+      remoteAddress: "10.7.1.1",
+    });
     const code = await codeMailedTo("sophie.laurent@example.com");
     const confirmed = await other.inject({
-      method: "POST", url: "/api/v1/auth/confrim-delete-account", payload: { email: "sophie.laurent@example.com", otpCode: code }, remoteAddress: "10.7.1.2",
+      method: "POST",
+      url: "/api/v1/auth/confrim-delete-account",
+      payload: { email: "sophie.laurent@example.com", otpCode: code },
+      remoteAddress: "10.7.1.2",
     });
     expect(confirmed.statusCode).toBe(200);
   } finally {
@@ -175,5 +227,7 @@ test("two API instances on one database share codes and limits", async () => {
 
 test("one account per e-mail address whatever its case (the lookups compare lower-case)", async () => {
   await api.database.db.insert(accounts).values({ displayName: "Case One", email: "case.test@example.com" });
-  await expect(api.database.db.insert(accounts).values({ displayName: "Case Two", email: "Case.Test@Example.com" })).rejects.toThrow();
+  await expect(
+    api.database.db.insert(accounts).values({ displayName: "Case Two", email: "Case.Test@Example.com" }),
+  ).rejects.toThrow();
 });

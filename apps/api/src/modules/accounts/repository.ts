@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@khayl/db/client";
 import { accountDeletions, accounts, verificationCodes } from "@khayl/db/schema";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 export const DELETE_ACCOUNT_PURPOSE = "delete-account";
 
@@ -19,7 +19,13 @@ export async function retireCodes(tx: Tx, email: string): Promise<void> {
   await tx
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, DELETE_ACCOUNT_PURPOSE), isNull(verificationCodes.consumedAt)));
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, DELETE_ACCOUNT_PURPOSE),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
 }
 
 /** Stores a code's hash with its expiry. */
@@ -32,23 +38,35 @@ export async function insertCode(tx: Tx, email: string, codeHash: string, expire
  * answers the code's hash when a try was left (at most `maxTries` per code, counted in
  * `failed_attempts`), or undefined when there is no usable code.
  */
-export async function spendTry(db: Db, email: string, maxTries: number): Promise<{ id: number; codeHash: string } | undefined> {
+export async function spendTry(
+  db: Db,
+  email: string,
+  maxTries: number,
+): Promise<{ id: number; codeHash: string } | undefined> {
   const [latest] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, DELETE_ACCOUNT_PURPOSE), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, DELETE_ACCOUNT_PURPOSE),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!latest) return undefined;
   const [row] = await db
     .update(verificationCodes)
     .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(and(
-      eq(verificationCodes.id, latest.id),
-      isNull(verificationCodes.consumedAt),
-      sql`${verificationCodes.failedAttempts} < ${maxTries}`,
-      sql`${verificationCodes.expiresAt} > now()`,
-    ))
+    .where(
+      and(
+        eq(verificationCodes.id, latest.id),
+        isNull(verificationCodes.consumedAt),
+        sql`${verificationCodes.failedAttempts} < ${maxTries}`,
+        sql`${verificationCodes.expiresAt} > now()`,
+      ),
+    )
     .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
   return row;
 }

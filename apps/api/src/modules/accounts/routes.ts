@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { askDeleteAccount, confirmDeleteAccount } from "./service.ts";
@@ -13,7 +13,12 @@ export function accountRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, accountDeletionEndpoints.ask, ({ query }) => askDeleteAccount(deps.db, deps.env, query.email), {
     config: { rateLimit: ASK_PER_CLIENT },
   });
-  registerEndpoint(app, accountDeletionEndpoints.confirm, ({ body }) => confirmDeleteAccount(deps.db, body.email, body.otpCode), {
-    config: { rateLimit: CONFIRM_PER_CLIENT },
-  });
+  registerEndpoint(
+    app,
+    accountDeletionEndpoints.confirm,
+    ({ body }) => confirmDeleteAccount(deps.db, body.email, body.otpCode),
+    {
+      config: { rateLimit: CONFIRM_PER_CLIENT },
+    },
+  );
 }

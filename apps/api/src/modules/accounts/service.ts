@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Env } from "@khayl/config/env";
-import type { Db } from "@khayl/db/client";
 import { invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
+import type { Db } from "@khayl/db/client";
 import { HttpError } from "../../http/errors.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { enqueueMails } from "../mail/repository.ts";
@@ -33,7 +33,10 @@ async function withinLimits(db: Db, key: string, limits: { max: number; windowMs
 }
 
 function tooMany(retryAfterMs: number): HttpError {
-  return new HttpError(429, `Too many requests, please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`);
+  return new HttpError(
+    429,
+    `Too many requests, please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`,
+  );
 }
 
 /** `salt$sha256(salt:email:code)`: only this is stored, never the code. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { blogs } from "@khayl/db/schema";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -7,12 +7,31 @@ let ids: Record<string, number>;
 
 beforeAll(async () => {
   api = await createTestApi();
-  const rows = await api.database.db.insert(blogs).values([
-    { title: "Older post", date: new Date("2025-01-05T08:00:00Z"), tag: ["Travel", "Tips"], category: "Guides", content: "<p>Old</p>", mainImage: "/images/blog/a.svg", subImage: "/images/blog/a-card.svg" },
-    { title: "Main post", date: new Date("2025-03-10T08:00:00Z"), isMainBlog: true, tag: ["News"], category: "Company", content: "<h2>Hello</h2><p>World</p>", summary: "A short teaser." },
-    { title: null, date: new Date("2025-02-01T08:00:00Z"), content: "<p>No title</p>" },
-    { title: "Hidden draft", date: new Date("2025-04-01T08:00:00Z"), showOnWebsite: false },
-  ]).returning({ id: blogs.id, title: blogs.title });
+  const rows = await api.database.db
+    .insert(blogs)
+    .values([
+      {
+        title: "Older post",
+        date: new Date("2025-01-05T08:00:00Z"),
+        tag: ["Travel", "Tips"],
+        category: "Guides",
+        content: "<p>Old</p>",
+        mainImage: "/images/blog/a.svg",
+        subImage: "/images/blog/a-card.svg",
+      },
+      {
+        title: "Main post",
+        date: new Date("2025-03-10T08:00:00Z"),
+        isMainBlog: true,
+        tag: ["News"],
+        category: "Company",
+        content: "<h2>Hello</h2><p>World</p>",
+        summary: "A short teaser.",
+      },
+      { title: null, date: new Date("2025-02-01T08:00:00Z"), content: "<p>No title</p>" },
+      { title: "Hidden draft", date: new Date("2025-04-01T08:00:00Z"), showOnWebsite: false },
+    ])
+    .returning({ id: blogs.id, title: blogs.title });
   ids = Object.fromEntries(rows.map((r) => [r.title ?? "untitled", r.id]));
 });
 afterAll(() => api.close());
@@ -26,7 +45,12 @@ describe("GET /blog/getWebsiteBlogs", () => {
   test("lists website blogs newest first in data.rows with the count, in the SPEC §3 shape", async () => {
     const { status, body, headers } = await get("/blog/getWebsiteBlogs?limit=100&offset=0");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, statusCode: 200, message: "Blogs fetched successfully", data: { count: 3 } });
+    expect(body).toMatchObject({
+      success: true,
+      statusCode: 200,
+      message: "Blogs fetched successfully",
+      data: { count: 3 },
+    });
     expect(body.data.rows.map((r: { title: string | null }) => r.title)).toEqual(["Main post", null, "Older post"]);
     expect(body.data.rows[2]).toEqual({
       id: ids["Older post"],
@@ -76,7 +100,15 @@ describe("GET /blog/{id}", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       success: true,
-      data: { id: ids["Main post"], title: "Main post", isMainBlog: true, category: "Company", content: "<h2>Hello</h2><p>World</p>", summary: "A short teaser.", tag: ["News"] },
+      data: {
+        id: ids["Main post"],
+        title: "Main post",
+        isMainBlog: true,
+        category: "Company",
+        content: "<h2>Hello</h2><p>World</p>",
+        summary: "A short teaser.",
+        tag: ["News"],
+      },
     });
   });
 

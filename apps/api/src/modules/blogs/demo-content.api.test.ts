@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
 import { seedContent } from "@khayl/db/seed/content";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 /** The website's public folder: demo image URLs must be files the site serves. */
@@ -45,7 +45,12 @@ test("demo blogs: at least 7, exactly one main blog, all fields of SPEC §3, ima
 test("demo terms and privacy name AED prices, resource availability, UAE law, the courts of Sharjah and the PDPL", async () => {
   const terms = await data("/privacy/selected/TermsAndConditions");
   expect(terms.title.en).toBe("General Terms and Conditions of Service");
-  for (const text of ["UAE dirhams (AED)", "subject to the availability", "laws of the United Arab Emirates", "courts of Sharjah"]) {
+  for (const text of [
+    "UAE dirhams (AED)",
+    "subject to the availability",
+    "laws of the United Arab Emirates",
+    "courts of Sharjah",
+  ]) {
     expect(terms.content.en).toContain(text);
   }
   const privacy = await data("/privacy/selected/PrivacyPolicy");

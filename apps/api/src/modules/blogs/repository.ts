@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@khayl/db/client";
 import { blogs } from "@khayl/db/schema";
+import { and, count, desc, eq } from "drizzle-orm";
 
 export type BlogRow = typeof blogs.$inferSelect;
 
@@ -8,7 +8,13 @@ export type BlogRow = typeof blogs.$inferSelect;
 export async function findWebsiteBlogs(db: Db, page: { limit: number; offset: number }) {
   const where = eq(blogs.showOnWebsite, true);
   const [rows, [total]] = await Promise.all([
-    db.select().from(blogs).where(where).orderBy(desc(blogs.date), desc(blogs.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(blogs)
+      .where(where)
+      .orderBy(desc(blogs.date), desc(blogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(blogs).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
@@ -16,6 +22,10 @@ export async function findWebsiteBlogs(db: Db, page: { limit: number; offset: nu
 
 /** The blog with this id when it is shown on the website, else undefined. */
 export async function findWebsiteBlog(db: Db, id: number): Promise<BlogRow | undefined> {
-  const [row] = await db.select().from(blogs).where(and(eq(blogs.id, id), eq(blogs.showOnWebsite, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, id), eq(blogs.showOnWebsite, true)))
+    .limit(1);
   return row;
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { blogEndpoints } from "@khayl/contract/blogs";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
@@ -7,6 +7,10 @@ import { getWebsiteBlog, listWebsiteBlogs } from "./service.ts";
 
 /** `GET /blog/getWebsiteBlogs` and `GET /blog/:id` (SPEC §7): the blog list and a blog, publicly cacheable. */
 export function blogRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, blogEndpoints.listWebsite, ({ query }, { reply }) => publiclyCached(reply, listWebsiteBlogs(deps.db, query)));
-  registerEndpoint(app, blogEndpoints.get, ({ params }, { reply }) => publiclyCached(reply, getWebsiteBlog(deps.db, params.id)));
+  registerEndpoint(app, blogEndpoints.listWebsite, ({ query }, { reply }) =>
+    publiclyCached(reply, listWebsiteBlogs(deps.db, query)),
+  );
+  registerEndpoint(app, blogEndpoints.get, ({ params }, { reply }) =>
+    publiclyCached(reply, getWebsiteBlog(deps.db, params.id)),
+  );
 }

@@ -1,7 +1,7 @@
+import { type Blog, blogNotFoundMessage } from "@khayl/contract/blogs";
 import type { Db } from "@khayl/db/client";
-import { blogNotFoundMessage, type Blog } from "@khayl/contract/blogs";
 import { HttpError } from "../../http/errors.ts";
-import { findWebsiteBlog, findWebsiteBlogs, type BlogRow } from "./repository.ts";
+import { type BlogRow, findWebsiteBlog, findWebsiteBlogs } from "./repository.ts";
 
 /** Database row → the provider's Blog shape (SPEC §3): images under `Images`, dates as ISO-8601 UTC. */
 export function toBlog(row: BlogRow): Blog {

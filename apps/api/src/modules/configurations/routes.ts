@@ -1,9 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import { configurationEndpoints } from "@khayl/contract/configurations";
 import { ping } from "@khayl/db/client";
-import { registerEndpoint } from "../../http/route.ts";
-import { HttpError } from "../../http/errors.ts";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { registerEndpoint } from "../../http/route.ts";
 
 /** `GET /configurations/` (SPEC §7: the public configuration) and `GET /health` (503 when the database is unreachable). */
 export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {

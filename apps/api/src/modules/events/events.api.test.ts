@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { events } from "@khayl/db/schema";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -7,16 +7,34 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   await api.database.db.insert(events).values([
-    { eventName: "Dressage Day", disciplineId: 3, placeCode: "ADEC", eventCategory: "International", eventStatus: "Open", startDate: new Date("2030-01-10T06:00:00Z"), endDate: new Date("2030-01-12T14:00:00Z") },
+    {
+      eventName: "Dressage Day",
+      disciplineId: 3,
+      placeCode: "ADEC",
+      eventCategory: "International",
+      eventStatus: "Open",
+      startDate: new Date("2030-01-10T06:00:00Z"),
+      endDate: new Date("2030-01-12T14:00:00Z"),
+    },
     { eventName: "Jumping Night", disciplineId: 1, placeCode: "SERC", startDate: new Date("2030-01-05T06:00:00Z") },
-    { eventName: "Hidden Clinic", disciplineId: 3, placeCode: "DPEC", startDate: new Date("2030-01-01T06:00:00Z"), showOnWebsite: false },
+    {
+      eventName: "Hidden Clinic",
+      disciplineId: 3,
+      placeCode: "DPEC",
+      startDate: new Date("2030-01-01T06:00:00Z"),
+      showOnWebsite: false,
+    },
     { eventName: "Undated Pegging", disciplineId: 6, placeCode: "FEC", startDate: null },
   ]);
 });
 afterAll(() => api.close());
 
 async function list(query: string) {
-  const response = await api.app.inject({ method: "GET", url: `/api/v1/event-services/website${query}`, headers: { language: "en" } });
+  const response = await api.app.inject({
+    method: "GET",
+    url: `/api/v1/event-services/website${query}`,
+    headers: { language: "en" },
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -26,7 +44,10 @@ describe("GET /event-services/website", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, statusCode: 200, data: { count: 4 } });
     expect(body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual([
-      "Hidden Clinic", "Jumping Night", "Dressage Day", "Undated Pegging",
+      "Hidden Clinic",
+      "Jumping Night",
+      "Dressage Day",
+      "Undated Pegging",
     ]);
     expect(body.data.rows[2]).toEqual({
       id: expect.any(Number),
@@ -50,7 +71,10 @@ describe("GET /event-services/website", () => {
     const one = await list("?showOnWebsite=true&eventDisciplines=3");
     expect(one.body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual(["Dressage Day"]);
     const two = await list("?eventDisciplines=1&eventDisciplines=6");
-    expect(two.body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual(["Jumping Night", "Undated Pegging"]);
+    expect(two.body.data.rows.map((r: { eventName: string }) => r.eventName)).toEqual([
+      "Jumping Night",
+      "Undated Pegging",
+    ]);
   });
 
   test("limit and offset page through the rows; count stays the total", async () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@khayl/db/client";
 import { events } from "@khayl/db/schema";
+import { and, asc, count, inArray, type SQL, sql } from "drizzle-orm";
 
 export interface EventFilter {
   limit: number;
@@ -16,9 +16,13 @@ export async function findEvents(db: Db, filter: EventFilter) {
   if (filter.disciplineIds?.length) conditions.push(inArray(events.disciplineId, filter.disciplineIds));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(events).where(where)
+    db
+      .select()
+      .from(events)
+      .where(where)
       .orderBy(sql`${events.startDate} asc nulls last`, asc(events.id))
-      .limit(filter.limit).offset(filter.offset),
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ n: count() }).from(events).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };

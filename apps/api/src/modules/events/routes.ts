@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { eventEndpoints } from "@khayl/contract/events";
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteEvents } from "./service.ts";
 
 /** `GET /event-services/website` (SPEC §7): the transport schedule. */

@@ -1,7 +1,7 @@
+import type { Event } from "@khayl/contract/events";
 import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
-import type { Event } from "@khayl/contract/events";
-import { findEvents, type EventFilter } from "./repository.ts";
+import { type EventFilter, findEvents } from "./repository.ts";
 
 /** Database row → the provider's Event shape (SPEC §3); instants as ISO-8601 UTC. */
 export function toEvent(row: typeof events.$inferSelect): Event {

@@ -5,7 +5,12 @@ export const DUE_SOON_DAYS = 3;
 
 /** The calendar day of an instant in Asia/Dubai, as a count of days (for differences). */
 function dubaiDay(instant: Date): number {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
     .format(instant)
     .split("-")
     .map(Number);
@@ -18,7 +23,10 @@ function dubaiDay(instant: Date): number {
  * 'Due tomorrow' or 'Due in N days' within `DUE_SOON_DAYS` (Asia/Dubai calendar days),
  * and null otherwise. Computed when read, so the badge never goes stale.
  */
-export function dueDisplayOf(invoice: { dueDate: Date; dueDisplay: string | null; status: string }, now: Date = new Date()): string | null {
+export function dueDisplayOf(
+  invoice: { dueDate: Date; dueDisplay: string | null; status: string },
+  now: Date = new Date(),
+): string | null {
   if (invoice.dueDisplay) return invoice.dueDisplay;
   if (invoice.status === "paid") return null;
   const days = dubaiDay(invoice.dueDate) - dubaiDay(now);

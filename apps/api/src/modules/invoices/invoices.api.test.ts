@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq, sql } from "drizzle-orm";
 import { invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
-import { demoInvoiceLinks, seedInvoices, type DemoInvoiceLink } from "@khayl/db/seed/invoices";
+import { type DemoInvoiceLink, demoInvoiceLinks, seedInvoices } from "@khayl/db/seed/invoices";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 import { INVOICE_LOOKUPS_PER_CLIENT, INVOICE_PDFS_PER_CLIENT, PAYMENT_CALLS_PER_CLIENT } from "./routes.ts";
 import { SANDBOX_CONFIRMS_PER_INTENT } from "./service.ts";
@@ -32,18 +32,29 @@ const takeInvoice = () => {
 };
 
 function post(path: string, payload: unknown, remoteAddress = client()) {
-  return api.app.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload: payload as object, remoteAddress });
+  return api.app.inject({
+    method: "POST",
+    url: `/api/v1/invoices-v2/${path}`,
+    payload: payload as object,
+    remoteAddress,
+  });
 }
 const getInvoice = (hash: unknown) => post("get-invoice-by-link", { hash });
-const createPayment = (hash: string, paymentMethod = "card", remoteAddress?: string) => post("create-payment-by-link", { hash, paymentMethod }, remoteAddress);
-const confirmByLink = (hash: string, paymentIntentId: string) => post("confirm-payment-by-link", { hash, paymentIntentId });
+const createPayment = (hash: string, paymentMethod = "card", remoteAddress?: string) =>
+  post("create-payment-by-link", { hash, paymentMethod }, remoteAddress);
+const confirmByLink = (hash: string, paymentIntentId: string) =>
+  post("confirm-payment-by-link", { hash, paymentIntentId });
 const card = (number: string, overrides: Record<string, string> = {}) => ({
   type: "card",
   card: { number, expiry: "12 / 34", cvc: "123", ...overrides },
   billingDetails: { country: "UAE", name: "Layla Haddad" },
 });
 const sandboxConfirm = (intent: { paymentIntentId: string; clientSecret: string }, paymentMethod: unknown) =>
-  post("sandbox-confirm-payment", { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, paymentMethod });
+  post("sandbox-confirm-payment", {
+    paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
+    paymentMethod,
+  });
 
 describe("get-invoice-by-link", () => {
   test("answers SPEC §3's fields with the fee and gross computed by the server", async () => {
@@ -79,7 +90,14 @@ describe("get-invoice-by-link", () => {
     expect((await getInvoice(link("INV-2026-000102").hash)).json().data.dueDisplay).toBe("Due in 3 days");
     expect((await getInvoice(link("INV-2026-000103").hash)).json().data.dueDisplay).toBe("Overdue");
     const paid = (await getInvoice(link("INV-2026-000104").hash)).json().data;
-    expect(paid).toMatchObject({ status: "paid", paymentType: "card", cardBrand: "visa", cardLast4: "4242", paidFeeFils: paid.feeFils, paidAmountFils: paid.grossFils });
+    expect(paid).toMatchObject({
+      status: "paid",
+      paymentType: "card",
+      cardBrand: "visa",
+      cardLast4: "4242",
+      paidFeeFils: paid.feeFils,
+      paidAmountFils: paid.grossFils,
+    });
     expect(Date.parse(paid.paidAt)).toBeLessThan(Date.now());
   });
 
@@ -90,7 +108,14 @@ describe("get-invoice-by-link", () => {
   });
 
   test("a malformed token is 400 before any lookup, an unknown one 404", async () => {
-    for (const hash of ["abc", "x".repeat(21), "a".repeat(129), "../../etc/passwd-aaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaa'; drop table invoices;--", 42]) {
+    for (const hash of [
+      "abc",
+      "x".repeat(21),
+      "a".repeat(129),
+      "../../etc/passwd-aaaaaaaaaaaaaa",
+      "aaaaaaaaaaaaaaaaaaaaaa'; drop table invoices;--",
+      42,
+    ]) {
       const response = await getInvoice(hash);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, statusCode: 400 });
@@ -108,7 +133,10 @@ describe("get-invoice-by-link", () => {
     const address = "10.99.0.1";
     const statuses: number[] = [];
     for (let i = 0; i <= INVOICE_LOOKUPS_PER_CLIENT.max; i++) {
-      statuses.push((await post("get-invoice-by-link", { hash: `${"B".repeat(40)}${String(i).padStart(3, "0")}` }, address)).statusCode);
+      statuses.push(
+        (await post("get-invoice-by-link", { hash: `${"B".repeat(40)}${String(i).padStart(3, "0")}` }, address))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -171,18 +199,35 @@ describe("sandbox payments", () => {
     expect(created.statusCode).toBe(201);
     const intent = created.json().data;
     const fee = Math.round(invoice.totalFils * 0.015) + 100;
-    expect(intent).toMatchObject({ provider: "sandbox", publishableKey: null, currency: "aed", totalFils: invoice.totalFils, feeFils: fee, amountFils: invoice.totalFils + fee });
+    expect(intent).toMatchObject({
+      provider: "sandbox",
+      publishableKey: null,
+      currency: "aed",
+      totalFils: invoice.totalFils,
+      feeFils: fee,
+      amountFils: invoice.totalFils + fee,
+    });
     expect(intent.paymentIntentId).toMatch(/^pi_sandbox_/);
     expect(intent.clientSecret).toContain(`${intent.paymentIntentId}_secret_`);
 
     const confirmed = await sandboxConfirm(intent, card("4242 4242 4242 4242"));
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().data).toMatchObject({ status: "succeeded", paymentMethod: { brand: "visa", last4: "4242", wallet: null } });
+    expect(confirmed.json().data).toMatchObject({
+      status: "succeeded",
+      paymentMethod: { brand: "visa", last4: "4242", wallet: null },
+    });
 
     const paid = await confirmByLink(invoice.hash, intent.paymentIntentId);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ success: true, message: "Payment received" });
-    expect(paid.json().data).toMatchObject({ status: "paid", paymentType: "card", cardBrand: "visa", cardLast4: "4242", paidAmountFils: invoice.totalFils + fee, paidFeeFils: fee });
+    expect(paid.json().data).toMatchObject({
+      status: "paid",
+      paymentType: "card",
+      cardBrand: "visa",
+      cardLast4: "4242",
+      paidAmountFils: invoice.totalFils + fee,
+      paidFeeFils: fee,
+    });
     const lookup = (await getInvoice(invoice.hash)).json().data;
     expect(lookup.status).toBe("paid");
     expect(Math.abs(Date.parse(lookup.paidAt) - Date.now())).toBeLessThan(60_000);
@@ -221,8 +266,15 @@ describe("sandbox payments", () => {
     expect(response.statusCode).toBe(402);
     expect(response.json().message).toBe("Your card has insufficient funds.");
     expect((await confirmByLink(invoice.hash, intent.paymentIntentId)).statusCode).toBe(402);
-    const [row] = await api.database.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
-    expect(row).toMatchObject({ status: "requires_payment_method", lastErrorCode: "insufficient_funds", cardLast4: "9995" });
+    const [row] = await api.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+    expect(row).toMatchObject({
+      status: "requires_payment_method",
+      lastErrorCode: "insufficient_funds",
+      cardLast4: "9995",
+    });
   });
 
   test("card details are validated: Luhn, expiry in the future, CVC of 3–4 digits, a country", async () => {
@@ -249,10 +301,16 @@ describe("sandbox payments", () => {
   test("a wrong client secret or an unknown intent is refused", async () => {
     const invoice = takeInvoice();
     const intent = (await createPayment(invoice.hash)).json().data;
-    const wrongSecret = await sandboxConfirm({ ...intent, clientSecret: `${intent.paymentIntentId}_secret_wrong` }, card("4242424242424242"));
+    const wrongSecret = await sandboxConfirm(
+      { ...intent, clientSecret: `${intent.paymentIntentId}_secret_wrong` },
+      card("4242424242424242"),
+    );
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json().message).toBe("The client secret does not match this payment intent");
-    const unknown = await sandboxConfirm({ paymentIntentId: "pi_sandbox_nope", clientSecret: "x" }, card("4242424242424242"));
+    const unknown = await sandboxConfirm(
+      { paymentIntentId: "pi_sandbox_nope", clientSecret: "x" },
+      card("4242424242424242"),
+    );
     expect(unknown.statusCode).toBe(404);
     // An intent of another invoice cannot pay this one.
     const other = takeInvoice();
@@ -264,22 +322,36 @@ describe("sandbox payments", () => {
     const intent = (await createPayment(invoice.hash, "apple-pay")).json().data;
     const confirmed = await sandboxConfirm(intent, { type: "apple_pay", billingDetails: { country: "UAE" } });
     expect(confirmed.json().data.paymentMethod).toMatchObject({ wallet: "apple_pay", last4: "4242" });
-    expect((await confirmByLink(invoice.hash, intent.paymentIntentId)).json().data).toMatchObject({ status: "paid", paymentType: "apple-pay" });
+    expect((await confirmByLink(invoice.hash, intent.paymentIntentId)).json().data).toMatchObject({
+      status: "paid",
+      paymentType: "apple-pay",
+    });
   });
 
   test("the browser cannot choose the amount", async () => {
     const invoice = takeInvoice();
-    const response = await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "card", amount: 1, amountFils: 1, totalFils: 1 });
+    const response = await post("create-payment-by-link", {
+      hash: invoice.hash,
+      paymentMethod: "card",
+      amount: 1,
+      amountFils: 1,
+      totalFils: 1,
+    });
     expect(response.statusCode).toBe(201);
     const fee = Math.round(invoice.totalFils * 0.015) + 100;
     expect(response.json().data.amountFils).toBe(invoice.totalFils + fee);
-    const [intent] = await api.database.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, response.json().data.paymentIntentId));
+    const [intent] = await api.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, response.json().data.paymentIntentId));
     expect(intent?.amountFils).toBe(invoice.totalFils + fee);
   });
 
   test("double submit: concurrent creates, confirmations and settlements charge once", async () => {
     const invoice = takeInvoice();
-    const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => createPayment(invoice.hash, i % 2 ? "card" : "apple-pay")));
+    const creates = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createPayment(invoice.hash, i % 2 ? "card" : "apple-pay")),
+    );
     expect(creates.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
     const ids = new Set(creates.map((r) => r.json().data.paymentIntentId));
     expect(ids.size).toBe(1);
@@ -287,19 +359,27 @@ describe("sandbox payments", () => {
     expect(await api.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceRow!.id))).toHaveLength(1);
 
     const intent = creates[0]!.json().data;
-    const confirms = await Promise.all(Array.from({ length: 6 }, () => sandboxConfirm(intent, card("4242424242424242"))));
+    const confirms = await Promise.all(
+      Array.from({ length: 6 }, () => sandboxConfirm(intent, card("4242424242424242"))),
+    );
     const codes = confirms.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400)).toHaveLength(5);
     expect(confirms.find((r) => r.statusCode === 400)!.json().message).toBe("This payment has already succeeded");
 
-    const settlements = await Promise.all(Array.from({ length: 6 }, () => confirmByLink(invoice.hash, intent.paymentIntentId)));
+    const settlements = await Promise.all(
+      Array.from({ length: 6 }, () => confirmByLink(invoice.hash, intent.paymentIntentId)),
+    );
     expect(settlements.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(settlements.map((r) => r.json().data.paidAt)).size).toBe(1);
     const rows = await api.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceRow!.id));
     expect(rows.filter((p) => p.status === "succeeded")).toHaveLength(1);
-    const charged = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from sandbox_payment_intents where status = 'succeeded' and metadata->>'invoiceId' = ${String(invoiceRow!.id)}`);
-    expect(Number((Array.isArray(charged) ? charged : (charged as unknown as { rows: { n: number }[] }).rows)[0]?.n)).toBe(1);
+    const charged = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sandbox_payment_intents where status = 'succeeded' and metadata->>'invoiceId' = ${String(invoiceRow!.id)}`,
+    );
+    expect(
+      Number((Array.isArray(charged) ? charged : (charged as unknown as { rows: { n: number }[] }).rows)[0]?.n),
+    ).toBe(1);
   });
 
   test("a paid invoice refuses a new payment; confirming the paying intent again answers the paid invoice", async () => {
@@ -330,14 +410,26 @@ describe("sandbox payments", () => {
 
   test("bad payment input is 400 with a message", async () => {
     const invoice = takeInvoice();
-    expect((await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "bitcoin" })).json()).toMatchObject({ statusCode: 400, message: "paymentMethod must be card or apple-pay" });
+    expect(
+      (await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "bitcoin" })).json(),
+    ).toMatchObject({ statusCode: 400, message: "paymentMethod must be card or apple-pay" });
     expect((await post("create-payment-by-link", { hash: "short" })).statusCode).toBe(400);
-    expect((await post("confirm-payment-by-link", { hash: invoice.hash })).json()).toMatchObject({ statusCode: 400, message: "paymentIntentId is required" });
-    expect((await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId: "pi_unknown" })).statusCode).toBe(404);
+    expect((await post("confirm-payment-by-link", { hash: invoice.hash })).json()).toMatchObject({
+      statusCode: 400,
+      message: "paymentIntentId is required",
+    });
+    expect(
+      (await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId: "pi_unknown" })).statusCode,
+    ).toBe(404);
   });
 
   test("the Stripe webhook is off without Stripe", async () => {
-    const response = await api.app.inject({ method: "POST", url: "/api/v1/invoices-v2/stripe-webhook", payload: { id: "evt_1", type: "x", data: { object: {} } }, remoteAddress: client() });
+    const response = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/invoices-v2/stripe-webhook",
+      payload: { id: "evt_1", type: "x", data: { object: {} } },
+      remoteAddress: client(),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe("Stripe webhooks are not configured");
   });
@@ -353,7 +445,10 @@ test("a payment charged at the provider but never confirmed here shows as paid o
   const pdf = await post("print-pdf-by-link", { hash: invoice.hash });
   expect((await pdfText(pdf.rawPayload)).text).toContain("PAID");
   expect((await createPayment(invoice.hash)).statusCode).toBe(409);
-  const rows = await api.database.db.select().from(payments).where(eq(payments.providerPaymentId, intent.paymentIntentId));
+  const rows = await api.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, intent.paymentIntentId));
   expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
 });
 
@@ -373,16 +468,28 @@ describe("limits on the other invoice calls", () => {
   }
 
   test("PDFs per client", async () => {
-    const statuses = await statusesOf(INVOICE_PDFS_PER_CLIENT.max, (a) => post("print-pdf-by-link", { hash: "C".repeat(43) }, a), "10.98.0.1");
+    const statuses = await statusesOf(
+      INVOICE_PDFS_PER_CLIENT.max,
+      (a) => post("print-pdf-by-link", { hash: "C".repeat(43) }, a),
+      "10.98.0.1",
+    );
     expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   test("payment calls per client, on each payment route", async () => {
-    const create = await statusesOf(PAYMENT_CALLS_PER_CLIENT.max, (a) => createPayment("D".repeat(43), "card", a), "10.98.0.2");
+    const create = await statusesOf(
+      PAYMENT_CALLS_PER_CLIENT.max,
+      (a) => createPayment("D".repeat(43), "card", a),
+      "10.98.0.2",
+    );
     expect(create.slice(0, -1).every((s) => s === 404)).toBe(true);
     expect(create.at(-1)).toBe(429);
-    const confirm = await statusesOf(PAYMENT_CALLS_PER_CLIENT.max, (a) => post("confirm-payment-by-link", { hash: "D".repeat(43), paymentIntentId: "pi_x" }, a), "10.98.0.3");
+    const confirm = await statusesOf(
+      PAYMENT_CALLS_PER_CLIENT.max,
+      (a) => post("confirm-payment-by-link", { hash: "D".repeat(43), paymentIntentId: "pi_x" }, a),
+      "10.98.0.3",
+    );
     expect(confirm.at(-1)).toBe(429);
   });
 
@@ -390,7 +497,8 @@ describe("limits on the other invoice calls", () => {
     const invoice = takeInvoice();
     const intent = (await createPayment(invoice.hash)).json().data;
     const statuses: number[] = [];
-    for (let i = 0; i <= SANDBOX_CONFIRMS_PER_INTENT.max; i++) statuses.push((await sandboxConfirm(intent, card("4000000000000002"))).statusCode);
+    for (let i = 0; i <= SANDBOX_CONFIRMS_PER_INTENT.max; i++)
+      statuses.push((await sandboxConfirm(intent, card("4000000000000002"))).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 402)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

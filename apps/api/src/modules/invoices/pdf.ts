@@ -1,9 +1,9 @@
-import PDFDocument from "pdfkit";
 import { dirhamSign } from "@khayl/contract/dirham-sign";
 import { formatInvoiceDate } from "@khayl/contract/format";
-import { invoiceTotals, lineAmounts, UAE_VAT_RATE_PERCENT, type InvoiceLine } from "@khayl/contract/invoice-lines";
-import { formatAmount } from "@khayl/contract/money";
+import { type InvoiceLine, invoiceTotals, lineAmounts, UAE_VAT_RATE_PERCENT } from "@khayl/contract/invoice-lines";
 import type { PaymentMethodType } from "@khayl/contract/invoices";
+import { formatAmount } from "@khayl/contract/money";
+import PDFDocument from "pdfkit";
 
 /** What the tax invoice shows. Amounts in fils; instants as `Date` (printed in Asia/Dubai). */
 export interface InvoicePdfInput {
@@ -19,7 +19,13 @@ export interface InvoicePdfInput {
   };
   customer: { displayName: string | null; email: string | null; phoneNumber: string | null } | null;
   /** The successful payment, printed on the receipt of a paid invoice. */
-  payment: { paymentType: PaymentMethodType; cardBrand: string | null; cardLast4: string | null; feeFils: number; amountFils: number } | null;
+  payment: {
+    paymentType: PaymentMethodType;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    feeFils: number;
+    amountFils: number;
+  } | null;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -32,8 +38,13 @@ const RULE = "#d1d5db";
 const CAP_HEIGHT = 0.718;
 
 const brandNames: Record<string, string> = {
-  visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover",
-  diners: "Diners Club", jcb: "JCB", unionpay: "UnionPay",
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
 };
 
 /** 'Card (Visa ending 4242)', 'Apple Pay (Visa ending 4242)' or the bare method. */
@@ -74,8 +85,16 @@ function moneyRight(doc: Doc, fils: number, right: number, top: number, size: nu
 }
 
 function labelValue(doc: Doc, label: string, value: string, x: number, y: number, width: number): number {
-  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.4 });
-  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK).text(value, x, doc.y + 1, { width });
+  doc
+    .font("Helvetica")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(label.toUpperCase(), x, y, { width, characterSpacing: 0.4 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(value, x, doc.y + 1, { width });
   return doc.y + 8;
 }
 
@@ -115,11 +134,19 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
 
   // Supplier (left) and title (right).
   doc.font("Helvetica-Bold").fontSize(16).fillColor(BRAND).text(company.name, left, 50, { width: 280 });
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(company.address, left, doc.y + 4, { width: 260 });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(company.address, left, doc.y + 4, { width: 260 });
   doc.text(`TRN: ${company.trn}`, left, doc.y + 2, { width: 260 });
   const supplierBottom = doc.y;
 
-  doc.font("Helvetica-Bold").fontSize(24).fillColor(INK).text("Tax Invoice", right - 240, 48, { width: 240, align: "right" });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(24)
+    .fillColor(INK)
+    .text("Tax Invoice", right - 240, 48, { width: 240, align: "right" });
   const badge = paid ? "PAID" : "UNPAID";
   doc.font("Helvetica-Bold").fontSize(11);
   const badgeWidth = doc.widthOfString(badge) + 20;
@@ -133,7 +160,11 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
   const factsX = left + CONTENT_WIDTH / 2 + 20;
   const factsWidth = right - factsX;
   doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("BILL TO", left, y, { characterSpacing: 0.4 });
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(customer?.displayName ?? "Customer", left, doc.y + 2, { width: 220 });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor(INK)
+    .text(customer?.displayName ?? "Customer", left, doc.y + 2, { width: 220 });
   doc.font("Helvetica").fontSize(9.5).fillColor(INK);
   if (customer?.email) doc.text(customer.email, left, doc.y + 2, { width: 220 });
   if (customer?.phoneNumber) doc.text(customer.phoneNumber, left, doc.y + 2, { width: 220 });
@@ -143,7 +174,14 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
   fy = labelValue(doc, "Invoice number", invoice.refNumber, factsX, fy, factsWidth);
   fy = labelValue(doc, "Invoice date", formatInvoiceDate(invoice.issueDate), factsX, fy, factsWidth);
   fy = labelValue(doc, "Due date", formatInvoiceDate(invoice.dueDate), factsX, fy, factsWidth);
-  fy = labelValue(doc, "Status", paid && invoice.paidAt ? `PAID on ${formatInvoiceDate(invoice.paidAt)}` : "UNPAID", factsX, fy, factsWidth);
+  fy = labelValue(
+    doc,
+    "Status",
+    paid && invoice.paidAt ? `PAID on ${formatInvoiceDate(invoice.paidAt)}` : "UNPAID",
+    factsX,
+    fy,
+    factsWidth,
+  );
   y = Math.max(customerBottom, fy) + 14;
 
   // Lines: description, quantity, unit price, net, VAT and total per line (AED, 2 decimals).
@@ -176,7 +214,8 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
       formatAmount(amounts.vatFils),
       formatAmount(amounts.grossFils),
     ];
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * pad }))) + 2 * pad;
+    const height =
+      Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * pad }))) + 2 * pad;
     if (y + height > PAGE.height - 200) {
       doc.addPage();
       y = PAGE.margin;
@@ -197,13 +236,22 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
   y += 12;
   const labelX = right - 260;
   const totalRow = (label: string, fils: number, bold = false, size = 10) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(INK).text(label, labelX, y, { width: 150 });
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(size)
+      .fillColor(INK)
+      .text(label, labelX, y, { width: 150 });
     moneyRight(doc, fils, right - pad, y, size, bold ? "Helvetica-Bold" : "Helvetica");
     y += size + 10;
   };
   totalRow("Total excluding VAT", totals.netFils);
   totalRow(`VAT (${UAE_VAT_RATE_PERCENT}%)`, totals.vatFils);
-  doc.moveTo(labelX, y - 4).lineTo(right, y - 4).lineWidth(0.75).strokeColor(INK).stroke();
+  doc
+    .moveTo(labelX, y - 4)
+    .lineTo(right, y - 4)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
   y += 4;
   totalRow("Total (AED, VAT included)", invoice.totalFils, true, 12);
 
@@ -213,12 +261,25 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
     const boxTop = y;
     doc.rect(left, boxTop, CONTENT_WIDTH, 92).fill("#ecfdf5");
     y = boxTop + 12;
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#166534").text("Payment received", left + 12, y);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor("#166534")
+      .text("Payment received", left + 12, y);
     y += 18;
     doc.font("Helvetica").fontSize(9.5).fillColor(INK);
-    doc.text(`Paid on ${invoice.paidAt ? formatInvoiceDate(invoice.paidAt) : ""} by ${paymentDescription(payment)}`, left + 12, y, { width: 280 });
+    doc.text(
+      `Paid on ${invoice.paidAt ? formatInvoiceDate(invoice.paidAt) : ""} by ${paymentDescription(payment)}`,
+      left + 12,
+      y,
+      { width: 280 },
+    );
     const receiptRow = (label: string, fils: number, bold = false) => {
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).fillColor(INK).text(label, labelX, y, { width: 150 });
+      doc
+        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(10)
+        .fillColor(INK)
+        .text(label, labelX, y, { width: 150 });
       moneyRight(doc, fils, right - 12, y, 10, bold ? "Helvetica-Bold" : "Helvetica");
       y += 20;
     };

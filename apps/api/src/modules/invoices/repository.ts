@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@khayl/db/client";
 import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { OPEN_INTENT_STATUSES } from "./payments/provider.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -17,7 +17,12 @@ async function withRelations(db: Db | Tx, invoice: InvoiceRow | undefined): Prom
   if (!invoice) return undefined;
   const [customer] = invoice.accountId
     ? await db
-        .select({ id: accounts.id, displayName: accounts.displayName, email: accounts.email, phoneNumber: accounts.phoneNumber })
+        .select({
+          id: accounts.id,
+          displayName: accounts.displayName,
+          email: accounts.email,
+          phoneNumber: accounts.phoneNumber,
+        })
         .from(accounts)
         .where(eq(accounts.id, invoice.accountId))
         .limit(1)
@@ -70,7 +75,11 @@ export async function insertPayment(db: Db, row: typeof payments.$inferInsert): 
 }
 
 /** The invoice's payment whose provider id is `providerPaymentId`. */
-export async function findPayment(db: Db | Tx, invoiceId: number, providerPaymentId: string): Promise<PaymentRow | undefined> {
+export async function findPayment(
+  db: Db | Tx,
+  invoiceId: number,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -86,7 +95,12 @@ export async function findPaymentByProviderId(db: Db | Tx, providerPaymentId: st
 }
 
 /** Mirrors a provider status (and failure message) onto a payment that has not succeeded. */
-export async function updatePaymentStatus(db: Db | Tx, paymentId: number, status: string, failureMessage: string | null): Promise<void> {
+export async function updatePaymentStatus(
+  db: Db | Tx,
+  paymentId: number,
+  status: string,
+  failureMessage: string | null,
+): Promise<void> {
   await db
     .update(payments)
     .set({ status, failureMessage, updatedAt: sql`now()` })
@@ -133,6 +147,10 @@ export async function markInvoicePaid(
 
 /** Records a webhook event id; answers false when it was already recorded (a redelivery). */
 export async function recordWebhookEvent(tx: Tx, id: string, type: string): Promise<boolean> {
-  const rows = await tx.insert(webhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  const rows = await tx
+    .insert(webhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
   return rows.length === 1;
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import { invoiceEndpoints } from "@khayl/contract/invoices";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { createPaymentProvider } from "./payments/provider.ts";
@@ -8,9 +8,9 @@ import {
   createPaymentByLink,
   getInvoiceByLink,
   handleStripeWebhook,
+  type InvoiceDeps,
   printInvoicePdfByLink,
   sandboxConfirmPayment,
-  type InvoiceDeps,
 } from "./service.ts";
 
 /**
@@ -72,14 +72,18 @@ export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   // The webhook needs its raw body: its own scope keeps the bytes beside the parsed JSON.
   void app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (request: FastifyRequest, body, done) => {
-      request.rawBody = body as Buffer;
-      try {
-        done(null, JSON.parse((body as Buffer).toString("utf8")));
-      } catch {
-        done(Object.assign(new SyntaxError("Request body is not valid JSON"), { statusCode: 400 }), undefined);
-      }
-    });
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT },
+      (request: FastifyRequest, body, done) => {
+        request.rawBody = body as Buffer;
+        try {
+          done(null, JSON.parse((body as Buffer).toString("utf8")));
+        } catch {
+          done(Object.assign(new SyntaxError("Request body is not valid JSON"), { statusCode: 400 }), undefined);
+        }
+      },
+    );
     registerEndpoint(
       scope,
       invoiceEndpoints.stripeWebhook,

@@ -1,26 +1,27 @@
 import { createHash } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
-import type { z } from "zod";
 import type { Env } from "@khayl/config/env";
-import type { Db } from "@khayl/db/client";
 import {
-  confirmPaymentBodySchema,
-  createPaymentBodySchema,
-  invoiceMessages,
-  sandboxConfirmBodySchema,
-  stripePaymentIntentEventObjectSchema,
-  stripeWebhookEventSchema,
+  type confirmPaymentBodySchema,
+  type createPaymentBodySchema,
   type InvoiceData,
+  invoiceMessages,
   type PaymentIntentData,
   type PaymentMethodType,
+  type sandboxConfirmBodySchema,
+  stripePaymentIntentEventObjectSchema,
+  stripeWebhookEventSchema,
 } from "@khayl/contract/invoices";
 import { cardFeeFils, filsToDirhams, grossFils } from "@khayl/contract/money";
+import type { Db } from "@khayl/db/client";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
 import { HttpError } from "../../http/errors.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
-import { renderInvoicePdf } from "./pdf.ts";
+import { dueDisplayOf } from "./due-display.ts";
 import { OPEN_INTENT_STATUSES, type PaymentProvider, type ProviderIntent } from "./payments/provider.ts";
 import { confirmSandboxIntent } from "./payments/sandbox.ts";
 import { verifyStripeWebhook } from "./payments/stripe.ts";
+import { renderInvoicePdf } from "./pdf.ts";
 import {
   countPayments,
   findInvoiceById,
@@ -28,15 +29,14 @@ import {
   findOpenPayment,
   findPayment,
   findPaymentByProviderId,
+  type InvoiceRecord,
   insertPayment,
   markInvoicePaid,
+  type PaymentRow,
   recordWebhookEvent,
   setPaymentMethod,
   updatePaymentStatus,
-  type InvoiceRecord,
-  type PaymentRow,
 } from "./repository.ts";
-import { dueDisplayOf } from "./due-display.ts";
 
 /** What the invoice service needs: the database, the configuration and the payment provider. */
 export interface InvoiceDeps {
@@ -118,7 +118,10 @@ export async function getInvoiceByLink(deps: InvoiceDeps, hash: string): Promise
  * `POST /invoices-v2/print-pdf-by-link` (SPEC §7): the tax invoice PDF of a link token
  * (a receipt marked PAID once paid) and its reference, for the file name. 404 when unknown.
  */
-export async function printInvoicePdfByLink(deps: InvoiceDeps, hash: string): Promise<{ pdf: Buffer; refNumber: string }> {
+export async function printInvoicePdfByLink(
+  deps: InvoiceDeps,
+  hash: string,
+): Promise<{ pdf: Buffer; refNumber: string }> {
   const { invoice, customer, payment } = await recordByLink(deps, hash);
   const paid = invoice.status === "paid";
   const pdf = await renderInvoicePdf({
@@ -135,7 +138,13 @@ export async function printInvoicePdfByLink(deps: InvoiceDeps, hash: string): Pr
     customer,
     payment:
       paid && payment
-        ? { paymentType: paymentTypeOf(payment) ?? "card", cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, feeFils: payment.feeFils, amountFils: payment.amountFils }
+        ? {
+            paymentType: paymentTypeOf(payment) ?? "card",
+            cardBrand: payment.cardBrand,
+            cardLast4: payment.cardLast4,
+            feeFils: payment.feeFils,
+            amountFils: payment.amountFils,
+          }
         : null,
   });
   return { pdf, refNumber: invoice.refNumber };
@@ -166,7 +175,10 @@ function alreadyPaid(): HttpError {
  * concurrent first calls share one provider idempotency key and one payment row (unique
  * indexes), so only one intent exists. 409 when the invoice is paid, 404 when unknown.
  */
-export async function createPaymentByLink(deps: InvoiceDeps, body: z.output<typeof createPaymentBodySchema>): Promise<PaymentIntentData> {
+export async function createPaymentByLink(
+  deps: InvoiceDeps,
+  body: z.output<typeof createPaymentBodySchema>,
+): Promise<PaymentIntentData> {
   const record = await recordByLink(deps, body.hash);
   const { invoice } = record;
   if (invoice.status === "paid") throw alreadyPaid();
@@ -177,7 +189,12 @@ export async function createPaymentByLink(deps: InvoiceDeps, body: z.output<type
     const open = await findOpenPayment(deps.db, invoice.id);
     if (open) {
       const intent = await deps.provider.retrieveIntent(open.providerPaymentId);
-      if (intent && OPEN_INTENT_STATUSES.includes(intent.status) && intent.amountFils === amountFils && open.amountFils === amountFils) {
+      if (
+        intent &&
+        OPEN_INTENT_STATUSES.includes(intent.status) &&
+        intent.amountFils === amountFils &&
+        open.amountFils === amountFils
+      ) {
         if (open.paymentMethod !== body.paymentMethod) await setPaymentMethod(deps.db, open.id, body.paymentMethod);
         return intentData(deps, open, intent);
       }
@@ -198,7 +215,11 @@ export async function createPaymentByLink(deps: InvoiceDeps, body: z.output<type
       amountFils,
       currency: "aed",
       idempotencyKey,
-      metadata: { invoiceId: String(invoice.id), refNumber: invoice.refNumber, userId: String(record.customer?.id ?? "") },
+      metadata: {
+        invoiceId: String(invoice.id),
+        refNumber: invoice.refNumber,
+        userId: String(record.customer?.id ?? ""),
+      },
       description: `Invoice ${invoice.refNumber}`,
       receiptEmail: record.customer?.email ?? null,
     });
@@ -219,20 +240,31 @@ export async function createPaymentByLink(deps: InvoiceDeps, body: z.output<type
 }
 
 /** Marks the invoice paid by `payment` after the provider reported `intent` succeeded. */
-async function settle(deps: InvoiceDeps, invoiceId: number, payment: PaymentRow, intent: ProviderIntent): Promise<"marked" | "already" | "other"> {
+async function settle(
+  deps: InvoiceDeps,
+  invoiceId: number,
+  payment: PaymentRow,
+  intent: ProviderIntent,
+): Promise<"marked" | "already" | "other"> {
   const details = {
     paymentMethod: intent.card?.wallet === "apple_pay" ? "apple-pay" : payment.paymentMethod,
     cardBrand: intent.card?.brand ?? null,
     cardLast4: intent.card?.last4 ?? null,
   };
   const outcome = await deps.db.transaction((tx) => markInvoicePaid(tx, invoiceId, payment.id, details));
-  if (outcome === "marked") deps.log?.info({ invoiceId, paymentId: payment.id, amountFils: payment.amountFils }, "invoice paid");
-  if (outcome === "other") deps.log?.error({ invoiceId, paymentId: payment.id }, "a second payment succeeded for a paid invoice");
+  if (outcome === "marked")
+    deps.log?.info({ invoiceId, paymentId: payment.id, amountFils: payment.amountFils }, "invoice paid");
+  if (outcome === "other")
+    deps.log?.error({ invoiceId, paymentId: payment.id }, "a second payment succeeded for a paid invoice");
   return outcome;
 }
 
 function matchesInvoice(intent: ProviderIntent, invoiceId: number, payment: PaymentRow): boolean {
-  return intent.metadata.invoiceId === String(invoiceId) && intent.amountFils === payment.amountFils && intent.currency.toLowerCase() === "aed";
+  return (
+    intent.metadata.invoiceId === String(invoiceId) &&
+    intent.amountFils === payment.amountFils &&
+    intent.currency.toLowerCase() === "aed"
+  );
 }
 
 /**
@@ -243,7 +275,10 @@ function matchesInvoice(intent: ProviderIntent, invoiceId: number, payment: Paym
  * was not successful' when the provider has not charged; 409 when another payment paid
  * the invoice or the intent does not match; 404 for an unknown link or intent.
  */
-export async function confirmPaymentByLink(deps: InvoiceDeps, body: z.output<typeof confirmPaymentBodySchema>): Promise<InvoiceData> {
+export async function confirmPaymentByLink(
+  deps: InvoiceDeps,
+  body: z.output<typeof confirmPaymentBodySchema>,
+): Promise<InvoiceData> {
   const record = await recordByLink(deps, body.hash);
   const payment = await findPayment(deps.db, record.invoice.id, body.paymentIntentId);
   if (!payment) throw new HttpError(404, invoiceMessages.paymentNotFound);
@@ -254,7 +289,10 @@ export async function confirmPaymentByLink(deps: InvoiceDeps, body: z.output<typ
   const intent = await deps.provider.retrieveIntent(payment.providerPaymentId);
   if (!intent) throw new HttpError(404, invoiceMessages.paymentNotFound);
   if (!matchesInvoice(intent, record.invoice.id, payment)) {
-    deps.log?.warn({ invoiceId: record.invoice.id, paymentIntentId: intent.id }, "payment intent does not match its invoice");
+    deps.log?.warn(
+      { invoiceId: record.invoice.id, paymentIntentId: intent.id },
+      "payment intent does not match its invoice",
+    );
     throw new HttpError(409, invoiceMessages.paymentMismatch);
   }
   if (intent.status !== "succeeded") {
@@ -288,7 +326,11 @@ export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<ty
  * marks the invoice paid after the same checks as a confirmation;
  * `payment_intent.payment_failed` / `.canceled` record the status on the payment.
  */
-export async function handleStripeWebhook(deps: InvoiceDeps, rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook(
+  deps: InvoiceDeps,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
   const secret = deps.env.STRIPE_WEBHOOK_SECRET;
   if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessages.webhookNotConfigured);
   if (!rawBody || !signature) throw new HttpError(400, invoiceMessages.webhookSignature);
@@ -308,7 +350,16 @@ export async function handleStripeWebhook(deps: InvoiceDeps, rawBody: Buffer | u
   if (payment && intentObject?.success && event.type === "payment_intent.succeeded") {
     intent = await deps.provider.retrieveIntent(intentObject.data.id).catch(() => null);
     const o = intentObject.data;
-    intent ??= { id: o.id, clientSecret: "", status: "succeeded", amountFils: o.amount, currency: o.currency, metadata: o.metadata, card: null, lastErrorMessage: null };
+    intent ??= {
+      id: o.id,
+      clientSecret: "",
+      status: "succeeded",
+      amountFils: o.amount,
+      currency: o.currency,
+      metadata: o.metadata,
+      card: null,
+      lastErrorMessage: null,
+    };
   }
 
   let duplicate = false;
@@ -320,7 +371,14 @@ export async function handleStripeWebhook(deps: InvoiceDeps, rawBody: Buffer | u
     if (!payment || !intentObject?.success) return;
     const o = intentObject.data;
     if (event.type === "payment_intent.succeeded" && intent) {
-      if (o.status !== "succeeded" || !matchesInvoice({ ...intent, amountFils: o.amount, metadata: o.metadata, currency: o.currency }, payment.invoiceId, payment)) {
+      if (
+        o.status !== "succeeded" ||
+        !matchesInvoice(
+          { ...intent, amountFils: o.amount, metadata: o.metadata, currency: o.currency },
+          payment.invoiceId,
+          payment,
+        )
+      ) {
         deps.log?.warn({ eventId: event.id, paymentIntentId: o.id }, "webhook intent does not match its invoice");
         return;
       }
@@ -329,7 +387,11 @@ export async function handleStripeWebhook(deps: InvoiceDeps, rawBody: Buffer | u
         cardBrand: intent.card?.brand ?? null,
         cardLast4: intent.card?.last4 ?? null,
       });
-      if (outcome === "other") deps.log?.error({ eventId: event.id, invoiceId: payment.invoiceId }, "a second payment succeeded for a paid invoice");
+      if (outcome === "other")
+        deps.log?.error(
+          { eventId: event.id, invoiceId: payment.invoiceId },
+          "a second payment succeeded for a paid invoice",
+        );
     } else if (event.type === "payment_intent.payment_failed") {
       await updatePaymentStatus(tx, payment.id, "requires_payment_method", o.last_payment_error?.message ?? null);
     } else if (event.type === "payment_intent.canceled") {

@@ -1,11 +1,11 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
 import { invoices, payments, webhookEvents } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
-import { demoInvoiceLinks, seedInvoices, type DemoInvoiceLink } from "@khayl/db/seed/invoices";
+import { type DemoInvoiceLink, demoInvoiceLinks, seedInvoices } from "@khayl/db/seed/invoices";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
-import { startFakeStripe, type FakeStripe } from "./testing.ts";
+import { type FakeStripe, startFakeStripe } from "./testing.ts";
 
 /**
  * The Stripe provider against a local stand-in for api.stripe.com (the only fake: our
@@ -27,7 +27,9 @@ beforeAll(async () => {
   });
   await seedAccounts(api.database.db);
   await seedInvoices(api.database.db);
-  fresh = (await demoInvoiceLinks(api.database.db)).filter((l) => l.status === "unpaid" && l.refNumber >= "INV-2026-000201");
+  fresh = (await demoInvoiceLinks(api.database.db)).filter(
+    (l) => l.status === "unpaid" && l.refNumber >= "INV-2026-000201",
+  );
 });
 afterAll(async () => {
   await api.close();
@@ -36,7 +38,12 @@ afterAll(async () => {
 
 let ip = 0;
 const post = (path: string, payload: unknown) =>
-  api.app.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload: payload as object, remoteAddress: `10.60.0.${++ip % 250}` });
+  api.app.inject({
+    method: "POST",
+    url: `/api/v1/invoices-v2/${path}`,
+    payload: payload as object,
+    remoteAddress: `10.60.0.${++ip % 250}`,
+  });
 const takeInvoice = () => fresh.shift()!;
 const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
 
@@ -49,7 +56,8 @@ function webhook(payload: string, signature?: string) {
     remoteAddress: "10.61.0.1",
   });
 }
-const sign = (payload: string, secret = WEBHOOK_SECRET) => new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret });
 function intentEvent(id: string, type: string, intentId: string) {
   const intent = stripe.intents.get(intentId)!;
   const { card: _card, ...object } = intent;
@@ -59,7 +67,10 @@ function intentEvent(id: string, type: string, intentId: string) {
 describe("Stripe PaymentIntents", () => {
   test("the invoice says payments go through Stripe in test mode", async () => {
     const invoice = takeInvoice();
-    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({ paymentProvider: "stripe", testMode: true });
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({
+      paymentProvider: "stripe",
+      testMode: true,
+    });
   });
 
   test("the server creates the intent for the gross amount in fils, with an idempotency key, and reuses it", async () => {
@@ -68,7 +79,11 @@ describe("Stripe PaymentIntents", () => {
     const created = await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "card" });
     expect(created.statusCode).toBe(201);
     const data = created.json().data;
-    expect(data).toMatchObject({ provider: "stripe", publishableKey: "pk_test_khayl", amountFils: invoice.totalFils + feeOf(invoice.totalFils) });
+    expect(data).toMatchObject({
+      provider: "stripe",
+      publishableKey: "pk_test_khayl",
+      amountFils: invoice.totalFils + feeOf(invoice.totalFils),
+    });
     const create = stripe.requests.slice(before).find((r) => r.method === "POST")!;
     expect(create.path).toBe("/v1/payment_intents");
     expect(create.authorization).toBe("Bearer sk_test_khayl");
@@ -100,7 +115,12 @@ describe("Stripe PaymentIntents", () => {
     stripe.succeed(paymentIntentId, { brand: "mastercard", last4: "4444" });
     const paid = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().data).toMatchObject({ status: "paid", paymentType: "card", cardBrand: "mastercard", cardLast4: "4444" });
+    expect(paid.json().data).toMatchObject({
+      status: "paid",
+      paymentType: "card",
+      cardBrand: "mastercard",
+      cardLast4: "4444",
+    });
     expect((await post("create-payment-by-link", { hash: invoice.hash })).statusCode).toBe(409);
   });
 
@@ -119,7 +139,11 @@ describe("Stripe PaymentIntents", () => {
     const response = await post("sandbox-confirm-payment", {
       paymentIntentId: "pi_x",
       clientSecret: "pi_x_secret_y",
-      paymentMethod: { type: "card", card: { number: "4242424242424242", expiry: "12/34", cvc: "123" }, billingDetails: { country: "UAE" } },
+      paymentMethod: {
+        type: "card",
+        card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+        billingDetails: { country: "UAE" },
+      },
     });
     expect(response.statusCode).toBe(404);
   });
@@ -131,15 +155,25 @@ describe("Stripe webhook", () => {
     const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
     stripe.succeed(paymentIntentId);
     const payload = intentEvent("evt_forged", "payment_intent.succeeded", paymentIntentId);
-    for (const signature of [undefined, "t=1,v1=deadbeef", sign(payload, "whsec_someone_else"), sign(payload.replace("aed", "usd"))]) {
+    for (const signature of [
+      undefined,
+      "t=1,v1=deadbeef",
+      sign(payload, "whsec_someone_else"),
+      sign(payload.replace("aed", "usd")),
+    ]) {
       const response = await webhook(payload, signature);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ success: false, statusCode: 400, message: "Invalid webhook signature" });
     }
     // Read the table, not the lookup: a lookup would ask Stripe and settle the real charge.
-    const [row] = await api.database.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.linkToken, invoice.hash));
+    const [row] = await api.database.db
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.linkToken, invoice.hash));
     expect(row?.status).toBe("unpaid");
-    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_forged"))).toHaveLength(0);
+    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_forged"))).toHaveLength(
+      0,
+    );
   });
 
   test("a signed payment_intent.succeeded marks the invoice paid, once per event id", async () => {
@@ -150,14 +184,22 @@ describe("Stripe webhook", () => {
     const first = await webhook(payload, sign(payload));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, data: { received: true, duplicate: false } });
-    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({ status: "paid", paymentType: "apple-pay", cardLast4: "4242" });
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({
+      status: "paid",
+      paymentType: "apple-pay",
+      cardLast4: "4242",
+    });
 
     const redelivery = await webhook(payload, sign(payload));
     expect(redelivery.statusCode).toBe(200);
     expect(redelivery.json().data.duplicate).toBe(true);
-    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_paid_1"))).toHaveLength(1);
+    expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_paid_1"))).toHaveLength(
+      1,
+    );
     // The browser's own confirmation afterwards is answered with the paid invoice.
-    expect((await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId })).json().data.status).toBe("paid");
+    expect((await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId })).json().data.status).toBe(
+      "paid",
+    );
   });
 
   test("a signed payment_failed records the failure; the invoice stays payable", async () => {
@@ -168,11 +210,18 @@ describe("Stripe webhook", () => {
     expect((await webhook(payload, sign(payload))).statusCode).toBe(200);
     const [row] = await api.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
     expect(row).toMatchObject({ status: "requires_payment_method", failureMessage: "Your card was declined." });
-    expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(paymentIntentId);
+    expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(
+      paymentIntentId,
+    );
   });
 
   test("an event about an unknown intent is acknowledged and ignored", async () => {
-    const payload = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } });
+    const payload = JSON.stringify({
+      id: "evt_other",
+      object: "event",
+      type: "customer.created",
+      data: { object: { id: "cus_1", object: "customer" } },
+    });
     const response = await webhook(payload, sign(payload));
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ received: true, duplicate: false });
@@ -180,15 +229,29 @@ describe("Stripe webhook", () => {
 });
 
 test("Stripe out of reach: paying answers 502 with a clear message, and the invoice can still be read", async () => {
-  const down = await createTestApi({ STRIPE_SECRET_KEY: "sk_test_khayl", STRIPE_PUBLISHABLE_KEY: "pk_test_khayl", STRIPE_API_URL: "http://127.0.0.1:9" });
+  const down = await createTestApi({
+    STRIPE_SECRET_KEY: "sk_test_khayl",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_khayl",
+    STRIPE_API_URL: "http://127.0.0.1:9",
+  });
   try {
     await seedAccounts(down.database.db);
     await seedInvoices(down.database.db);
     const [invoice] = (await demoInvoiceLinks(down.database.db)).filter((l) => l.status === "unpaid");
-    const call = (path: string) => down.app.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload: { hash: invoice!.hash }, remoteAddress: "10.61.0.1" });
+    const call = (path: string) =>
+      down.app.inject({
+        method: "POST",
+        url: `/api/v1/invoices-v2/${path}`,
+        payload: { hash: invoice!.hash },
+        remoteAddress: "10.61.0.1",
+      });
     const create = await call("create-payment-by-link");
     expect(create.statusCode).toBe(502);
-    expect(create.json()).toEqual({ success: false, statusCode: 502, message: "The payment provider could not be reached. Please try again." });
+    expect(create.json()).toEqual({
+      success: false,
+      statusCode: 502,
+      message: "The payment provider could not be reached. Please try again.",
+    });
     expect((await call("get-invoice-by-link")).json().data.status).toBe("unpaid");
   } finally {
     await down.close();

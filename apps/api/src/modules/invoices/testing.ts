@@ -11,7 +11,9 @@ import path from "node:path";
  */
 export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
+  const fonts =
+    path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") +
+    path.sep;
   const doc = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: fonts, verbosity: 0 }).promise;
   const texts: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
@@ -43,7 +45,13 @@ export interface FakeStripe {
   url: string;
   intents: Map<string, FakeIntent>;
   /** Every request received: method, path, form fields, Idempotency-Key, Authorization. */
-  requests: { method: string; path: string; form: Record<string, string>; idempotencyKey: string | undefined; authorization: string | undefined }[];
+  requests: {
+    method: string;
+    path: string;
+    form: Record<string, string>;
+    idempotencyKey: string | undefined;
+    authorization: string | undefined;
+  }[];
   /** What Stripe.js confirming the intent in the browser would leave on Stripe's side. */
   succeed(id: string, card?: { brand: string; last4: string; wallet?: string | null }): void;
   close(): Promise<void>;
@@ -66,7 +74,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       ...rest,
       latest_charge:
         expand && intent.latest_charge && card
-          ? { id: intent.latest_charge, object: "charge", payment_method_details: { type: "card", card: { brand: card.brand, last4: card.last4, wallet: card.wallet ? { type: card.wallet } : null } } }
+          ? {
+              id: intent.latest_charge,
+              object: "charge",
+              payment_method_details: {
+                type: "card",
+                card: { brand: card.brand, last4: card.last4, wallet: card.wallet ? { type: card.wallet } : null },
+              },
+            }
           : intent.latest_charge,
     };
   };
@@ -77,9 +92,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(req.url ?? "/", "http://fake");
       const form = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : body));
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-      requests.push({ method: req.method ?? "", path: url.pathname, form, idempotencyKey, authorization: req.headers.authorization });
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        form,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+      });
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
+        res.writeHead(status, {
+          "content-type": "application/json",
+          "request-id": `req_${randomBytes(6).toString("hex")}`,
+        });
         res.end(JSON.stringify(payload));
       };
       if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
@@ -111,10 +135,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && retrieve) {
         const intent = intents.get(decodeURIComponent(retrieve[1]!));
-        if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
-        return send(200, view(intent, url.searchParams.getAll("expand[]").includes("latest_charge") || form["expand[0]"] === "latest_charge"));
+        if (!intent)
+          return send(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
+          });
+        return send(
+          200,
+          view(
+            intent,
+            url.searchParams.getAll("expand[]").includes("latest_charge") || form["expand[0]"] === "latest_charge",
+          ),
+        );
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

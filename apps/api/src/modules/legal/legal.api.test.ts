@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { legalDocuments } from "@khayl/db/schema";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -7,7 +7,12 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   await api.database.db.insert(legalDocuments).values([
-    { category: "TermsAndConditions", title: { en: "Terms and Conditions" }, content: { en: "<h2>1. Services</h2><p>Prices in AED.</p>" }, updatedAt: new Date("2026-01-01T00:00:00Z") },
+    {
+      category: "TermsAndConditions",
+      title: { en: "Terms and Conditions" },
+      content: { en: "<h2>1. Services</h2><p>Prices in AED.</p>" },
+      updatedAt: new Date("2026-01-01T00:00:00Z"),
+    },
   ]);
 });
 afterAll(() => api.close());
@@ -45,6 +50,10 @@ describe("GET /privacy/selected/{category}", () => {
   test.each([["Cookies"], ["termsandconditions"], ["1"]])("any other category %s answers 400", async (category) => {
     const { status, body } = await get(category);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ success: false, statusCode: 400, message: "category must be one of TermsAndConditions, PrivacyPolicy" });
+    expect(body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      message: "category must be one of TermsAndConditions, PrivacyPolicy",
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@khayl/db/client";
 import { legalDocuments } from "@khayl/db/schema";
+import { eq } from "drizzle-orm";
 
 export type LegalDocumentRow = typeof legalDocuments.$inferSelect;
 

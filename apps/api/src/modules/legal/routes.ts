@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { legalEndpoints } from "@khayl/contract/legal";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
@@ -7,5 +7,7 @@ import { getLegalDocument } from "./service.ts";
 
 /** `GET /privacy/selected/:category` (SPEC §7): the terms or the privacy policy, publicly cacheable. */
 export function legalRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, legalEndpoints.selected, ({ params }, { reply }) => publiclyCached(reply, getLegalDocument(deps.db, params.category)));
+  registerEndpoint(app, legalEndpoints.selected, ({ params }, { reply }) =>
+    publiclyCached(reply, getLegalDocument(deps.db, params.category)),
+  );
 }

@@ -1,5 +1,5 @@
+import { type LegalDocument, legalNotFoundMessage, type TermsCategory } from "@khayl/contract/legal";
 import type { Db } from "@khayl/db/client";
-import { legalNotFoundMessage, type LegalDocument, type TermsCategory } from "@khayl/contract/legal";
 import { HttpError } from "../../http/errors.ts";
 import { findLegalDocument } from "./repository.ts";
 

@@ -2,13 +2,13 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { eq } from "drizzle-orm";
 import { parseEnv } from "@khayl/config/env";
+import type { DbHandle } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
-import type { DbHandle } from "@khayl/db/client";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { claimDueMails, enqueueMails, REDACTED_TEXT } from "./repository.ts";
 import { createMailWorker } from "./worker.ts";
 
@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-interface Received { to: string[]; raw: string }
+interface Received {
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP server in this process (no mocks), collecting what it receives. */
 async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
@@ -31,7 +34,10 @@ async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; 
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -74,7 +80,15 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
 test("two workers never send the same mail twice, and a mail claimed by a crashed worker is sent after its lock expires", async () => {
   const smtp = await startSmtp();
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  await enqueueMails(database.db, Array.from({ length: 12 }, (_, i) => ({ kind: "test", to: `pair${i}@example.com`, subject: "Pair", text: `n${i}` })));
+  await enqueueMails(
+    database.db,
+    Array.from({ length: 12 }, (_, i) => ({
+      kind: "test",
+      to: `pair${i}@example.com`,
+      subject: "Pair",
+      text: `n${i}`,
+    })),
+  );
   // A worker that claimed one mail and died before sending it.
   const [orphan] = await claimDueMails(database.db, 1, 3000);
   expect(orphan).toBeDefined();
@@ -96,7 +110,13 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
   try {
     await enqueueMails(database.db, [
-      { kind: "delete-account-code", to: "omar@example.com", subject: "Your code", text: "Your verification code is 4821.", logNote: "verification code 4821" },
+      {
+        kind: "delete-account-code",
+        to: "omar@example.com",
+        subject: "Your code",
+        text: "Your verification code is 4821.",
+        logNote: "verification code 4821",
+      },
     ]);
     const lines: string[] = [];
     const worker = createMailWorker({
@@ -138,8 +158,20 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
   try {
     await enqueueMails(database.db, [
-      { kind: "delete-account-code", to: "wipe.me@example.com", subject: "Code", text: "Your verification code is 1234.", html: "<p>1234</p>", logNote: "verification code 1234" },
-      { kind: "support-confirmation", to: "keep.me@example.com", subject: "Thanks", text: "Your reference number is SR-2026-000001." },
+      {
+        kind: "delete-account-code",
+        to: "wipe.me@example.com",
+        subject: "Code",
+        text: "Your verification code is 1234.",
+        html: "<p>1234</p>",
+        logNote: "verification code 1234",
+      },
+      {
+        kind: "support-confirmation",
+        to: "keep.me@example.com",
+        subject: "Thanks",
+        text: "Your reference number is SR-2026-000001.",
+      },
     ]);
     const worker = createMailWorker({ db: database.db, env: parseEnv({ DATA_DIR: dir }), log: silentLog });
     await worker.deliverDue();
@@ -155,8 +187,22 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
 
   const probe = await startSmtp();
   await stopSmtp(probe.server);
-  await enqueueMails(database.db, [{ kind: "delete-account-code", to: "lost.code@example.com", subject: "Code", text: "Your verification code is 9876.", logNote: "verification code 9876" }]);
-  const failing = createMailWorker({ db: database.db, env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` }), log: silentLog, backoffBaseMs: 0, maxAttempts: 1 });
+  await enqueueMails(database.db, [
+    {
+      kind: "delete-account-code",
+      to: "lost.code@example.com",
+      subject: "Code",
+      text: "Your verification code is 9876.",
+      logNote: "verification code 9876",
+    },
+  ]);
+  const failing = createMailWorker({
+    db: database.db,
+    env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` }),
+    log: silentLog,
+    backoffBaseMs: 0,
+    maxAttempts: 1,
+  });
   expect(await failing.deliverDue()).toEqual({ sent: 0, failed: 1 });
   const [givenUp] = await database.db.select().from(outbox).where(eq(outbox.to, "lost.code@example.com"));
   expect(givenUp).toMatchObject({ text: REDACTED_TEXT, logNote: null, sentAt: null });

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
+import { sql } from "drizzle-orm";
 import { SECRET_MAIL_KINDS } from "./templates.ts";
 
 /** A mail to queue (DESIGN §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
@@ -50,13 +50,24 @@ export const REDACTED_TEXT = "[redacted after delivery]";
 
 /** SQL that wipes the body of a secret-carrying mail (a no-op for other kinds). */
 const redactSecrets = sql`
-  text = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then ${REDACTED_TEXT} else text end,
-  html = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then null else html end,
-  log_note = case when kind in (${sql.join(SECRET_MAIL_KINDS.map((k) => sql`${k}`), sql`, `)}) then null else log_note end`;
+  text = case when kind in (${sql.join(
+    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )}) then ${REDACTED_TEXT} else text end,
+  html = case when kind in (${sql.join(
+    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )}) then null else html end,
+  log_note = case when kind in (${sql.join(
+    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )}) then null else log_note end`;
 
 /** Marks a mail delivered; a secret-carrying mail's body is wiped at the same time. */
 export async function markSent(db: Db, id: number): Promise<void> {
-  await db.execute(sql`update outbox set sent_at = now(), locked_until = null, last_error = null, ${redactSecrets} where id = ${id}`);
+  await db.execute(
+    sql`update outbox set sent_at = now(), locked_until = null, last_error = null, ${redactSecrets} where id = ${id}`,
+  );
 }
 
 /** Parks a mail that will not be tried again (kept with its last error; secrets wiped). */

@@ -10,10 +10,19 @@ export const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
 export const SECRET_MAIL_KINDS: readonly string[] = [DELETE_ACCOUNT_CODE_KIND];
 
 /** The support team's notification of a new contact request (DESIGN §3.6). */
-export function supportNotificationMail(to: string, r: {
-  reference: string; fullName: string; email: string; phone: string; subject: string; division: string;
-  applicableReference: string | null; supportInquiry: string;
-}): OutgoingMail {
+export function supportNotificationMail(
+  to: string,
+  r: {
+    reference: string;
+    fullName: string;
+    email: string;
+    phone: string;
+    subject: string;
+    division: string;
+    applicableReference: string | null;
+    supportInquiry: string;
+  },
+): OutgoingMail {
   return {
     kind: "support-notification",
     to,
@@ -38,7 +47,10 @@ export function supportNotificationMail(to: string, r: {
  * (no name, no inquiry) — only the reference and the chosen option labels — so the form
  * cannot be used to send someone else a message of a spammer's choosing.
  */
-export function supportConfirmationMail(r: { reference: string; email: string; subject: string; division: string }, company: string): OutgoingMail {
+export function supportConfirmationMail(
+  r: { reference: string; email: string; subject: string; division: string },
+  company: string,
+): OutgoingMail {
   return {
     kind: "support-confirmation",
     to: r.email,

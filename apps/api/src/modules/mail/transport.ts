@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Env } from "@khayl/config/env";
+import nodemailer from "nodemailer";
 import type { OutboxRow } from "./repository.ts";
 
 /** Where a mail went: the SMTP server, or the `.eml` file written instead. */
@@ -29,7 +29,13 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
     return {
       kind: "smtp",
       async send(mail) {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await smtp.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
       },
       close: () => smtp.close(),
     };
@@ -39,11 +45,20 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
   return {
     kind: "file",
     async send(mail) {
-      const info = await stream.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      const info = await stream.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, ...(mail.logNote ? { note: mail.logNote } : {}), file }, `mail to ${mail.to}: ${mail.subject}${mail.logNote ? ` (${mail.logNote})` : ""}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, ...(mail.logNote ? { note: mail.logNote } : {}), file },
+        `mail to ${mail.to}: ${mail.subject}${mail.logNote ? ` (${mail.logNote})` : ""}`,
+      );
     },
     close: () => stream.close(),
   };

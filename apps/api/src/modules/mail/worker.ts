@@ -1,5 +1,5 @@
-import type { Db } from "@khayl/db/client";
 import type { Env } from "@khayl/config/env";
+import type { Db } from "@khayl/db/client";
 import { claimDueMails, markFailed, markGivenUp, markSent } from "./repository.ts";
 import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
 
@@ -82,7 +82,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   function tick() {
     running = deliverDue()
-      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "mail outbox round failed"))
+      .catch((error: unknown) =>
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, "mail outbox round failed"),
+      )
       .finally(() => {
         running = undefined;
         if (timer) {

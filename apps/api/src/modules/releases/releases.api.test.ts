@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { releaseLogs, releaseNotes } from "@khayl/db/schema";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -15,7 +15,12 @@ beforeAll(async () => {
     })),
   );
   await api.database.db.insert(releaseLogs).values([
-    { title: "2.0.0", date: new Date("2025-06-01T08:00:00Z"), content: "<ul><li>Wallet</li></ul>", image: "/images/slide-wallet.svg" },
+    {
+      title: "2.0.0",
+      date: new Date("2025-06-01T08:00:00Z"),
+      content: "<ul><li>Wallet</li></ul>",
+      image: "/images/slide-wallet.svg",
+    },
     { title: "2.1.0", date: new Date("2025-09-15T08:00:00Z"), content: "<p>Sharing</p>", image: null },
   ]);
 });
@@ -53,12 +58,15 @@ describe("GET /release-logs/ (release notes)", () => {
     expect(body.data.rows.map((r: { title: string }) => r.title)).toEqual(["Note 2", "Note 1"]);
   });
 
-  test.each([["?limit=-3"], ["?offset=1.5"], ["?limit=1001"]])("bad input %s answers 400 with the envelope", async (query) => {
-    const { status, body } = await get(`/release-logs/${query}`);
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ success: false, statusCode: 400 });
-    expect(body.message).toMatch(/limit|offset/);
-  });
+  test.each([["?limit=-3"], ["?offset=1.5"], ["?limit=1001"]])(
+    "bad input %s answers 400 with the envelope",
+    async (query) => {
+      const { status, body } = await get(`/release-logs/${query}`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ success: false, statusCode: 400 });
+      expect(body.message).toMatch(/limit|offset/);
+    },
+  );
 });
 
 describe("GET /release-logs/getWebsiteRelease (release logs)", () => {
@@ -68,8 +76,20 @@ describe("GET /release-logs/getWebsiteRelease (release logs)", () => {
     expect(body.data).toEqual({
       count: 2,
       rows: [
-        { id: expect.any(Number), title: "2.1.0", date: "2025-09-15T08:00:00.000Z", content: "<p>Sharing</p>", Image: null },
-        { id: expect.any(Number), title: "2.0.0", date: "2025-06-01T08:00:00.000Z", content: "<ul><li>Wallet</li></ul>", Image: "/images/slide-wallet.svg" },
+        {
+          id: expect.any(Number),
+          title: "2.1.0",
+          date: "2025-09-15T08:00:00.000Z",
+          content: "<p>Sharing</p>",
+          Image: null,
+        },
+        {
+          id: expect.any(Number),
+          title: "2.0.0",
+          date: "2025-06-01T08:00:00.000Z",
+          content: "<ul><li>Wallet</li></ul>",
+          Image: "/images/slide-wallet.svg",
+        },
       ],
     });
   });

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { releaseEndpoints } from "@khayl/contract/releases";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
@@ -7,6 +7,10 @@ import { listReleaseLogs, listReleaseNotes } from "./service.ts";
 
 /** `GET /release-logs/` and `GET /release-logs/getWebsiteRelease` (SPEC §7): release notes and app release logs. */
 export function releaseRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, releaseEndpoints.listNotes, ({ query }, { reply }) => publiclyCached(reply, listReleaseNotes(deps.db, query)));
-  registerEndpoint(app, releaseEndpoints.listWebsiteLogs, ({ query }, { reply }) => publiclyCached(reply, listReleaseLogs(deps.db, query)));
+  registerEndpoint(app, releaseEndpoints.listNotes, ({ query }, { reply }) =>
+    publiclyCached(reply, listReleaseNotes(deps.db, query)),
+  );
+  registerEndpoint(app, releaseEndpoints.listWebsiteLogs, ({ query }, { reply }) =>
+    publiclyCached(reply, listReleaseLogs(deps.db, query)),
+  );
 }

@@ -1,24 +1,45 @@
-import type { Db } from "@khayl/db/client";
 import type { ReleaseLog, ReleaseNote } from "@khayl/contract/releases";
+import type { Db } from "@khayl/db/client";
 import { findReleaseLogs, findReleaseNotes } from "./repository.ts";
 
 /** SPEC §9: releases and release logs are sliced 10 at a time by default. */
 const DEFAULT_LIMIT = 10;
 
 /** `GET /release-logs/`: release notes (id, date, tag, title, content), newest first. */
-export async function listReleaseNotes(db: Db, query: { limit?: number; offset?: number }): Promise<{ rows: ReleaseNote[]; count: number }> {
-  const { rows, count } = await findReleaseNotes(db, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
+export async function listReleaseNotes(
+  db: Db,
+  query: { limit?: number; offset?: number },
+): Promise<{ rows: ReleaseNote[]; count: number }> {
+  const { rows, count } = await findReleaseNotes(db, {
+    limit: query.limit ?? DEFAULT_LIMIT,
+    offset: query.offset ?? 0,
+  });
   return {
-    rows: rows.map((row) => ({ id: row.id, date: row.date.toISOString(), tag: row.tag, title: row.title, content: row.content })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      date: row.date.toISOString(),
+      tag: row.tag,
+      title: row.title,
+      content: row.content,
+    })),
     count,
   };
 }
 
 /** `GET /release-logs/getWebsiteRelease`: app release logs (version as `title`, `Image` URL), newest first. */
-export async function listReleaseLogs(db: Db, query: { limit?: number; offset?: number }): Promise<{ rows: ReleaseLog[]; count: number }> {
+export async function listReleaseLogs(
+  db: Db,
+  query: { limit?: number; offset?: number },
+): Promise<{ rows: ReleaseLog[]; count: number }> {
   const { rows, count } = await findReleaseLogs(db, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
   return {
-    rows: rows.map((row) => ({ id: row.id, title: row.title, date: row.date.toISOString(), content: row.content, Image: row.image })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      date: row.date.toISOString(),
+      content: row.content,
+      Image: row.image,
+    })),
     count,
   };
 }

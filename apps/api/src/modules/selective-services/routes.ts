@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import type { ApiDeps } from "../../deps.ts";
 import { listWebsiteSelectiveServices } from "./service.ts";
 
 /** `GET /selective-services/website` (SPEC §7): the flight schedule. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { inArray } from "drizzle-orm";
 import { selectiveServices } from "@khayl/db/schema";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -8,9 +8,33 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   await api.database.db.insert(selectiveServices).values([
-    { type: "Import", departureAirportCode: "LGG", arrivalAirportCode: "DWC", fromCountry: "Belgium", toCountry: "United Arab Emirates", selectiveCode: "IMP-1", startDate: new Date("2030-02-01T20:00:00Z"), endDate: new Date("2030-02-02T03:00:00Z") },
-    { type: "Export", departureAirportCode: "DXB", arrivalAirportCode: "AMS", fromCountry: "United Arab Emirates", toCountry: "Netherlands", selectiveCode: "EXP-1", startDate: new Date("2030-02-03T20:00:00Z") },
-    { type: "Export", departureAirportCode: "AUH", arrivalAirportCode: "FRA", selectiveCode: "EXP-HIDDEN", startDate: new Date("2030-02-04T20:00:00Z"), showOnWebsite: false },
+    {
+      type: "Import",
+      departureAirportCode: "LGG",
+      arrivalAirportCode: "DWC",
+      fromCountry: "Belgium",
+      toCountry: "United Arab Emirates",
+      selectiveCode: "IMP-1",
+      startDate: new Date("2030-02-01T20:00:00Z"),
+      endDate: new Date("2030-02-02T03:00:00Z"),
+    },
+    {
+      type: "Export",
+      departureAirportCode: "DXB",
+      arrivalAirportCode: "AMS",
+      fromCountry: "United Arab Emirates",
+      toCountry: "Netherlands",
+      selectiveCode: "EXP-1",
+      startDate: new Date("2030-02-03T20:00:00Z"),
+    },
+    {
+      type: "Export",
+      departureAirportCode: "AUH",
+      arrivalAirportCode: "FRA",
+      selectiveCode: "EXP-HIDDEN",
+      startDate: new Date("2030-02-04T20:00:00Z"),
+      showOnWebsite: false,
+    },
   ]);
 });
 afterAll(() => api.close());
@@ -51,23 +75,38 @@ describe("GET /selective-services/website", () => {
   });
 
   test("the default page is 10 rows (SPEC §9); count stays the total", async () => {
-    const extra = await api.database.db.insert(selectiveServices).values(
-      Array.from({ length: 9 }, (_, i) => ({ type: "Import", selectiveCode: `IMP-X${i}`, startDate: new Date(Date.UTC(2031, 0, i + 1)) })),
-    ).returning({ id: selectiveServices.id });
+    const extra = await api.database.db
+      .insert(selectiveServices)
+      .values(
+        Array.from({ length: 9 }, (_, i) => ({
+          type: "Import",
+          selectiveCode: `IMP-X${i}`,
+          startDate: new Date(Date.UTC(2031, 0, i + 1)),
+        })),
+      )
+      .returning({ id: selectiveServices.id });
     try {
       const { body } = await list("");
       expect(body.data.rows).toHaveLength(10);
       expect(body.data.count).toBe(12);
     } finally {
-      await api.database.db.delete(selectiveServices).where(inArray(selectiveServices.id, extra.map((r) => r.id)));
+      await api.database.db.delete(selectiveServices).where(
+        inArray(
+          selectiveServices.id,
+          extra.map((r) => r.id),
+        ),
+      );
     }
   });
 
-  test.each([["?type=transit"], ["?limit=1001"], ["?offset=x"]])("bad input %s answers 400 with the envelope", async (query) => {
-    const { status, body } = await list(query);
-    expect(status).toBe(400);
-    expect(body.success).toBe(false);
-    expect(body.statusCode).toBe(400);
-    expect(typeof body.message).toBe("string");
-  });
+  test.each([["?type=transit"], ["?limit=1001"], ["?offset=x"]])(
+    "bad input %s answers 400 with the envelope",
+    async (query) => {
+      const { status, body } = await list(query);
+      expect(status).toBe(400);
+      expect(body.success).toBe(false);
+      expect(body.statusCode).toBe(400);
+      expect(typeof body.message).toBe("string");
+    },
+  );
 });

@@ -1,6 +1,6 @@
+import type { SelectiveService } from "@khayl/contract/selective-services";
 import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
-import type { SelectiveService } from "@khayl/contract/selective-services";
 import { findSelectiveServices, type SelectiveServiceFilter } from "./repository.ts";
 
 /** Database row → the provider's selective-service shape (SPEC §3); instants as ISO-8601 UTC. */
@@ -8,7 +8,9 @@ export function toSelectiveService(row: typeof selectiveServices.$inferSelect): 
   return {
     id: row.id,
     type: row.type,
-    departureAirport: row.departureAirportCode ? { code: row.departureAirportCode, name: row.departureAirportName } : null,
+    departureAirport: row.departureAirportCode
+      ? { code: row.departureAirportCode, name: row.departureAirportName }
+      : null,
     arrivalAirport: row.arrivalAirportCode ? { code: row.arrivalAirportCode, name: row.arrivalAirportName } : null,
     fromCountry: row.fromCountry,
     toCountry: row.toCountry,

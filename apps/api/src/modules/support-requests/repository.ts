@@ -1,12 +1,15 @@
-import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@khayl/db/client";
 import { supportRequests } from "@khayl/db/schema";
+import { eq, sql } from "drizzle-orm";
 
 export type NewSupportRequest = Omit<typeof supportRequests.$inferInsert, "id" | "reference" | "createdAt">;
 
 /** Inserts a support request and answers its id and creation time. */
 export async function insertSupportRequest(tx: Tx, values: NewSupportRequest) {
-  const [row] = await tx.insert(supportRequests).values(values).returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
+  const [row] = await tx
+    .insert(supportRequests)
+    .values(values)
+    .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
   if (!row) throw new Error("insert returned no row");
   return row;
 }
@@ -21,7 +24,9 @@ export async function setReference(tx: Tx, id: number, reference: string): Promi
  * answer then carries a reference indistinguishable from a real one.
  */
 export async function reserveSupportRequestId(db: Db): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('support_requests', 'id'))::int as id`);
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('support_requests', 'id'))::int as id`,
+  );
   const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
   const id = rows[0]?.id;
   if (id === undefined) throw new Error("the sequence answered no id");

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
+import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { createSupportRequest } from "./service.ts";

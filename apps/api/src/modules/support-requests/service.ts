@@ -1,10 +1,10 @@
 import type { Env } from "@khayl/config/env";
-import type { Db } from "@khayl/db/client";
 import type { supportRequestBodySchema } from "@khayl/contract/support-requests";
+import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { supportConfirmationMail, supportNotificationMail } from "../mail/templates.ts";
-import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
@@ -36,7 +36,11 @@ export const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_00
 export async function createSupportRequest(db: Db, env: Env, body: Body): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
-  const confirm = await consumeRateLimit(db, `support-confirmation:${values.email.toLowerCase()}`, CONFIRMATIONS_PER_RECIPIENT_DAY);
+  const confirm = await consumeRateLimit(
+    db,
+    `support-confirmation:${values.email.toLowerCase()}`,
+    CONFIRMATIONS_PER_RECIPIENT_DAY,
+  );
   return db.transaction(async (tx) => {
     const row = await insertSupportRequest(tx, values);
     const reference = formatReference(row.id, row.createdAt);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { asc } from "drizzle-orm";
 import { outbox, supportRequests } from "@khayl/db/schema";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 let api: TestApi;
@@ -60,7 +60,15 @@ test("an address gets at most 3 confirmations a day; further requests still reac
 
 test("an invalid request answers 400 with the SPEC §5 message of every field and stores nothing", async () => {
   const before = (await api.database.db.select().from(supportRequests)).length;
-  const response = await post({ ...valid, fullName: " ", email: "nope", phone: "+97150", subject: "", division: "Sales", supportInquiry: "" });
+  const response = await post({
+    ...valid,
+    fullName: " ",
+    email: "nope",
+    phone: "+97150",
+    subject: "",
+    division: "Sales",
+    supportInquiry: "",
+  });
   expect(response.statusCode).toBe(400);
   const body = response.json();
   expect(body.success).toBe(false);
@@ -80,7 +88,11 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
   expect(missing.statusCode).toBe(400);
   expect(missing.json().message).toContain("Please Enter Full Name");
   const garbage = await api.app.inject({
-    method: "POST", url: "/api/v1/supportRequests/", payload: "{not json", headers: { "content-type": "application/json" }, remoteAddress: "10.1.0.1",
+    method: "POST",
+    url: "/api/v1/supportRequests/",
+    payload: "{not json",
+    headers: { "content-type": "application/json" },
+    remoteAddress: "10.1.0.1",
   });
   expect(garbage.statusCode).toBe(400);
   const huge = await post({ ...valid, supportInquiry: "x".repeat(70 * 1024) }, "10.1.0.2");
@@ -89,7 +101,9 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
 });
 
 test("references stay unique under 50 concurrent submits", async () => {
-  const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post({ ...valid, fullName: `Sender ${i}` }, `10.2.${i}.1`)));
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => post({ ...valid, fullName: `Sender ${i}` }, `10.2.${i}.1`)),
+  );
   expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
   const references = responses.map((r) => r.json().data.reference as string);
   expect(new Set(references).size).toBe(50);

@@ -1,4 +1,3 @@
-import { useState, type ReactNode } from "react";
 import {
   billingCountryError,
   billingCountryValues,
@@ -11,6 +10,7 @@ import {
   formatCardNumber,
   formatExpiry,
 } from "@khayl/contract/card-rules";
+import { type ReactNode, useState } from "react";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import { FieldError } from "../ui/field-error.tsx";
 
@@ -46,7 +46,17 @@ export function cardComplete(values: CardValues): boolean {
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base tabular-nums focus:outline-none focus:ring-2 focus:ring-brand disabled:bg-slate-100 aria-[invalid]:border-red-700";
 
-function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block font-medium">
@@ -63,7 +73,17 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * FR, ES). 'Please select a country' shows once it was left empty, or when `forceError`
  * (the card is complete but no country is chosen).
  */
-export function CountrySelect({ value, onChange, disabled, forceError }: { value: string; onChange: (value: string) => void; disabled: boolean; forceError: boolean }) {
+export function CountrySelect({
+  value,
+  onChange,
+  disabled,
+  forceError,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  forceError: boolean;
+}) {
   const t = useInvoiceT().invoice;
   const [touched, setTouched] = useState(false);
   const error = touched || forceError ? billingCountryError(value) : undefined;
@@ -98,7 +118,15 @@ export function CountrySelect({ value, onChange, disabled, forceError }: { value
  * card autofill (`cc-number`, `cc-exp`, `cc-csc`) and a numeric keypad, grouped as
  * typed; each shows its message once left, or at once when it is complete but invalid.
  */
-export function SandboxCardFields({ values, onChange, disabled }: { values: CardValues; onChange: (values: CardValues) => void; disabled: boolean }) {
+export function SandboxCardFields({
+  values,
+  onChange,
+  disabled,
+}: {
+  values: CardValues;
+  onChange: (values: CardValues) => void;
+  disabled: boolean;
+}) {
   const t = useInvoiceT().invoice;
   const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
   const errors = cardErrors(values);
@@ -107,12 +135,15 @@ export function SandboxCardFields({ values, onChange, disabled }: { values: Card
     const message = errors[field];
     if (!message) return undefined;
     const full =
-      field === "number" ? digitsOnly(values.number).length >= 16 :
-      field === "expiry" ? digitsOnly(values.expiry).length >= 4 :
-      values.cvc.length >= cvcLength(brand);
+      field === "number"
+        ? digitsOnly(values.number).length >= 16
+        : field === "expiry"
+          ? digitsOnly(values.expiry).length >= 4
+          : values.cvc.length >= cvcLength(brand);
     return touched[field] || full ? message : undefined;
   };
-  const described = (field: "number" | "expiry" | "cvc", id: string) => (shown(field) ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {});
+  const described = (field: "number" | "expiry" | "cvc", id: string) =>
+    shown(field) ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
   const blur = (field: keyof CardValues) => () => setTouched((prev) => ({ ...prev, [field]: true }));
 
   return (
@@ -152,7 +183,12 @@ export function SandboxCardFields({ values, onChange, disabled }: { values: Card
             aria-required="true"
             disabled={disabled}
             value={values.expiry}
-            onChange={(e) => onChange({ ...values, expiry: formatExpiry(e.target.value, e.target.value.length < values.expiry.length) })}
+            onChange={(e) =>
+              onChange({
+                ...values,
+                expiry: formatExpiry(e.target.value, e.target.value.length < values.expiry.length),
+              })
+            }
             onBlur={blur("expiry")}
             className={inputClass}
             {...described("expiry", "card-expiry")}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import { Spinner } from "../ui/spinner.tsx";
 import { secondaryButton } from "./buttons.ts";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** How long an opened PDF's object URL is kept before it is released. */
 const OBJECT_URL_TTL_MS = 60_000;
@@ -12,7 +12,17 @@ const OBJECT_URL_TTL_MS = 60_000;
  * while downloading, then opened in a new tab; a failure shows the server's message or
  * 'Failed to download PDF' (SPEC §8) and opens nothing.
  */
-export function DownloadButton({ hash, label, accessibleLabel, fileName }: { hash: string; label: string; accessibleLabel: string; fileName: string }) {
+export function DownloadButton({
+  hash,
+  label,
+  accessibleLabel,
+  fileName,
+}: {
+  hash: string;
+  label: string;
+  accessibleLabel: string;
+  fileName: string;
+}) {
   const t = useInvoiceT().invoice;
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +86,15 @@ export function DownloadButton({ hash, label, accessibleLabel, fileName }: { has
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className="size-5 fill-none stroke-current" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 20 20"
+      className="size-5 fill-none stroke-current"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1.5" />
     </svg>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
 import { cleanup, render } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
 import { Money } from "./money.tsx";
 
 afterEach(cleanup);

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":false}}
-import { afterEach, beforeEach, expect, test } from "vitest";
+
+import type { InvoiceData } from "@khayl/contract/invoices";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import type { InvoiceData } from "@khayl/contract/invoices";
+import { afterEach, beforeEach, expect, test } from "vitest";
 import { PaymentStep } from "./payment-step.tsx";
 
 afterEach(() => {
@@ -34,9 +35,26 @@ beforeEach(() => {
 });
 
 const invoice: InvoiceData = {
-  id: 1, refNumber: "INV-1", total: 396, totalFils: 39_600, feeFils: 694, fee: 6.94, grossFils: 40_294, gross: 402.94, currency: "AED",
-  dueDate: "2026-12-01T08:00:00.000Z", dueDisplay: null, status: "unpaid", paidAt: null, paymentType: null, cardBrand: null, cardLast4: null,
-  paidFeeFils: null, paidAmountFils: null, paymentProvider: "stripe", testMode: true,
+  id: 1,
+  refNumber: "INV-1",
+  total: 396,
+  totalFils: 39_600,
+  feeFils: 694,
+  fee: 6.94,
+  grossFils: 40_294,
+  gross: 402.94,
+  currency: "AED",
+  dueDate: "2026-12-01T08:00:00.000Z",
+  dueDisplay: null,
+  status: "unpaid",
+  paidAt: null,
+  paymentType: null,
+  cardBrand: null,
+  cardLast4: null,
+  paidFeeFils: null,
+  paidAmountFils: null,
+  paymentProvider: "stripe",
+  testMode: true,
   user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
 };
 
@@ -46,7 +64,15 @@ function renderStep(method: "card" | "apple-pay") {
       path: "/",
       HydrateFallback: () => null,
       Component: () => (
-        <PaymentStep invoice={invoice} hash="h" method={method} backTo="?step=2" publishableKey="pk_test_x" onPaid={() => {}} onStale={() => {}} />
+        <PaymentStep
+          invoice={invoice}
+          hash="h"
+          method={method}
+          backTo="?step=2"
+          publishableKey="pk_test_x"
+          onPaid={() => {}}
+          onStale={() => {}}
+        />
       ),
     },
   ]);
@@ -55,7 +81,10 @@ function renderStep(method: "card" | "apple-pay") {
 
 test("Stripe.js that cannot load: the card step says so, and no card data is asked for in our own fields", async () => {
   renderStep("card");
-  expect(await screen.findByRole("alert", {}, { timeout: 5_000 })).toHaveProperty("textContent", "The card payment provider has not loaded yet. Please try again.");
+  expect(await screen.findByRole("alert", {}, { timeout: 5_000 })).toHaveProperty(
+    "textContent",
+    "The card payment provider has not loaded yet. Please try again.",
+  );
   expect(screen.queryByRole("textbox", { name: "Card number" })).toBeNull();
   expect(stripeScripts.length).toBeGreaterThan(0);
   expect(screen.getByRole("button", { name: "Pay" })).toHaveProperty("disabled", true);
@@ -65,5 +94,7 @@ test("Stripe.js that cannot load: the card step says so, and no card data is ask
 test("Apple Pay with Stripe.js unavailable says the provider has not loaded", async () => {
   renderStep("apple-pay");
   await userEvent.setup().click(await screen.findByRole("button", { name: "Pay with Apple Pay" }));
-  expect((await screen.findByRole("alert", {}, { timeout: 5_000 })).textContent).toBe("The card payment provider has not loaded yet. Please try again.");
+  expect((await screen.findByRole("alert", {}, { timeout: 5_000 })).textContent).toBe(
+    "The card payment provider has not loaded yet. Please try again.",
+  );
 });

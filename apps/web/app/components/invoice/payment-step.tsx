@@ -1,19 +1,19 @@
+import { type BillingCountry, billingCountryIso, digitsOnly, isBillingCountry } from "@khayl/contract/card-rules";
+import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { billingCountryIso, digitsOnly, isBillingCountry, type BillingCountry } from "@khayl/contract/card-rules";
-import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import {
   failureFromResponse,
   isCardError,
   PAYMENT_ERROR_RESET_MS,
+  type PaymentError,
   paymentCall,
   shownPaymentError,
-  type PaymentError,
 } from "../../lib/invoice-payment.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
-import { cardComplete, CountrySelect, emptyCard, SandboxCardFields, type CardValues } from "./card-form.tsx";
+import { type CardValues, CountrySelect, cardComplete, emptyCard, SandboxCardFields } from "./card-form.tsx";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
 export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
@@ -24,7 +24,9 @@ export type RunPayment = (method: PaymentMethodType, confirm: ConfirmWithProvide
 
 // Stripe.js and Elements load only on this step and only when Stripe is configured (DESIGN §3.9).
 const StripeCardFields = lazy(() => import("./stripe-payment.tsx").then((m) => ({ default: m.StripeCardFields })));
-const StripeApplePayButton = lazy(() => import("./stripe-payment.tsx").then((m) => ({ default: m.StripeApplePayButton })));
+const StripeApplePayButton = lazy(() =>
+  import("./stripe-payment.tsx").then((m) => ({ default: m.StripeApplePayButton })),
+);
 
 type Phase = "idle" | "preparing" | "processing" | "error" | "succeeded";
 
@@ -121,16 +123,26 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
       const created = await paymentCall(hash, { intent: "create", paymentMethod });
       if (!created.ok || !("payment" in created)) {
         if (!created.ok && created.status === 409) onStale();
-        return fail(created.ok ? { failure: "unexpected", detail: null } : failureFromResponse("create", created.status, created.message, paymentMethod));
+        return fail(
+          created.ok
+            ? { failure: "unexpected", detail: null }
+            : failureFromResponse("create", created.status, created.message, paymentMethod),
+        );
       }
       paymentIntentId.current = created.payment.paymentIntentId;
       setPhase("processing");
-      const provider = await confirm(created.payment).catch((): ProviderConfirmResult => ({ ok: false, error: { failure: "unexpected", detail: null } }));
+      const provider = await confirm(created.payment).catch(
+        (): ProviderConfirmResult => ({ ok: false, error: { failure: "unexpected", detail: null } }),
+      );
       if (!provider.ok) return fail(provider.error);
       paymentMethodId.current = provider.paymentMethodId;
       const settled = await paymentCall(hash, { intent: "confirm", paymentIntentId: created.payment.paymentIntentId });
       if (!settled.ok || !("invoice" in settled)) {
-        return fail(settled.ok ? { failure: "unexpected", detail: null } : failureFromResponse("settle", settled.status, settled.message, paymentMethod));
+        return fail(
+          settled.ok
+            ? { failure: "unexpected", detail: null }
+            : failureFromResponse("settle", settled.status, settled.message, paymentMethod),
+        );
       }
       setPhase("succeeded");
       onPaid(settled.invoice);
@@ -155,11 +167,17 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
         clientSecret: payment.clientSecret,
         paymentMethod:
           paymentMethod === "card"
-            ? { type: "card", card: { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc }, billingDetails: { country: card.country, ...billing } }
+            ? {
+                type: "card",
+                card: { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc },
+                billingDetails: { country: card.country, ...billing },
+              }
             : { type: "apple_pay", billingDetails: { country: "UAE" } },
       });
-      if (!result.ok) return { ok: false, error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod) };
-      if (!("confirmation" in result) || !result.confirmation.paymentMethod?.id) return { ok: false, error: { failure: "invalid-method", detail: null } };
+      if (!result.ok)
+        return { ok: false, error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod) };
+      if (!("confirmation" in result) || !result.confirmation.paymentMethod?.id)
+        return { ok: false, error: { failure: "invalid-method", detail: null } };
       return { ok: true, paymentMethodId: result.confirmation.paymentMethod.id };
     };
 
@@ -173,7 +191,13 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     const handle = stripeHandle.current;
     if (!handle) return fail({ failure: "card-element-missing", detail: null });
     const country = billingCountryIso[card.country as BillingCountry] ?? "AE";
-    void run("card", handle.confirm({ ...billing, country }, { invoiceId: String(invoice.id), userId: String(invoice.user?.id ?? "") }));
+    void run(
+      "card",
+      handle.confirm(
+        { ...billing, country },
+        { invoiceId: String(invoice.id), userId: String(invoice.user?.id ?? "") },
+      ),
+    );
   }
 
   function payWithSandboxApplePay() {
@@ -189,7 +213,12 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   const shown = error ? shownPaymentError(error, t) : null;
 
   const errorBox = shown ? (
-    <div ref={errorRef} role="alert" tabIndex={-1} className="rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700">
+    <div
+      ref={errorRef}
+      role="alert"
+      tabIndex={-1}
+      className="rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+    >
       <p className="font-semibold">{shown.message}</p>
       {shown.detail ? <p className="mt-1 text-sm">{shown.detail}</p> : null}
     </div>
@@ -247,7 +276,12 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
                 }}
               />
             )}
-            <CountrySelect value={card.country} disabled={busy} forceError={cardFieldsComplete} onChange={(country) => setCard({ ...card, country })} />
+            <CountrySelect
+              value={card.country}
+              disabled={busy}
+              forceError={cardFieldsComplete}
+              onChange={(country) => setCard({ ...card, country })}
+            />
           </fieldset>
           <p className="text-sm text-slate-700">{t.secureNote}</p>
           <p role="status" className="min-h-6 font-semibold text-brand">
@@ -270,7 +304,12 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
           <div className="flex flex-wrap justify-between gap-3">
             {back}
             <button type="submit" disabled={!canPay} className={primaryButton}>
-              {busy ? <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-current border-e-transparent" /> : null}
+              {busy ? (
+                <span
+                  aria-hidden="true"
+                  className="size-5 animate-spin rounded-full border-2 border-current border-e-transparent"
+                />
+              ) : null}
               {t.pay}
             </button>
           </div>
@@ -292,7 +331,9 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
             <button
               type="button"
               disabled={!hydrated || busy || phase === "error"}
-              onClick={withStripe ? () => fail({ failure: "provider-not-loaded", detail: null }) : payWithSandboxApplePay}
+              onClick={
+                withStripe ? () => fail({ failure: "provider-not-loaded", detail: null }) : payWithSandboxApplePay
+              }
               className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 text-lg font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {t.applePayButton}

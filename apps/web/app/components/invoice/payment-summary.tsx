@@ -1,17 +1,27 @@
+import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
 import type { Ref } from "react";
 import { Link } from "react-router";
-import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import { secondaryButton } from "./buttons.ts";
 import { Money } from "./money.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /**
  * The top of step 3 (SPEC §4): its heading, the gross amount (fils, shown in dirhams),
  * 'Paying with', the test-mode notice, and — without JavaScript — the note that paying
  * needs it, with a link to the PDF (the resource route works without JavaScript).
  */
-export function PaymentSummary({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef?: Ref<HTMLHeadingElement> }) {
+export function PaymentSummary({
+  invoice,
+  hash,
+  method,
+  headingRef,
+}: {
+  invoice: InvoiceData;
+  hash: string;
+  method: PaymentMethodType;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const t = useInvoiceT().invoice;
   return (
     <>
@@ -51,7 +61,13 @@ export function PaymentSummary({ invoice, hash, method, headingRef }: { invoice:
  * form and Apple Pay need JavaScript, so their code is not in the page's initial
  * JavaScript (see `PaymentStep`).
  */
-export function PaymentStepPending({ backTo, loading }: { backTo: string; /** True in the browser while the code loads. */ loading: boolean }) {
+export function PaymentStepPending({
+  backTo,
+  loading,
+}: {
+  backTo: string /** True in the browser while the code loads. */;
+  loading: boolean;
+}) {
   const t = useInvoiceT().invoice;
   return (
     <>

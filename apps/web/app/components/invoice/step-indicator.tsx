@@ -11,8 +11,15 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
           const n = i + 1;
           const state = n < step ? "done" : n === step ? "current" : "todo";
           return (
-            <li key={name} aria-current={state === "current" ? "step" : undefined} className="flex flex-1 flex-col gap-1">
-              <span aria-hidden="true" className={`h-1.5 rounded-full ${state === "todo" ? "bg-slate-200" : "bg-brand"}`} />
+            <li
+              key={name}
+              aria-current={state === "current" ? "step" : undefined}
+              className="flex flex-1 flex-col gap-1"
+            >
+              <span
+                aria-hidden="true"
+                className={`h-1.5 rounded-full ${state === "todo" ? "bg-slate-200" : "bg-brand"}`}
+              />
               <span className={state === "todo" ? "text-slate-600" : "text-brand"}>{name}</span>
             </li>
           );

@@ -1,15 +1,28 @@
-import type { ReactNode, Ref } from "react";
-import { Form, Link } from "react-router";
 import { formatInvoiceDate, isoOrUndefined } from "@khayl/contract/format";
 import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import type { ReactNode, Ref } from "react";
+import { Form, Link } from "react-router";
+import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { DownloadButton } from "./download-button.tsx";
 import { Money } from "./money.tsx";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
-function Heading({ headingRef, children, className = "" }: { headingRef: Ref<HTMLHeadingElement>; children: ReactNode; className?: string }) {
+function Heading({
+  headingRef,
+  children,
+  className = "",
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <h2 id="step-heading" ref={headingRef} tabIndex={-1} className={`text-xl font-bold focus:outline-none ${className}`}>
+    <h2
+      id="step-heading"
+      ref={headingRef}
+      tabIndex={-1}
+      className={`text-xl font-bold focus:outline-none ${className}`}
+    >
       {children}
     </h2>
   );
@@ -30,7 +43,17 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
  * default), 'Fees are non-refundable', Download and Next. Next submits a GET form to
  * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
  */
-export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: InvoiceData; hash: string; method: PaymentMethodType; headingRef: Ref<HTMLHeadingElement> }) {
+export function SummaryStep({
+  invoice,
+  hash,
+  method,
+  headingRef,
+}: {
+  invoice: InvoiceData;
+  hash: string;
+  method: PaymentMethodType;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const t = useInvoiceT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
@@ -52,7 +75,11 @@ export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: In
             <time dateTime={isoOrUndefined(invoice.dueDate)} className="font-semibold">
               {formatInvoiceDate(invoice.dueDate)}
             </time>
-            {invoice.dueDisplay ? <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">{invoice.dueDisplay}</span> : null}
+            {invoice.dueDisplay ? (
+              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
+                {invoice.dueDisplay}
+              </span>
+            ) : null}
           </span>
         </Row>
       </dl>
@@ -65,14 +92,25 @@ export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: In
               key={value}
               className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 has-[:checked]:border-brand has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[#b45309]"
             >
-              <input type="radio" name="method" value={value} defaultChecked={method === value} className="size-5 accent-brand focus-visible:outline-none" />
+              <input
+                type="radio"
+                name="method"
+                value={value}
+                defaultChecked={method === value}
+                className="size-5 accent-brand focus-visible:outline-none"
+              />
               <span className="font-medium">{t.methods[value]}</span>
             </label>
           ))}
         </fieldset>
         <p className="text-sm font-medium text-slate-700">{t.feesNonRefundable}</p>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <DownloadButton hash={hash} label={t.download} accessibleLabel={t.downloadLabel(invoice.refNumber)} fileName={`${invoice.refNumber}.pdf`} />
+          <DownloadButton
+            hash={hash}
+            label={t.download}
+            accessibleLabel={t.downloadLabel(invoice.refNumber)}
+            fileName={`${invoice.refNumber}.pdf`}
+          />
           <button type="submit" className={primaryButton}>
             {t.next}
           </button>
@@ -83,7 +121,17 @@ export function SummaryStep({ invoice, hash, method, headingRef }: { invoice: In
 }
 
 /** Step 2 (SPEC §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
-export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice: InvoiceData; method: PaymentMethodType; stepUrl: (step: number) => string; headingRef: Ref<HTMLHeadingElement> }) {
+export function DetailsStep({
+  invoice,
+  method,
+  stepUrl,
+  headingRef,
+}: {
+  invoice: InvoiceData;
+  method: PaymentMethodType;
+  stepUrl: (step: number) => string;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const t = useInvoiceT().invoice;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
@@ -118,13 +166,24 @@ export function DetailsStep({ invoice, method, stepUrl, headingRef }: { invoice:
  * "Payment received. You're all set!", amount, fees (the fee charged: the same as steps
  * 2–3, DESIGN §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
  */
-export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceData; hash: string; headingRef: Ref<HTMLHeadingElement> }) {
+export function SuccessStep({
+  invoice,
+  hash,
+  headingRef,
+}: {
+  invoice: InvoiceData;
+  hash: string;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const t = useInvoiceT().invoice;
   const type = invoice.paymentType ?? "card";
   const brand = invoice.cardBrand ? (t.brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6 text-center">
-      <span aria-hidden="true" className="mx-auto grid size-16 place-items-center rounded-full bg-green-700 text-3xl text-white">
+      <span
+        aria-hidden="true"
+        className="mx-auto grid size-16 place-items-center rounded-full bg-green-700 text-3xl text-white"
+      >
         ✓
       </span>
       <div>
@@ -145,14 +204,21 @@ export function SuccessStep({ invoice, hash, headingRef }: { invoice: InvoiceDat
         </Row>
         <Row label={t.paymentType}>
           {t.methods[type]}
-          {brand && invoice.cardLast4 ? <span className="block text-sm text-slate-700">{t.cardEnding(brand, invoice.cardLast4)}</span> : null}
+          {brand && invoice.cardLast4 ? (
+            <span className="block text-sm text-slate-700">{t.cardEnding(brand, invoice.cardLast4)}</span>
+          ) : null}
         </Row>
         <Row label={t.date}>
           <time dateTime={isoOrUndefined(invoice.paidAt)}>{formatInvoiceDate(invoice.paidAt)}</time>
         </Row>
       </dl>
       <div className="flex flex-wrap items-start justify-center gap-3">
-        <DownloadButton hash={hash} label={t.receipt} accessibleLabel={t.receiptLabel(invoice.refNumber)} fileName={`${invoice.refNumber}.pdf`} />
+        <DownloadButton
+          hash={hash}
+          label={t.receipt}
+          accessibleLabel={t.receiptLabel(invoice.refNumber)}
+          fileName={`${invoice.refNumber}.pdf`}
+        />
         <Link to="/" className={primaryButton}>
           {t.home}
         </Link>

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import type { InvoiceData } from "@khayl/contract/invoices";
 import type { PaymentRequest, Stripe, StripeCardNumberElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import type { InvoiceData } from "@khayl/contract/invoices";
-import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
+import { useEffect, useRef, useState } from "react";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
 
 /**
  * Stripe in the browser (DESIGN §3.8, §3.9): loaded only on step 3 and only when Stripe
@@ -45,11 +45,17 @@ export interface StripeCardHandle {
 }
 
 const elementStyle = {
-  base: { fontSize: "16px", color: "#111827", fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif", "::placeholder": { color: "#6b7280" } },
+  base: {
+    fontSize: "16px",
+    color: "#111827",
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    "::placeholder": { color: "#6b7280" },
+  },
   invalid: { color: "#b91c1c" },
 };
 
-const boxClass = "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand";
+const boxClass =
+  "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand";
 
 /**
  * Stripe Elements for card number, expiry and CVC. Reports readiness (`onReady` with a
@@ -121,7 +127,14 @@ export function StripeCardFields({
       <span id={`${id}-label`} className="mb-1 block font-medium">
         {label}
       </span>
-      <div id={id} ref={ref} role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className={boxClass} />
+      <div
+        id={id}
+        ref={ref}
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={boxClass}
+      />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -144,7 +157,12 @@ export function StripeCardFields({
  * error, 'Payment was not successful' when it did not succeed). 3-D Secure is handled by
  * Stripe.js.
  */
-function confirmCard(stripe: Stripe, card: StripeCardNumberElement, billing: StripeBilling, metadata: Record<string, string>): ConfirmWithProvider {
+function confirmCard(
+  stripe: Stripe,
+  card: StripeCardNumberElement,
+  billing: StripeBilling,
+  metadata: Record<string, string>,
+): ConfirmWithProvider {
   return async (payment) => {
     const created = await stripe.createPaymentMethod({
       type: "card",
@@ -157,14 +175,25 @@ function confirmCard(stripe: Stripe, card: StripeCardNumberElement, billing: Str
       },
       metadata,
     });
-    if (created.error) return { ok: false, error: { failure: "create-method-failed", detail: created.error.message ?? null } };
+    if (created.error)
+      return { ok: false, error: { failure: "create-method-failed", detail: created.error.message ?? null } };
     const paymentMethodId = created.paymentMethod?.id;
     if (!paymentMethodId) return { ok: false, error: { failure: "invalid-method", detail: null } };
     const confirmed = await stripe.confirmCardPayment(payment.clientSecret, { payment_method: paymentMethodId });
     if (confirmed.error) {
-      return { ok: false, error: { failure: confirmed.error.type === "card_error" || confirmed.error.type === "validation_error" ? "card-failed" : "unexpected", detail: confirmed.error.message ?? null } };
+      return {
+        ok: false,
+        error: {
+          failure:
+            confirmed.error.type === "card_error" || confirmed.error.type === "validation_error"
+              ? "card-failed"
+              : "unexpected",
+          detail: confirmed.error.message ?? null,
+        },
+      };
     }
-    if (confirmed.paymentIntent?.status !== "succeeded") return { ok: false, error: { failure: "not-successful", detail: null } };
+    if (confirmed.paymentIntent?.status !== "succeeded")
+      return { ok: false, error: { failure: "not-successful", detail: null } };
     return { ok: true, paymentMethodId };
   };
 }
@@ -216,7 +245,11 @@ export function StripeApplePayButton({
             event.complete(status);
           };
           void run("apple-pay", async (payment) => {
-            const first = await stripe.confirmCardPayment(payment.clientSecret, { payment_method: event.paymentMethod.id }, { handleActions: false });
+            const first = await stripe.confirmCardPayment(
+              payment.clientSecret,
+              { payment_method: event.paymentMethod.id },
+              { handleActions: false },
+            );
             if (first.error) {
               complete("fail");
               return { ok: false, error: { failure: "apple-pay-failed", detail: first.error.message ?? null } };
@@ -224,8 +257,10 @@ export function StripeApplePayButton({
             complete("success");
             if (first.paymentIntent?.status === "requires_action") {
               const second = await stripe.confirmCardPayment(payment.clientSecret);
-              if (second.error) return { ok: false, error: { failure: "apple-pay-failed", detail: second.error.message ?? null } };
-              if (second.paymentIntent?.status !== "succeeded") return { ok: false, error: { failure: "not-successful", detail: null } };
+              if (second.error)
+                return { ok: false, error: { failure: "apple-pay-failed", detail: second.error.message ?? null } };
+              if (second.paymentIntent?.status !== "succeeded")
+                return { ok: false, error: { failure: "not-successful", detail: null } };
             } else if (first.paymentIntent?.status !== "succeeded") {
               return { ok: false, error: { failure: "not-successful", detail: null } };
             }

@@ -8,7 +8,11 @@ import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 /** The 'Test mode' badge beside the invoice heading. */
 export function TestModeBadge() {
   const t = useInvoiceT().invoice.testMode;
-  return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900">{t.badge}</span>;
+  return (
+    <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900">
+      {t.badge}
+    </span>
+  );
 }
 
 /**
@@ -18,7 +22,10 @@ export function TestModeBadge() {
 export function TestModeNotice({ method, provider }: { method: "card" | "apple-pay"; provider: "sandbox" | "stripe" }) {
   const t = useInvoiceT().invoice.testMode;
   return (
-    <section aria-labelledby="test-mode-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <section
+      aria-labelledby="test-mode-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <h3 id="test-mode-title" className="font-bold">
         {t.title}
       </h3>
@@ -28,7 +35,8 @@ export function TestModeNotice({ method, provider }: { method: "card" | "apple-p
           <ul className="mt-2 grid gap-1">
             {sandboxTestCards.map((card) => (
               <li key={card.number}>
-                <code className="rounded bg-white px-1.5 py-0.5 font-mono tabular-nums">{card.number}</code> {t.outcomes[card.outcome]}
+                <code className="rounded bg-white px-1.5 py-0.5 font-mono tabular-nums">{card.number}</code>{" "}
+                {t.outcomes[card.outcome]}
               </li>
             ))}
           </ul>

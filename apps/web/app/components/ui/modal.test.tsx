@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from "vitest";
+
 import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
 import { Modal } from "./modal.tsx";
 
 afterEach(cleanup);
@@ -18,6 +19,8 @@ test("two modals on one page are each named by their own heading", () => {
     </>,
   );
   const dialogs = screen.getAllByRole("dialog", { hidden: true });
-  const names = dialogs.map((dialog) => document.getElementById(dialog.getAttribute("aria-labelledby") ?? "")?.textContent);
+  const names = dialogs.map(
+    (dialog) => document.getElementById(dialog.getAttribute("aria-labelledby") ?? "")?.textContent,
+  );
   expect(names).toEqual(["All of our services available on the app", "Thank you!"]);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
 
 type Sonner = typeof import("sonner");

@@ -62,7 +62,8 @@ export const en = {
   transport: {
     title: "Shows",
     bannerTitle: "Plan Your Horse Transport with Ease",
-    description: "Upcoming horse shows across the UAE with road transport for your horses: show jumping, dressage, endurance, eventing and tent pegging.",
+    description:
+      "Upcoming horse shows across the UAE with road transport for your horses: show jumping, dressage, endurance, eventing and tent pegging.",
     filterLabel: "Filter by discipline",
     all: "All",
     empty: "There's no available transport",
@@ -76,7 +77,8 @@ export const en = {
   flights: {
     title: "Flights",
     bannerTitle: "Plan Your Horse Shipping with Ease",
-    description: "Upcoming import and export flights for horses between the UAE and Europe, the UK and the US, with dates and airports.",
+    description:
+      "Upcoming import and export flights for horses between the UAE and Europe, the UK and the US, with dates and airports.",
     filterLabel: "Filter by flight type",
     all: "All",
     import: "Import",

@@ -1,4 +1,4 @@
-import { en, type Catalogue } from "./en.ts";
+import { type Catalogue, en } from "./en.ts";
 
 /** Languages with a catalogue; Arabic joins here (DESIGN §3.12). */
 export const catalogues = { en } satisfies Record<string, Catalogue>;

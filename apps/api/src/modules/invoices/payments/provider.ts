@@ -1,9 +1,9 @@
-import type { Env } from "@khayl/config/env";
-import { invoiceMessages, type PaymentProviderName } from "@khayl/contract/invoices";
 import { HttpError } from "@khayl/api/http/errors";
+import type { Env } from "@khayl/config/env";
+import { stripeConfigured } from "@khayl/config/env";
+import { invoiceMessages, type PaymentProviderName } from "@khayl/contract/invoices";
 import type { Db } from "@khayl/db/client";
 import { createSandboxProvider } from "./sandbox.ts";
-import { stripeConfigured } from "@khayl/config/env";
 import { createStripeProvider } from "./stripe.ts";
 
 /**
@@ -24,7 +24,12 @@ export type IntentStatus =
   | "succeeded";
 
 /** Statuses in which an intent can still be confirmed (and so is reused for a retry). */
-export const OPEN_INTENT_STATUSES: readonly IntentStatus[] = ["requires_payment_method", "requires_confirmation", "requires_action", "processing"];
+export const OPEN_INTENT_STATUSES: readonly IntentStatus[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+];
 
 /** An intent as the provider reports it. Amounts in fils; `currency` lower-case ISO 4217 ('aed'). */
 export interface ProviderIntent {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@khayl/db/client";
 import { sandboxPaymentIntents } from "@khayl/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { OPEN_INTENT_STATUSES } from "./provider.ts";
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -9,9 +9,19 @@ export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
  * Inserts a sandbox intent unless one with the same idempotency key exists, and answers
  * the intent stored under that key (so a repeated create gives the first intent).
  */
-export async function insertOrGetIntent(db: Db, row: typeof sandboxPaymentIntents.$inferInsert): Promise<SandboxIntentRow> {
-  await db.insert(sandboxPaymentIntents).values(row).onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey });
-  const [stored] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, row.idempotencyKey)).limit(1);
+export async function insertOrGetIntent(
+  db: Db,
+  row: typeof sandboxPaymentIntents.$inferInsert,
+): Promise<SandboxIntentRow> {
+  await db
+    .insert(sandboxPaymentIntents)
+    .values(row)
+    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey });
+  const [stored] = await db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.idempotencyKey, row.idempotencyKey))
+    .limit(1);
   if (!stored) throw new Error("sandbox intent vanished after insert");
   return stored;
 }
@@ -36,7 +46,11 @@ export interface ConfirmationRecord {
  * concurrent confirmations only one charges. Answers the updated row, or undefined
  * when the intent was no longer open.
  */
-export async function succeedIntent(db: Db, id: string, record: ConfirmationRecord): Promise<SandboxIntentRow | undefined> {
+export async function succeedIntent(
+  db: Db,
+  id: string,
+  record: ConfirmationRecord,
+): Promise<SandboxIntentRow | undefined> {
   const [row] = await db
     .update(sandboxPaymentIntents)
     .set({ ...record, status: "succeeded", lastErrorCode: null, lastErrorMessage: null, updatedAt: sql`now()` })

@@ -1,12 +1,18 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "@khayl/db/client";
 import { cardBrand, last4 } from "@khayl/contract/card-rules";
-import { invoiceMessages, sandboxConfirmBodySchema } from "@khayl/contract/invoices";
+import { invoiceMessages, type sandboxConfirmBodySchema } from "@khayl/contract/invoices";
 import { sandboxOutcome } from "@khayl/contract/sandbox-cards";
+import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import { HttpError } from "../../../http/errors.ts";
 import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.ts";
-import { failIntent, findIntent, insertOrGetIntent, succeedIntent, type SandboxIntentRow } from "./sandbox-repository.ts";
+import {
+  failIntent,
+  findIntent,
+  insertOrGetIntent,
+  type SandboxIntentRow,
+  succeedIntent,
+} from "./sandbox-repository.ts";
 
 /**
  * The offline sandbox provider (DESIGN §3.8): behaves like Stripe's PaymentIntents in
@@ -25,7 +31,10 @@ function toProviderIntent(row: SandboxIntentRow): ProviderIntent {
     amountFils: row.amountFils,
     currency: row.currency,
     metadata: row.metadata,
-    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4, wallet: row.wallet === "apple_pay" ? "apple_pay" : null } : null,
+    card:
+      row.cardBrand && row.cardLast4
+        ? { brand: row.cardBrand, last4: row.cardLast4, wallet: row.wallet === "apple_pay" ? "apple_pay" : null }
+        : null,
     lastErrorMessage: row.lastErrorMessage,
   };
 }
@@ -78,8 +87,20 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
   const method = body.paymentMethod;
   const record =
     method.type === "card"
-      ? { paymentMethodId: randomId("pm"), cardBrand: cardBrand(method.card.number), cardLast4: last4(method.card.number), wallet: null, billingCountry: method.billingDetails.country }
-      : { paymentMethodId: randomId("pm"), cardBrand: "visa", cardLast4: "4242", wallet: "apple_pay", billingCountry: method.billingDetails?.country ?? null };
+      ? {
+          paymentMethodId: randomId("pm"),
+          cardBrand: cardBrand(method.card.number),
+          cardLast4: last4(method.card.number),
+          wallet: null,
+          billingCountry: method.billingDetails.country,
+        }
+      : {
+          paymentMethodId: randomId("pm"),
+          cardBrand: "visa",
+          cardLast4: "4242",
+          wallet: "apple_pay",
+          billingCountry: method.billingDetails?.country ?? null,
+        };
   const outcome = method.type === "card" ? sandboxOutcome(method.card.number) : "succeeded";
   if (outcome === "succeeded") {
     const charged = await succeedIntent(db, intent.id, record);
@@ -87,7 +108,12 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
     return {
       id: charged.id,
       status: "succeeded" as const,
-      paymentMethod: { id: record.paymentMethodId, brand: record.cardBrand, last4: record.cardLast4, wallet: method.type === "apple_pay" ? ("apple_pay" as const) : null },
+      paymentMethod: {
+        id: record.paymentMethodId,
+        brand: record.cardBrand,
+        last4: record.cardLast4,
+        wallet: method.type === "apple_pay" ? ("apple_pay" as const) : null,
+      },
     };
   }
   const message = outcome === "insufficient_funds" ? invoiceMessages.insufficientFunds : invoiceMessages.cardDeclined;

@@ -1,6 +1,6 @@
+import type { Env } from "@khayl/config/env";
 import Stripe from "stripe";
 import { z } from "zod";
-import type { Env } from "@khayl/config/env";
 import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.ts";
 import { ProviderUnavailableError } from "./provider.ts";
 
@@ -32,7 +32,15 @@ export function stripeClient(env: Env): Stripe {
 const intentSchema = z.looseObject({
   id: z.string(),
   client_secret: z.string().nullish(),
-  status: z.enum(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture", "canceled", "succeeded"]),
+  status: z.enum([
+    "requires_payment_method",
+    "requires_confirmation",
+    "requires_action",
+    "processing",
+    "requires_capture",
+    "canceled",
+    "succeeded",
+  ]),
   amount: z.number().int(),
   currency: z.string(),
   metadata: z.record(z.string(), z.string()).nullish(),
@@ -69,13 +77,19 @@ export function fromStripeIntent(raw: unknown): ProviderIntent {
     amountFils: intent.amount,
     currency: intent.currency,
     metadata: intent.metadata ?? {},
-    card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4, wallet: card.wallet?.type === "apple_pay" ? "apple_pay" : null } : null,
+    card:
+      card?.brand && card.last4
+        ? { brand: card.brand, last4: card.last4, wallet: card.wallet?.type === "apple_pay" ? "apple_pay" : null }
+        : null,
     lastErrorMessage: intent.last_payment_error?.message ?? null,
   };
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || error.statusCode === 404);
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.code === "resource_missing" || error.statusCode === 404)
+  );
 }
 
 /** The Stripe provider. Network or Stripe-side failures become `ProviderUnavailableError`. */

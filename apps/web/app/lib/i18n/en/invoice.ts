@@ -65,9 +65,11 @@ export const invoice = {
       ES: "Spain",
     },
     applePayButton: "Pay with Apple Pay",
-    payRequiresJs: "Paying needs JavaScript, which is turned off or still loading. You can download the invoice meanwhile.",
+    payRequiresJs:
+      "Paying needs JavaScript, which is turned off or still loading. You can download the invoice meanwhile.",
     downloadWithoutJs: "Download the invoice (PDF)",
-    secureNote: "Your card details go straight to the payment provider; we keep only the card type and its last 4 digits.",
+    secureNote:
+      "Your card details go straight to the payment provider; we keep only the card type and its last 4 digits.",
     retry: "Try again",
 
     /** Shown while the sandbox provider is in use (DESIGN §3.8: clearly marked as test mode). */

@@ -4,7 +4,8 @@ export const legal = {
   legal: {
     eyebrow: "Legal",
     termsTitle: "Terms and Conditions",
-    termsDescription: (company: string) => `The terms and conditions of the horse transport and shipping services of ${company}.`,
+    termsDescription: (company: string) =>
+      `The terms and conditions of the horse transport and shipping services of ${company}.`,
     privacyTitle: "Privacy Policy",
     privacyDescription: (company: string) => `How ${company} collects, uses and protects your personal data.`,
     updated: "Last updated",

@@ -28,7 +28,8 @@ export const productApp = {
       { heading: "Share with your team", url: "/images/slide-share.svg", name: "Sharing" },
       { heading: "Help around the clock", url: "/images/slide-support.svg", name: "Support" },
     ],
-    bannerCaption: "Travel in one of the biggest horse trucks in the UAE, with room for every horse to stand and rest in comfort.",
+    bannerCaption:
+      "Travel in one of the biggest horse trucks in the UAE, with room for every horse to stand and rest in comfort.",
     bannerImageAlt: "A long horse truck with five stalls on the road",
     dataCarouselTitle: "Simplified Data Management",
     dataSlides: [

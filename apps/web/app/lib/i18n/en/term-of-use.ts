@@ -74,7 +74,7 @@ export const termOfUse = {
       {
         title: "Disclaimer and limitation of liability",
         paragraphs: [
-          "The site is provided on an \"as is\" and \"as available\" basis. To the fullest extent permitted by law, we disclaim all warranties, express or implied, including fitness for a particular purpose and non-infringement.",
+          'The site is provided on an "as is" and "as available" basis. To the fullest extent permitted by law, we disclaim all warranties, express or implied, including fitness for a particular purpose and non-infringement.',
           "We will not be liable for any indirect, incidental, special or consequential damages, or for any loss of profit, data or goodwill, arising from your use of the site or your inability to use it.",
         ],
       },
