@@ -5,7 +5,7 @@ import { chromiumArgs, chromiumPath } from "./chromium.ts";
 
 /**
  * End-to-end tests against the production build started as `npm start` would
- * (DESIGN §4), in Debian's Chromium (never a downloaded browser), on a fresh data
+ * (architecture §4), in Debian's Chromium (never a downloaded browser), on a fresh data
  * folder. `E2E_DATA_DIR` is shared with the workers so tests can read the mail outbox.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);

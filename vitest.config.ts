@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Unit tests, plus the API integration suite run once on PGlite and, when
- * TEST_DATABASE_URL is set (CI), once more on PostgreSQL (DESIGN §4).
+ * TEST_DATABASE_URL is set (CI), once more on PostgreSQL (architecture §4).
  */
 const apiSuite = ["apps/api/src/**/*.api.test.ts", "apps/server/src/**/*.api.test.ts"];
 const postgres = Boolean(process.env.TEST_DATABASE_URL);

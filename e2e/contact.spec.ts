@@ -27,7 +27,7 @@ async function fillValid(page: Page, javaScript = true) {
   await page.getByLabel("Inquiry", { exact: true }).fill("When is the next flight to Liège?");
 }
 
-test("the page has the banner, the heading and the form of SPEC §3", async ({ page }) => {
+test("the page has the banner, the heading and the form of product §3", async ({ page }) => {
   await page.goto("/contact-us");
   await expect(page.getByRole("heading", { level: 1, name: "Get in touch" })).toBeVisible();
   await expect(page.getByRole("img", { name: /horse/i })).toBeVisible();

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts";
 
 /**
- * The content pages fed by the API (SPEC §2): blogs, blog detail, terms, privacy,
+ * The content pages fed by the API (product §2): blogs, blog detail, terms, privacy,
  * What's New and release logs, on the demo data of a fresh start. Expected texts are
  * read from the API the pages call, so the test follows the demo data.
  */
@@ -36,7 +36,7 @@ async function expectTexts(page: Page, texts: string[]) {
   }
 }
 
-/** Each route's SPEC texts (read from the demo data) and whether it shows the navigation (SPEC §2). */
+/** Each route's specified texts (read from the demo data) and whether it shows the navigation (product §2). */
 const routes: {
   name: string;
   nav: boolean;

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, holdScripts, mainNav, waitForHydration } from ".
 /** The demo product name (PRODUCT_NAME default) forms the app page path. */
 const appPath = "/Khayl-App";
 
-/** What each static page must show (SPEC §1–§2), with or without JavaScript. */
+/** What each static page must show (product §1–§2), with or without JavaScript. */
 const pages: { path: string; nav: boolean; texts: string[] }[] = [
   {
     path: "/",

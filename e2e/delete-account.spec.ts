@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
-/** Reads the newest verification code mailed to `email` from the outbox folder (DESIGN §3.6). */
+/** Reads the newest verification code mailed to `email` from the outbox folder (architecture §3.6). */
 async function codeFromOutbox(email: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   for (let i = 0; i < 50; i++) {

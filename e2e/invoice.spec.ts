@@ -44,7 +44,7 @@ async function claimUnpaidInvoice(): Promise<DemoInvoice> {
 }
 
 const link = (invoice: DemoInvoice) => `/invoice/${invoice.hash}`;
-/** The card fee of DESIGN §3.4 in fils. */
+/** The card fee of architecture §3.4 in fils. */
 const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
 /** '1,234.50' as the page prints amounts after the dirham sign. */
 const amount = (fils: number) =>
@@ -100,7 +100,7 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
 }) => {
   const invoice = await claimUnpaidInvoice();
   const fee = feeOf(invoice.totalFils);
-  // Stripe is not configured here: Stripe.js must never be requested (DESIGN §3.9).
+  // Stripe is not configured here: Stripe.js must never be requested (architecture §3.9).
   const thirdParty: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
@@ -194,7 +194,7 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   await expect(page.getByLabel("Billing country")).toBeFocused();
   await expect(pay).toBeDisabled();
   await expectNoAxeViolations(page);
-  // SPEC §9: the payment state resets after 3000 ms.
+  // product §9: the payment state resets after 3000 ms.
   await expect(pay).toBeEnabled({ timeout: 5_000 });
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await expect(page.getByRole("alert")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * Every public route (SPEC §2) has its own title and a description and may be indexed:
+ * Every public route (product §2) has its own title and a description and may be indexed:
  * Lighthouse's SEO category and search engines need both. (Invoice links are private
  * and are checked in invoice.spec.ts.)
  */

@@ -1,5 +1,5 @@
 // Writes .br and .gz beside every compressible file of the client build, so the
-// server sends hashed assets precompressed (DESIGN §5: precompressed brotli is fine
+// server sends hashed assets precompressed (architecture §5: precompressed brotli is fine
 // for hashed assets; on-the-fly brotli is not).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

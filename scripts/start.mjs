@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs the one server process in production mode (DESIGN §5: React's development
+// then runs the one server process in production mode (architecture §5: React's development
 // build serves pages at a third of the speed).
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";

@@ -10,7 +10,7 @@ export interface Budgets {
   /** Median server render time of `page` with `rows` seeded must be under `maxMs`. */
   listRender: { page: string; rows: number; maxMs: number };
   /**
-   * Deliberate, explained departures from a Lighthouse minimum on one SPEC §2 route
+   * Deliberate, explained departures from a Lighthouse minimum on one product §2 route
    * (e.g. `/invoice/{hash}` is `noindex`: a private link must not be indexed).
    */
   lighthouseExceptions: LighthouseException[];
@@ -74,7 +74,7 @@ export function loadBudgets(file: string): Budgets {
   };
 }
 
-/** The Lighthouse minimum of `category` on a SPEC §2 route: its exception, else the budget. */
+/** The Lighthouse minimum of `category` on a product §2 route: its exception, else the budget. */
 export function lighthouseMinimum(budgets: Budgets, route: string, category: keyof LighthouseScores): number {
   return (
     budgets.lighthouseExceptions.find((e) => e.route === route && e.category === category)?.min ??

@@ -7,7 +7,7 @@ export interface CliOptions {
   quick: boolean;
   /** Run `npm run build` first (default); `--no-build` reuses the current build. */
   build: boolean;
-  /** Only these SPEC §2 patterns (`--routes /,/flights`); all when absent. */
+  /** Only these product §2 patterns (`--routes /,/flights`); all when absent. */
   routes: string[] | null;
   /** Only these phases (`--only lighthouse,weight`); all when absent. */
   only: Set<Phase>;
@@ -20,7 +20,7 @@ export const usage = `Usage: npm run bench [-- options]
 
   --quick            1 Lighthouse run, routes / /transport /flights, 3 s load tests, 10 and 1000 rows
   --no-build         reuse the current web build (npm start still rebuilds a stale one)
-  --routes A,B       only these SPEC §2 routes, e.g. --routes /,/blogs/{id}
+  --routes A,B       only these product §2 routes, e.g. --routes /,/blogs/{id}
   --only P,Q         only these phases: ${phases.join(", ")}
   --runs N           Lighthouse runs per route (default 3, --quick 1)
 

@@ -221,7 +221,7 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const { page, rows, maxMs } = budgets.listRender;
     out.push("## Scale: render time and HTML size by rows", "");
     out.push(
-      `Server time to the full HTML: median and p90 of ${results.settings.renderSamples} sequential requests after a warm-up, measured by the bench on the same machine (no compression, time from sending the request to the last byte). Rows seeded = flights and events each; "of it API call" = median time of the page's own API request on its own (its data part); inline scripts = React Router's hydration data (the loader data again, serialised); /transport shows at most 100 (SPEC §7 limit 100), /flights at most 1 000. Budget: \`${page}\` with ${rows} rows under ${maxMs} ms.`,
+      `Server time to the full HTML: median and p90 of ${results.settings.renderSamples} sequential requests after a warm-up, measured by the bench on the same machine (no compression, time from sending the request to the last byte). Rows seeded = flights and events each; "of it API call" = median time of the page's own API request on its own (its data part); inline scripts = React Router's hydration data (the loader data again, serialised); /transport shows at most 100 (product §7 limit 100), /flights at most 1 000. Budget: \`${page}\` with ${rows} rows under ${maxMs} ms.`,
       "",
     );
     out.push(

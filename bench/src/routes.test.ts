@@ -4,7 +4,7 @@ import { parseInvoiceLine, quickRoutes, type RouteContext, resolveRoute, specRou
 const context: RouteContext = { product: "Khayl", blogId: 3, invoicePath: "/invoice/abc123" };
 
 describe("specRoutes", () => {
-  test("lists the 18 routes of SPEC §2 once each, and --quick measures three of them", () => {
+  test("lists the 18 routes of product §2 once each, and --quick measures three of them", () => {
     expect(specRoutes).toHaveLength(18);
     expect(new Set(specRoutes).size).toBe(18);
     expect(quickRoutes).toEqual(["/", "/transport", "/flights"]);

@@ -1,5 +1,5 @@
 /**
- * The one list of what the bench measures (SPEC §2 routes, the throughput targets and
+ * The one list of what the bench measures (product §2 routes, the throughput targets and
  * the scale pages). Dynamic routes are resolved at run time from the running server:
  * `{product}` from the configuration (PRODUCT_NAME, default Khayl), `{id}` from
  * `GET /api/v1/blog/getWebsiteBlogs`, `{hash}` from the `Invoice: <url>` start-up line
@@ -39,7 +39,7 @@ export interface RouteContext {
   invoicePath: string | { missing: string };
 }
 
-/** A SPEC §2 pattern made concrete: the path to load, or why it is skipped. */
+/** A product §2 pattern made concrete: the path to load, or why it is skipped. */
 export function resolveRoute(route: string, context: RouteContext): { path: string } | { skipped: string } {
   if (route.includes("{product}")) return { path: route.replace("{product}", context.product) };
   if (route.includes("{id}")) {
@@ -72,7 +72,7 @@ export const throughputTargets: readonly { target: string; route: string; static
 ];
 
 /**
- * Scale pages and the API call each one makes (SPEC §7 query shapes), to count the cards
+ * Scale pages and the API call each one makes (product §7 query shapes), to count the cards
  * shown and to time the data part of the render.
  */
 export const scalePages: readonly { page: string; api: string; filter?: (row: { type?: string }) => boolean }[] = [

@@ -114,7 +114,7 @@ export interface AxeResult {
 export interface RouteResult {
   /** The URL path measured, e.g. `/blogs/3`. */
   path: string;
-  /** The SPEC §2 pattern, e.g. `/blogs/{id}`. */
+  /** The product §2 pattern, e.g. `/blogs/{id}`. */
   route: string;
   skipped?: string;
   /** HTTP status of a plain GET (redirects not followed). */

@@ -18,13 +18,13 @@ export type { ApiDeps } from "./deps.ts";
 
 /** Where the host mounts `apiRootPlugin`: the versioned API below it, the docs beside it. */
 export const API_ROOT = "/api";
-/** The versioned API root (SPEC §7), inside `API_ROOT`. */
+/** The versioned API root (product §7), inside `API_ROOT`. */
 export const API_PREFIX = `${API_ROOT}/v1`;
 /** Interactive API docs (Swagger UI); the OpenAPI document is at `${API_DOCS_PATH}/json`. */
 export const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
- * The API as a Fastify plugin (SPEC §7 paths relative to `/api/v1`). Registers the
+ * The API as a Fastify plugin (product §7 paths relative to `/api/v1`). Registers the
  * zod validator/serialiser, the envelope error handling and every module's routes.
  * Never listens; `apiRootPlugin` mounts it at `API_PREFIX`.
  */
@@ -51,7 +51,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
 /**
  * What the host mounts at `API_ROOT`: the OpenAPI collector first (so every route that
  * `apiPlugin` registers, whatever its module, lands in the document), then `apiPlugin`
- * at `/v1`, then the interactive docs at `/docs` (DESIGN §3.2, decision 002: the
+ * at `/v1`, then the interactive docs at `/docs` (architecture §3.2, decision 002: the
  * document comes from the same zod schemas that validate and serialise).
  */
 export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {

@@ -2,7 +2,7 @@ import { type Env, stripeConfigured } from "@khayl/config/env";
 
 /**
  * The Content-Security-Policy of a page response. Scripts need the per-request nonce;
- * Stripe.js and analytics hosts are allowed only when they are configured (DESIGN §3.9).
+ * Stripe.js and analytics hosts are allowed only when they are configured (architecture §3.9).
  */
 export function pageCsp(env: Env, nonce: string, secure: boolean): string {
   const stripe = stripeConfigured(env);
@@ -50,7 +50,7 @@ export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri
 /**
  * The Permissions-Policy of every response: no camera, microphone or location; the
  * Payment Request API (Apple Pay) for this origin, and for Stripe's frames only when
- * Stripe is configured (DESIGN §3.9).
+ * Stripe is configured (architecture §3.9).
  */
 export function permissionsPolicy(env: Env): string {
   const stripe = stripeConfigured(env);

@@ -53,7 +53,7 @@ export interface Host {
   app: FastifyInstance;
   /** The database when the API runs in-process (no `API_URL`). */
   database: DbHandle | undefined;
-  /** The mail outbox worker (DESIGN §3.6), running when the API is in-process. */
+  /** The mail outbox worker (architecture §3.6), running when the API is in-process. */
   mailWorker: MailWorker | undefined;
   close(): Promise<void>;
 }
@@ -88,7 +88,7 @@ export function answerFrameworkError(error: { message: string }, _request: Fasti
 const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:";
 
 /**
- * The one Node process of DESIGN §2: security headers, compression, the hashed
+ * The one Node process of architecture §2: security headers, compression, the hashed
  * static assets, the API under `/api/v1` (unless `API_URL` points elsewhere) and
  * React Router's server render for every other path. Never listens.
  */

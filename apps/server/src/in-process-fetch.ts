@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * A `fetch` that hands requests to the in-process API through `app.inject` (no socket):
- * the web's contract client uses it when `API_URL` is unset (DESIGN §2). The visitor's
+ * the web's contract client uses it when `API_URL` is unset (architecture §2). The visitor's
  * address is passed on as the request's remote address, so per-client limits see it.
  */
 export function inProcessFetch(app: FastifyInstance, remoteAddress: string): typeof fetch {

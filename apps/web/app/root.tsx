@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* SPEC §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
+        {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -80,7 +80,7 @@ export default function App() {
 }
 
 /**
- * The router fallback (SPEC §2): 'Unexpected Application Error!' then the status and
+ * The router fallback (product §2): 'Unexpected Application Error!' then the status and
  * status text, or the error message. No stack trace is shown to visitors.
  */
 export function ErrorBoundary() {

@@ -1,8 +1,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Every route of SPEC §2. Routes inside the `site` layout show the top navigation and
- * the footer; the others (SPEC §2: /term-of-use, /release-note, /QR, /links,
+ * Every route of product §2. Routes inside the `site` layout show the top navigation and
+ * the footer; the others (product §2: /term-of-use, /release-note, /QR, /links,
  * /delete-account, /success) render bare. Matching is case-insensitive, so
  * `/Blogs/{id}` reaches the blog detail too. `:productApp` is the `/{product}-App`
  * page (its loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are

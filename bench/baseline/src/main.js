@@ -1,4 +1,4 @@
-// The original site's client stack as SPEC implies it (SPEC §3 "client state areas",
+// The original site's client stack as the specification implies it (product §3 "client state areas",
 // §4 request/success/failure flows, §5 Formik/Yup-style validation, §7 axios calls,
 // §8 Stripe errors, §9 toasts/carousel/moment formats), in one small single-page app.
 // Every library is really used so tree-shaking keeps a realistic amount of it. It is

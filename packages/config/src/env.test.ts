@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseEnv, publicConfig } from "./env.ts";
 
-describe("configuration (STYLE §4)", () => {
+describe("configuration (conventions §4)", () => {
   test("defaults give a working demo", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);

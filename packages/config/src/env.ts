@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one configuration schema of the product (DESIGN §3.11, STYLE §4), read from
+ * The one configuration schema of the product (architecture §3.11, conventions §4), read from
  * `process.env` at boot. Empty strings count as missing. Every variable is
  * documented in `.env.example`; `publicConfig()` is the whitelist that reaches the
  * browser.
@@ -19,7 +19,7 @@ export const envSchema = z.object({
   ),
   PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: withDefault("localhost"),
-  /** Embedded database and mail outbox live here (DESIGN §2). */
+  /** Embedded database and mail outbox live here (architecture §2). */
   DATA_DIR: withDefault("./data"),
   /** Load the demo content into empty tables at start-up (turn off in production). */
   DEMO_DATA: z.preprocess(
@@ -69,7 +69,7 @@ export const envSchema = z.object({
   ),
 
   COMPANY_NAME: withDefault("Khayl Logistics"),
-  /** The product (app) name; it also forms the route `/{product}-App` (DESIGN §3.11). */
+  /** The product (app) name; it also forms the route `/{product}-App` (architecture §3.11). */
   PRODUCT_NAME: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z
@@ -120,7 +120,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /**
- * True when payments go through Stripe (both keys set, DESIGN §3.8); otherwise the
+ * True when payments go through Stripe (both keys set, architecture §3.8); otherwise the
  * offline sandbox takes them, in test mode.
  */
 export function stripeConfigured(env: Env): boolean {
@@ -132,7 +132,7 @@ export function publicOrigin(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 
-/** The settings the browser may see (STYLE §4: only a whitelist reaches the browser). */
+/** The settings the browser may see (conventions §4: only a whitelist reaches the browser). */
 export function publicConfig(env: Env) {
   return {
     companyName: env.COMPANY_NAME,

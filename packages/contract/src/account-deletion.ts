@@ -2,15 +2,15 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { emailSchema, otpCodeSchema } from "./form-fields.ts";
 
-/** Query of `GET /auth/ask-delete-account?email=` (SPEC §7). */
+/** Query of `GET /auth/ask-delete-account?email=` (product §7). */
 export const askDeleteAccountQuerySchema = z.object({ email: emailSchema });
 
-/** Body of `POST /auth/confrim-delete-account` (SPEC §3: otpCode, the 4 digits joined, and email). */
+/** Body of `POST /auth/confrim-delete-account` (product §3: otpCode, the 4 digits joined, and email). */
 export const confirmDeleteAccountBodySchema = z.object({ email: emailSchema, otpCode: otpCodeSchema });
 export type ConfirmDeleteAccountBody = z.input<typeof confirmDeleteAccountBodySchema>;
 
 /**
- * The ask step answers the same whether or not an account exists (DESIGN §3.7, no
+ * The ask step answers the same whether or not an account exists (architecture §3.7, no
  * enumeration): this message and `data: null`.
  */
 export const askDeleteAccountMessage = "If an account exists for this e-mail, a verification code has been sent to it";
@@ -29,7 +29,7 @@ export const accountDeletionEndpoints = {
     summary: "Ask for an account-deletion code",
     tags: ["accounts"],
   }),
-  /** `POST /auth/confrim-delete-account` (spelled as in SPEC §7): deletes the account's personal data. */
+  /** `POST /auth/confrim-delete-account` (spelled as in product §7): deletes the account's personal data. */
   confirm: defineEndpoint({
     method: "POST",
     path: "/auth/confrim-delete-account",

@@ -3,16 +3,16 @@ import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
 import { idParamSchema, isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
 
-/** A blog's two pictures (SPEC §3): `mainImage` on the detail page and the featured card, `subImage` on grid cards. */
+/** A blog's two pictures (product §3): `mainImage` on the detail page and the featured card, `subImage` on grid cards. */
 export const blogImagesSchema = z.object({
   mainImage: z.string().nullish(),
   subImage: z.string().nullish(),
 });
 
 /**
- * A blog as the provider API sends it (SPEC §3). `title` may be missing (cards show
+ * A blog as the provider API sends it (product §3). `title` may be missing (cards show
  * 'Untitled'); `tag` is a list whose first entry is shown on cards; `content` is HTML
- * that the website sanitises before rendering (DESIGN §3.10). `summary` is the
+ * that the website sanitises before rendering (architecture §3.10). `summary` is the
  * reference API's plain-text teaser, used for the page description when present.
  */
 export const blogSchema = z.object({
@@ -28,7 +28,7 @@ export const blogSchema = z.object({
 });
 export type Blog = z.infer<typeof blogSchema>;
 
-/** Query of `GET /blog/getWebsiteBlogs` (SPEC §7: the payload's keys as name=value). */
+/** Query of `GET /blog/getWebsiteBlogs` (product §7: the payload's keys as name=value). */
 export const blogListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
@@ -38,7 +38,7 @@ export type BlogListQuery = z.input<typeof blogListQuerySchema>;
 /** Path of `GET /blog/{id}`: a numeric id (anything else answers 400). */
 export const blogParamsSchema = z.object({ id: idParamSchema });
 
-/** The 404 message of `GET /blog/{id}` (and the page text, SPEC §8). */
+/** The 404 message of `GET /blog/{id}` (and the page text, product §8). */
 export const blogNotFoundMessage = "Blog not found.";
 
 export const blogEndpoints = {
@@ -64,8 +64,8 @@ export const blogEndpoints = {
   }),
 };
 
-/** SPEC §7 query shapes: the home teaser shows 3 blogs. */
+/** product §7 query shapes: the home teaser shows 3 blogs. */
 export const blogsTeaserQuery = { limit: 3, offset: 0 } satisfies BlogListQuery;
 
-/** SPEC §7 query shapes: the /blogs page lists up to 100. */
+/** product §7 query shapes: the /blogs page lists up to 100. */
 export const blogsPageQuery = { limit: 100, offset: 0 } satisfies BlogListQuery;

@@ -93,7 +93,7 @@ describe("CVC and country", () => {
     expect(cvcError("123", "amex")).toBe(cardMessages.cvcIncomplete);
     expect(cvcError("12a", "visa")).toBe(cardMessages.cvcInvalid);
   });
-  test("SPEC §5: the eight countries, 'Please select a country' otherwise", () => {
+  test("product §5: the eight countries, 'Please select a country' otherwise", () => {
     expect(billingCountryValues).toEqual(["UAE", "US", "GB", "CA", "AU", "DE", "FR", "ES"]);
     for (const value of billingCountryValues) expect(billingCountryError(value)).toBeUndefined();
     expect(billingCountryError("")).toBe("Please select a country");

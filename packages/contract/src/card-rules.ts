@@ -1,12 +1,12 @@
 /**
- * Card payment form rules (SPEC §5 "Card payment") with their messages spelled once.
+ * Card payment form rules (product §5 "Card payment") with their messages spelled once.
  * Zod-free on purpose (decision 007): the page imports these predicates for the
  * sandbox card form, and the zod schemas of `invoices.ts` refine with the same ones,
  * so the browser and the sandbox provider agree. Never store what these functions
  * read: only the brand and the last 4 digits leave the sandbox provider.
  */
 
-/** Messages of the card form. 'Please select a country' is SPEC §5's; the others follow Stripe's wording. */
+/** Messages of the card form. 'Please select a country' is product §5's; the others follow Stripe's wording. */
 export const cardMessages = {
   numberIncomplete: "Your card number is incomplete.",
   numberInvalid: "Your card number is invalid.",
@@ -18,11 +18,11 @@ export const cardMessages = {
   countryRequired: "Please select a country",
 } as const;
 
-/** Billing country values of SPEC §5, in its order (labels live in the i18n catalogue). */
+/** Billing country values of product §5, in its order (labels live in the i18n catalogue). */
 export const billingCountryValues = ["UAE", "US", "GB", "CA", "AU", "DE", "FR", "ES"] as const;
 export type BillingCountry = (typeof billingCountryValues)[number];
 
-/** ISO 3166-1 alpha-2 code of each SPEC §5 country value (what Stripe's billing address expects). */
+/** ISO 3166-1 alpha-2 code of each product §5 country value (what Stripe's billing address expects). */
 export const billingCountryIso: Record<BillingCountry, string> = {
   UAE: "AE",
   US: "US",
@@ -34,7 +34,7 @@ export const billingCountryIso: Record<BillingCountry, string> = {
   ES: "ES",
 };
 
-/** True for one of SPEC §5's country values. */
+/** True for one of product §5's country values. */
 export function isBillingCountry(value: string | null | undefined): value is BillingCountry {
   return (billingCountryValues as readonly string[]).includes(value ?? "");
 }
@@ -140,7 +140,7 @@ export function cvcError(value: string, brand: CardBrand = "unknown"): string | 
   return undefined;
 }
 
-/** SPEC §5: the country message, or undefined when a listed country is chosen. */
+/** product §5: the country message, or undefined when a listed country is chosen. */
 export function billingCountryError(value: string | null | undefined): string | undefined {
   return isBillingCountry(value) ? undefined : cardMessages.countryRequired;
 }

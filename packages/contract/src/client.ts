@@ -5,7 +5,7 @@ import { buildQueryString } from "./query.ts";
 /**
  * A failed call. `statusCode` is the HTTP status (0 for a network failure) and
  * `message` the server's envelope message when it sent one, else a generic text
- * (SPEC §8: transport-level errors carry generic messages).
+ * (product §8: transport-level errors carry generic messages).
  */
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -23,7 +23,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The fetch to use; the host passes an in-process one when the API runs in the same process. */
   fetch?: typeof globalThis.fetch;
-  /** Sent as the `language` header on every request (SPEC §7). */
+  /** Sent as the `language` header on every request (product §7). */
   language?: Language;
   /** Extra headers on every request (e.g. `x-forwarded-for` of the visitor). */
   headers?: Record<string, string>;
@@ -61,7 +61,7 @@ export function reuseMsOf(cacheControl: string | null): number {
 /**
  * A bounded in-memory `ResponseCache`: at most `maxEntries` answers (the least recently
  * used goes first), each for its `max-age` but never longer than `maxTtlMs`. Public,
- * read-mostly data only — nothing per visitor is ever cached (DESIGN §2: no state of
+ * read-mostly data only — nothing per visitor is ever cached (architecture §2: no state of
  * our own; every instance converges within `maxTtlMs`).
  */
 export function createResponseCache(options: {
@@ -100,8 +100,8 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /**
- * The typed HTTP client of the provider API (SPEC §7). Every request sends
- * `language` and `accept: application/json`; there is no timeout (SPEC §7).
+ * The typed HTTP client of the provider API (product §7). Every request sends
+ * `language` and `accept: application/json`; there is no timeout (product §7).
  *
  * `call` answers the endpoint's parsed `data`; it throws `ApiError` on a non-2xx
  * answer (with the server's message), on a network failure, or when the answer does

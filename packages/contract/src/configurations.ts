@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 
 /**
- * `GET /configurations/` data. SPEC §3 leaves its fields unshown; the reference API
+ * `GET /configurations/` data. product §3 leaves its fields unshown; the reference API
  * answers with the public brand and contact settings the website needs.
  */
 export const configurationSchema = z.object({

@@ -31,7 +31,7 @@ function zodMessages(body: unknown): Record<string, string[]> {
   return out;
 }
 
-describe("SPEC §5 messages, letter for letter", () => {
+describe("product §5 messages, letter for letter", () => {
   test("the messages are the spec's", () => {
     expect(formMessages).toEqual({
       fullNameRequired: "Please Enter Full Name",

@@ -1,12 +1,12 @@
 /**
- * The form rules of SPEC §5 for the contact form and the account-deletion flow, with
+ * The form rules of product §5 for the contact form and the account-deletion flow, with
  * their messages spelled once. Zod-free on purpose: the browser imports these
  * predicates and messages without pulling zod into page JavaScript, and the zod
  * schemas of `support-requests.ts` / `account-deletion.ts` are built on the same
  * predicates, so browser, route action and API agree letter for letter.
  */
 
-/** SPEC §5 messages, exactly as written there. */
+/** product §5 messages, exactly as written there. */
 export const formMessages = {
   fullNameRequired: "Please Enter Full Name",
   emailInvalid: "Must be a valid Email",
@@ -20,7 +20,7 @@ export const formMessages = {
   otpInvalid: "Verification code must be 4 digits",
 } as const;
 
-/** Subject options of the contact form (SPEC §3): value and label (the spec gives one text for both). */
+/** Subject options of the contact form (product §3): value and label (the spec gives one text for both). */
 export const subjectOptions = [
   { value: "Service-Request", label: "Service-Request" },
   { value: "Inquiry", label: "Inquiry" },
@@ -32,7 +32,7 @@ export const subjectOptions = [
 export type Subject = (typeof subjectOptions)[number]["value"];
 export const subjectValues = subjectOptions.map((o) => o.value) as [Subject, ...Subject[]];
 
-/** Division options of the contact form (SPEC §3): value and label. */
+/** Division options of the contact form (product §3): value and label. */
 export const divisionOptions = [
   { value: "Local-Transport", label: "Local-Transport" },
   { value: "Air-Shipping", label: "Air-Shipping" },
@@ -42,14 +42,14 @@ export const divisionOptions = [
 export type Division = (typeof divisionOptions)[number]["value"];
 export const divisionValues = divisionOptions.map((o) => o.value) as [Division, ...Division[]];
 
-/** Verification code length (SPEC §9). */
+/** Verification code length (product §9). */
 export const OTP_LENGTH = 4;
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /**
- * SPEC §5 phone: a plus sign, then at least 10 digits in all (at least 9 digits plus a
+ * product §5 phone: a plus sign, then at least 10 digits in all (at least 9 digits plus a
  * final digit), with optional single spaces between digits. `+971 50 123 4567` passes;
  * `+97150123456` (11 digits) passes; `+971 5012345` (10 digits) passes; `+97150 1234`
  * (9 digits) fails; double spaces, a space after `+` or a trailing space fail.
@@ -61,31 +61,31 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
-/** True when `value` follows SPEC §5's international phone format. */
+/** True when `value` follows product §5's international phone format. */
 export function isValidPhone(value: string): boolean {
   return value.length <= 40 && PHONE_PATTERN.test(value);
 }
 
-/** The SPEC §5 message for an e-mail field, or undefined when it is valid. */
+/** The product §5 message for an e-mail field, or undefined when it is valid. */
 export function emailError(value: string | null | undefined): string | undefined {
   const v = (value ?? "").trim();
   if (!v) return formMessages.emailRequired;
   return isValidEmail(v) ? undefined : formMessages.emailInvalid;
 }
 
-/** The SPEC §5 message for the phone field, or undefined when it is valid. */
+/** The product §5 message for the phone field, or undefined when it is valid. */
 export function phoneError(value: string | null | undefined): string | undefined {
   const v = (value ?? "").trim();
   if (!v) return formMessages.phoneRequired;
   return isValidPhone(v) ? undefined : formMessages.phoneInvalid;
 }
 
-/** The SPEC §5 message for one verification-code box, or undefined when it holds one character. */
+/** The product §5 message for one verification-code box, or undefined when it holds one character. */
 export function otpBoxError(value: string | null | undefined): string | undefined {
   return (value ?? "").trim() ? undefined : formMessages.otpRequired;
 }
 
-/** The SPEC §5 message for the joined verification code, or undefined when it is 4 digits. */
+/** The product §5 message for the joined verification code, or undefined when it is 4 digits. */
 export function otpCodeError(value: string | null | undefined): string | undefined {
   const v = value ?? "";
   if (!v) return formMessages.otpRequired;
@@ -93,7 +93,7 @@ export function otpCodeError(value: string | null | undefined): string | undefin
 }
 
 /**
- * Longest accepted text per free-text contact field, in characters. SPEC §5 gives no
+ * Longest accepted text per free-text contact field, in characters. product §5 gives no
  * maximum; these sanity limits are shared by the inputs (`maxLength`), the browser
  * check, the page action and the API, so a too-long value is reported under its field.
  */
@@ -104,7 +104,7 @@ export function tooLongMessage(max: number): string {
   return `Must be at most ${max.toLocaleString("en-US")} characters`;
 }
 
-/** The contact form's fields (SPEC §3), as strings from a form. */
+/** The contact form's fields (product §3), as strings from a form. */
 export const contactFields = [
   "fullName",
   "email",
@@ -119,7 +119,7 @@ export type ContactFormValues = Record<ContactField, string>;
 export type ContactFormErrors = Partial<Record<ContactField, string>>;
 
 /**
- * Validates the contact form as SPEC §5 says (applicableReference is not validated,
+ * Validates the contact form as product §5 says (applicableReference is not validated,
  * beyond the shared `contactMaxLengths`). Answers one message per invalid field; an
  * empty object means valid.
  */

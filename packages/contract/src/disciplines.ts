@@ -1,8 +1,8 @@
 /**
- * Event disciplines and their ids as the provider API numbers them (SPEC §3:
+ * Event disciplines and their ids as the provider API numbers them (product §3:
  * 1 Show Jumping, 2 Endurance, 3 Dressage, 5 Eventing, 6 Tent Pegging; id 4 is
  * unused). `slug` is the website's query-string value (`/transport?discipline=dressage`).
- * The order is the order of the /transport chips (SPEC §2). `label` is the provider's
+ * The order is the order of the /transport chips (product §2). `label` is the provider's
  * English name (for documents and logs); the site shows its catalogue's label.
  */
 export const disciplines = [

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { envelopeSchema } from "./envelope.ts";
 
-/** HTTP methods used by the provider API (SPEC §7). */
+/** HTTP methods used by the provider API (product §7). */
 export type HttpMethod = "GET" | "POST";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The provider API's response envelope (DESIGN §3.2): every answer is
+ * The provider API's response envelope (architecture §3.2): every answer is
  * `{ success, statusCode, message, data }`; errors carry no `data`.
  */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -13,7 +13,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
-/** List payloads: `data.rows` holds the page, `data.count` the total before paging (SPEC §3). */
+/** List payloads: `data.rows` holds the page, `data.count` the total before paging (product §3). */
 export function listDataSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
 }

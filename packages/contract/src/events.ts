@@ -5,7 +5,7 @@ import { listDataSchema } from "./envelope.ts";
 import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
 
 /**
- * An event (transport card) as the provider API sends it (SPEC §3). Older answers
+ * An event (transport card) as the provider API sends it (product §3). Older answers
  * carry the venue as `Place.code` or `location` and the category as `category`; the
  * card reads them in that fallback order (see `event-fields.ts`).
  */
@@ -47,7 +47,7 @@ const eventDisciplinesSchema = z
   )
   .pipe(z.array(disciplineIdSchema).max(6, "eventDisciplines lists at most 6 ids"));
 
-/** Query of `GET /event-services/website` (SPEC §7). */
+/** Query of `GET /event-services/website` (product §7). */
 export const eventListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
@@ -69,10 +69,10 @@ export const eventEndpoints = {
   }),
 };
 
-/** SPEC §7 query shapes: home lists events without the website filter. */
+/** product §7 query shapes: home lists events without the website filter. */
 export const homeEventsQuery = { limit: 100, offset: 0 } satisfies EventListQuery;
 
-/** SPEC §7 query shapes: /transport adds showOnWebsite and the chosen discipline (omitted for All). */
+/** product §7 query shapes: /transport adds showOnWebsite and the chosen discipline (omitted for All). */
 export function transportEventsQuery(disciplineId: DisciplineId | undefined): EventListQuery {
   return {
     limit: 100,

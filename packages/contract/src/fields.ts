@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Small field schemas composed into request and response schemas (STYLE §2).
+ * Small field schemas composed into request and response schemas (conventions §2).
  * Query-string values arrive as strings, so the query helpers coerce.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Flight types and the website's type filter (SPEC §3), with no runtime dependencies
+ * Flight types and the website's type filter (product §3), with no runtime dependencies
  * so browser code can use them without pulling zod into the page's JavaScript.
  */
 import type { SelectiveService } from "./selective-services.ts";
 
-/** Flight types of selective services; only these two are shown (SPEC §3). */
+/** Flight types of selective services; only these two are shown (product §3). */
 export const flightTypes = ["Import", "Export"] as const;
 export type FlightType = (typeof flightTypes)[number];
 

@@ -10,7 +10,7 @@ import {
   formatReleaseNoteDate,
 } from "./format.ts";
 
-describe("event dates (SPEC §3)", () => {
+describe("event dates (product §3)", () => {
   test("day and short month in en-GB", () => {
     expect(formatEventDay("2025-01-05T06:00:00Z")).toBe("5 Jan");
   });
@@ -25,7 +25,7 @@ describe("event dates (SPEC §3)", () => {
     expect(formatEventDateRange(undefined, undefined)).toBe("-");
     expect(formatEventDateRange("not a date", null)).toBe("-");
   });
-  test("en-GB's own short month for September ('Sept'), as SPEC §3 names the locale", () => {
+  test("en-GB's own short month for September ('Sept'), as product §3 names the locale", () => {
     expect(formatEventDay("2025-09-05T06:00:00Z")).toBe("5 Sept");
   });
   test("shown in Asia/Dubai: 22:00 UTC is already the next day", () => {

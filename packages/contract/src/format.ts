@@ -1,7 +1,7 @@
 /**
- * Every date and money format the site shows (SPEC §2, §3, §9), in one place.
+ * Every date and money format the site shows (product §2, §3, §9), in one place.
  * Input dates are ISO-8601 strings or `Date`s (instants, stored as UTC); output is
- * in the Asia/Dubai time zone (DESIGN §3.5). Month and weekday names are English
+ * in the Asia/Dubai time zone (architecture §3.5). Month and weekday names are English
  * until the Arabic catalogue exists; the locale is a parameter so that it can switch.
  */
 
@@ -18,9 +18,9 @@ function toDate(value: DateInput): Date | undefined {
 type PartName = "weekday" | "day" | "month" | "year";
 
 /**
- * The parts of `date` in Asia/Dubai. SPEC's token formats ('MMM', 'MMMM', 'dddd') take
+ * The parts of `date` in Asia/Dubai. The specified token formats ('MMM', 'MMMM', 'dddd') take
  * the `en-US` names, whose short months are always three letters ('Sep'); `en-GB` is
- * used only where SPEC names it (event cards), and there gives 'Sept' for September.
+ * used only where the specification names it (event cards), and there gives 'Sept' for September.
  */
 function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-US"): Record<PartName, string> {
   const out: Record<PartName, string> = { weekday: "", day: "", month: "", year: "" };
@@ -30,7 +30,7 @@ function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-US"
   return out;
 }
 
-/** Event card day: day and short month in en-GB, e.g. '5 Jan' (SPEC §3). */
+/** Event card day: day and short month in en-GB, e.g. '5 Jan' (product §3). */
 export function formatEventDay(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "-";
@@ -39,7 +39,7 @@ export function formatEventDay(value: DateInput): string {
 }
 
 /**
- * Event card dates (SPEC §3): '5 Jan' alone, '5 Jan - 7 Jan' as a range when `endDate`
+ * Event card dates (product §3): '5 Jan' alone, '5 Jan - 7 Jan' as a range when `endDate`
  * exists, '-' when `startDate` is missing.
  */
 export function formatEventDateRange(startDate: DateInput, endDate: DateInput): string {
@@ -49,7 +49,7 @@ export function formatEventDateRange(startDate: DateInput, endDate: DateInput): 
   return end ? `${formatEventDay(start)} - ${formatEventDay(end)}` : formatEventDay(start);
 }
 
-/** Flight card date, e.g. 'Monday 05 Jan 2025' (SPEC §3); '-' when missing. */
+/** Flight card date, e.g. 'Monday 05 Jan 2025' (product §3); '-' when missing. */
 export function formatFlightDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "-";
@@ -57,7 +57,7 @@ export function formatFlightDate(value: DateInput): string {
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
-/** Blog date, e.g. 'Jan 05, 2025' (SPEC §2); '' when missing. */
+/** Blog date, e.g. 'Jan 05, 2025' (product §2); '' when missing. */
 export function formatBlogDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
@@ -66,7 +66,7 @@ export function formatBlogDate(value: DateInput): string {
   return `${p.month} ${p.day}, ${p.year}`;
 }
 
-/** Release note date 'MMMM DD,yy' exactly as SPEC §2 writes it, e.g. 'January 05,25'. */
+/** Release note date 'MMMM DD,yy' exactly as product §2 writes it, e.g. 'January 05,25'. */
 export function formatReleaseNoteDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
@@ -74,7 +74,7 @@ export function formatReleaseNoteDate(value: DateInput): string {
   return `${p.month} ${p.day},${p.year}`;
 }
 
-/** Release log date 'MMMM D, YYYY', e.g. 'January 5, 2025' (SPEC §2). */
+/** Release log date 'MMMM D, YYYY', e.g. 'January 5, 2025' (product §2). */
 export function formatReleaseLogDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
@@ -82,7 +82,7 @@ export function formatReleaseLogDate(value: DateInput): string {
   return `${p.month} ${p.day}, ${p.year}`;
 }
 
-/** Invoice date 'DD MMM YYYY', e.g. '05 Jan 2025' (SPEC §9). */
+/** Invoice date 'DD MMM YYYY', e.g. '05 Jan 2025' (product §9). */
 export function formatInvoiceDate(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
@@ -90,7 +90,7 @@ export function formatInvoiceDate(value: DateInput): string {
   return `${p.day} ${p.month} ${p.year}`;
 }
 
-/** The current year in Asia/Dubai (footer copyright, SPEC §9). */
+/** The current year in Asia/Dubai (footer copyright, product §9). */
 export function currentYear(now: Date = new Date()): number {
   return Number(parts(now, { year: "numeric" }).year);
 }

@@ -1,6 +1,6 @@
 /**
  * Invoice lines and UAE VAT (Federal Decree-Law No. 8 of 2017: standard rate 5 %).
- * Every amount is integer fils (DESIGN §3.4). A line's unit price is VAT-exclusive;
+ * Every amount is integer fils (architecture §3.4). A line's unit price is VAT-exclusive;
  * its VAT is rounded to the fil per line, and the invoice total is the sum of the
  * lines' net amounts and VAT, so the tax invoice's per-line and total figures add up.
  */

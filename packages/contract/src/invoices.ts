@@ -12,11 +12,11 @@ import { defineEndpoint } from "./endpoint.ts";
 import { isoDateTimeSchema } from "./fields.ts";
 
 /**
- * Invoice by link and its payment (SPEC §3 Invoice, §4 Invoice page, §7, DESIGN §3.4 and
- * §3.8). The two calls of SPEC §7 keep their paths and `{ hash }` bodies; the payment
+ * Invoice by link and its payment (product §3 Invoice, §4 Invoice page, §7, architecture §3.4 and
+ * §3.8). The two calls of product §7 keep their paths and `{ hash }` bodies; the payment
  * calls are this API's extensions, named in the same style (`/invoices-v2/…-by-link`).
  *
- * Money on the wire: the SPEC §3 field `total` is in dirhams (a number with at most 2
+ * Money on the wire: the product §3 field `total` is in dirhams (a number with at most 2
  * decimals); every other amount is given twice, in integer fils (`…Fils`, what the
  * server computed and charges) and in dirhams (same name without the suffix).
  */
@@ -31,7 +31,7 @@ export const invoiceMessages = {
   paymentCreated: "Payment created",
   paymentConfirmed: "Payment received",
   paymentNotFound: "Payment not found",
-  /** SPEC §8: the provider reports the payment did not succeed. */
+  /** product §8: the provider reports the payment did not succeed. */
   paymentNotSuccessful: "Payment was not successful",
   paymentMismatch: "The payment does not match this invoice",
   providerUnavailable: "The payment provider could not be reached. Please try again.",
@@ -57,11 +57,11 @@ export const invoiceHashSchema = z
   .min(1, { error: invoiceMessages.hashRequired, abort: true })
   .regex(/^[A-Za-z0-9_-]{22,128}$/, invoiceMessages.hashInvalid);
 
-/** Body of `POST /invoices-v2/get-invoice-by-link` and `print-pdf-by-link` (SPEC §7). */
+/** Body of `POST /invoices-v2/get-invoice-by-link` and `print-pdf-by-link` (product §7). */
 export const invoiceByLinkBodySchema = z.object({ hash: invoiceHashSchema });
 export type InvoiceByLinkBody = z.input<typeof invoiceByLinkBodySchema>;
 
-/** SPEC §3 Payment state `selectedPaymentMethod`: card (default) or apple-pay. */
+/** product §3 Payment state `selectedPaymentMethod`: card (default) or apple-pay. */
 export const paymentMethodTypeValues = ["card", "apple-pay"] as const;
 export type PaymentMethodType = (typeof paymentMethodTypeValues)[number];
 
@@ -75,7 +75,7 @@ export type PaymentProviderName = (typeof paymentProviderValues)[number];
 const filsSchema = z.number().int().nonnegative();
 const dirhamsSchema = z.number().nonnegative();
 
-/** SPEC §3 `user`: the invoice's customer; fields are null once the account is deleted. */
+/** product §3 `user`: the invoice's customer; fields are null once the account is deleted. */
 export const invoiceUserSchema = z.object({
   id: z.number().int(),
   displayName: z.string().nullable(),
@@ -84,14 +84,14 @@ export const invoiceUserSchema = z.object({
 });
 
 /**
- * The invoice in `data` (SPEC §3 fields first). `fee` is the card fee of DESIGN §3.4
+ * The invoice in `data` (product §3 fields first). `fee` is the card fee of architecture §3.4
  * (1.5 % of the total + AED 1.00, rounded to the fil) and `gross` the amount charged,
  * both computed by the server; a paid invoice also carries how and when it was paid.
  */
 export const invoiceDataSchema = z.object({
   id: z.number().int(),
   refNumber: z.string(),
-  /** SPEC §3: the invoice total in dirhams (VAT included). */
+  /** product §3: the invoice total in dirhams (VAT included). */
   total: dirhamsSchema,
   /** ISO-8601 instant (UTC); shown 'DD MMM YYYY' in Asia/Dubai. */
   dueDate: isoDateTimeSchema,
@@ -210,7 +210,7 @@ export const sandboxConfirmDataSchema = z.object({
 });
 
 /**
- * The fields of a Stripe event that the webhook reads (STYLE §11: parsed with zod after
+ * The fields of a Stripe event that the webhook reads (conventions §11: parsed with zod after
  * the signature on the raw body is verified). Unknown fields pass through untouched.
  */
 export const stripeWebhookEventSchema = z.looseObject({
@@ -231,17 +231,17 @@ export const stripePaymentIntentEventObjectSchema = z.looseObject({
 });
 
 export const invoiceEndpoints = {
-  /** `POST /invoices-v2/get-invoice-by-link` (SPEC §7): the invoice in `data`; 400 malformed, 404 unknown link. */
+  /** `POST /invoices-v2/get-invoice-by-link` (product §7): the invoice in `data`; 400 malformed, 404 unknown link. */
   getByLink: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/get-invoice-by-link",
     body: invoiceByLinkBodySchema,
     data: invoiceDataSchema,
     message: invoiceMessages.fetched,
-    summary: "Invoice by link: SPEC §3 fields plus status, card fee and gross amount computed by the server",
+    summary: "Invoice by link: product §3 fields plus status, card fee and gross amount computed by the server",
     tags: ["invoices"],
   }),
-  /** `POST /invoices-v2/print-pdf-by-link` (SPEC §7): the tax invoice as `application/pdf` (PAID once paid). */
+  /** `POST /invoices-v2/print-pdf-by-link` (product §7): the tax invoice as `application/pdf` (PAID once paid). */
   printPdf: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/print-pdf-by-link",

@@ -2,19 +2,19 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { isoDateTimeSchema } from "./fields.ts";
 
-/** The terms categories of `GET /privacy/selected/{category}` (SPEC §3, §7). */
+/** The terms categories of `GET /privacy/selected/{category}` (product §3, §7). */
 export const termsCategories = ["TermsAndConditions", "PrivacyPolicy"] as const;
 export type TermsCategory = (typeof termsCategories)[number];
 
-/** A text per language; English is always present (SPEC §3: `title.en`, `content.en`). */
+/** A text per language; English is always present (product §3: `title.en`, `content.en`). */
 export const localizedTextSchema = z.object({
   en: z.string(),
   ar: z.string().nullish(),
 });
 
 /**
- * A terms or privacy document (SPEC §3): `title.en` and `content.en` (HTML, sanitised by
- * the website before rendering, DESIGN §3.10), chosen by `category`.
+ * A terms or privacy document (product §3): `title.en` and `content.en` (HTML, sanitised by
+ * the website before rendering, architecture §3.10), chosen by `category`.
  */
 export const legalDocumentSchema = z.object({
   id: z.number().int(),

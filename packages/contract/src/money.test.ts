@@ -4,7 +4,7 @@ import { invoiceTotals, lineAmounts } from "./invoice-lines.ts";
 import { cardFeeFils, dirhamsToFils, filsToDirhams, formatAmount, formatMoney, grossFils } from "./money";
 
 describe("card fee and gross amount", () => {
-  it("is 6.94 at a total of AED 396.00 (SPEC §9)", () => {
+  it("is 6.94 at a total of AED 396.00 (product §9)", () => {
     expect(cardFeeFils(39_600)).toBe(694);
     expect(grossFils(39_600)).toBe(40_294);
   });
@@ -26,7 +26,7 @@ describe("card fee and gross amount", () => {
   });
 });
 
-describe("money display (SPEC §9: 2 decimals)", () => {
+describe("money display (product §9: 2 decimals)", () => {
   it("formatMoney writes the currency code for plain text", () => {
     expect(formatMoney(39_600)).toBe("AED 396.00");
     expect(formatMoney(5)).toBe("AED 0.05");

@@ -1,9 +1,9 @@
 /**
- * Money for invoices (SPEC §9, DESIGN §3.4). Amounts are integer fils (1 AED = 100 fils);
- * dirhams appear only at the edges (the SPEC §3 `total` field and the display).
+ * Money for invoices (product §9, architecture §3.4). Amounts are integer fils (1 AED = 100 fils);
+ * dirhams appear only at the edges (the product §3 `total` field and the display).
  */
 
-/** Fils per dirham: SPEC §9's multiplier to the smallest unit. */
+/** Fils per dirham: product §9's multiplier to the smallest unit. */
 export const FILS_PER_DIRHAM = 100;
 
 /** Fixed part of the card fee: AED 1.00, in fils. */
@@ -14,7 +14,7 @@ export const CARD_FEE_RATE = 0.015;
 
 /**
  * Card fee in fils for an invoice total in fils: 1.5 % of the total rounded to the fil,
- * plus AED 1.00 (DESIGN §3.4). Throws `RangeError` for a negative or non-integer total.
+ * plus AED 1.00 (architecture §3.4). Throws `RangeError` for a negative or non-integer total.
  */
 export function cardFeeFils(totalFils: number): number {
   assertFils(totalFils);
@@ -26,7 +26,7 @@ export function grossFils(totalFils: number): number {
   return totalFils + cardFeeFils(totalFils);
 }
 
-/** Dirhams (a number with at most 2 decimals, as SPEC §3's `total`) from fils. */
+/** Dirhams (a number with at most 2 decimals, as product §3's `total`) from fils. */
 export function filsToDirhams(fils: number): number {
   return fils / FILS_PER_DIRHAM;
 }
@@ -45,7 +45,7 @@ export const CURRENCY_LABEL = "AED";
 
 /**
  * The number part of an amount in fils: '1,234.50' — thousands separators and always
- * 2 decimals (SPEC §9), a leading minus when negative. Drawn after the dirham sign.
+ * 2 decimals (product §9), a leading minus when negative. Drawn after the dirham sign.
  * Throws `RangeError` for a non-integer amount.
  */
 export function formatAmount(fils: number): string {
@@ -58,7 +58,7 @@ export function formatAmount(fils: number): string {
 }
 
 /**
- * Plain-text display of an amount in fils: 'AED 1,234.50' (SPEC §9: 2 decimals), for
+ * Plain-text display of an amount in fils: 'AED 1,234.50' (product §9: 2 decimals), for
  * places that cannot draw the dirham sign (document titles, logs, e-mail, aria text).
  */
 export function formatMoney(fils: number): string {

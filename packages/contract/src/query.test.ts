@@ -9,7 +9,7 @@ import {
   selectiveServiceListQuerySchema,
 } from "./selective-services.ts";
 
-describe("buildQueryString (SPEC §7)", () => {
+describe("buildQueryString (product §7)", () => {
   test("appends each key as name=value, arrays as repeated names", () => {
     expect(buildQueryString({ limit: 100, offset: 0, showOnWebsite: true, eventDisciplines: [3, 5] })).toBe(
       "?limit=100&offset=0&showOnWebsite=true&eventDisciplines=3&eventDisciplines=5",
@@ -27,7 +27,7 @@ describe("buildQueryString (SPEC §7)", () => {
   });
 });
 
-describe("query shapes per screen (SPEC §7)", () => {
+describe("query shapes per screen (product §7)", () => {
   test("home events: limit 100, offset 0, no website filter", () => {
     expect(buildQueryString(homeEventsQuery)).toBe("?limit=100&offset=0");
   });

@@ -1,6 +1,6 @@
 /**
- * Builds a query string the way SPEC §7 describes: each payload key is appended as
- * `name=value`; arrays are sent as repeated names (DESIGN §3.2); `undefined` and
+ * Builds a query string the way product §7 describes: each payload key is appended as
+ * `name=value`; arrays are sent as repeated names (architecture §3.2); `undefined` and
  * `null` values are left out. Returns the string with its leading `?`, or `""`.
  *
  * @example buildQueryString({ limit: 100, offset: 0, eventDisciplines: [3] })
@@ -21,7 +21,7 @@ export function buildQueryString(payload: Record<string, unknown> | undefined): 
   return query ? `?${query}` : "";
 }
 
-/** Offsets are sent as limit times page index (SPEC §7); `pageIndex` starts at 0. */
+/** Offsets are sent as limit times page index (product §7); `pageIndex` starts at 0. */
 export function offsetFor(limit: number, pageIndex: number): number {
   return limit * pageIndex;
 }

@@ -4,7 +4,7 @@ import { listDataSchema } from "./envelope.ts";
 import { isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
 
 /**
- * A release note of /release-note (SPEC §3): `content` may carry simple HTML and is
+ * A release note of /release-note (product §3): `content` may carry simple HTML and is
  * sanitised by the website before rendering.
  */
 export const releaseNoteSchema = z.object({
@@ -17,7 +17,7 @@ export const releaseNoteSchema = z.object({
 export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
 
 /**
- * A mobile app release log of /release-logs (SPEC §3): `title` is the version (e.g.
+ * A mobile app release log of /release-logs (product §3): `title` is the version (e.g.
  * '2.4.0'), `content` HTML (sanitised by the website), `Image` the URL of its picture.
  */
 export const releaseLogSchema = z.object({
@@ -29,7 +29,7 @@ export const releaseLogSchema = z.object({
 });
 export type ReleaseLog = z.infer<typeof releaseLogSchema>;
 
-/** Query of both release lists (SPEC §7: optional limit and offset). */
+/** Query of both release lists (product §7: optional limit and offset). */
 export const releaseListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
@@ -59,5 +59,5 @@ export const releaseEndpoints = {
   }),
 };
 
-/** SPEC §7 query shapes: release notes and release logs are read 1000 at a time from offset 0. */
+/** product §7 query shapes: release notes and release logs are read 1000 at a time from offset 0. */
 export const releasesPageQuery = { limit: 1000, offset: 0 } satisfies ReleaseListQuery;

@@ -1,5 +1,5 @@
 /**
- * The offline sandbox payment provider's test cards (DESIGN §3.8), Stripe's numbers
+ * The offline sandbox payment provider's test cards (architecture §3.8), Stripe's numbers
  * and outcomes. The page lists them in test mode; the API's sandbox provider decides
  * each confirmation from them. Any other valid card number succeeds, as in Stripe's
  * test mode. Zod-free: the page imports it.

@@ -8,7 +8,7 @@ export type { FlightType, FlightTypeSlug } from "./flight-types.ts";
 export { flightTypeBySlug, flightTypeSlugs, flightTypes, isShownFlight } from "./flight-types.ts";
 
 /**
- * A selective service (flight card) as the provider API sends it (SPEC §3).
+ * A selective service (flight card) as the provider API sends it (product §3).
  * `type` is kept as a free string on the wire because the provider may send other
  * types; the website shows only Import and Export (`isShownFlight`).
  */
@@ -25,7 +25,7 @@ export const selectiveServiceSchema = z.object({
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;
 
-/** Query of `GET /selective-services/website` (SPEC §7); `type` is case-insensitive. */
+/** Query of `GET /selective-services/website` (product §7); `type` is case-insensitive. */
 export const selectiveServiceListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
@@ -51,10 +51,10 @@ export const selectiveServiceEndpoints = {
   }),
 };
 
-/** SPEC §7 query shapes: flights on home. */
+/** product §7 query shapes: flights on home. */
 export const homeFlightsQuery = { limit: 100, offset: 0, showOnWebsite: true } satisfies SelectiveServiceListQuery;
 
-/** SPEC §7 query shapes: /flights, with the lowercase type when a chip is chosen. */
+/** product §7 query shapes: /flights, with the lowercase type when a chip is chosen. */
 export function flightsPageQuery(type: FlightTypeSlug | undefined): SelectiveServiceListQuery {
   return { limit: 1000, offset: 0, ...(type ? { type } : {}) };
 }

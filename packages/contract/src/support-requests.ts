@@ -4,7 +4,7 @@ import { defineEndpoint } from "./endpoint.ts";
 import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
 
 /**
- * Body of `POST /supportRequests/` (SPEC §3 Contact inquiry, §5 rules, §7): the
+ * Body of `POST /supportRequests/` (product §3 Contact inquiry, §5 rules, §7): the
  * contact form's values. `sourceIsApp` false and `sourceIsWebsite` true from the site.
  * `website` is a honeypot: humans never see it; a filled one is treated as spam.
  */
@@ -31,7 +31,7 @@ export type SupportRequestBody = z.input<typeof supportRequestBodySchema>;
 export const supportRequestDataSchema = z.object({ reference: z.string() });
 
 export const supportRequestEndpoints = {
-  /** `POST /supportRequests/`: stores the inquiry and queues two e-mails (SPEC §7). */
+  /** `POST /supportRequests/`: stores the inquiry and queues two e-mails (product §7). */
   create: defineEndpoint({
     method: "POST",
     path: "/supportRequests/",

@@ -40,7 +40,7 @@ export interface CreateDbOptions {
 }
 
 /**
- * Opens the database (DESIGN §3.3): PostgreSQL when `databaseUrl` is given, otherwise
+ * Opens the database (architecture §3.3): PostgreSQL when `databaseUrl` is given, otherwise
  * PGlite on disk under `dataDir` (created if missing) or in memory when neither is
  * given. Does not migrate: call `migrate()`.
  */

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * The database schema (Postgres dialect, DESIGN §3.3). Instants are `timestamptz`
- * (UTC); money is integer fils (DESIGN §3.4). Names follow the spec's field names in
+ * The database schema (Postgres dialect, architecture §3.3). Instants are `timestamptz`
+ * (UTC); money is integer fils (architecture §3.4). Names follow the spec's field names in
  * snake_case.
  */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-/** Transport events (SPEC §3 Event). `discipline_id` uses the provider's ids (1,2,3,5,6). */
+/** Transport events (product §3 Event). `discipline_id` uses the provider's ids (1,2,3,5,6). */
 export const events = pgTable(
   "events",
   {
@@ -29,7 +29,7 @@ export const events = pgTable(
   (t) => [index("events_start_date_idx").on(t.startDate), index("events_discipline_idx").on(t.disciplineId)],
 );
 
-/** Selective services = flights (SPEC §3). `type` is 'Import' or 'Export' for flights. */
+/** Selective services = flights (product §3). `type` is 'Import' or 'Export' for flights. */
 export const selectiveServices = pgTable(
   "selective_services",
   {
@@ -50,7 +50,7 @@ export const selectiveServices = pgTable(
   (t) => [index("selective_services_start_date_idx").on(t.startDate), index("selective_services_type_idx").on(t.type)],
 );
 
-/** Blogs (SPEC §3 Blog). `tag` is an array of strings; the first is shown on cards. */
+/** Blogs (product §3 Blog). `tag` is an array of strings; the first is shown on cards. */
 export const blogs = pgTable("blogs", {
   id: serial("id").primaryKey(),
   title: text("title"),
@@ -66,7 +66,7 @@ export const blogs = pgTable("blogs", {
   createdAt: createdAt(),
 });
 
-/** Terms and privacy documents, one per category (SPEC §3), per language. */
+/** Terms and privacy documents, one per category (product §3), per language. */
 export const legalDocuments = pgTable("legal_documents", {
   id: serial("id").primaryKey(),
   category: text("category").notNull().unique(),
@@ -75,7 +75,7 @@ export const legalDocuments = pgTable("legal_documents", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-/** Release notes for /release-note (SPEC §3 Release note). */
+/** Release notes for /release-note (product §3 Release note). */
 export const releaseNotes = pgTable("release_notes", {
   id: serial("id").primaryKey(),
   date: ts("date").notNull(),
@@ -84,7 +84,7 @@ export const releaseNotes = pgTable("release_notes", {
   content: text("content").notNull(),
 });
 
-/** App release logs for /release-logs (SPEC §3 Release log); `title` is the version. */
+/** App release logs for /release-logs (product §3 Release log); `title` is the version. */
 export const releaseLogs = pgTable("release_logs", {
   id: serial("id").primaryKey(),
   title: text("title").notNull(),
@@ -119,7 +119,7 @@ export const accountDeletions = pgTable("account_deletions", {
   deletedAt: ts("deleted_at").notNull().defaultNow(),
 });
 
-/** E-mail verification codes (DESIGN §3.7): only a hash is stored. */
+/** E-mail verification codes (architecture §3.7): only a hash is stored. */
 export const verificationCodes = pgTable(
   "verification_codes",
   {
@@ -135,14 +135,14 @@ export const verificationCodes = pgTable(
   (t) => [index("verification_codes_email_idx").on(t.email)],
 );
 
-/** Fixed-window rate-limit counters shared by every instance (DESIGN §2 scale-out). */
+/** Fixed-window rate-limit counters shared by every instance (architecture §2 scale-out). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: ts("reset_at").notNull(),
 });
 
-/** Support requests from the contact form (SPEC §3 Contact inquiry). */
+/** Support requests from the contact form (product §3 Contact inquiry). */
 export const supportRequests = pgTable("support_requests", {
   id: serial("id").primaryKey(),
   reference: text("reference").unique(),
@@ -158,7 +158,7 @@ export const supportRequests = pgTable("support_requests", {
   createdAt: createdAt(),
 });
 
-/** Mail outbox (DESIGN §3.6): written in the sender's transaction, delivered by a worker. */
+/** Mail outbox (architecture §3.6): written in the sender's transaction, delivered by a worker. */
 export const outbox = pgTable(
   "outbox",
   {
@@ -180,7 +180,7 @@ export const outbox = pgTable(
   (t) => [index("outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)],
 );
 
-/** Invoices payable by link (SPEC §3 Invoice). Amounts in fils. */
+/** Invoices payable by link (product §3 Invoice). Amounts in fils. */
 export const invoices = pgTable("invoices", {
   id: serial("id").primaryKey(),
   refNumber: text("ref_number").notNull().unique(),
@@ -200,7 +200,7 @@ export const invoices = pgTable("invoices", {
   createdAt: createdAt(),
 });
 
-/** Payments of invoices through a provider (DESIGN §3.8). Amounts in fils. */
+/** Payments of invoices through a provider (architecture §3.8). Amounts in fils. */
 export const payments = pgTable(
   "payments",
   {
@@ -233,7 +233,7 @@ export const payments = pgTable(
 );
 
 /**
- * The offline sandbox payment provider's own records (DESIGN §3.8): what Stripe keeps on
+ * The offline sandbox payment provider's own records (architecture §3.8): what Stripe keeps on
  * its servers for a PaymentIntent, kept here so every instance sees the same state.
  * Only the card's brand and last 4 digits are stored.
  */
@@ -257,7 +257,7 @@ export const sandboxPaymentIntents = pgTable("sandbox_payment_intents", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-/** Processed webhook events, for idempotency by event id (STYLE §11). */
+/** Processed webhook events, for idempotency by event id (conventions §11). */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

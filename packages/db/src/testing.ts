@@ -5,7 +5,7 @@ import pg from "pg";
 import { createDb, type DbHandle } from "./client.ts";
 
 /**
- * Test databases (STYLE §5): migrate once, then give each test file a fresh copy.
+ * Test databases (conventions §5): migrate once, then give each test file a fresh copy.
  * With `TEST_DATABASE_URL` and `TEST_DB=postgres`, each call creates a new PostgreSQL
  * database (dropped by `close`); otherwise a PGlite loaded from the migrated template
  * that `preparePgliteTemplate` wrote (path in `PGLITE_TEMPLATE`).

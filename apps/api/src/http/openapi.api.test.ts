@@ -84,7 +84,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual(["200", "400", "404"]);
   });
 
-  test("documents the SPEC §7 calls with their inputs and shapes", async () => {
+  test("documents the product §7 calls with their inputs and shapes", async () => {
     const document = await openApiDocument();
     const blog = document.paths["/blog/{id}"]?.get as unknown as {
       parameters: { in: string; name: string }[];

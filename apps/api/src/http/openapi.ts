@@ -52,7 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         title: options.title,
         version: options.version,
         description:
-          "The provider API the website reads from (SPEC §7). Every answer is the envelope " +
+          "The provider API the website reads from (product §7). Every answer is the envelope " +
           "`{ success, statusCode, message, data }`; lists carry `data.rows` and `data.count`; " +
           "errors are `{ success: false, statusCode, message }`. Send `language: en`.",
       },

@@ -14,7 +14,7 @@ export interface RateLimitResult {
 
 /**
  * Counts one hit on `key` in a fixed window of `windowMs`, in the shared `rate_limits`
- * table (DESIGN §2: no per-process state, so N instances on one PostgreSQL enforce the
+ * table (architecture §2: no per-process state, so N instances on one PostgreSQL enforce the
  * limit together). Atomic: one upsert per hit. Use it directly for limits keyed by
  * something other than the client (e.g. per e-mail address).
  */

@@ -23,7 +23,7 @@ export interface RouteContext {
 }
 
 /**
- * Registers an API route from its contract endpoint (STYLE §3: thin routes): the
+ * Registers an API route from its contract endpoint (conventions §3: thin routes): the
  * endpoint's query/body/params schemas validate input, the handler answers `data`,
  * and the route wraps it in the success envelope `{ success, statusCode, message, data }`
  * serialised through the endpoint's response schema (unknown columns cannot leak).

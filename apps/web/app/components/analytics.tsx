@@ -9,7 +9,7 @@ declare global {
 }
 
 /**
- * The gtag.js tags for the document head (DESIGN §3.9), with the CSP nonce; nothing
+ * The gtag.js tags for the document head (architecture §3.9), with the CSP nonce; nothing
  * when no measurement id is configured. The browser hides `nonce` after parsing, so
  * hydration sees a different value: the warning is suppressed on purpose.
  */
@@ -24,7 +24,7 @@ export function AnalyticsScripts({ setup, nonce }: { setup: AnalyticsSetup | nul
 }
 
 /**
- * Sends one page view (path and query, SPEC §2) when the app starts and one after
+ * Sends one page view (path and query, product §2) when the app starts and one after
  * every client navigation. Renders nothing; does nothing without a measurement id.
  */
 export function AnalyticsPageViews({ measurementId }: { measurementId: string | null }) {

@@ -1,7 +1,7 @@
 import { StoreButtons } from "./store-buttons.tsx";
 
 /**
- * The app pitch hero (SPEC §1, §2): an optional eyebrow, the title, a sentence, the App
+ * The app pitch hero (product §1, §2): an optional eyebrow, the title, a sentence, the App
  * Store and Google Play buttons, and the phone mockup as the page's first (LCP) image.
  * Used by `/{product}-App` and `/release-logs`.
  */

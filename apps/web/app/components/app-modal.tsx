@@ -12,7 +12,7 @@ const AppModalContext = createContext<() => void>(() => undefined);
 export const APP_MODAL_ID = "app-modal";
 
 /**
- * Provides the one 'All of our services available on the app' modal (SPEC §1) that
+ * Provides the one 'All of our services available on the app' modal (product §1) that
  * every event and flight card opens; `useOpenAppModal()` returns the opener.
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
@@ -37,7 +37,7 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Opens the shared app modal (SPEC §1: event and flight cards). Needs an `AppModalProvider` above. */
+/** Opens the shared app modal (product §1: event and flight cards). Needs an `AppModalProvider` above. */
 export function useOpenAppModal(): () => void {
   return useContext(AppModalContext);
 }

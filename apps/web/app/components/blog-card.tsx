@@ -4,7 +4,7 @@ import type { BlogCardView } from "../lib/content-views.ts";
 import { useBlogsT } from "../lib/i18n/blogs.ts";
 import { Spinner } from "./ui/spinner.tsx";
 
-/** The path of a blog's page (SPEC §2: /blogs/{id}; /Blogs/{id} reaches it too). */
+/** The path of a blog's page (product §2: /blogs/{id}; /Blogs/{id} reaches it too). */
 export function blogPath(id: number): string {
   return `/blogs/${id}`;
 }
@@ -16,7 +16,7 @@ function usePendingPath(path: string): boolean {
 }
 
 /**
- * A blog card of the /blogs grid and the home teaser (SPEC §2): sub image, title
+ * A blog card of the /blogs grid and the home teaser (product §2): sub image, title
  * ('Untitled' when missing), date like 'Jan 05, 2025' and the first tag. The whole card
  * is one link (the title's), with a spinner while the blog loads.
  */
@@ -70,7 +70,7 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headi
   );
 }
 
-/** The large featured card of /blogs for the blog flagged isMainBlog (SPEC §2): main image, title, date. */
+/** The large featured card of /blogs for the blog flagged isMainBlog (product §2): main image, title, date. */
 export function FeaturedBlogCard({ blog }: { blog: BlogCardView }) {
   const t = useBlogsT().blogs;
   const path = blogPath(blog.id);

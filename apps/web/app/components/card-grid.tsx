@@ -12,7 +12,7 @@ export interface GridMore {
 }
 
 /**
- * A responsive grid of cards with the list states of SPEC §4: the empty text when
+ * A responsive grid of cards with the list states of product §4: the empty text when
  * there are no items, and a spinner over the grid while a chip re-fetches the list.
  * With `more`, a long list grows in steps: 'Showing 24 of 1000' and a 'Show more' link
  * (a plain link, so it works without JavaScript; with it, the page keeps its scroll

@@ -2,7 +2,7 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useProductAppT } from "../lib/i18n/product-app.ts";
 
-/** A carousel slide (SPEC §3 Carousel slide): heading, image url and name. */
+/** A carousel slide (product §3 Carousel slide): heading, image url and name. */
 export interface CarouselSlide {
   heading: string;
   url: string;
@@ -12,12 +12,12 @@ export interface CarouselSlide {
 /**
  * Embla's `duration` is not in milliseconds. Simulating its scroll body (60 steps a
  * second, friction 0.68), 20 moves a slide 98 % of the way in about 430 ms and
- * settles within about 560 ms: SPEC §9's "speed 500 ms".
+ * settles within about 560 ms: product §9's "speed 500 ms".
  */
 const SCROLL_DURATION = 20;
 
 /**
- * A titled slide carousel (SPEC §1, §9): 4 slides on wide screens, 2 at 1024 px and
+ * A titled slide carousel (product §1, §9): 4 slides on wide screens, 2 at 1024 px and
  * below, 1 at 600 px and below (pure CSS, so the server HTML is right), no loop,
  * previous/next buttons. Before JavaScript runs (or without it) the slides are a
  * horizontally scrollable, keyboard-focusable row; once Embla starts, the buttons

@@ -28,7 +28,7 @@ function renderCard(event: Event) {
   return render(<Stub initialEntries={["/"]} />);
 }
 
-test("shows name, status, venue code, date range and category (SPEC §3)", async () => {
+test("shows name, status, venue code, date range and category (product §3)", async () => {
   renderCard({
     id: 1,
     eventName: "Desert Cup",

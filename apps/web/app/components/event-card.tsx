@@ -5,7 +5,7 @@ import { useT } from "../lib/i18n/index.ts";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
- * A transport event card (SPEC §3 Event): status badge, name, venue code (with the
+ * A transport event card (product §3 Event): status badge, name, venue code (with the
  * spec's fallbacks), dates as day + short month (a range when `endDate` exists, '-'
  * when `startDate` is missing) and category. Activating it opens the app modal.
  */

@@ -4,7 +4,7 @@ import { useT } from "../lib/i18n/index.ts";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
- * A flight card (SPEC §3 selective service): type, airport codes, countries,
+ * A flight card (product §3 selective service): type, airport codes, countries,
  * selective code and dates like 'Monday 05 Jan 2025'. Activating it opens the app modal.
  */
 export function FlightCard({ flight }: { flight: SelectiveService }) {

@@ -3,7 +3,7 @@ import { useHomeT } from "../lib/i18n/home.ts";
 
 interface HeroCard {
   image: string;
-  /** Where the card leads; card 1 has none (SPEC §2 Hero image cards). */
+  /** Where the card leads; card 1 has none (product §2 Hero image cards). */
   to?: string;
   /** The accessible name of a linked card (its visible title is empty). */
   label?: string;
@@ -28,7 +28,7 @@ function CardImage({ src, zoom }: { src: string; zoom: boolean }) {
 }
 
 /**
- * The four hero image cards (SPEC §2, §9): empty titles and subtitles; card 1 is a
+ * The four hero image cards (product §2, §9): empty titles and subtitles; card 1 is a
  * plain picture (no link, not focusable); cards 2–4 link to /transport, /flights and
  * /blogs, zoom on hover and show an arrow marker, and are named for screen readers
  * ('Shows', 'Flights', 'Blogs'). Below 1200 px they sit in a horizontal scroll row;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Spinner } from "./ui/spinner.tsx";
 
 /**
- * An image with a spinner until it has loaded (SPEC §2 release logs). The spinner sits
+ * An image with a spinner until it has loaded (product §2 release logs). The spinner sits
  * behind the image, so without JavaScript the loaded picture simply covers it; with
  * JavaScript it is removed once the image loads (or fails), including when the image
  * finished loading before hydration.

@@ -5,7 +5,7 @@ import { PageBanner } from "./page-banner.tsx";
 import { RichText } from "./rich-text.tsx";
 
 /**
- * A terms or privacy page (SPEC §2 Terms and privacy): the page heading, then the
+ * A terms or privacy page (product §2 Terms and privacy): the page heading, then the
  * document's title and sanitised content, with its last update date; a short notice
  * when the document could not be loaded.
  */

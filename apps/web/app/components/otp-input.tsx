@@ -14,7 +14,7 @@ export interface OtpInputProps {
 }
 
 /**
- * The verification code boxes of SPEC §5: one character each; focus moves forward on
+ * The verification code boxes of product §5: one character each; focus moves forward on
  * input and back on Backspace in an empty box; pasting 4 digits fills every box.
  * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript.
  */

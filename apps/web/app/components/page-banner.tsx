@@ -1,4 +1,4 @@
-/** The dark banner with a page's title at the top of /transport and /flights (SPEC §2). */
+/** The dark banner with a page's title at the top of /transport and /flights (product §2). */
 export function PageBanner({ title, eyebrow }: { title: string; eyebrow?: string }) {
   return (
     <section className="bg-brand text-white">

@@ -22,7 +22,7 @@ export interface PhoneFieldProps {
 }
 
 /**
- * The contact form's phone input (SPEC §3, §9): international format, country select
+ * The contact form's phone input (product §3, §9): international format, country select
  * defaulting to the UAE (react-phone-number-input on libphonenumber-js). A hidden
  * input named `name` carries `submittedPhone(value)`; before JavaScript loads the
  * page renders a plain text field instead (see the contact route).

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "../lib/i18n/index.ts";
 
-/** A home section heading with its 'Show all' link (SPEC §2). */
+/** A home section heading with its 'Show all' link (product §2). */
 export function SectionHeader({ id, title, to }: { id: string; title: string; to: string }) {
   const t = useT();
   return (

@@ -6,7 +6,7 @@ import { Logo } from "./logo.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 
 /**
- * The footer (SPEC §2): tagline, 'United Arab Emirates', store badges, photo-sharing
+ * The footer (product §2): tagline, 'United Arab Emirates', store badges, photo-sharing
  * and social network links, © the current year, and the Privacy Policy, Terms &
  * Condition and Contact us links.
  */

@@ -20,7 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 font-medium transition-colors ${isActive ? "text-brand underline decoration-2 underline-offset-8" : "text-ink hover:text-brand"}`;
 
 /**
- * The top navigation (SPEC §2): Home, Shows, Flights, Blogs, About us, Contact us and
+ * The top navigation (product §2): Home, Shows, Flights, Blogs, About us, Contact us and
  * the highlighted app button to /release-logs. Below `md` it collapses into a
  * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
  * a labelled menu button. The buttons open and close it with invoker commands, so the

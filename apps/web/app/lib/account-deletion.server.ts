@@ -5,19 +5,19 @@ import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 
-/** Where the deletion flow stands (SPEC §4 Account deletion): e-mail, confirm dialog, code dialog. */
+/** Where the deletion flow stands (product §4 Account deletion): e-mail, confirm dialog, code dialog. */
 export type DeletionStep = "email" | "confirm" | "code";
 
 export interface DeletionActionResult {
   step: DeletionStep;
   email: string;
-  /** SPEC §5 message of the e-mail field. */
+  /** product §5 message of the e-mail field. */
   emailError?: string;
-  /** SPEC §5 message of the code ('Required' or 'Verification code must be 4 digits'). */
+  /** product §5 message of the code ('Required' or 'Verification code must be 4 digits'). */
   codeError?: string;
-  /** What was typed in each code box, kept when the code fails the SPEC §5 format check. */
+  /** What was typed in each code box, kept when the code fails the product §5 format check. */
   codeBoxes?: string[];
-  /** The server's message, shown as an error toast (SPEC §4, §8). */
+  /** The server's message, shown as an error toast (product §4, §8). */
   message?: string;
   /** Changes on every answer so the page reacts to the same message twice. */
   at: number;

@@ -1,5 +1,5 @@
 /**
- * Analytics (SPEC §2, DESIGN §3.9): Google Analytics 4 via gtag.js, only when a
+ * Analytics (product §2, architecture §3.9): Google Analytics 4 via gtag.js, only when a
  * measurement id is configured. Without one the page gets no script and makes no
  * request. Page views are sent by the app itself (`send_page_view: false`) so that
  * the start and every client navigation count exactly once.
@@ -42,7 +42,7 @@ export function isPrivatePath(pathname: string): boolean {
 }
 
 /**
- * The page reported for a location: path plus query string (SPEC §2), e.g.
+ * The page reported for a location: path plus query string (product §2), e.g.
  * `/flights?type=export`; an invoice token is replaced by `:hash`.
  */
 export function pageViewPath(location: { pathname: string; search: string }): string {

@@ -18,7 +18,7 @@ export type ContactActionResult =
   | { ok: false; values: ContactFormValues; errors: ContactFormErrors; message: string | null };
 
 /**
- * The /contact-us action (SPEC §4 Contact form): validates with the contract's SPEC §5
+ * The /contact-us action (product §4 Contact form): validates with the contract's product §5
  * rules (same as the browser), then calls `POST /supportRequests/` with
  * `sourceIsApp: false` and `sourceIsWebsite: true`. Answers the reference, or the
  * entered values with field errors (400) or the server's message (its status).

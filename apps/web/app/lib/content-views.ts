@@ -6,7 +6,7 @@ import type { SafeHtml } from "./safe-html.ts";
  * HTML already sanitised.
  */
 
-/** A blog card (SPEC §2): title (null → 'Untitled' on screen), ISO date, first tag, one image. */
+/** A blog card (product §2): title (null → 'Untitled' on screen), ISO date, first tag, one image. */
 export interface BlogCardView {
   id: number;
   title: string | null;

@@ -7,10 +7,10 @@ import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 
 /**
- * Content loading for the pages (SPEC §2, §7 query shapes). Each loader maps the API
+ * Content loading for the pages (product §2, §7 query shapes). Each loader maps the API
  * answer to what its page shows (so unused fields never reach the page's data), and
- * sanitises HTML here, on the server (DESIGN §3.10). A failed list load is logged and
- * answers an empty list: SPEC §4 says failed lists show their empty state.
+ * sanitises HTML here, on the server (architecture §3.10). A failed list load is logged and
+ * answers an empty list: product §4 says failed lists show their empty state.
  */
 
 async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<T[]>): Promise<T[]> {

@@ -11,7 +11,7 @@ import {
 
 const t = invoiceCatalogueFor().invoice;
 
-describe("SPEC §8 payment messages", () => {
+describe("product §8 payment messages", () => {
   test("every failure has its catalogue text, letter for letter", () => {
     const expected: Record<PaymentFailure, string> = {
       "provider-not-loaded": "The card payment provider has not loaded yet. Please try again.",

@@ -2,12 +2,12 @@ import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/c
 import type { invoice } from "./i18n/en/invoice.ts";
 
 /**
- * The browser side of the invoice payment (SPEC §3 Payment state, §4, §8). Zod-free: it
+ * The browser side of the invoice payment (product §3 Payment state, §4, §8). Zod-free: it
  * is page JavaScript (decision 007). The page posts each step to its own resource route
  * `/invoice/{hash}/payment`, which relays it to the API.
  */
 
-/** SPEC §9: after a card payment error the payment state resets after 3000 ms. */
+/** product §9: after a card payment error the payment state resets after 3000 ms. */
 export const PAYMENT_ERROR_RESET_MS = 3000;
 
 /** The sandbox provider's answer to a confirmation. */
@@ -62,7 +62,7 @@ export async function paymentCall(
   }
 }
 
-/** Which SPEC §8 message a failed payment shows. */
+/** Which product §8 message a failed payment shows. */
 export type PaymentFailure =
   | "provider-not-loaded"
   | "card-element-missing"
@@ -74,13 +74,13 @@ export type PaymentFailure =
   | "not-successful"
   | "unexpected";
 
-/** A failed payment: the SPEC §8 kind and, when there is one, the provider's or server's own words. */
+/** A failed payment: the product §8 kind and, when there is one, the provider's or server's own words. */
 export interface PaymentError {
   failure: PaymentFailure;
   detail: string | null;
 }
 
-/** The SPEC §8 text of a failure, from the catalogue. */
+/** The product §8 text of a failure, from the catalogue. */
 export function paymentErrorMessage(failure: PaymentFailure, t: (typeof invoice)["invoice"]): string {
   const e = t.errors;
   switch (failure) {
@@ -105,7 +105,7 @@ export function paymentErrorMessage(failure: PaymentFailure, t: (typeof invoice)
   }
 }
 
-/** True for failures of the card itself, after which the payment state resets in 3000 ms (SPEC §4). */
+/** True for failures of the card itself, after which the payment state resets in 3000 ms (product §4). */
 export function isCardError(failure: PaymentFailure): boolean {
   return (
     failure === "card-failed" ||
@@ -117,7 +117,7 @@ export function isCardError(failure: PaymentFailure): boolean {
 }
 
 /**
- * Maps a failed payment step to SPEC §8 (the error-message mapping):
+ * Maps a failed payment step to product §8 (the error-message mapping):
  * - `create`: 'An unexpected error occurred during payment processing', with the
  *   server's own message as the detail line for a 4xx (e.g. 'This invoice has already
  *   been paid'), none for network/5xx;
@@ -148,7 +148,7 @@ export function failureFromResponse(
   return { failure: "unexpected", detail: serverSide ? null : detail };
 }
 
-/** The text shown for a payment error: SPEC §8's message, and the server's own message as a detail line when it adds something. */
+/** The text shown for a payment error: product §8's message, and the server's own message as a detail line when it adds something. */
 export function shownPaymentError(
   error: PaymentError,
   t: (typeof invoice)["invoice"],

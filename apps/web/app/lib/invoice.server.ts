@@ -21,7 +21,7 @@ function statusOf(error: { statusCode: number }): number {
 
 /**
  * Loads the invoice of `/invoice/{hash}` with `POST /invoices-v2/get-invoice-by-link`
- * (SPEC §7). A failure answers the server's message (or null: the page then shows
+ * (product §7). A failure answers the server's message (or null: the page then shows
  * 'Failed to fetch invoice') with the API's status, so a bad link is a real 404/400.
  */
 export async function loadInvoice(context: WebContext, hash: string) {

@@ -61,7 +61,7 @@ export interface PageMetaOptions {
 }
 
 /**
- * The head of a page (SPEC §2 routes): `<title>`, the description, and the Open Graph and
+ * The head of a page (product §2 routes): `<title>`, the description, and the Open Graph and
  * Twitter card tags that make a shared link show a title, text and a 1200 × 630 image.
  * Image URLs are made absolute with the site's public URL (config `PUBLIC_URL`), as the
  * card formats require. A route's `meta` replaces the root's, so every route returns

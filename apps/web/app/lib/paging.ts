@@ -4,7 +4,7 @@ export const CARDS_PER_STEP = 24;
 /**
  * How many of `total` cards a schedule page shows for its `?show=` value: a whole
  * number of steps, at least one step, at most `total`. A missing or bad value is the
- * first step. (The list is still fetched with SPEC §7's page size; only the grid grows
+ * first step. (The list is still fetched with product §7's page size; only the grid grows
  * in steps, so a phone never receives a thousand cards at once.)
  */
 export function shownCount(show: string | null, total: number): number {

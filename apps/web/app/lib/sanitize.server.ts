@@ -82,7 +82,7 @@ const options: sanitize.IOptions = {
 };
 
 /**
- * Sanitises HTML from the API for rendering (DESIGN §3.10, SPEC §2 "HTML content").
+ * Sanitises HTML from the API for rendering (architecture §3.10, product §2 "HTML content").
  * `null`/`undefined` give an empty string. Never throws.
  */
 export function sanitizeContent(html: string | null | undefined): SafeHtml {

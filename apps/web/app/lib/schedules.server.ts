@@ -11,8 +11,8 @@ import {
 import type { AppLoadContext } from "react-router";
 
 /**
- * Schedule loading for the pages (SPEC §7 query shapes). A failed load is logged and
- * answers an empty list: SPEC §4 says list failures show the empty state, not an error.
+ * Schedule loading for the pages (product §7 query shapes). A failed load is logged and
+ * answers an empty list: product §4 says list failures show the empty state, not an error.
  */
 async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<{ rows: T[]; count: number }>) {
   try {

@@ -45,7 +45,7 @@ function Icon({ d }: { d: string | undefined }) {
 }
 
 /**
- * About us (SPEC §1): the 'Why?', 'What', 'How' story, three service cards, three
+ * About us (product §1): the 'Why?', 'What', 'How' story, three service cards, three
  * value cards and the app feature gallery. Static: no loader, no page JavaScript of
  * its own.
  */

@@ -8,7 +8,7 @@ import { companyFromMatches, pageMeta, pageTitle, publicUrlFromMatches } from ".
 import type { Route } from "./+types/blog-detail";
 
 /**
- * /blogs/{id} and /Blogs/{id} (SPEC §2 Blog detail). Answers 404 with 'Blog not found.'
+ * /blogs/{id} and /Blogs/{id} (product §2 Blog detail). Answers 404 with 'Blog not found.'
  * for a non-numeric id or a blog the API does not have (503 when the API fails).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

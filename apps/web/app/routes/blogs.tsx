@@ -5,7 +5,7 @@ import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/blogs";
 
-/** /blogs (SPEC §2 Blog list): up to 100 blogs (SPEC §7), the main one featured. */
+/** /blogs (product §2 Blog list): up to 100 blogs (product §7), the main one featured. */
 export async function loader({ context }: Route.LoaderArgs) {
   return loadBlogList(context);
 }
@@ -19,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /**
  * Heading 'Blogs', a large featured card for the blog flagged isMainBlog, then a
  * 3-column grid of the others; 'No blogs found' when there are none (or the list
- * failed to load, SPEC §4).
+ * failed to load, product §4).
  */
 export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useBlogsT().blogs;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** Any unknown path redirects to `/` (SPEC §2). */
+/** Any unknown path redirects to `/` (product §2). */
 export function loader() {
   return redirect("/");
 }

@@ -66,7 +66,7 @@ function readForm(form: HTMLFormElement): ContactFormValues {
 }
 
 /**
- * /contact-us (SPEC §2, §4, §5): banner, 'Get in touch' and the contact form. On submit
+ * /contact-us (product §2, §4, §5): banner, 'Get in touch' and the contact form. On submit
  * every field is validated with the contract's rules; messages appear under their
  * fields and focus moves to the first invalid one. While sending, Submit is disabled
  * with a spinner; on success a modal shows the reference; on failure an error toast.

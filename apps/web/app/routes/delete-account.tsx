@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => "");
 
-/** The SPEC §5 message of the code boxes: 'Required' while a box is empty, then 4 digits. */
+/** The product §5 message of the code boxes: 'Required' while a box is empty, then 4 digits. */
 function codeMessage(boxes: string[]): string | undefined {
   return boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(boxes.join(""));
 }
@@ -36,7 +36,7 @@ const primary = `${buttonClass} bg-brand text-white hover:bg-brand-700`;
 const secondary = `${buttonClass} border border-slate-400 bg-white text-ink hover:bg-slate-100`;
 
 /**
- * /delete-account (SPEC §2, §4, §5): e-mail → 'Are you Sure?' → code sent → 'Enter
+ * /delete-account (product §2, §4, §5): e-mail → 'Are you Sure?' → code sent → 'Enter
  * Verification Code' → /success. With JavaScript the steps are dialogs driven by a
  * fetcher; without it the same action renders each step as a section of the page.
  */

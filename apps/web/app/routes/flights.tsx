@@ -10,8 +10,8 @@ import { loadFlightsPage } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/flights";
 
 /**
- * /flights (SPEC §2): `?type=import|export` picks a chip (case-insensitive). The list is
- * fetched with SPEC §7's limit of 1000; the grid shows it in steps of 24 (`?show=`).
+ * /flights (product §2): `?type=import|export` picks a chip (case-insensitive). The list is
+ * fetched with product §7's limit of 1000; the grid shows it in steps of 24 (`?show=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -16,8 +16,8 @@ import type { Route } from "./+types/home";
 const HOME_CARDS = 6;
 
 /**
- * Home (SPEC §1–§2): the schedules sections and the blogs teaser read in parallel, with
- * SPEC §7's query shapes (limit 100). Only the cards shown reach the page's data.
+ * Home (product §1–§2): the schedules sections and the blogs teaser read in parallel, with
+ * product §7's query shapes (limit 100). Only the cards shown reach the page's data.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const [events, flights, blogs] = await Promise.all([

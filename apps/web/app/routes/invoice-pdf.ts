@@ -3,7 +3,7 @@ import type { Route } from "./+types/invoice-pdf";
 
 /**
  * `GET /invoice/{hash}/pdf` (resource route): the invoice PDF from the API's
- * print-pdf-by-link (SPEC §7), opened by the page's Download and Receipt buttons in a
+ * print-pdf-by-link (product §7), opened by the page's Download and Receipt buttons in a
  * new tab; `{ message }` JSON with the API's status on failure.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

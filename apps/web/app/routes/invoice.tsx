@@ -31,7 +31,7 @@ let paymentStepModule: typeof import("../components/invoice/payment-step.tsx") |
 const loadPaymentStep = () => import("../components/invoice/payment-step.tsx").then((m) => (paymentStepModule = m));
 const LazyPaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
-/** SSR: the invoice of the link (SPEC §7 get-invoice-by-link); a failure carries its status. */
+/** SSR: the invoice of the link (product §7 get-invoice-by-link); a failure carries its status. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadInvoice(context, params.hash);
 }
@@ -77,7 +77,7 @@ export function shouldRevalidate({
 type Step = 1 | 2 | 3 | 4;
 
 /**
- * /invoice/{hash} (SPEC §2, §4): 'Loading invoice...' while loading; on error 'Error',
+ * /invoice/{hash} (product §2, §4): 'Loading invoice...' while loading; on error 'Error',
  * the message (or 'Failed to fetch invoice') and 'Go Home'; otherwise the four steps,
  * or, for a paid invoice, its paid state with the receipt (never the payment steps).
  */

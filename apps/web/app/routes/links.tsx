@@ -32,7 +32,7 @@ function Arrow() {
 }
 
 /**
- * /links (SPEC §2): the link hub behind the QR code — 'Get our App' (store buttons),
+ * /links (product §2): the link hub behind the QR code — 'Get our App' (store buttons),
  * 'Our Schedules' (Shows → /transport, Flight → /flights) and 'Always here to
  * assist.' with 'Contact Support' → /contact-us. Bare page, phone-first.
  */

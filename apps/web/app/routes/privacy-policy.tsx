@@ -4,7 +4,7 @@ import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
 
-/** /privacy-policy (SPEC §2): the PrivacyPolicy document. */
+/** /privacy-policy (product §2): the PrivacyPolicy document. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { document: await loadLegal(context, "PrivacyPolicy") };
 }

@@ -7,8 +7,8 @@ import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/product-app";
 
 /**
- * `/{product}-App` (DESIGN §3.13): the landing variant of SPEC §1. Any other
- * single-segment path is unknown and redirects to `/` (SPEC §2).
+ * `/{product}-App` (architecture §3.13): the landing variant of product §1. Any other
+ * single-segment path is unknown and redirects to `/` (product §2).
  */
 export function loader({ params, context }: Route.LoaderArgs) {
   if (params.productApp.toLowerCase() !== `${context.config.productName}-App`.toLowerCase()) throw redirect("/");
@@ -29,7 +29,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 /**
  * The app page: hero with store buttons, the two experience cards, the 'Simplified
  * Horse Management' carousel, the desktop-only truck banner, the 'Simplified Data
- * Management' carousel and the closing block with the app logo (SPEC §1).
+ * Management' carousel and the closing block with the app logo (product §1).
  */
 export default function ProductApp({ loaderData }: Route.ComponentProps) {
   const t = useProductAppT().productApp;

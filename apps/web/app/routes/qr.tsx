@@ -23,10 +23,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * /QR (SPEC §2): 'Join {product} Now!' with the store buttons and a real QR code.
+ * /QR (product §2): 'Join {product} Now!' with the store buttons and a real QR code.
  * Desktop: text beside a phone mockup with the code on its screen. Mobile: the store
  * buttons come first and the code sits in a plain card below (to scan from another
- * device). Bare page: no navigation (SPEC §2).
+ * device). Bare page: no navigation (product §2).
  */
 export default function Qr({ loaderData }: Route.ComponentProps) {
   const t = useQrT().qr;

@@ -12,14 +12,14 @@ import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-lo
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import type { Route } from "./+types/release-logs";
 
-/** /release-logs (SPEC §2): app release logs, 1000 from offset 0 (SPEC §7), in the server HTML. */
+/** /release-logs (product §2): app release logs, 1000 from offset 0 (product §7), in the server HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { logs: await loadReleaseLogs(context) };
 }
 
 /**
  * On client-side navigation the page shows at once (hero first) and the list shows its
- * loading spinner until the server's data arrives (SPEC §2: 'Loading spinner while
+ * loading spinner until the server's data arrives (product §2: 'Loading spinner while
  * loading'). The first, server-rendered visit does not run this: its HTML is complete.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -6,7 +6,7 @@ import { releaseNoteCatalogueFor, useReleaseNoteT } from "../lib/i18n/release-no
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/release-note";
 
-/** /release-note (SPEC §2 What's New): release notes, 1000 from offset 0 (SPEC §7). */
+/** /release-note (product §2 What's New): release notes, 1000 from offset 0 (product §7). */
 export async function loader({ context }: Route.LoaderArgs) {
   return { notes: await loadReleaseNotes(context) };
 }
@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * Black header "What's New" with its subtitle, then the notes: date 'MMMM DD,yy' (as
- * SPEC §2 writes it), tag, title and content. Bare page: no navigation (SPEC §2).
+ * product §2 writes it), tag, title and content. Bare page: no navigation (product §2).
  */
 export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
   const t = useReleaseNoteT().releaseNote;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/robots[.]txt";
 
 /**
- * /robots.txt: every page may be crawled (all routes are public, SPEC §2), and the
+ * /robots.txt: every page may be crawled (all routes are public, product §2), and the
  * sitemap lives at `{publicUrl}/sitemap.xml` (an absolute address, as the robots
  * standard requires).
  */

@@ -1,7 +1,7 @@
 import { loadBlogSitemap } from "../lib/content.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
-/** Public pages worth indexing (SPEC §2), besides the blogs and the `/{product}-App` page. */
+/** Public pages worth indexing (product §2), besides the blogs and the `/{product}-App` page. */
 const staticPaths = [
   "/",
   "/transport",

@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: t.successTitle, description: t.successDescription });
 }
 
-/** /success (SPEC §2): the end of the account-deletion flow. */
+/** /success (product §2): the end of the account-deletion flow. */
 export default function Success() {
   const core = useT();
   const area = useAccountT();

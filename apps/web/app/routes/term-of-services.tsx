@@ -4,7 +4,7 @@ import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/term-of-services";
 
-/** /term-of-services (SPEC §2): the TermsAndConditions document. */
+/** /term-of-services (product §2): the TermsAndConditions document. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { document: await loadLegal(context, "TermsAndConditions") };
 }

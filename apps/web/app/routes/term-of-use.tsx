@@ -18,9 +18,9 @@ function Paragraphs({ items }: { items: readonly string[] }) {
 }
 
 /**
- * /term-of-use (SPEC §2 Terms and privacy): the static Terms of Use in numbered
+ * /term-of-use (product §2 Terms and privacy): the static Terms of Use in numbered
  * sections 0 to 13 with a table of contents; the last section gives the support
- * e-mail and phone from configuration. Bare page (no navigation, SPEC §2).
+ * e-mail and phone from configuration. Bare page (no navigation, product §2).
  */
 export default function TermOfUse() {
   const t = useTermOfUseT().termOfUse;

@@ -10,8 +10,8 @@ import { loadTransportEvents } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/transport";
 
 /**
- * /transport (SPEC §2): `?discipline=<slug>` picks a chip; the loader maps it to the
- * discipline id. Fetched with SPEC §7's limit of 100; shown in steps of 24 (`?show=`).
+ * /transport (product §2): `?discipline=<slug>` picks a chip; the loader maps it to the
+ * discipline id. Fetched with product §7's limit of 100; shown in steps of 24 (`?show=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,5 +1,5 @@
 /**
- * Demo blogs (SPEC §3 Blog): articles on moving horses in the UAE and abroad, with HTML
+ * Demo blogs (product §3 Blog): articles on moving horses in the UAE and abroad, with HTML
  * content (headings, lists, links), tags, a category and images the website serves
  * from `apps/web/public/images/blog/` (`{slug}.svg` 1200×630, `{slug}-card.svg` 3:2).
  * `daysAgo` places each post relative to the seeding day; exactly one is the main blog.

@@ -1,5 +1,5 @@
 /**
- * Demo terms and conditions and privacy policy (SPEC §1 legal statements: prices in UAE
+ * Demo terms and conditions and privacy policy (product §1 legal statements: prices in UAE
  * dirhams, requests subject to resource availability, UAE law and the courts of
  * Sharjah; privacy in line with the UAE Personal Data Protection Law). Written without
  * the brand name ("we", "the Company") because the brand is configuration.

@@ -5,7 +5,7 @@ import { blogSeeds } from "./content-blogs.ts";
 import { privacyPolicy, termsAndConditions } from "./content-legal.ts";
 import { dayFrom } from "./schedules.ts";
 
-/** Release notes of /release-note (SPEC §3): newest first, `daysAgo` from the seeding day. */
+/** Release notes of /release-note (product §3): newest first, `daysAgo` from the seeding day. */
 export const releaseNoteSeeds = [
   {
     daysAgo: 9,
@@ -51,7 +51,7 @@ export const releaseNoteSeeds = [
   },
 ];
 
-/** App release logs of /release-logs (SPEC §3): version as title, HTML content, a screen as image. */
+/** App release logs of /release-logs (product §3): version as title, HTML content, a screen as image. */
 export const releaseLogSeeds = [
   {
     daysAgo: 9,
@@ -104,7 +104,7 @@ async function isEmpty(db: Db, table: typeof blogs | typeof legalDocuments | typ
 
 /**
  * Inserts the demo blogs (8, one main), the terms and privacy documents, release notes
- * and release logs into whichever of their tables are empty (DESIGN §2 demo content).
+ * and release logs into whichever of their tables are empty (architecture §2 demo content).
  * Dates are whole days before `now` (06:00 UTC, 10:00 in Dubai). Answers what it inserted.
  */
 export async function seedContent(

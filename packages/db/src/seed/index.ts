@@ -5,7 +5,7 @@ import { seedInvoices } from "./invoices.ts";
 import { seedSchedules } from "./schedules.ts";
 
 /**
- * Loads the demo data (DESIGN §2) into tables that are still empty, so it is safe to
+ * Loads the demo data (architecture §2) into tables that are still empty, so it is safe to
  * run on every start. Answers a summary of what each domain inserted.
  */
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Record<string, unknown>> {

@@ -28,7 +28,7 @@ const line = (description: string, quantity: number, unitPriceFils: number): Inv
 });
 
 /**
- * The showcase invoices: one of exactly AED 396.00 (SPEC §9: the fee is then 6.94), one
+ * The showcase invoices: one of exactly AED 396.00 (product §9: the fee is then 6.94), one
  * due in 3 days and one overdue (their `dueDisplay` badges are computed when read), and
  * one already paid.
  */
@@ -80,7 +80,7 @@ const batch: DemoInvoice[] = Array.from({ length: 24 }, (_, i) => ({
 /** Every demo invoice, the showcase first. */
 export const demoInvoices: readonly DemoInvoice[] = [...showcase, ...batch];
 
-/** A new link token: 256 random bits, base64url (43 characters; DESIGN §3.8 asks ≥128). */
+/** A new link token: 256 random bits, base64url (43 characters; architecture §3.8 asks ≥128). */
 export function newInvoiceLinkToken(): string {
   return randomBytes(32).toString("base64url");
 }

@@ -147,7 +147,7 @@ test("confirmations are capped per e-mail per 15 minutes (10) and per day (20), 
   expect(Number(refused.json().message.match(/(\d+) seconds/)?.[1])).toBeGreaterThan(23 * 3600);
 });
 
-test("bad input is 400 with the SPEC §5 messages", async () => {
+test("bad input is 400 with the product §5 messages", async () => {
   const noEmail = await api.app.inject({
     method: "GET",
     url: "/api/v1/auth/ask-delete-account",

@@ -8,7 +8,7 @@ import { askDeleteAccount, confirmDeleteAccount } from "./service.ts";
 export const ASK_PER_CLIENT = { max: 10, timeWindow: 15 * 60_000 };
 export const CONFIRM_PER_CLIENT = { max: 20, timeWindow: 15 * 60_000 };
 
-/** Account deletion (SPEC §7): `GET /auth/ask-delete-account` and `POST /auth/confrim-delete-account`, rate-limited per client. */
+/** Account deletion (product §7): `GET /auth/ask-delete-account` and `POST /auth/confrim-delete-account`, rate-limited per client. */
 export function accountRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, accountDeletionEndpoints.ask, ({ query }) => askDeleteAccount(deps.db, deps.env, query.email), {
     config: { rateLimit: ASK_PER_CLIENT },

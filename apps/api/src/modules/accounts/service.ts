@@ -9,7 +9,7 @@ import { enqueueMails } from "../mail/repository.ts";
 import { deletionCodeMail } from "../mail/templates.ts";
 import { consumeCode, eraseAccount, findLiveAccountByEmail, insertCode, retireCodes, spendTry } from "./repository.ts";
 
-/** DESIGN §3.7: codes expire after 10 minutes and allow 5 tries. */
+/** architecture §3.7: codes expire after 10 minutes and allow 5 tries. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_TRIES = 5;
 /** Asks per e-mail address: 3 per 15 minutes. */
@@ -17,7 +17,7 @@ export const ASK_PER_EMAIL = { max: 3, windowMs: 15 * 60_000 };
 /** Confirmations per e-mail address: 10 per 15 minutes (on top of 5 tries per code). */
 export const CONFIRM_PER_EMAIL = { max: 10, windowMs: 15 * 60_000 };
 /**
- * Daily caps per e-mail address. A 4-digit code (SPEC §9) has 10 000 values, so the
+ * Daily caps per e-mail address. A 4-digit code (product §9) has 10 000 values, so the
  * guesses an attacker may make against one account, from any number of clients, are
  * what protects it: 20 a day is a 0.2 % chance per day (the 15-minute limits alone
  * allowed ~960 a day, ~10 %). A real user needs one or two.
@@ -52,7 +52,7 @@ function codeMatches(stored: string, email: string, code: string): boolean {
 }
 
 /**
- * `GET /auth/ask-delete-account` (SPEC §7, DESIGN §3.7). Answers alike whether or not
+ * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or not
  * the account exists: the same work is done either way (a code is generated, hashed
  * and stored for the address in one transaction); only when the account exists is the
  * e-mail queued in that transaction. Throws 429 after `ASK_PER_EMAIL` asks (or
@@ -73,7 +73,7 @@ export async function askDeleteAccount(db: Db, env: Env, rawEmail: string): Prom
 }
 
 /**
- * `POST /auth/confrim-delete-account` (SPEC §7): checks the code (one try spent per
+ * `POST /auth/confrim-delete-account` (product §7): checks the code (one try spent per
  * call, at most 5 per code, 10 minutes), then erases the account's personal data and
  * records the deletion. Every refusal answers 400 'Invalid or expired verification code';
  * over `CONFIRM_PER_EMAIL` (or `CONFIRM_PER_EMAIL_DAY`) tries it throws 429.

@@ -42,7 +42,7 @@ async function get(url: string) {
 }
 
 describe("GET /blog/getWebsiteBlogs", () => {
-  test("lists website blogs newest first in data.rows with the count, in the SPEC §3 shape", async () => {
+  test("lists website blogs newest first in data.rows with the count, in the product §3 shape", async () => {
     const { status, body, headers } = await get("/blog/getWebsiteBlogs?limit=100&offset=0");
     expect(status).toBe(200);
     expect(body).toMatchObject({

@@ -22,7 +22,7 @@ async function data(url: string) {
   return response.json().data;
 }
 
-test("demo blogs: at least 7, exactly one main blog, all fields of SPEC §3, images served by the site", async () => {
+test("demo blogs: at least 7, exactly one main blog, all fields of product §3, images served by the site", async () => {
   const { rows, count } = await data("/blog/getWebsiteBlogs?limit=100&offset=0");
   expect(count).toBeGreaterThanOrEqual(7);
   expect(rows.filter((blog: { isMainBlog: boolean }) => blog.isMainBlog)).toHaveLength(1);

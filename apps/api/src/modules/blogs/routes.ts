@@ -5,7 +5,7 @@ import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { getWebsiteBlog, listWebsiteBlogs } from "./service.ts";
 
-/** `GET /blog/getWebsiteBlogs` and `GET /blog/:id` (SPEC §7): the blog list and a blog, publicly cacheable. */
+/** `GET /blog/getWebsiteBlogs` and `GET /blog/:id` (product §7): the blog list and a blog, publicly cacheable. */
 export function blogRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, blogEndpoints.listWebsite, ({ query }, { reply }) =>
     publiclyCached(reply, listWebsiteBlogs(deps.db, query)),

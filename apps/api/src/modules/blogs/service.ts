@@ -3,7 +3,7 @@ import type { Db } from "@khayl/db/client";
 import { HttpError } from "../../http/errors.ts";
 import { type BlogRow, findWebsiteBlog, findWebsiteBlogs } from "./repository.ts";
 
-/** Database row → the provider's Blog shape (SPEC §3): images under `Images`, dates as ISO-8601 UTC. */
+/** Database row → the provider's Blog shape (product §3): images under `Images`, dates as ISO-8601 UTC. */
 export function toBlog(row: BlogRow): Blog {
   return {
     id: row.id,
@@ -18,7 +18,7 @@ export function toBlog(row: BlogRow): Blog {
   };
 }
 
-/** `GET /blog/getWebsiteBlogs`: newest first; default page of 10 (SPEC §9 default slice). */
+/** `GET /blog/getWebsiteBlogs`: newest first; default page of 10 (product §9 default slice). */
 export async function listWebsiteBlogs(db: Db, query: { limit?: number; offset?: number }) {
   const { rows, count } = await findWebsiteBlogs(db, { limit: query.limit ?? 10, offset: query.offset ?? 0 });
   return { rows: rows.map(toBlog), count };

@@ -5,7 +5,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { registerEndpoint } from "../../http/route.ts";
 
-/** `GET /configurations/` (SPEC §7: the public configuration) and `GET /health` (503 when the database is unreachable). */
+/** `GET /configurations/` (product §7: the public configuration) and `GET /health` (503 when the database is unreachable). */
 export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, configurationEndpoints.get, async () => ({
     companyName: deps.env.COMPANY_NAME,

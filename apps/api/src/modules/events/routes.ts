@@ -5,7 +5,7 @@ import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { listWebsiteEvents } from "./service.ts";
 
-/** `GET /event-services/website` (SPEC §7): the transport schedule. */
+/** `GET /event-services/website` (product §7): the transport schedule. */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { reply }) =>
     publiclyCached(reply, listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines })),

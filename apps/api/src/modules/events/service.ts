@@ -3,7 +3,7 @@ import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
 import { type EventFilter, findEvents } from "./repository.ts";
 
-/** Database row → the provider's Event shape (SPEC §3); instants as ISO-8601 UTC. */
+/** Database row → the provider's Event shape (product §3); instants as ISO-8601 UTC. */
 export function toEvent(row: typeof events.$inferSelect): Event {
   return {
     id: row.id,
@@ -17,7 +17,7 @@ export function toEvent(row: typeof events.$inferSelect): Event {
   };
 }
 
-/** `GET /event-services/website`: default page of 20 (SPEC §9 default slice for events). */
+/** `GET /event-services/website`: default page of 20 (product §9 default slice for events). */
 export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>) {
   const { rows, count } = await findEvents(db, {
     limit: query.limit ?? 20,

@@ -18,7 +18,7 @@ function dubaiDay(instant: Date): number {
 }
 
 /**
- * SPEC §3's `dueDisplay` (the red badge) for an invoice: the stored text when the invoice
+ * product §3's `dueDisplay` (the red badge) for an invoice: the stored text when the invoice
  * has one, else — for an unpaid invoice — 'Overdue' after its due date, 'Due today',
  * 'Due tomorrow' or 'Due in N days' within `DUE_SOON_DAYS` (Asia/Dubai calendar days),
  * and null otherwise. Computed when read, so the badge never goes stale.

@@ -57,7 +57,7 @@ const sandboxConfirm = (intent: { paymentIntentId: string; clientSecret: string 
   });
 
 describe("get-invoice-by-link", () => {
-  test("answers SPEC §3's fields with the fee and gross computed by the server", async () => {
+  test("answers product §3's fields with the fee and gross computed by the server", async () => {
     const response = await getInvoice(link("INV-2026-000101").hash);
     expect(response.statusCode).toBe(200);
     const body = response.json();

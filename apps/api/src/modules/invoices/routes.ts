@@ -32,7 +32,7 @@ declare module "fastify" {
   }
 }
 
-/** Invoice by link, its PDF, and its payment (SPEC §7 plus the payment extensions). */
+/** Invoice by link, its PDF, and its payment (product §7 plus the payment extensions). */
 export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const invoiceDeps: InvoiceDeps = { db: deps.db, env: deps.env, provider: createPaymentProvider(deps), log: app.log };
 

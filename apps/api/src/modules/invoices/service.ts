@@ -59,8 +59,8 @@ function paymentTypeOf(payment: PaymentRow | null): PaymentMethodType | null {
 }
 
 /**
- * The wire view of an invoice (SPEC §3 fields plus status, fee and gross computed here
- * with DESIGN §3.4's rule; dirhams beside fils). Dates are ISO-8601 UTC.
+ * The wire view of an invoice (product §3 fields plus status, fee and gross computed here
+ * with architecture §3.4's rule; dirhams beside fils). Dates are ISO-8601 UTC.
  */
 export function toInvoiceData(record: InvoiceRecord, provider: PaymentProvider): InvoiceData {
   const { invoice, customer, payment } = record;
@@ -109,13 +109,13 @@ async function recordByLink(deps: InvoiceDeps, hash: string): Promise<InvoiceRec
   return (await findInvoiceByToken(deps.db, hash)) ?? record;
 }
 
-/** `POST /invoices-v2/get-invoice-by-link` (SPEC §7): the invoice of a link token; 404 when unknown. */
+/** `POST /invoices-v2/get-invoice-by-link` (product §7): the invoice of a link token; 404 when unknown. */
 export async function getInvoiceByLink(deps: InvoiceDeps, hash: string): Promise<InvoiceData> {
   return toInvoiceData(await recordByLink(deps, hash), deps.provider);
 }
 
 /**
- * `POST /invoices-v2/print-pdf-by-link` (SPEC §7): the tax invoice PDF of a link token
+ * `POST /invoices-v2/print-pdf-by-link` (product §7): the tax invoice PDF of a link token
  * (a receipt marked PAID once paid) and its reference, for the file name. 404 when unknown.
  */
 export async function printInvoicePdfByLink(
@@ -168,7 +168,7 @@ function alreadyPaid(): HttpError {
 }
 
 /**
- * `POST /invoices-v2/create-payment-by-link` (extension, DESIGN §3.4/§3.8): the payment
+ * `POST /invoices-v2/create-payment-by-link` (extension, architecture §3.4/§3.8): the payment
  * intent the browser confirms, for the gross amount in fils computed here (total + 1.5 %
  * + AED 1.00); the browser never sends an amount. Idempotent: while the invoice has an
  * open payment, every call (retry, double click, other tab) answers that same intent;
@@ -319,7 +319,7 @@ export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<ty
 }
 
 /**
- * `POST /invoices-v2/stripe-webhook` (extension, STYLE §11): verifies the signature on
+ * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): verifies the signature on
  * the raw body (400 when it does not match; 404 when no webhook secret is configured),
  * parses the fields it uses with zod, and handles each event id once (the id is recorded
  * in `webhook_events` in the same transaction as its effect). `payment_intent.succeeded`

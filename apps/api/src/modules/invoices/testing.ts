@@ -59,7 +59,7 @@ export interface FakeStripe {
 
 /**
  * A local HTTP server standing in for api.stripe.com (the one edge tests may fake,
- * DESIGN §4): create and retrieve PaymentIntents with form-encoded bodies, idempotency
+ * architecture §4): create and retrieve PaymentIntents with form-encoded bodies, idempotency
  * keys replayed as Stripe does, `expand[]=latest_charge` served from the stored card.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {

@@ -4,7 +4,7 @@ import { HttpError } from "../../http/errors.ts";
 import { findLegalDocument } from "./repository.ts";
 
 /**
- * `GET /privacy/selected/{category}` (SPEC §7): the document with `title.en` and
+ * `GET /privacy/selected/{category}` (product §7): the document with `title.en` and
  * `content.en` (plus `ar` when written); `HttpError(404)` when the category has none.
  */
 export async function getLegalDocument(db: Db, category: TermsCategory): Promise<LegalDocument> {

@@ -3,7 +3,7 @@ import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
 import { SECRET_MAIL_KINDS } from "./templates.ts";
 
-/** A mail to queue (DESIGN §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
+/** A mail to queue (architecture §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
 export interface OutgoingMail {
   kind: string;
   to: string;

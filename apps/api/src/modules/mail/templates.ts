@@ -9,7 +9,7 @@ export const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
  */
 export const SECRET_MAIL_KINDS: readonly string[] = [DELETE_ACCOUNT_CODE_KIND];
 
-/** The support team's notification of a new contact request (DESIGN §3.6). */
+/** The support team's notification of a new contact request (architecture §3.6). */
 export function supportNotificationMail(
   to: string,
   r: {
@@ -67,7 +67,7 @@ export function supportConfirmationMail(
   };
 }
 
-/** The account-deletion verification code (SPEC §4); the code goes into the log note too. */
+/** The account-deletion verification code (product §4); the code goes into the log note too. */
 export function deletionCodeMail(to: string, code: string, company: string, minutes: number): OutgoingMail {
   return {
     kind: DELETE_ACCOUNT_CODE_KIND,

@@ -17,7 +17,7 @@ export interface MailLog {
 }
 
 /**
- * The mail transport of DESIGN §3.6: SMTP through nodemailer when `SMTP_URL` is set;
+ * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set;
  * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
  * names the recipient and subject (and the row's `logNote`, e.g. a verification code),
  * so a newcomer can finish the deletion flow locally.

@@ -32,7 +32,7 @@ export interface MailWorker {
 }
 
 /**
- * The outbox worker (DESIGN §3.6): claims due mails (row lock via `locked_until`, so
+ * The outbox worker (architecture §3.6): claims due mails (row lock via `locked_until`, so
  * several instances share the outbox safely), sends them, and on failure schedules a
  * retry with exponential backoff. A mail is marked sent only after the transport
  * accepted it, so nothing is lost when SMTP is down or the process stops mid-way

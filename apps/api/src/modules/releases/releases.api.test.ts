@@ -46,7 +46,7 @@ describe("GET /release-logs/ (release notes)", () => {
     });
   });
 
-  test("the path works without its trailing slash, and the default page is 10 (SPEC §9)", async () => {
+  test("the path works without its trailing slash, and the default page is 10 (product §9)", async () => {
     const { status, body } = await get("/release-logs");
     expect(status).toBe(200);
     expect(body.data.rows).toHaveLength(10);

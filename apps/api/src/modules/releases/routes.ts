@@ -5,7 +5,7 @@ import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { listReleaseLogs, listReleaseNotes } from "./service.ts";
 
-/** `GET /release-logs/` and `GET /release-logs/getWebsiteRelease` (SPEC §7): release notes and app release logs. */
+/** `GET /release-logs/` and `GET /release-logs/getWebsiteRelease` (product §7): release notes and app release logs. */
 export function releaseRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, releaseEndpoints.listNotes, ({ query }, { reply }) =>
     publiclyCached(reply, listReleaseNotes(deps.db, query)),

@@ -2,7 +2,7 @@ import type { ReleaseLog, ReleaseNote } from "@khayl/contract/releases";
 import type { Db } from "@khayl/db/client";
 import { findReleaseLogs, findReleaseNotes } from "./repository.ts";
 
-/** SPEC §9: releases and release logs are sliced 10 at a time by default. */
+/** product §9: releases and release logs are sliced 10 at a time by default. */
 const DEFAULT_LIMIT = 10;
 
 /** `GET /release-logs/`: release notes (id, date, tag, title, content), newest first. */

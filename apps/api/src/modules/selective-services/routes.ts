@@ -5,7 +5,7 @@ import { publiclyCached } from "../../http/cache.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { listWebsiteSelectiveServices } from "./service.ts";
 
-/** `GET /selective-services/website` (SPEC §7): the flight schedule. */
+/** `GET /selective-services/website` (product §7): the flight schedule. */
 export function selectiveServiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }, { reply }) =>
     publiclyCached(reply, listWebsiteSelectiveServices(deps.db, query)),

@@ -74,7 +74,7 @@ describe("GET /selective-services/website", () => {
     expect(body.data.rows.map((r: { selectiveCode: string }) => r.selectiveCode)).toEqual(["IMP-1", "EXP-1"]);
   });
 
-  test("the default page is 10 rows (SPEC §9); count stays the total", async () => {
+  test("the default page is 10 rows (product §9); count stays the total", async () => {
     const extra = await api.database.db
       .insert(selectiveServices)
       .values(

@@ -3,7 +3,7 @@ import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
 import { findSelectiveServices, type SelectiveServiceFilter } from "./repository.ts";
 
-/** Database row → the provider's selective-service shape (SPEC §3); instants as ISO-8601 UTC. */
+/** Database row → the provider's selective-service shape (product §3); instants as ISO-8601 UTC. */
 export function toSelectiveService(row: typeof selectiveServices.$inferSelect): SelectiveService {
   return {
     id: row.id,
@@ -20,7 +20,7 @@ export function toSelectiveService(row: typeof selectiveServices.$inferSelect): 
   };
 }
 
-/** `GET /selective-services/website`: default page of 10 (SPEC §9 default slice for services). */
+/** `GET /selective-services/website`: default page of 10 (product §9 default slice for services). */
 export async function listWebsiteSelectiveServices(db: Db, query: Partial<SelectiveServiceFilter>) {
   const { rows, count } = await findSelectiveServices(db, {
     limit: query.limit ?? 10,

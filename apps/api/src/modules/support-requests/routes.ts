@@ -7,7 +7,7 @@ import { createSupportRequest } from "./service.ts";
 /** Per-client limit of contact submissions: 10 per 10 minutes (DB-backed, shared by instances). */
 export const SUPPORT_REQUEST_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
 
-/** `POST /supportRequests/` (SPEC §7): the contact form, 201 with the reference; rate-limited per client. */
+/** `POST /supportRequests/` (product §7): the contact form, 201 with the reference; rate-limited per client. */
 export function supportRequestRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, supportRequestEndpoints.create, ({ body }) => createSupportRequest(deps.db, deps.env, body), {
     config: { rateLimit: SUPPORT_REQUEST_RATE_LIMIT },

@@ -27,9 +27,9 @@ export function formatReference(id: number, createdAt: Date): string {
 export const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_000 };
 
 /**
- * `POST /supportRequests/` (SPEC §7): stores the request, gives it a reference and, in
+ * `POST /supportRequests/` (product §7): stores the request, gives it a reference and, in
  * the same transaction, queues the support team's notification and (within
- * `CONFIRMATIONS_PER_RECIPIENT_DAY`) the sender's confirmation (DESIGN §3.6). A filled
+ * `CONFIRMATIONS_PER_RECIPIENT_DAY`) the sender's confirmation (architecture §3.6). A filled
  * honeypot (`website`) is answered like a success, with a reference taken from the same
  * sequence as real ones, and nothing is stored or sent.
  */

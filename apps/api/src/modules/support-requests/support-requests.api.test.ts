@@ -58,7 +58,7 @@ test("an address gets at most 3 confirmations a day; further requests still reac
   expect(new Set(references).size).toBe(5);
 });
 
-test("an invalid request answers 400 with the SPEC §5 message of every field and stores nothing", async () => {
+test("an invalid request answers 400 with the product §5 message of every field and stores nothing", async () => {
   const before = (await api.database.db.select().from(supportRequests)).length;
   const response = await post({
     ...valid,

@@ -24,7 +24,7 @@ export interface CardValues {
 
 export const emptyCard: CardValues = { number: "", expiry: "", cvc: "", country: "" };
 
-/** Field messages of the card form (the contract's card rules; SPEC §5 for the country). */
+/** Field messages of the card form (the contract's card rules; product §5 for the country). */
 export function cardErrors(values: CardValues, now = new Date()): Partial<Record<keyof CardValues, string>> {
   const errors: Partial<Record<keyof CardValues, string>> = {};
   const number = cardNumberError(values.number);
@@ -38,7 +38,7 @@ export function cardErrors(values: CardValues, now = new Date()): Partial<Record
   return errors;
 }
 
-/** SPEC §5: Pay is enabled only when card number, expiry and CVC are complete and a country is chosen. */
+/** product §5: Pay is enabled only when card number, expiry and CVC are complete and a country is chosen. */
 export function cardComplete(values: CardValues): boolean {
   return Object.keys(cardErrors(values)).length === 0;
 }
@@ -69,7 +69,7 @@ function Field({
 }
 
 /**
- * The billing country select of SPEC §5 (United Arab Emirates = UAE, US, GB, CA, AU, DE,
+ * The billing country select of product §5 (United Arab Emirates = UAE, US, GB, CA, AU, DE,
  * FR, ES). 'Please select a country' shows once it was left empty, or when `forceError`
  * (the card is complete but no country is chosen).
  */
@@ -114,7 +114,7 @@ export function CountrySelect({
 }
 
 /**
- * The offline sandbox's card fields (SPEC §4 step 3): card number, expiry and CVC with
+ * The offline sandbox's card fields (product §4 step 3): card number, expiry and CVC with
  * card autofill (`cc-number`, `cc-exp`, `cc-csc`) and a numeric keypad, grouped as
  * typed; each shows its message once left, or at once when it is complete but invalid.
  */

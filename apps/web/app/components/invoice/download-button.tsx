@@ -7,10 +7,10 @@ import { secondaryButton } from "./buttons.ts";
 const OBJECT_URL_TTL_MS = 60_000;
 
 /**
- * Download / Receipt (SPEC §4): a link to `/invoice/{hash}/pdf` that opens in a new tab
+ * Download / Receipt (product §4): a link to `/invoice/{hash}/pdf` that opens in a new tab
  * (works without JavaScript). With JavaScript the PDF is fetched first, with a spinner
  * while downloading, then opened in a new tab; a failure shows the server's message or
- * 'Failed to download PDF' (SPEC §8) and opens nothing.
+ * 'Failed to download PDF' (product §8) and opens nothing.
  */
 export function DownloadButton({
   hash,

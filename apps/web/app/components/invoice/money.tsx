@@ -23,7 +23,7 @@ export function DirhamSign({ className = "" }: { className?: string }) {
 }
 
 /**
- * An amount in fils shown as the dirham sign and the number with 2 decimals (SPEC §9),
+ * An amount in fils shown as the dirham sign and the number with 2 decimals (product §9),
  * e.g. '⃃ 396.00'; screen readers and copied text get 'AED 396.00'.
  */
 export function Money({ fils, className = "" }: { fils: number; className?: string }) {

@@ -22,7 +22,7 @@ export type ConfirmWithProvider = (payment: PaymentIntentData) => Promise<Provid
 /** Runs one payment: create the intent on the server, confirm it with the provider, let the server settle it. */
 export type RunPayment = (method: PaymentMethodType, confirm: ConfirmWithProvider) => Promise<void>;
 
-// Stripe.js and Elements load only on this step and only when Stripe is configured (DESIGN §3.9).
+// Stripe.js and Elements load only on this step and only when Stripe is configured (architecture §3.9).
 const StripeCardFields = lazy(() => import("./stripe-payment.tsx").then((m) => ({ default: m.StripeCardFields })));
 const StripeApplePayButton = lazy(() =>
   import("./stripe-payment.tsx").then((m) => ({ default: m.StripeApplePayButton })),
@@ -59,10 +59,10 @@ export interface PaymentStepProps {
 }
 
 /**
- * Step 3 (SPEC §4), below its `PaymentSummary` (gross amount, 'Paying with'): the card
+ * Step 3 (product §4), below its `PaymentSummary` (gross amount, 'Paying with'): the card
  * form or the Apple Pay button, Back (disabled while processing) and the progress texts 'Preparing Payment...'
  * (the server creates the intent) and 'Processing Payment...' (the provider charges, the
- * server checks). Messages of SPEC §8; after a card error the payment state resets after
+ * server checks). Messages of product §8; after a card error the payment state resets after
  * 3000 ms (Pay stays disabled until then; the message stays until the next attempt).
  */
 export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onPaid, onStale }: PaymentStepProps) {
@@ -70,7 +70,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   const [hydrated, setHydrated] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
   const [error, setError] = useState<PaymentError | null>(null);
-  // SPEC §3 payment state: the intent and payment method of the attempt in progress.
+  // product §3 payment state: the intent and payment method of the attempt in progress.
   const paymentIntentId = useRef<string | null>(null);
   const paymentMethodId = useRef<string | null>(null);
   const [card, setCard] = useState<CardValues>(emptyCard);

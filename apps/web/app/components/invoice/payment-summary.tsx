@@ -7,7 +7,7 @@ import { Money } from "./money.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
 
 /**
- * The top of step 3 (SPEC §4): its heading, the gross amount (fils, shown in dirhams),
+ * The top of step 3 (product §4): its heading, the gross amount (fils, shown in dirhams),
  * 'Paying with', the test-mode notice, and — without JavaScript — the note that paying
  * needs it, with a link to the PDF (the resource route works without JavaScript).
  */

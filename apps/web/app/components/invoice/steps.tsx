@@ -38,7 +38,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 }
 
 /**
- * Step 1 (SPEC §4): total with the dirham sign and 2 decimals, Invoice ID, due date with
+ * Step 1 (product §4): total with the dirham sign and 2 decimals, Invoice ID, due date with
  * the optional red badge, the choice 'Credit or Debit Card' / 'Apple Pay' (card by
  * default), 'Fees are non-refundable', Download and Next. Next submits a GET form to
  * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
@@ -120,7 +120,7 @@ export function SummaryStep({
   );
 }
 
-/** Step 2 (SPEC §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
+/** Step 2 (product §4): payment type, the invoice amount, 'Other Fees', 'Gross Amount', Back and Pay. */
 export function DetailsStep({
   invoice,
   method,
@@ -162,9 +162,9 @@ export function DetailsStep({
 }
 
 /**
- * Step 4 (SPEC §4), and what a paid invoice's link always shows: 'Payment Success',
+ * Step 4 (product §4), and what a paid invoice's link always shows: 'Payment Success',
  * "Payment received. You're all set!", amount, fees (the fee charged: the same as steps
- * 2–3, DESIGN §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
+ * 2–3, architecture §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
  */
 export function SuccessStep({
   invoice,

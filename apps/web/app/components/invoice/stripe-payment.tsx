@@ -7,7 +7,7 @@ import { FieldError } from "../ui/field-error.tsx";
 import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
 
 /**
- * Stripe in the browser (DESIGN §3.8, §3.9): loaded only on step 3 and only when Stripe
+ * Stripe in the browser (architecture §3.8, §3.9): loaded only on step 3 and only when Stripe
  * is configured (this module is a lazy chunk of the page). Card fields are Stripe
  * Elements (the card data never reaches our servers); Apple Pay uses Stripe's payment
  * request. Stripe.js that cannot load (offline, blocked) is reported, never a broken page.
@@ -30,7 +30,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripePromise;
 }
 
-/** Billing details Stripe receives with the card (SPEC §7: name, e-mail, phone, country). */
+/** Billing details Stripe receives with the card (product §7: name, e-mail, phone, country). */
 export interface StripeBilling {
   name: string | null;
   email: string | null;
@@ -151,7 +151,7 @@ export function StripeCardFields({
 }
 
 /**
- * The card variant of SPEC §4's payment steps with Stripe: create the payment method from
+ * The card variant of product §4's payment steps with Stripe: create the payment method from
  * the card Element ('Failed to create payment method' / 'Invalid payment method created'),
  * then confirm the server's intent with it ('Payment failed. Please try again.' on a card
  * error, 'Payment was not successful' when it did not succeed). 3-D Secure is handled by
@@ -199,7 +199,7 @@ function confirmCard(
 }
 
 /**
- * Apple Pay through Stripe's payment request (SPEC §4 step 3). Pressing the button where
+ * Apple Pay through Stripe's payment request (product §4 step 3). Pressing the button where
  * the device has no Apple Pay shows 'Apple Pay is not available on this device. Please
  * use a different payment method.'; a failed wallet payment 'Apple Pay payment failed.
  * Please try again.'.

@@ -2,7 +2,7 @@ import { sandboxTestCards } from "@khayl/contract/sandbox-cards";
 import { useInvoiceT } from "../../lib/i18n/invoice.ts";
 
 /**
- * DESIGN §3.8: test mode is clearly marked. The badge sits on every step; the full notice
+ * architecture §3.8: test mode is clearly marked. The badge sits on every step; the full notice
  * (step 3) lists Stripe's test cards and what each does, or says Apple Pay is simulated.
  */
 /** The 'Test mode' badge beside the invoice heading. */

@@ -2,13 +2,13 @@ import { Link } from "react-router";
 
 export interface ChipItem {
   label: string;
-  /** Where the chip goes: the same page with its query string changed (DESIGN §3.1). */
+  /** Where the chip goes: the same page with its query string changed (architecture §3.1). */
   to: string;
   active: boolean;
 }
 
 /**
- * Filter chips as links (DESIGN §3.1): shareable, back-button friendly, working
+ * Filter chips as links (architecture §3.1): shareable, back-button friendly, working
  * before JavaScript loads. The active chip carries `aria-current="page"`.
  */
 export function Chips({ label, items }: { label: string; items: ChipItem[] }) {

@@ -19,7 +19,7 @@ export interface ModalProps {
 
 /**
  * A modal dialog on the native `<dialog>` (focus kept inside, Escape closes, focus
- * returns to the opener), fading in over 0.25 s (SPEC §1, §9), with an × button.
+ * returns to the opener), fading in over 0.25 s (product §1, §9), with an × button.
  */
 export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true, id, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -1,4 +1,4 @@
-/** A loading spinner with an accessible label (SPEC §4: loading states). */
+/** A loading spinner with an accessible label (product §4: loading states). */
 export function Spinner({ label, className = "" }: { label: string; className?: string }) {
   return (
     <span role="status" className={`inline-flex items-center gap-2 ${className}`}>

@@ -16,13 +16,13 @@ function loadSonner(): Promise<Sonner> {
 }
 
 /**
- * Toast notifications (SPEC §9: top-right, auto-close after 5000 ms) that load the
+ * Toast notifications (product §9: top-right, auto-close after 5000 ms) that load the
  * toast library on first use, so pages that never show a toast do not ship it
  * (9 KB gzip). sonner replays toasts created before its container subscribes, so the
  * first toast is never lost.
  */
 export const notify = {
-  /** Shows `message` as an error toast (SPEC §4, §8: server messages as error toasts). */
+  /** Shows `message` as an error toast (product §4, §8: server messages as error toasts). */
   error(message: string): void {
     void loadSonner().then(({ toast }) => toast.error(message));
   },
@@ -30,7 +30,7 @@ export const notify = {
 
 /**
  * The toast container, rendered once in the document shell. It renders nothing until
- * `notify` is first called, then mounts sonner's `Toaster` with the SPEC §9 settings.
+ * `notify` is first called, then mounts sonner's `Toaster` with the product §9 settings.
  */
 export function Toaster() {
   const [Container, setContainer] = useState<ComponentType<ToasterProps> | null>(null);

@@ -1,7 +1,7 @@
 import type { Language } from "./index.ts";
 
 /**
- * One area of the catalogue (DESIGN §3.12) — the strings of one page or flow — in every
+ * One area of the catalogue (architecture §3.12) — the strings of one page or flow — in every
  * language. Areas are separate modules so a route ships only its own strings: the
  * catalogue of `index.ts` (navigation, footer, schedules) is on every page, an area
  * only where a route imports it.

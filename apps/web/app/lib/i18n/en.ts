@@ -1,8 +1,8 @@
 /**
- * The English core catalogue (DESIGN §3.12): the strings every page may need
+ * The English core catalogue (architecture §3.12): the strings every page may need
  * (navigation, footer, store buttons, the app modal, schedules). Each page's own
  * strings live in an area (`../<area>.ts`, see `area.ts`) so they ship only with it.
- * Spec texts are copied letter for letter from SPEC §1–§9. Strings that take values
+ * Spec texts are copied letter for letter from product §1–§9. Strings that take values
  * are functions. Other languages implement `Catalogue` with the same shape.
  */
 export const en = {
@@ -67,9 +67,9 @@ export const en = {
     filterLabel: "Filter by discipline",
     all: "All",
     empty: "There's no available transport",
-    /** SPEC §3: an event's category when it has none. */
+    /** product §3: an event's category when it has none. */
     defaultCategory: "International",
-    /** Chip labels by discipline id (SPEC §2, §3). */
+    /** Chip labels by discipline id (product §2, §3). */
     disciplines: { 1: "Show Jumping", 2: "Endurance", 3: "Dressage", 5: "Eventing", 6: "Tent Pegging" },
     from: "Venue",
     dates: "Dates",

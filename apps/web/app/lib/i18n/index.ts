@@ -1,6 +1,6 @@
 import { type Catalogue, en } from "./en.ts";
 
-/** Languages with a catalogue; Arabic joins here (DESIGN §3.12). */
+/** Languages with a catalogue; Arabic joins here (architecture §3.12). */
 export const catalogues = { en } satisfies Record<string, Catalogue>;
 export type Language = keyof typeof catalogues;
 

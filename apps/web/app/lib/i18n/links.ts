@@ -1,5 +1,5 @@
 import { defineArea } from "./area.ts";
 import { links as en } from "./en/links.ts";
 
-/** Strings of /links (SPEC §2): `useLinksT()` in components, `linksCatalogueFor()` in loaders and meta. */
+/** Strings of /links (product §2): `useLinksT()` in components, `linksCatalogueFor()` in loaders and meta. */
 export const [useLinksT, linksCatalogueFor] = defineArea({ en });

@@ -3,7 +3,7 @@ import { AppModalProvider } from "../../components/app-modal.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteNav } from "../../components/site-nav.tsx";
 
-/** Pages with the top navigation and footer (SPEC §2); cards inside can open the app modal. */
+/** Pages with the top navigation and footer (product §2); cards inside can open the app modal. */
 export default function SiteLayout() {
   return (
     <AppModalProvider>

@@ -7,7 +7,7 @@ import { createSandboxProvider } from "./sandbox.ts";
 import { createStripeProvider } from "./stripe.ts";
 
 /**
- * The payment provider interface (DESIGN §3.8): the server creates a payment intent for
+ * The payment provider interface (architecture §3.8): the server creates a payment intent for
  * an amount it computed, the browser confirms it with the provider, and the server then
  * retrieves the intent to decide whether the invoice is paid. Two implementations:
  * Stripe (PaymentIntents) and the offline sandbox, which keeps the same shape.
@@ -79,7 +79,7 @@ export class ProviderUnavailableError extends HttpError {
   }
 }
 
-/** Stripe when both Stripe keys are set (DESIGN §3.8), otherwise the offline sandbox. */
+/** Stripe when both Stripe keys are set (architecture §3.8), otherwise the offline sandbox. */
 export function createPaymentProvider(deps: { db: Db; env: Env }): PaymentProvider {
   return stripeConfigured(deps.env) ? createStripeProvider(deps.env) : createSandboxProvider(deps.db);
 }

@@ -15,7 +15,7 @@ import {
 } from "./sandbox-repository.ts";
 
 /**
- * The offline sandbox provider (DESIGN §3.8): behaves like Stripe's PaymentIntents in
+ * The offline sandbox provider (architecture §3.8): behaves like Stripe's PaymentIntents in
  * test mode so the payment flow has the same shape with no network. Its state lives in
  * the `sandbox_payment_intents` table (shared by every instance). Stripe's test cards
  * decide the outcome (`@khayl/contract/sandbox-cards`).

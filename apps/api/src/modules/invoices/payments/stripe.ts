@@ -5,10 +5,10 @@ import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent }
 import { ProviderUnavailableError } from "./provider.ts";
 
 /**
- * The Stripe provider (DESIGN §3.8): PaymentIntents created by the server with an
+ * The Stripe provider (architecture §3.8): PaymentIntents created by the server with an
  * idempotency key, confirmed in the browser with Stripe.js, retrieved by the server to
  * decide; webhook events verified on the raw body. The one module that talks to Stripe
- * (STYLE §11). `STRIPE_API_URL` points it at stripe-mock or a test double.
+ * (conventions §11). `STRIPE_API_URL` points it at stripe-mock or a test double.
  */
 
 /** A Stripe client for `env` (host, port and protocol from `STRIPE_API_URL` when set). */
@@ -130,7 +130,7 @@ export function createStripeProvider(env: Env): PaymentProvider {
 }
 
 /**
- * Verifies a webhook delivery (STYLE §11): the `Stripe-Signature` header against the
+ * Verifies a webhook delivery (conventions §11): the `Stripe-Signature` header against the
  * raw body with the endpoint secret, within Stripe's default 5-minute tolerance.
  * Answers the parsed event JSON; throws `Stripe.errors.StripeSignatureVerificationError`.
  */

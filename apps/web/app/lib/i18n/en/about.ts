@@ -1,6 +1,6 @@
-/** English strings of /aboutus (SPEC §1). */
+/** English strings of /aboutus (product §1). */
 export const about = {
-  /** About page (issue 3, SPEC §1). */
+  /** About page (issue 3, product §1). */
   about: {
     title: "About us",
     intro: (company: string) =>

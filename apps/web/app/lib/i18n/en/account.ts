@@ -1,4 +1,4 @@
-/** English strings of the account-deletion flow and /success (SPEC §2, §4, §5). */
+/** English strings of the account-deletion flow and /success (product §2, §4, §5). */
 export const account = {
   account: {
     title: "Delete account",

@@ -1,6 +1,6 @@
-/** English strings of /blogs, /blogs/{id} and the home teaser (SPEC §2 Blog list and detail). */
+/** English strings of /blogs, /blogs/{id} and the home teaser (product §2 Blog list and detail). */
 export const blogs = {
-  /** /blogs and the home teaser (SPEC §2 Blog list). */
+  /** /blogs and the home teaser (product §2 Blog list). */
   blogs: {
     title: "Blogs",
     description: (company: string) =>
@@ -13,7 +13,7 @@ export const blogs = {
     more: "More articles",
     loading: "Loading blog…",
   },
-  /** /blogs/{id} (SPEC §2 Blog detail). */
+  /** /blogs/{id} (product §2 Blog detail). */
   blog: {
     notFound: "Blog not found.",
     notFoundBody: "This article may have been moved or removed.",

@@ -1,4 +1,4 @@
-/** English strings of the contact page (SPEC §2, §3, §5). */
+/** English strings of the contact page (product §2, §3, §5). */
 export const contact = {
   contact: {
     title: "Contact us",

@@ -1,6 +1,6 @@
-/** English strings of the home page hero, panels and feature cards (SPEC §1–§2). */
+/** English strings of the home page hero, panels and feature cards (product §1–§2). */
 export const home = {
-  /** Home page additions (issue 3): the hero, panels and feature cards (SPEC §1–§2). */
+  /** Home page additions (issue 3): the hero, panels and feature cards (product §1–§2). */
   home: {
     heroTagline: "leading the way in horse logistics innovation",
     heroIntro:

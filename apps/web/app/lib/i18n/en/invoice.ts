@@ -1,5 +1,5 @@
 /**
- * English strings of the invoice page (SPEC §4 Invoice page, §8 error catalogue; part of
+ * English strings of the invoice page (product §4 Invoice page, §8 error catalogue; part of
  * the catalogue in ../en.ts). Spec texts are letter for letter.
  */
 export const invoice = {
@@ -7,9 +7,9 @@ export const invoice = {
     title: "Invoice",
     documentTitle: (refNumber: string) => `Invoice ${refNumber}`,
     description: (company: string) => `View, download and pay your ${company} invoice by card or Apple Pay.`,
-    /** SPEC §4: while loading. */
+    /** product §4: while loading. */
     loading: "Loading invoice...",
-    /** SPEC §4 / §8: the error view. */
+    /** product §4 / §8: the error view. */
     errorTitle: "Error",
     fetchFailed: "Failed to fetch invoice",
     goHome: "Go Home",
@@ -72,7 +72,7 @@ export const invoice = {
       "Your card details go straight to the payment provider; we keep only the card type and its last 4 digits.",
     retry: "Try again",
 
-    /** Shown while the sandbox provider is in use (DESIGN §3.8: clearly marked as test mode). */
+    /** Shown while the sandbox provider is in use (architecture §3.8: clearly marked as test mode). */
     testMode: {
       badge: "Test mode",
       title: "Test mode: no real payment is taken",
@@ -86,7 +86,7 @@ export const invoice = {
       applePayStripe: "Apple Pay runs in Stripe's test mode: no card is charged.",
     },
 
-    /** SPEC §8, letter for letter. */
+    /** product §8, letter for letter. */
     errors: {
       providerNotLoaded: "The card payment provider has not loaded yet. Please try again.",
       cardElementMissing: "Card element not found",

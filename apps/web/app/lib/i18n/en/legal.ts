@@ -1,6 +1,6 @@
-/** English strings of /term-of-services and /privacy-policy (SPEC §2 Terms and privacy). */
+/** English strings of /term-of-services and /privacy-policy (product §2 Terms and privacy). */
 export const legal = {
-  /** /term-of-services and /privacy-policy (SPEC §2 Terms and privacy). */
+  /** /term-of-services and /privacy-policy (product §2 Terms and privacy). */
   legal: {
     eyebrow: "Legal",
     termsTitle: "Terms and Conditions",

@@ -1,6 +1,6 @@
-/** English strings of /links (SPEC §2). */
+/** English strings of /links (product §2). */
 export const links = {
-  /** /links (issue 3, SPEC §2). */
+  /** /links (issue 3, product §2). */
   links: {
     title: (company: string) => `${company} links`,
     description: "Get our app, see the show and flight schedules, or contact our support team.",

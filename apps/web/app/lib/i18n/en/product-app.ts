@@ -1,6 +1,6 @@
-/** English strings of the /{product}-App landing page (SPEC §1, DESIGN §3.13). */
+/** English strings of the /{product}-App landing page (product §1, architecture §3.13). */
 export const productApp = {
-  /** The `/{product}-App` landing page (issue 3, SPEC §1, DESIGN §3.13). */
+  /** The `/{product}-App` landing page (issue 3, product §1, architecture §3.13). */
   productApp: {
     title: (product: string) => `${product} App`,
     heroTitle: "Equine Service Made Simple with us",

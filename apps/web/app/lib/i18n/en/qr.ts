@@ -1,6 +1,6 @@
-/** English strings of /QR (SPEC §2). */
+/** English strings of /QR (product §2). */
 export const qr = {
-  /** /QR (issue 3, SPEC §2). */
+  /** /QR (issue 3, product §2). */
   qr: {
     title: (product: string) => `Join ${product} Now!`,
     body: "Book transport and flights for your horses, track every trip and pay in one app.",

@@ -1,6 +1,6 @@
-/** English strings of /release-logs (SPEC §2 Release logs). */
+/** English strings of /release-logs (product §2 Release logs). */
 export const releaseLogs = {
-  /** /release-logs (SPEC §2 Release logs). */
+  /** /release-logs (product §2 Release logs). */
   releaseLogs: {
     title: "Release logs",
     heroTitle: (product: string) => `Plan the ${product} way.`,

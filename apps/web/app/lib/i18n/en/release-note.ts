@@ -1,6 +1,6 @@
-/** English strings of /release-note (SPEC §2 What's New). */
+/** English strings of /release-note (product §2 What's New). */
 export const releaseNote = {
-  /** /release-note (SPEC §2 What's New). */
+  /** /release-note (product §2 What's New). */
   releaseNote: {
     title: "What's New",
     subtitle: "New updates and improvements to the product",

@@ -1,6 +1,6 @@
-/** English strings of /term-of-use (SPEC §2 Terms and privacy): sections 0 to 13. */
+/** English strings of /term-of-use (product §2 Terms and privacy): sections 0 to 13. */
 export const termOfUse = {
-  /** /term-of-use (issue 3, SPEC §2 Terms and privacy): sections 0 to 13. */
+  /** /term-of-use (issue 3, product §2 Terms and privacy): sections 0 to 13. */
   termOfUse: {
     title: "Terms of Use",
     description: (company: string) => `The terms that govern your use of the ${company} website and apps.`,
