@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 /**
@@ -11,6 +13,14 @@ const withDefault = (value: string) => z.preprocess((v) => (v === "" ? undefined
 const urlWithDefault = (value: string) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default(value));
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+const flag = (value: "true" | "false") =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
+    z
+      .enum(["true", "false"], { error: "true or false" })
+      .default(value)
+      .transform((v) => v === "true"),
+  );
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -21,14 +31,11 @@ export const envSchema = z.object({
   HOST: withDefault("localhost"),
   /** Embedded database and mail outbox live here (architecture §2). */
   DATA_DIR: withDefault("./data"),
-  /** Load the demo content into empty tables at start-up (turn off in production). */
-  DEMO_DATA: z.preprocess(
-    (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
-    z
-      .enum(["true", "false"], { error: "true or false" })
-      .default("true")
-      .transform((v) => v === "true"),
-  ),
+  /**
+   * Load the demo content into empty tables at start-up. On by default for the local demo;
+   * a public deployment must set it explicitly (`deploymentProblems`).
+   */
+  DEMO_DATA: flag("true"),
   /** PostgreSQL instead of the embedded PGlite. */
   DATABASE_URL: optionalUrl,
   /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
@@ -69,6 +76,8 @@ export const envSchema = z.object({
   ),
 
   COMPANY_NAME: withDefault("Khayl Logistics"),
+  /** The company's name as Arabic pages, mails and documents write it (decision 016). */
+  COMPANY_NAME_AR: withDefault("خيل للخدمات اللوجستية"),
   /** The product (app) name; it also forms the route `/{product}-App` (architecture §3.11). */
   PRODUCT_NAME: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -78,6 +87,8 @@ export const envSchema = z.object({
       .default("Khayl"),
   ),
   COMPANY_ADDRESS: withDefault("Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates"),
+  /** The address in Arabic, for the bilingual tax invoice (decision 016). */
+  COMPANY_ADDRESS_AR: withDefault("مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة"),
   COMPANY_TRN: withDefault("100123456700003"),
   IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
   ANDROID_APP_URL: urlWithDefault("https://play.google.com/store/apps/details?id=ae.khayl.app"),
@@ -90,7 +101,22 @@ export const envSchema = z.object({
 
   /** Mail: SMTP when set (smtp://user:pass@host:port), else .eml files under DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
+  /**
+   * SMTP without TLS to a host that is not loopback: refused unless this is true (the
+   * transport requires STARTTLS, or use `smtps:`; architecture §3.6).
+   */
+  SMTP_ALLOW_PLAINTEXT: flag("false"),
   MAIL_FROM: withDefault("Khayl Logistics <no-reply@khayl.example>"),
+
+  /**
+   * The server secret that keys the HMACs of verification codes, e-mail addresses and
+   * client addresses kept in the database (architecture §3.7); the same on every instance.
+   * Unset on the demo: a random key is generated once and kept in `DATA_DIR/secret-key`.
+   */
+  SECRET_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "at least 32 characters (e.g. the output of `openssl rand -hex 32`)").optional(),
+  ),
 
   /** Stripe: both keys set = real Stripe; otherwise the offline sandbox provider. */
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -98,9 +124,27 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Stripe's API root; only to point the server at stripe-mock or a test double (default https://api.stripe.com). */
   STRIPE_API_URL: optionalUrl,
+  /**
+   * A public deployment refuses to take payments in test mode (the offline sandbox, or
+   * Stripe test keys) unless this is true: for a staging or demo site on a public address.
+   */
+  ALLOW_TEST_PAYMENTS: flag("false"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Loads `<dir>/.env` into `process.env` when the file exists (Node's own
+ * `process.loadEnvFile`: variables already set in the environment win). Answers the
+ * file's path, or null when there is none. Called once by each entry point before
+ * `parseEnv`.
+ */
+export function loadEnvFile(dir: string = process.cwd()): string | null {
+  const file = path.resolve(dir, ".env");
+  if (!existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
+}
 
 /**
  * Parses the environment. Throws an `Error` whose message lists every bad variable,
@@ -115,8 +159,79 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     lines.push(
       "  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)",
     );
+  if (result.success)
+    lines.push(...deploymentProblems(result.data, source).map((p) => `  ${p.variables}: ${p.problem}`));
   if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
+}
+
+/**
+ * Where the process runs (architecture §6): `demo` when `PUBLIC_URL` is unset or names a
+ * loopback host (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`) — the local demo that
+ * `npm start` gives with nothing configured; `public` for any other origin, where
+ * `deploymentProblems` applies.
+ */
+export function deploymentKind(env: Pick<Env, "PUBLIC_URL">): "demo" | "public" {
+  if (!env.PUBLIC_URL) return "demo";
+  const host = new URL(env.PUBLIC_URL).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const loopback =
+    host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
+  return loopback ? "demo" : "public";
+}
+
+/** One reason a public deployment refuses to start, and the variables that fix it. */
+interface DeploymentProblem {
+  variables: string;
+  problem: string;
+}
+
+/**
+ * What a public deployment (`deploymentKind` = `public`) must not run with (architecture §6):
+ * payments in test mode (the sandbox, or Stripe test keys) unless `ALLOW_TEST_PAYMENTS`
+ * is true; mail written only to files (no `SMTP_URL`) while this process runs the API;
+ * `DEMO_DATA` left to its default (it would load demo accounts and invoices into the
+ * company's database); no `SECRET_KEY` while this process runs the API (a key generated
+ * into one instance's `DATA_DIR` is neither shared by the other instances nor kept with
+ * the database's backups, so codes would fail across instances). Answers an empty list for the local demo. `source` is the raw
+ * environment, to tell a variable left unset from one set to its default.
+ */
+function deploymentProblems(env: Env, source: Record<string, string | undefined>): DeploymentProblem[] {
+  if (deploymentKind(env) === "demo") return [];
+  const problems: DeploymentProblem[] = [];
+  if (!env.ALLOW_TEST_PAYMENTS) {
+    if (!stripeConfigured(env))
+      problems.push({
+        variables: "STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY",
+        problem:
+          "payments would go to the offline sandbox, which accepts test cards and charges nothing; " +
+          "set Stripe's live keys (or ALLOW_TEST_PAYMENTS=true for a test site)",
+      });
+    else if (stripeTestMode(env))
+      problems.push({
+        variables: "STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY",
+        problem: "these are Stripe test keys; set the live keys (or ALLOW_TEST_PAYMENTS=true for a test site)",
+      });
+  }
+  if (!env.API_URL && !env.SMTP_URL)
+    problems.push({
+      variables: "SMTP_URL",
+      problem:
+        "mail (deletion codes, support confirmations) would only be written to files under DATA_DIR/outbox; set the SMTP server",
+    });
+  if (!env.API_URL && !env.SECRET_KEY)
+    problems.push({
+      variables: "SECRET_KEY",
+      problem:
+        "not set; set a random secret of at least 32 characters (openssl rand -hex 32), the same on every instance: " +
+        "it keys the hashes of verification codes and e-mail addresses",
+    });
+  if (source.DEMO_DATA === undefined || source.DEMO_DATA === "")
+    problems.push({
+      variables: "DEMO_DATA",
+      problem:
+        "not set; set DEMO_DATA=false for the company's site (true loads demo accounts and invoices into this database)",
+    });
+  return problems;
 }
 
 /**
@@ -125,6 +240,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
  */
 export function stripeConfigured(env: Env): boolean {
   return Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY);
+}
+
+/** True when either Stripe key is a test-mode key (`pk_test_…`, `sk_test_…`, `rk_test_…`): nothing is charged. */
+function stripeTestMode(env: Env): boolean {
+  return [env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_SECRET_KEY].some((key) => /^(pk|sk|rk)_test_/.test(key ?? ""));
+}
+
+/** The company's name in a language (English `COMPANY_NAME`, Arabic `COMPANY_NAME_AR`). */
+export function companyNameIn(env: Pick<Env, "COMPANY_NAME" | "COMPANY_NAME_AR">, language: "en" | "ar"): string {
+  return language === "ar" ? env.COMPANY_NAME_AR : env.COMPANY_NAME;
 }
 
 /** The origin used in links (mail, start-up log): PUBLIC_URL or http://localhost:PORT. */
@@ -136,6 +261,7 @@ export function publicOrigin(env: Env): string {
 export function publicConfig(env: Env) {
   return {
     companyName: env.COMPANY_NAME,
+    companyNameAr: env.COMPANY_NAME_AR,
     productName: env.PRODUCT_NAME,
     iosAppUrl: env.IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL,
@@ -144,7 +270,7 @@ export function publicConfig(env: Env) {
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-    stripePublishableKey: stripeConfigured(env) ? env.STRIPE_PUBLISHABLE_KEY! : null,
+    stripePublishableKey: stripeConfigured(env) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     publicUrl: publicOrigin(env),
   };
 }

@@ -7,7 +7,6 @@ export const askDeleteAccountQuerySchema = z.object({ email: emailSchema });
 
 /** Body of `POST /auth/confrim-delete-account` (product §3: otpCode, the 4 digits joined, and email). */
 export const confirmDeleteAccountBodySchema = z.object({ email: emailSchema, otpCode: otpCodeSchema });
-export type ConfirmDeleteAccountBody = z.input<typeof confirmDeleteAccountBodySchema>;
 
 /**
  * The ask step answers the same whether or not an account exists (architecture §3.7, no
@@ -23,6 +22,7 @@ export const accountDeletionEndpoints = {
   ask: defineEndpoint({
     method: "GET",
     path: "/auth/ask-delete-account",
+    operationId: "askDeleteAccount",
     query: askDeleteAccountQuerySchema,
     data: z.null(),
     message: askDeleteAccountMessage,
@@ -33,6 +33,7 @@ export const accountDeletionEndpoints = {
   confirm: defineEndpoint({
     method: "POST",
     path: "/auth/confrim-delete-account",
+    operationId: "confirmDeleteAccount",
     body: confirmDeleteAccountBodySchema,
     data: z.null(),
     message: "Your Account has been deleted successfully!!",

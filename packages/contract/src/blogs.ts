@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
-import { idParamSchema, isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
+import { contentLanguageSchema, idParamSchema, isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
 
-/** A blog's two pictures (product §3): `mainImage` on the detail page and the featured card, `subImage` on grid cards. */
-export const blogImagesSchema = z.object({
+/**
+ * A blog's two pictures (product §3): `mainImage` on the detail page and the featured card, `subImage` on grid cards.
+ */
+const blogImagesSchema = z.object({
   mainImage: z.string().nullish(),
   subImage: z.string().nullish(),
 });
@@ -15,7 +17,7 @@ export const blogImagesSchema = z.object({
  * that the website sanitises before rendering (architecture §3.10). `summary` is the
  * reference API's plain-text teaser, used for the page description when present.
  */
-export const blogSchema = z.object({
+const blogSchema = z.object({
   id: z.number().int(),
   title: z.string().nullish(),
   summary: z.string().nullish(),
@@ -25,18 +27,19 @@ export const blogSchema = z.object({
   tag: z.array(z.string()).nullish(),
   category: z.string().nullish(),
   content: z.string().nullish(),
+  language: contentLanguageSchema,
 });
 export type Blog = z.infer<typeof blogSchema>;
 
 /** Query of `GET /blog/getWebsiteBlogs` (product §7: the payload's keys as name=value). */
-export const blogListQuerySchema = z.object({
+const blogListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
 });
 export type BlogListQuery = z.input<typeof blogListQuerySchema>;
 
 /** Path of `GET /blog/{id}`: a numeric id (anything else answers 400). */
-export const blogParamsSchema = z.object({ id: idParamSchema });
+const blogParamsSchema = z.object({ id: idParamSchema });
 
 /** The 404 message of `GET /blog/{id}` (and the page text, product §8). */
 export const blogNotFoundMessage = "Blog not found.";
@@ -46,6 +49,7 @@ export const blogEndpoints = {
   listWebsite: defineEndpoint({
     method: "GET",
     path: "/blog/getWebsiteBlogs",
+    operationId: "listWebsiteBlogs",
     query: blogListQuerySchema,
     data: listDataSchema(blogSchema),
     message: "Blogs fetched successfully",
@@ -56,6 +60,7 @@ export const blogEndpoints = {
   get: defineEndpoint({
     method: "GET",
     path: "/blog/:id",
+    operationId: "getBlog",
     params: blogParamsSchema,
     data: blogSchema,
     message: "Blog fetched successfully",

@@ -60,7 +60,7 @@ export function cardBrand(number: string): CardBrand {
 }
 
 /** Valid card number lengths of a brand. */
-export function cardNumberLengths(brand: CardBrand): number[] {
+function cardNumberLengths(brand: CardBrand): number[] {
   switch (brand) {
     case "amex":
       return [15];
@@ -108,9 +108,9 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   const t = value.trim();
   const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})$/.exec(t);
   if (!m) return null;
-  const month = Number(m[1]);
-  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  return { month, year };
+  const [, mm, yy] = m;
+  const year = Number(yy);
+  return { month: Number(mm), year: yy?.length === 2 ? 2000 + year : year };
 }
 
 /**

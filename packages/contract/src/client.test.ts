@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { accountDeletionEndpoints } from "./account-deletion.ts";
 import { createApiClient, createResponseCache, reuseMsOf } from "./client.ts";
 import { selectiveServiceEndpoints } from "./selective-services.ts";
+import { supportRequestEndpoints } from "./support-requests.ts";
 
 /** A stand-in for the provider API over HTTP (the edge of this module), counting requests. */
 function fakeApi(cacheControl: string, status = 200) {
@@ -82,5 +83,95 @@ describe("client cache", () => {
     expect(cache.get("a")).toBe(1); // a is now the most recently used
     cache.set("c", 3, 1000);
     expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([1, undefined, 3]);
+  });
+});
+
+describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
+  /** A real HTTP server playing the provider API: answers each request with the next scripted reply ('hang' never answers). */
+  async function scriptedServer(replies: (number | "hang")[]) {
+    const { createServer } = await import("node:http");
+    let hits = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      const reply = replies[Math.min(hits++, replies.length - 1)] ?? "hang";
+      if (reply === "hang") return;
+      response.writeHead(reply, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify(
+          reply === 200
+            ? { success: true, statusCode: 200, message: "ok", data: { rows: [], count: 7 } }
+            : { success: false, statusCode: reply, message: `status ${reply}` },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return {
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      hits: () => hits,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+  const flights = { query: { limit: 100, offset: 0 } };
+
+  test("a GET is tried again after 503 and 502, and answers once the server is back", async () => {
+    const server = await scriptedServer([503, 502, 200]);
+    try {
+      const client = createApiClient({ baseUrl: server.baseUrl, timeoutMs: 2_000, retries: 2 });
+      expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(7);
+      expect(server.hits()).toBe(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a server that never answers fails each try at timeoutMs, and the GET gives up after its retries", async () => {
+    const server = await scriptedServer(["hang"]);
+    try {
+      const client = createApiClient({ baseUrl: server.baseUrl, timeoutMs: 300, retries: 1 });
+      const started = Date.now();
+      const error = await client.call(selectiveServiceEndpoints.listWebsite, flights).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: "ApiError", statusCode: 0, message: "timeout of 300ms exceeded" });
+      expect(server.hits()).toBe(2);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a POST is never repeated, and without retries a GET is tried once", async () => {
+    const post = await scriptedServer([503, 200]);
+    try {
+      const client = createApiClient({ baseUrl: post.baseUrl, timeoutMs: 2_000, retries: 2 });
+      const body = {
+        fullName: "Noura Al Hashimi",
+        email: "noura@example.com",
+        phone: "+971 50 123 4567",
+        subject: "Inquiry" as const,
+        division: "Air-Shipping" as const,
+        applicableReference: "",
+        supportInquiry: "A stall to Liège",
+        sourceIsApp: false,
+        sourceIsWebsite: true,
+      };
+      await expect(client.call(supportRequestEndpoints.create, { body })).rejects.toMatchObject({ statusCode: 503 });
+      expect(post.hits()).toBe(1);
+    } finally {
+      await post.close();
+    }
+    const get = await scriptedServer([503, 200]);
+    try {
+      const client = createApiClient({ baseUrl: get.baseUrl });
+      await expect(client.call(selectiveServiceEndpoints.listWebsite, flights)).rejects.toMatchObject({
+        statusCode: 503,
+      });
+      expect(get.hits()).toBe(1);
+    } finally {
+      await get.close();
+    }
   });
 });

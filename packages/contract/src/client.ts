@@ -7,7 +7,7 @@ import { buildQueryString } from "./query.ts";
  * `message` the server's envelope message when it sent one, else a generic text
  * (product §8: transport-level errors carry generic messages).
  */
-export class ApiError extends Error {
+class ApiError extends Error {
   readonly statusCode: number;
   constructor(statusCode: number, message: string) {
     super(message);
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Language = "en" | "ar";
+type Language = "en" | "ar";
 
 export interface ApiClientOptions {
   /** The versioned API root, e.g. `http://localhost:3000/api/v1` (no trailing slash needed). */
@@ -29,7 +29,20 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** Reuse of parsed GET answers that the server marks cacheable (see `createResponseCache`). */
   cache?: ResponseCache;
+  /**
+   * Milliseconds a call may take, answer included, before it fails with status 0 and
+   * `timeout of <ms>ms exceeded`. Unset: no timeout (product §7, the in-process API).
+   */
+  timeoutMs?: number;
+  /**
+   * How many more times a GET is tried after a network failure, a timeout or a 502, 503
+   * or 504 (after 200 ms, then 400 ms …). Other methods are never repeated. Default 0.
+   */
+  retries?: number;
 }
+
+/** Statuses of a GET worth trying again: the server or a proxy in front was briefly unavailable. */
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 /**
  * Parsed GET answers kept for as long as the server allows (`Cache-Control: public,
@@ -39,6 +52,8 @@ export interface ApiClientOptions {
 export interface ResponseCache {
   get(key: string): unknown;
   set(key: string, value: unknown, ttlMs: number): void;
+  /** Forgets every answer (the content behind them changed). */
+  clear(): void;
 }
 
 /**
@@ -87,11 +102,14 @@ export function createResponseCache(options: {
       entries.set(key, { value, expiresAt: now() + ttl });
       while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
     },
+    clear() {
+      entries.clear();
+    },
   };
 }
 
 /** Fills `:name` segments of an endpoint path from `params`, URI-encoded. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
@@ -101,7 +119,8 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 
 /**
  * The typed HTTP client of the provider API (product §7). Every request sends
- * `language` and `accept: application/json`; there is no timeout (product §7).
+ * `language` and `accept: application/json`. Product §7's client has no timeout; ours
+ * takes `timeoutMs` and `retries` for a remote API (the host sets them with `API_URL`).
  *
  * `call` answers the endpoint's parsed `data`; it throws `ApiError` on a non-2xx
  * answer (with the server's message), on a network failure, or when the answer does
@@ -117,6 +136,17 @@ export function createApiClient(options: ApiClientOptions) {
     return `${baseUrl}${fillPath(endpoint.path, params)}${buildQueryString(query)}`;
   }
 
+  /** One try of a request, bounded by `timeoutMs`; throws `ApiError(0, …)` on a network failure or timeout. */
+  async function attempt(url: string, init: RequestInit): Promise<Response> {
+    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+    try {
+      return await doFetch(url, signal ? { ...init, signal } : init);
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError(0, `timeout of ${options.timeoutMs}ms exceeded`);
+      throw new ApiError(0, (error as Error | undefined)?.name === "AbortError" ? "Request aborted" : "Network Error");
+    }
+  }
+
   async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, accept: string): Promise<Response> {
     const { body } = (input ?? {}) as { body?: unknown };
     const url = urlOf(endpoint, input);
@@ -126,15 +156,22 @@ export function createApiClient(options: ApiClientOptions) {
       ...options.headers,
     };
     if (body !== undefined) headers["content-type"] = "application/json";
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: endpoint.method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError(0, "Network Error");
+    const init: RequestInit = {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    const tries = endpoint.method === "GET" ? 1 + Math.max(0, options.retries ?? 0) : 1;
+    let response: Response | undefined;
+    for (let n = 1; ; n++) {
+      try {
+        response = await attempt(url, init);
+        if (n >= tries || !RETRYABLE_STATUSES.has(response.status)) break;
+        await response.body?.cancel();
+      } catch (error) {
+        if (n >= tries) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** n));
     }
     if (!response.ok) {
       const payload: unknown = await response.json().catch(() => undefined);
@@ -150,12 +187,11 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     /** Calls a JSON endpoint and answers its `data`. */
     async call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<DataOf<E>> {
+      const { cache } = options;
       const cacheKey =
-        options.cache && endpoint.method === "GET"
-          ? `${options.language ?? "en"} ${urlOf(endpoint, input)}`
-          : undefined;
-      if (cacheKey) {
-        const hit = options.cache!.get(cacheKey);
+        cache && endpoint.method === "GET" ? `${options.language ?? "en"} ${urlOf(endpoint, input)}` : undefined;
+      if (cache && cacheKey) {
+        const hit = cache.get(cacheKey);
         if (hit !== undefined) return hit as DataOf<E>;
       }
       const response = await send(endpoint, input, "application/json");
@@ -163,7 +199,7 @@ export function createApiClient(options: ApiClientOptions) {
       const parsed = responseSchemaOf(endpoint).safeParse(payload);
       if (!parsed.success) throw new ApiError(502, "The server sent an unexpected answer");
       const data = (parsed.data as unknown as { data: DataOf<E> }).data;
-      if (cacheKey) options.cache!.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
+      if (cache && cacheKey) cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
       return data;
     },
     /** Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`. */

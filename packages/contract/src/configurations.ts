@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint.ts";
  * `GET /configurations/` data. product §3 leaves its fields unshown; the reference API
  * answers with the public brand and contact settings the website needs.
  */
-export const configurationSchema = z.object({
+const configurationSchema = z.object({
   companyName: z.string(),
   productName: z.string(),
   iosAppUrl: z.string(),
@@ -15,12 +15,12 @@ export const configurationSchema = z.object({
   currency: z.literal("AED"),
   country: z.literal("AE"),
 });
-export type Configuration = z.infer<typeof configurationSchema>;
 
 export const configurationEndpoints = {
   get: defineEndpoint({
     method: "GET",
     path: "/configurations/",
+    operationId: "getConfigurations",
     data: configurationSchema,
     message: "Configuration fetched successfully",
     summary: "Public configuration (brand, store links, support contact)",
@@ -29,6 +29,7 @@ export const configurationEndpoints = {
   health: defineEndpoint({
     method: "GET",
     path: "/health",
+    operationId: "getHealth",
     data: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
     message: "OK",
     summary: "Liveness: answers when the database is reachable",

@@ -27,7 +27,10 @@ function zodMessages(body: unknown): Record<string, string[]> {
   const result = supportRequestBodySchema.safeParse(body);
   const out: Record<string, string[]> = {};
   if (result.success) return out;
-  for (const issue of result.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0]);
+    out[field] = [...(out[field] ?? []), issue.message];
+  }
   return out;
 }
 

@@ -15,7 +15,6 @@ export const disciplines = [
 
 export type Discipline = (typeof disciplines)[number];
 export type DisciplineId = Discipline["id"];
-export type DisciplineSlug = Discipline["slug"];
 
 export const disciplineIds: readonly DisciplineId[] = disciplines.map((d) => d.id);
 

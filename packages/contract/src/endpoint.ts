@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { envelopeSchema } from "./envelope.ts";
 
 /** HTTP methods used by the provider API (product §7). */
-export type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST";
 
 /**
  * One call of the provider API, described once and used by both sides: the API
@@ -18,6 +18,12 @@ export interface Endpoint<
 > {
   method: HttpMethod;
   path: string;
+  /**
+   * The call's name in the OpenAPI document, unique across the API (camelCase; the API
+   * service function's name where there is one, e.g. `getInvoiceByLink`). Client
+   * generators name their methods after it.
+   */
+  operationId: string;
   /** Query string schema (input side: strings in, typed values out). */
   query?: Q;
   /** JSON body schema. */

@@ -24,11 +24,8 @@ export const errorEnvelopeSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** A 400 answer to invalid input: the error envelope plus one `{ field, message }` per problem. */
 export const validationErrorEnvelopeSchema = errorEnvelopeSchema.extend({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
-
-export type ListData<T> = { rows: T[]; count: number };

@@ -2,14 +2,21 @@ import { z } from "zod";
 import { type DisciplineId, disciplineIds } from "./disciplines.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
-import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
+import {
+  codeRefSchema,
+  contentLanguageSchema,
+  isoDateTimeSchema,
+  limitSchema,
+  offsetSchema,
+  queryBooleanSchema,
+} from "./fields.ts";
 
 /**
  * An event (transport card) as the provider API sends it (product §3). Older answers
  * carry the venue as `Place.code` or `location` and the category as `category`; the
  * card reads them in that fallback order (see `event-fields.ts`).
  */
-export const eventSchema = z.object({
+const eventSchema = z.object({
   id: z.number().int(),
   eventName: z.string(),
   eventStatus: z.string().nullish(),
@@ -21,10 +28,9 @@ export const eventSchema = z.object({
   eventCategory: z.string().nullish(),
   category: z.string().nullish(),
   eventDiscipline: z.number().int().nullish(),
+  language: contentLanguageSchema,
 });
 export type Event = z.infer<typeof eventSchema>;
-
-export { eventCategoryLabel, eventPlaceCode } from "./event-fields.ts";
 
 const disciplineIdSchema = z
   .number({ error: "eventDisciplines must be discipline ids" })
@@ -61,6 +67,7 @@ export const eventEndpoints = {
   listWebsite: defineEndpoint({
     method: "GET",
     path: "/event-services/website",
+    operationId: "listWebsiteEvents",
     query: eventListQuerySchema,
     data: listDataSchema(eventSchema),
     message: "Events fetched successfully",

@@ -41,5 +41,15 @@ export const idParamSchema = z.coerce
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */
 export const isoDateTimeSchema = z.string().datetime({ offset: true });
 
+/**
+ * The language an item's texts are in (decision 016): `ar` when the request asked for Arabic
+ * (`language: ar`) and the item has an Arabic version, `en` otherwise — the website then marks
+ * the item `lang="en"` inside an Arabic page. Optional: the provider API may not send it.
+ */
+export const contentLanguageSchema = z
+  .enum(["en", "ar"])
+  .nullish()
+  .describe("The language of this item's texts: ar when Arabic was asked for and exists, else en");
+
 /** An airport or venue code object as the provider API sends it (`place.code`, `departureAirport.code`). */
 export const codeRefSchema = z.object({ code: z.string(), name: z.string().nullish() });

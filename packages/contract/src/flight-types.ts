@@ -5,8 +5,8 @@
 import type { SelectiveService } from "./selective-services.ts";
 
 /** Flight types of selective services; only these two are shown (product §3). */
-export const flightTypes = ["Import", "Export"] as const;
-export type FlightType = (typeof flightTypes)[number];
+const flightTypes = ["Import", "Export"] as const;
+type FlightType = (typeof flightTypes)[number];
 
 /** The lowercase form used in query strings (`?type=import`). */
 export type FlightTypeSlug = Lowercase<FlightType>;

@@ -1,11 +1,18 @@
 /**
- * Every date and money format the site shows (product §2, §3, §9), in one place.
- * Input dates are ISO-8601 strings or `Date`s (instants, stored as UTC); output is
- * in the Asia/Dubai time zone (architecture §3.5). Month and weekday names are English
- * until the Arabic catalogue exists; the locale is a parameter so that it can switch.
+ * Every date format the site shows (product §2, §3, §9), in one place. Input dates are
+ * ISO-8601 strings or `Date`s (instants, stored as UTC); output is in the Asia/Dubai time
+ * zone (architecture §3.5). English follows the spec's patterns letter for letter; Arabic
+ * (`language` "ar") writes the same fields day first with Arabic month and weekday names
+ * and Latin digits (decision 016), e.g. '05 يناير 2025'.
  */
 
 export const DISPLAY_TIME_ZONE = "Asia/Dubai";
+
+/** The languages dates are written in. */
+export type DateLanguage = "en" | "ar";
+
+/** Arabic as written in the UAE, with Latin digits (decision 016). */
+const ARABIC = "ar-AE-u-nu-latn";
 
 type DateInput = string | Date | null | undefined;
 
@@ -16,6 +23,11 @@ function toDate(value: DateInput): Date | undefined {
 }
 
 type PartName = "weekday" | "day" | "month" | "year";
+
+/** The `Intl` locale of the spec's English tokens, or of Arabic. */
+function localeOf(language: DateLanguage): string {
+  return language === "ar" ? ARABIC : "en-US";
+}
 
 /**
  * The parts of `date` in Asia/Dubai. The specified token formats ('MMM', 'MMMM', 'dddd') take
@@ -30,11 +42,15 @@ function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-US"
   return out;
 }
 
-/** Event card day: day and short month in en-GB, e.g. '5 Jan' (product §3). */
-export function formatEventDay(value: DateInput): string {
+/** Event card day: day and short month in en-GB, e.g. '5 Jan' (product §3); '5 يناير' in Arabic. */
+export function formatEventDay(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "-";
-  const p = parts(date, { day: "numeric", month: "short" }, "en-GB");
+  const p = parts(
+    date,
+    { day: "numeric", month: language === "ar" ? "long" : "short" },
+    language === "ar" ? ARABIC : "en-GB",
+  );
   return `${p.day} ${p.month}`;
 }
 
@@ -42,51 +58,62 @@ export function formatEventDay(value: DateInput): string {
  * Event card dates (product §3): '5 Jan' alone, '5 Jan - 7 Jan' as a range when `endDate`
  * exists, '-' when `startDate` is missing.
  */
-export function formatEventDateRange(startDate: DateInput, endDate: DateInput): string {
+export function formatEventDateRange(startDate: DateInput, endDate: DateInput, language: DateLanguage = "en"): string {
   const start = toDate(startDate);
   if (!start) return "-";
   const end = toDate(endDate);
-  return end ? `${formatEventDay(start)} - ${formatEventDay(end)}` : formatEventDay(start);
+  return end
+    ? `${formatEventDay(start, language)} - ${formatEventDay(end, language)}`
+    : formatEventDay(start, language);
 }
 
-/** Flight card date, e.g. 'Monday 05 Jan 2025' (product §3); '-' when missing. */
-export function formatFlightDate(value: DateInput): string {
+/** Flight card date, e.g. 'Monday 05 Jan 2025' (product §3), 'الاثنين 05 يناير 2025'; '-' when missing. */
+export function formatFlightDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "-";
-  const p = parts(date, { weekday: "long", day: "2-digit", month: "short", year: "numeric" });
+  const month = language === "ar" ? "long" : "short";
+  const p = parts(date, { weekday: "long", day: "2-digit", month, year: "numeric" }, localeOf(language));
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
-/** Blog date, e.g. 'Jan 05, 2025' (product §2); '' when missing. */
-export function formatBlogDate(value: DateInput): string {
+/** Blog date, e.g. 'Jan 05, 2025' (product §2), '05 يناير 2025'; '' when missing. */
+export function formatBlogDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "";
   // en-US month abbreviations: en-GB writes September as 'Sept', not the 'MMM' form 'Sep'.
-  const p = parts(date, { day: "2-digit", month: "short", year: "numeric" }, "en-US");
-  return `${p.month} ${p.day}, ${p.year}`;
+  const p = parts(
+    date,
+    { day: "2-digit", month: language === "ar" ? "long" : "short", year: "numeric" },
+    localeOf(language),
+  );
+  return language === "ar" ? `${p.day} ${p.month} ${p.year}` : `${p.month} ${p.day}, ${p.year}`;
 }
 
-/** Release note date 'MMMM DD,yy' exactly as product §2 writes it, e.g. 'January 05,25'. */
-export function formatReleaseNoteDate(value: DateInput): string {
+/** Release note date 'MMMM DD,yy' exactly as product §2 writes it, e.g. 'January 05,25'; '05 يناير 25'. */
+export function formatReleaseNoteDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "";
-  const p = parts(date, { day: "2-digit", month: "long", year: "2-digit" });
-  return `${p.month} ${p.day},${p.year}`;
+  const p = parts(date, { day: "2-digit", month: "long", year: "2-digit" }, localeOf(language));
+  return language === "ar" ? `${p.day} ${p.month} ${p.year}` : `${p.month} ${p.day},${p.year}`;
 }
 
-/** Release log date 'MMMM D, YYYY', e.g. 'January 5, 2025' (product §2). */
-export function formatReleaseLogDate(value: DateInput): string {
+/** Release log date 'MMMM D, YYYY', e.g. 'January 5, 2025' (product §2); '5 يناير 2025'. */
+export function formatReleaseLogDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "";
-  const p = parts(date, { day: "numeric", month: "long", year: "numeric" });
-  return `${p.month} ${p.day}, ${p.year}`;
+  const p = parts(date, { day: "numeric", month: "long", year: "numeric" }, localeOf(language));
+  return language === "ar" ? `${p.day} ${p.month} ${p.year}` : `${p.month} ${p.day}, ${p.year}`;
 }
 
-/** Invoice date 'DD MMM YYYY', e.g. '05 Jan 2025' (product §9). */
-export function formatInvoiceDate(value: DateInput): string {
+/** Invoice date 'DD MMM YYYY', e.g. '05 Jan 2025' (product §9); '05 يناير 2025'. */
+export function formatInvoiceDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "";
-  const p = parts(date, { day: "2-digit", month: "short", year: "numeric" });
+  const p = parts(
+    date,
+    { day: "2-digit", month: language === "ar" ? "long" : "short", year: "numeric" },
+    localeOf(language),
+  );
   return `${p.day} ${p.month} ${p.year}`;
 }
 

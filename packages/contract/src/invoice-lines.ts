@@ -8,9 +8,13 @@
 /** The UAE standard VAT rate, in percent. */
 export const UAE_VAT_RATE_PERCENT = 5;
 
-/** One invoice line as stored: VAT-exclusive unit price in fils, VAT rate in percent. */
+/**
+ * One invoice line as stored: VAT-exclusive unit price in fils, VAT rate in percent, and the
+ * description in English and, for the bilingual tax invoice, in Arabic (decision 016).
+ */
 export interface InvoiceLine {
   description: string;
+  descriptionAr?: string;
   quantity: number;
   unitPriceFils: number;
   vatRatePercent: number;

@@ -10,6 +10,12 @@ import {
 } from "./card-rules.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { isoDateTimeSchema } from "./fields.ts";
+import {
+  cardWalletValues,
+  invoiceStatusValues,
+  paymentMethodTypeValues,
+  paymentProviderValues,
+} from "./payment-values.ts";
 
 /**
  * Invoice by link and its payment (product §3 Invoice, §4 Invoice page, §7, architecture §3.4 and
@@ -58,25 +64,16 @@ export const invoiceHashSchema = z
   .regex(/^[A-Za-z0-9_-]{22,128}$/, invoiceMessages.hashInvalid);
 
 /** Body of `POST /invoices-v2/get-invoice-by-link` and `print-pdf-by-link` (product §7). */
-export const invoiceByLinkBodySchema = z.object({ hash: invoiceHashSchema });
-export type InvoiceByLinkBody = z.input<typeof invoiceByLinkBodySchema>;
+const invoiceByLinkBodySchema = z.object({ hash: invoiceHashSchema });
 
-/** product §3 Payment state `selectedPaymentMethod`: card (default) or apple-pay. */
-export const paymentMethodTypeValues = ["card", "apple-pay"] as const;
-export type PaymentMethodType = (typeof paymentMethodTypeValues)[number];
-
-export const invoiceStatusValues = ["unpaid", "paid"] as const;
-export type InvoiceStatus = (typeof invoiceStatusValues)[number];
-
-/** Which payment provider the API uses: Stripe when configured, else the offline sandbox. */
-export const paymentProviderValues = ["sandbox", "stripe"] as const;
-export type PaymentProviderName = (typeof paymentProviderValues)[number];
+/** product §3 Payment state `selectedPaymentMethod` (`payment-values.ts`). */
+const paymentMethodTypeSchema = z.enum(paymentMethodTypeValues, { error: "paymentMethod must be card or apple-pay" });
 
 const filsSchema = z.number().int().nonnegative();
 const dirhamsSchema = z.number().nonnegative();
 
 /** product §3 `user`: the invoice's customer; fields are null once the account is deleted. */
-export const invoiceUserSchema = z.object({
+const invoiceUserSchema = z.object({
   id: z.number().int(),
   displayName: z.string().nullable(),
   email: z.string().nullable(),
@@ -88,7 +85,7 @@ export const invoiceUserSchema = z.object({
  * (1.5 % of the total + AED 1.00, rounded to the fil) and `gross` the amount charged,
  * both computed by the server; a paid invoice also carries how and when it was paid.
  */
-export const invoiceDataSchema = z.object({
+const invoiceDataSchema = z.object({
   id: z.number().int(),
   refNumber: z.string(),
   /** product §3: the invoice total in dirhams (VAT included). */
@@ -108,7 +105,7 @@ export const invoiceDataSchema = z.object({
   /** When the payment succeeded (ISO-8601, UTC); null while unpaid. */
   paidAt: isoDateTimeSchema.nullable(),
   /** How it was paid; null while unpaid. */
-  paymentType: z.enum(paymentMethodTypeValues).nullable(),
+  paymentType: paymentMethodTypeSchema.nullable(),
   /** Card network and last 4 digits of the paying card, when known. */
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
@@ -124,9 +121,8 @@ export type InvoiceData = z.output<typeof invoiceDataSchema>;
 /** Body of `POST /invoices-v2/create-payment-by-link`: the link and the chosen method; never an amount. */
 export const createPaymentBodySchema = z.object({
   hash: invoiceHashSchema,
-  paymentMethod: z.enum(paymentMethodTypeValues, { error: "paymentMethod must be card or apple-pay" }).default("card"),
+  paymentMethod: paymentMethodTypeSchema.default("card"),
 });
-export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 
 /**
  * The payment to confirm in the browser: a provider payment intent for the gross amount
@@ -134,7 +130,7 @@ export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
  * `confirmCardPayment`, or the sandbox's confirmation call). The same open intent is
  * answered again on a retry or a double click.
  */
-export const paymentIntentDataSchema = z.object({
+const paymentIntentDataSchema = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   provider: z.enum(paymentProviderValues),
@@ -157,7 +153,6 @@ export const confirmPaymentBodySchema = z.object({
     .min(1, "paymentIntentId is required")
     .max(255),
 });
-export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
 
 const billingDetailsSchema = z.object({
   country: z.enum(billingCountryValues, { error: cardMessages.countryRequired }),
@@ -167,7 +162,7 @@ const billingDetailsSchema = z.object({
 });
 
 /** Card details typed in the sandbox card form: digits (spaces allowed), 'MM / YY', CVC. */
-export const sandboxCardSchema = z
+const sandboxCardSchema = z
   .object({
     number: z.string({ error: cardMessages.numberIncomplete }).max(40).transform(digitsOnly),
     expiry: z.string({ error: cardMessages.expiryIncomplete }).max(10),
@@ -195,19 +190,34 @@ export const sandboxConfirmBodySchema = z.object({
     z.object({ type: z.literal("apple_pay"), billingDetails: billingDetailsSchema.partial().optional() }),
   ]),
 });
-export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
 
 /** The confirmed sandbox intent: status and the payment method it was confirmed with. */
-export const sandboxConfirmDataSchema = z.object({
+const sandboxConfirmDataSchema = z.object({
   id: z.string(),
   status: z.literal("succeeded"),
   paymentMethod: z.object({
     id: z.string(),
     brand: z.string(),
     last4: z.string(),
-    wallet: z.enum(["apple_pay"]).nullable(),
+    wallet: z.enum(cardWalletValues).nullable(),
   }),
 });
+export type SandboxConfirmData = z.output<typeof sandboxConfirmDataSchema>;
+
+/**
+ * The JSON the invoice page posts to its own resource route `/invoice/{hash}/payment`, one
+ * `intent` per payment step (product §4 payment steps). Each is the body of the API call
+ * the route relays, without the `hash` (the route takes it from its URL): `create` →
+ * create-payment-by-link, `sandbox-confirm` → sandbox-confirm-payment, `confirm` →
+ * confirm-payment-by-link. So the page, the route and the API read one schema per shape.
+ */
+export const paymentStepBodySchema = z.discriminatedUnion("intent", [
+  createPaymentBodySchema.omit({ hash: true }).extend({ intent: z.literal("create") }),
+  sandboxConfirmBodySchema.extend({ intent: z.literal("sandbox-confirm") }),
+  confirmPaymentBodySchema.omit({ hash: true }).extend({ intent: z.literal("confirm") }),
+]);
+/** What the page sends (the schema's input: the card as typed, before the server trims it). */
+export type PaymentStepBody = z.input<typeof paymentStepBodySchema>;
 
 /**
  * The fields of a Stripe event that the webhook reads (conventions §11: parsed with zod after
@@ -235,6 +245,7 @@ export const invoiceEndpoints = {
   getByLink: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/get-invoice-by-link",
+    operationId: "getInvoiceByLink",
     body: invoiceByLinkBodySchema,
     data: invoiceDataSchema,
     message: invoiceMessages.fetched,
@@ -245,6 +256,7 @@ export const invoiceEndpoints = {
   printPdf: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/print-pdf-by-link",
+    operationId: "printInvoicePdfByLink",
     body: invoiceByLinkBodySchema,
     data: z.null(),
     message: "",
@@ -257,11 +269,13 @@ export const invoiceEndpoints = {
   createPayment: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/create-payment-by-link",
+    operationId: "createPaymentByLink",
     body: createPaymentBodySchema,
     data: paymentIntentDataSchema,
     message: invoiceMessages.paymentCreated,
     summary:
-      "Extension: create the invoice's payment intent for total + card fee (server-computed, in fils); a retry or double click gets the same open intent; 409 when the invoice is paid",
+      "Extension: create the invoice's payment intent for total + card fee (server-computed, in fils); a retry or " +
+      "double click gets the same open intent; 409 when the invoice is paid",
     tags: ["invoices", "payments"],
     errors: { 409: invoiceMessages.alreadyPaid, 502: invoiceMessages.providerUnavailable },
   }),
@@ -269,11 +283,14 @@ export const invoiceEndpoints = {
   confirmPayment: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/confirm-payment-by-link",
+    operationId: "confirmPaymentByLink",
     body: confirmPaymentBodySchema,
     data: invoiceDataSchema,
     message: invoiceMessages.paymentConfirmed,
     summary:
-      "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' otherwise",
+      "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it " +
+      "succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' " +
+      "otherwise",
     tags: ["invoices", "payments"],
     errors: {
       402: invoiceMessages.paymentNotSuccessful,
@@ -285,11 +302,14 @@ export const invoiceEndpoints = {
   sandboxConfirm: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/sandbox-confirm-payment",
+    operationId: "sandboxConfirmPayment",
     body: sandboxConfirmBodySchema,
     data: sandboxConfirmDataSchema,
     message: "Payment succeeded",
     summary:
-      "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); keeps only brand and last 4 digits",
+      "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a " +
+      "test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); " +
+      "keeps only brand and last 4 digits",
     tags: ["payments"],
     errors: { 402: "The card was declined or has insufficient funds (the message says which)" },
   }),
@@ -297,11 +317,14 @@ export const invoiceEndpoints = {
   stripeWebhook: defineEndpoint({
     method: "POST",
     path: "/invoices-v2/stripe-webhook",
+    operationId: "receiveStripeWebhook",
     body: stripeWebhookEventSchema,
     data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
     message: invoiceMessages.webhookReceived,
     summary:
-      "Extension: Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed). The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (400 when it does not match); idempotent by event id",
+      "Extension: Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed). The raw body is " +
+      "verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (400 when it does not match); " +
+      "idempotent by event id",
     tags: ["payments"],
   }),
 };

@@ -3,11 +3,11 @@ import { defineEndpoint } from "./endpoint.ts";
 import { isoDateTimeSchema } from "./fields.ts";
 
 /** The terms categories of `GET /privacy/selected/{category}` (product §3, §7). */
-export const termsCategories = ["TermsAndConditions", "PrivacyPolicy"] as const;
+const termsCategories = ["TermsAndConditions", "PrivacyPolicy"] as const;
 export type TermsCategory = (typeof termsCategories)[number];
 
 /** A text per language; English is always present (product §3: `title.en`, `content.en`). */
-export const localizedTextSchema = z.object({
+const localizedTextSchema = z.object({
   en: z.string(),
   ar: z.string().nullish(),
 });
@@ -16,7 +16,7 @@ export const localizedTextSchema = z.object({
  * A terms or privacy document (product §3): `title.en` and `content.en` (HTML, sanitised by
  * the website before rendering, architecture §3.10), chosen by `category`.
  */
-export const legalDocumentSchema = z.object({
+const legalDocumentSchema = z.object({
   id: z.number().int(),
   category: z.enum(termsCategories),
   title: localizedTextSchema,
@@ -26,7 +26,7 @@ export const legalDocumentSchema = z.object({
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
 /** Path of `GET /privacy/selected/{category}`: one of the two categories, else 400. */
-export const legalParamsSchema = z.object({
+const legalParamsSchema = z.object({
   category: z.enum(termsCategories, { error: `category must be one of ${termsCategories.join(", ")}` }),
 });
 
@@ -38,6 +38,7 @@ export const legalEndpoints = {
   selected: defineEndpoint({
     method: "GET",
     path: "/privacy/selected/:category",
+    operationId: "getLegalDocument",
     params: legalParamsSchema,
     data: legalDocumentSchema,
     message: "Document fetched successfully",

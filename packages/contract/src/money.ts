@@ -4,13 +4,13 @@
  */
 
 /** Fils per dirham: product §9's multiplier to the smallest unit. */
-export const FILS_PER_DIRHAM = 100;
+const FILS_PER_DIRHAM = 100;
 
 /** Fixed part of the card fee: AED 1.00, in fils. */
-export const CARD_FEE_FIXED_FILS = 100;
+const CARD_FEE_FIXED_FILS = 100;
 
 /** Percentage part of the card fee: 1.5 % of the total. */
-export const CARD_FEE_RATE = 0.015;
+const CARD_FEE_RATE = 0.015;
 
 /**
  * Card fee in fils for an invoice total in fils: 1.5 % of the total rounded to the fil,

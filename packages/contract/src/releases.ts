@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
-import { isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
+import { contentLanguageSchema, isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
 
 /**
  * A release note of /release-note (product §3): `content` may carry simple HTML and is
  * sanitised by the website before rendering.
  */
-export const releaseNoteSchema = z.object({
+const releaseNoteSchema = z.object({
   id: z.number().int(),
   date: isoDateTimeSchema.nullish(),
   tag: z.string().nullish(),
   title: z.string().nullish(),
   content: z.string().nullish(),
+  language: contentLanguageSchema,
 });
 export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
 
@@ -20,17 +21,18 @@ export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
  * A mobile app release log of /release-logs (product §3): `title` is the version (e.g.
  * '2.4.0'), `content` HTML (sanitised by the website), `Image` the URL of its picture.
  */
-export const releaseLogSchema = z.object({
+const releaseLogSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   date: isoDateTimeSchema.nullish(),
   content: z.string().nullish(),
   Image: z.string().nullish(),
+  language: contentLanguageSchema,
 });
 export type ReleaseLog = z.infer<typeof releaseLogSchema>;
 
 /** Query of both release lists (product §7: optional limit and offset). */
-export const releaseListQuerySchema = z.object({
+const releaseListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
   offset: offsetSchema.optional(),
 });
@@ -41,6 +43,7 @@ export const releaseEndpoints = {
   listNotes: defineEndpoint({
     method: "GET",
     path: "/release-logs/",
+    operationId: "listReleaseNotes",
     query: releaseListQuerySchema,
     data: listDataSchema(releaseNoteSchema),
     message: "Release notes fetched successfully",
@@ -51,6 +54,7 @@ export const releaseEndpoints = {
   listWebsiteLogs: defineEndpoint({
     method: "GET",
     path: "/release-logs/getWebsiteRelease",
+    operationId: "listReleaseLogs",
     query: releaseListQuerySchema,
     data: listDataSchema(releaseLogSchema),
     message: "Release logs fetched successfully",

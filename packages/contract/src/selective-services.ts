@@ -1,18 +1,25 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
-import { codeRefSchema, isoDateTimeSchema, limitSchema, offsetSchema, queryBooleanSchema } from "./fields.ts";
+import {
+  codeRefSchema,
+  contentLanguageSchema,
+  isoDateTimeSchema,
+  limitSchema,
+  offsetSchema,
+  queryBooleanSchema,
+} from "./fields.ts";
 import { type FlightTypeSlug, flightTypeSlugs } from "./flight-types.ts";
 
-export type { FlightType, FlightTypeSlug } from "./flight-types.ts";
-export { flightTypeBySlug, flightTypeSlugs, flightTypes, isShownFlight } from "./flight-types.ts";
+export type { FlightTypeSlug } from "./flight-types.ts";
+export { isShownFlight } from "./flight-types.ts";
 
 /**
  * A selective service (flight card) as the provider API sends it (product §3).
  * `type` is kept as a free string on the wire because the provider may send other
  * types; the website shows only Import and Export (`isShownFlight`).
  */
-export const selectiveServiceSchema = z.object({
+const selectiveServiceSchema = z.object({
   id: z.number().int(),
   type: z.string(),
   departureAirport: codeRefSchema.nullish(),
@@ -22,6 +29,7 @@ export const selectiveServiceSchema = z.object({
   selectiveCode: z.string().nullish(),
   startDate: isoDateTimeSchema.nullish(),
   endDate: isoDateTimeSchema.nullish(),
+  language: contentLanguageSchema,
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;
 
@@ -43,6 +51,7 @@ export const selectiveServiceEndpoints = {
   listWebsite: defineEndpoint({
     method: "GET",
     path: "/selective-services/website",
+    operationId: "listWebsiteSelectiveServices",
     query: selectiveServiceListQuerySchema,
     data: listDataSchema(selectiveServiceSchema),
     message: "Selective services fetched successfully",

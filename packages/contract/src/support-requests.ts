@@ -25,16 +25,16 @@ export const supportRequestBodySchema = z.object({
   sourceIsWebsite: z.boolean().default(true),
   website: z.string().max(200).optional(),
 });
-export type SupportRequestBody = z.input<typeof supportRequestBodySchema>;
 
 /** Answer data of a support request: its human-friendly reference, e.g. `SR-2026-000123`. */
-export const supportRequestDataSchema = z.object({ reference: z.string() });
+const supportRequestDataSchema = z.object({ reference: z.string() });
 
 export const supportRequestEndpoints = {
   /** `POST /supportRequests/`: stores the inquiry and queues two e-mails (product §7). */
   create: defineEndpoint({
     method: "POST",
     path: "/supportRequests/",
+    operationId: "createSupportRequest",
     body: supportRequestBodySchema,
     data: supportRequestDataSchema,
     message: "Support request submitted successfully",

@@ -11,8 +11,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export { schema };
-
 /** The Drizzle database both drivers give (Postgres dialect). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle of `Db` (same query API). */
@@ -21,10 +19,29 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies the committed migrations (idempotent; serialised by an advisory lock on PostgreSQL). */
+  /** Applies the committed migrations, idempotently, holding the start-up lock (see `exclusively`). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock: on PostgreSQL a session advisory lock
+   * (`STARTUP_LOCK_KEY`) that every instance takes for its migrations and demo seed, so
+   * N instances starting together on one database take turns (architecture §2 scale-out);
+   * PGlite belongs to one process and needs none. The lock is released when `work`
+   * settles, or by PostgreSQL if the process dies holding it.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotice` with the payload of each notification on `channel` (PostgreSQL
+   * LISTEN/NOTIFY; PGlite's own within its process), e.g. `content_changed` (migration
+   * 0006). On PostgreSQL one connection of its own listens and reconnects after a failure
+   * (a notice sent while it is away is missed: callers keep a time limit too). Answers a
+   * function that stops listening.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and the demo seed (any fixed bigint; ours spells "khayl"). */
+const STARTUP_LOCK_KEY = 724031;
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -37,6 +54,10 @@ export interface CreateDbOptions {
   pglite?: PGlite;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when PostgreSQL drops an idle pooled connection (the pool recovers by itself). */
+  onIdleError?: (error: Error) => void;
+  /** Another folder of migrations than the committed one (tests of an older database). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -46,22 +67,80 @@ export interface CreateDbOptions {
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // A connection that cannot be made within 5 s fails the query (pg waits for ever by default).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection the server drops (restart, failover) is reported here; without a
+    // listener it would crash the process. The next query opens a new connection, and the
+    // readiness check reports the outage meanwhile.
+    pool.on("error", (error) => options.onIdleError?.(error));
+    const pgDb = drizzlePg({ client: pool, schema });
+    const db = pgDb as unknown as Db;
+    async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {
+          broken = true;
+        });
+        // A connection whose unlock failed may still hold the lock: end it rather than pool it.
+        client.release(broken);
+      }
+    }
+    const listeners = new Set<pg.Client>();
+    async function listen(channel: string, onNotice: (payload: string) => void) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000 });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onNotice(message.payload ?? "");
+        });
+        next.on("error", (error) => {
+          options.onIdleError?.(error);
+          listeners.delete(next);
+          next.end().catch(() => undefined);
+          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 5_000);
+        });
+        try {
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+          client = next;
+          listeners.add(next);
+        } catch (error) {
+          next.end().catch(() => undefined);
+          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 5_000);
+          throw error;
+        }
+      };
+      await connect().catch((error: Error) => options.onIdleError?.(error));
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
+      };
+    }
     return {
       db,
       kind: "postgres",
-      async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query("select pg_advisory_lock(724031)");
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-        } finally {
-          await client.query("select pg_advisory_unlock(724031)").catch(() => undefined);
-          client.release();
-        }
+      listen,
+      migrate: () =>
+        exclusively(() => migratePg(pgDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder })),
+      exclusively,
+      async close() {
+        await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+        await pool.end();
       },
-      close: () => pool.end(),
     };
   }
   let client = options.pglite;
@@ -80,7 +159,16 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     db,
     kind: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: pglite, schema }), {
+        migrationsFolder: options.migrationsFolder ?? migrationsFolder,
+      });
+    },
+    exclusively: (work) => work(),
+    async listen(channel, onNotice) {
+      const stop = await pglite.listen(channel, onNotice);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     close: () => pglite.close(),
   };

@@ -23,40 +23,59 @@ export function testDbKind(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
+/** A new, empty PostgreSQL database for one test (TEST_DATABASE_URL's server), and how to drop it. */
+export interface ScratchPostgres {
+  /** Its connection string. */
+  url: string;
+  /** Drops it, waiting for the test's connections to close first. */
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database `t_<random>` on TEST_DATABASE_URL's server (throws without that variable). */
+export async function createScratchPostgres(): Promise<ScratchPostgres> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("a PostgreSQL test needs TEST_DATABASE_URL");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      // The pool's sockets may still be closing after `end()`: dropping with force at once
+      // would send them a FATAL 57P01 that surfaces as an uncaught error. Wait for them to
+      // go (a plain drop refuses while any is connected), then force as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await again.query(
+            attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`,
+          );
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      await again.end();
+    },
+  };
+}
+
 export async function createTestDb(): Promise<DbHandle> {
   if (testDbKind() === "postgres") {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
+    const scratch = await createScratchPostgres();
+    const handle = await createDb({ databaseUrl: scratch.url, poolSize: 5 });
     await handle.migrate();
     return {
       ...handle,
       async close() {
         await handle.close();
-        const again = new pg.Client({ connectionString: adminUrl });
-        await again.connect();
-        // The pool's sockets may still be closing after `end()`: dropping with force at once
-        // would send them a FATAL 57P01 that surfaces as an uncaught error. Wait for them to
-        // go (a plain drop refuses while any is connected), then force as a last resort.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await again.query(
-              attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`,
-            );
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-        }
-        await again.end();
+        await scratch.drop();
       },
     };
   }

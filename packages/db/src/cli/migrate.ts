@@ -1,7 +1,8 @@
-import { parseEnv } from "@khayl/config/env";
+import { loadEnvFile, parseEnv } from "@khayl/config/env";
 import { createDb } from "../client.ts";
 
 /** `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the PGlite under DATA_DIR. */
+loadEnvFile();
 const env = parseEnv();
 const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await handle.migrate();

@@ -1,11 +1,12 @@
-import { parseEnv } from "@khayl/config/env";
+import { loadEnvFile, parseEnv } from "@khayl/config/env";
 import { createDb } from "../client.ts";
 import { seedDemoData } from "../seed/index.ts";
 
 /** `npm run db:seed`: migrates, then loads demo data into empty tables. */
+loadEnvFile();
 const env = parseEnv();
 const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await handle.migrate();
-const summary = await seedDemoData(handle.db);
+const { inserted } = await handle.exclusively(() => seedDemoData(handle.db));
 await handle.close();
-console.log(`seeded (${handle.kind}): ${JSON.stringify(summary)}`);
+console.log(`seeded (${handle.kind}): ${JSON.stringify(inserted)}`);

@@ -4,9 +4,10 @@ import { cardFeeFils, grossFils } from "@khayl/contract/money";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { accounts, invoices, payments } from "../schema.ts";
+import { invoiceLineDescriptionAr } from "./invoices-ar.ts";
 
 /** The demo invoices' customer (packages/db/src/seed/accounts.ts). */
-export const DEMO_INVOICE_CUSTOMER = "layla.haddad@example.com";
+const DEMO_INVOICE_CUSTOMER = "layla.haddad@example.com";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,6 +23,7 @@ interface DemoInvoice {
 
 const line = (description: string, quantity: number, unitPriceFils: number): InvoiceLine => ({
   description,
+  descriptionAr: invoiceLineDescriptionAr(description),
   quantity,
   unitPriceFils,
   vatRatePercent: UAE_VAT_RATE_PERCENT,
@@ -78,27 +80,29 @@ const batch: DemoInvoice[] = Array.from({ length: 24 }, (_, i) => ({
 }));
 
 /** Every demo invoice, the showcase first. */
-export const demoInvoices: readonly DemoInvoice[] = [...showcase, ...batch];
+const demoInvoices: readonly DemoInvoice[] = [...showcase, ...batch];
 
 /** A new link token: 256 random bits, base64url (43 characters; architecture §3.8 asks ≥128). */
-export function newInvoiceLinkToken(): string {
+function newInvoiceLinkToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
 /**
  * Inserts the demo invoices for the demo customer when the invoices table is empty,
  * each with a random link token; the paid one also gets its successful sandbox payment.
- * Dates are relative to `now`. Answers how many invoices it inserted.
+ * Dates are relative to `now`. Answers the link data of the invoices it inserted (none
+ * when the table had invoices): only the process that seeds them learns their links.
  */
-export async function seedInvoices(db: Db, now: Date = new Date()): Promise<number> {
+export async function seedInvoices(db: Db, now: Date = new Date()): Promise<DemoInvoiceLink[]> {
   const [existing] = await db.select({ n: count() }).from(invoices);
-  if (existing?.n !== 0) return 0;
+  if (existing?.n !== 0) return [];
   const [customer] = await db
     .select({ id: accounts.id })
     .from(accounts)
     .where(eq(accounts.email, DEMO_INVOICE_CUSTOMER))
     .limit(1);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const links: DemoInvoiceLink[] = [];
     for (const [i, demo] of demoInvoices.entries()) {
       const { totalFils } = invoiceTotals(demo.lines);
       const createdAt = new Date(now.getTime() - (20 - (i % 10)) * DAY);
@@ -117,8 +121,17 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<numb
           paidAt,
           createdAt,
         })
-        .returning({ id: invoices.id });
-      if (paidAt && row) {
+        .onConflictDoNothing()
+        .returning({
+          id: invoices.id,
+          refNumber: invoices.refNumber,
+          status: invoices.status,
+          totalFils: invoices.totalFils,
+          hash: invoices.linkToken,
+        });
+      if (!row) continue; // an invoice with this reference exists already
+      links.push({ refNumber: row.refNumber, status: row.status, totalFils: row.totalFils, hash: row.hash });
+      if (paidAt) {
         await tx.insert(payments).values({
           invoiceId: row.id,
           provider: "sandbox",
@@ -135,8 +148,8 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<numb
         });
       }
     }
+    return links;
   });
-  return demoInvoices.length;
 }
 
 /** A demo invoice's link data: reference, status, total in fils and the link token. */
@@ -149,7 +162,7 @@ export interface DemoInvoiceLink {
 
 /**
  * The demo invoices that exist in the database, in reference order, with their link
- * tokens (for the start-up log and the local demo file; never served by the API).
+ * tokens (tests pay them; never served by the API, never printed: see `seedInvoices`).
  */
 export async function demoInvoiceLinks(db: Db): Promise<DemoInvoiceLink[]> {
   return db

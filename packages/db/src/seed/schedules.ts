@@ -1,6 +1,7 @@
-import { count } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { events, selectiveServices } from "../schema.ts";
+import { type EventTexts, events, type SelectiveServiceTexts, selectiveServices } from "../schema.ts";
+import { airportNamesAr, countryNamesAr, eventSeedsAr } from "./schedules-ar.ts";
 
 /** A UTC instant `days` after `now`'s day at `hourUtc`:00 (demo dates stay upcoming). */
 export function dayFrom(now: Date, days: number, hourUtc = 6): Date {
@@ -161,7 +162,10 @@ type FlightSeed = Omit<typeof selectiveServices.$inferInsert, "startDate" | "end
   hours: number;
 };
 
-/** Demo flights between UAE airports and the usual horse gateways (Liège, Amsterdam, Frankfurt, London, Paris, Chicago). */
+/**
+ * Demo flights between UAE airports and the usual horse gateways (Liège, Amsterdam, Frankfurt, London, Paris,
+ * Chicago).
+ */
 const flightSeeds: FlightSeed[] = [
   {
     type: "Import",
@@ -356,6 +360,7 @@ export async function seedSchedules(db: Db, now: Date): Promise<{ events: number
       ...row,
       startDate: start === null ? null : dayFrom(now, start),
       endDate: start === null || !days ? null : dayFrom(now, start + days, 14),
+      translations: eventTranslations(row.eventName),
     }));
     await db.insert(events).values(rows);
     result.events = rows.length;
@@ -364,10 +369,69 @@ export async function seedSchedules(db: Db, now: Date): Promise<{ events: number
   if (flightCount?.n === 0) {
     const rows = flightSeeds.map(({ start, hours, ...row }) => {
       const startDate = dayFrom(now, start, 20);
-      return { ...row, startDate, endDate: new Date(startDate.getTime() + hours * 3_600_000) };
+      return {
+        ...row,
+        startDate,
+        endDate: new Date(startDate.getTime() + hours * 3_600_000),
+        translations: flightTranslations(row),
+      };
     });
     await db.insert(selectiveServices).values(rows);
     result.flights = rows.length;
   }
   return result;
+}
+
+/** The Arabic texts of a demo event (decision 016), by its English name. */
+function eventTranslations(eventName: string): { ar?: EventTexts } {
+  const arabic = eventSeedsAr[eventName];
+  return arabic ? { ar: arabic } : {};
+}
+
+/** The Arabic country and airport names of a demo flight (decision 016). */
+function flightTranslations(flight: {
+  fromCountry?: string | null;
+  toCountry?: string | null;
+  departureAirportCode?: string | null;
+  arrivalAirportCode?: string | null;
+}): { ar?: SelectiveServiceTexts } {
+  const name = (code: string | null | undefined) => (code ? (airportNamesAr[code] ?? null) : null);
+  return {
+    ar: {
+      fromCountry: flight.fromCountry ? (countryNamesAr[flight.fromCountry] ?? null) : null,
+      toCountry: flight.toCountry ? (countryNamesAr[flight.toCountry] ?? null) : null,
+      departureAirportName: name(flight.departureAirportCode),
+      arrivalAirportName: name(flight.arrivalAirportCode),
+    },
+  };
+}
+
+/**
+ * Gives the demo shows and flights of a database seeded before Arabic existed their Arabic
+ * texts (decision 016): rows with no translations yet that carry a demo event's name or a
+ * demo flight's code. Answers how many rows it updated.
+ */
+export async function backfillScheduleTranslations(db: Db): Promise<number> {
+  let updated = 0;
+  const untranslated = sql`translations = '{}'::jsonb`;
+  for (const seed of eventSeeds) {
+    const translations = eventTranslations(seed.eventName);
+    if (!translations.ar) continue;
+    const rows = await db
+      .update(events)
+      .set({ translations })
+      .where(and(eq(events.eventName, seed.eventName), untranslated))
+      .returning({ id: events.id });
+    updated += rows.length;
+  }
+  for (const seed of flightSeeds) {
+    if (!seed.selectiveCode) continue;
+    const rows = await db
+      .update(selectiveServices)
+      .set({ translations: flightTranslations(seed) })
+      .where(and(eq(selectiveServices.selectiveCode, seed.selectiveCode), untranslated))
+      .returning({ id: selectiveServices.id });
+    updated += rows.length;
+  }
+  return updated;
 }

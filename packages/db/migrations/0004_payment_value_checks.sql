@@ -1,0 +1,6 @@
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_status_check" CHECK (status in ('unpaid', 'paid'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_status_check" CHECK (status in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_provider_check" CHECK (provider in ('sandbox', 'stripe'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_payment_method_check" CHECK (payment_method in ('card', 'apple-pay'));--> statement-breakpoint
+ALTER TABLE "sandbox_payment_intents" ADD CONSTRAINT "sandbox_payment_intents_status_check" CHECK (status in ('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded'));--> statement-breakpoint
+ALTER TABLE "sandbox_payment_intents" ADD CONSTRAINT "sandbox_payment_intents_wallet_check" CHECK (wallet in ('apple_pay'));
