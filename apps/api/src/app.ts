@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { ApiDeps } from "./deps.ts";
+import type { ApiDeps, ModuleDeps } from "./deps.ts";
 import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
+import type { AppLogger } from "./http/log.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -13,6 +14,7 @@ import { legalRoutes } from "./modules/legal/routes.ts";
 import { releaseRoutes } from "./modules/releases/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
 import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
+import { createHasher, loadSecretKey } from "./secret-key.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
@@ -21,18 +23,18 @@ export const API_ROOT = "/api";
 /** The versioned API root (product §7), inside `API_ROOT`. */
 export const API_PREFIX = `${API_ROOT}/v1`;
 /** Interactive API docs (Swagger UI); the OpenAPI document is at `${API_DOCS_PATH}/json`. */
-export const API_DOCS_PATH = `${API_ROOT}/docs`;
+const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
  * The API as a Fastify plugin (product §7 paths relative to `/api/v1`). Registers the
  * zod validator/serialiser, the envelope error handling and every module's routes.
  * Never listens; `apiRootPlugin` mounts it at `API_PREFIX`.
  */
-export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerRateLimit(app, deps.db);
+  await registerRateLimit(app, deps.db, deps.hasher);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
@@ -52,23 +54,26 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
  * What the host mounts at `API_ROOT`: the OpenAPI collector first (so every route that
  * `apiPlugin` registers, whatever its module, lands in the document), then `apiPlugin`
  * at `/v1`, then the interactive docs at `/docs` (architecture §3.2, decision 002: the
- * document comes from the same zod schemas that validate and serialise).
+ * document comes from the same zod schemas that validate and serialise). Reads (or, on
+ * the demo, creates) the server secret first (`loadSecretKey`).
  */
 export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   const title = `${deps.env.COMPANY_NAME} API`;
+  const hasher = createHasher(await loadSecretKey(deps.env));
   await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
-  await app.register(apiPlugin, { ...deps, prefix: API_PREFIX.slice(API_ROOT.length) });
+  await app.register(apiPlugin, { ...deps, hasher, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
 };
 
 /**
  * A stand-alone API instance for tests and tools (fastify/demo's `buildApp`): the API
  * at `/api/v1` and its docs at `/api/docs`, mounted as the host mounts them, with the
- * same router options. Never listens.
+ * same router options; silent unless given a logger (`createLogger`). Never listens.
  */
-export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? false,
+export async function buildApp(deps: ApiDeps, options: { logger?: AppLogger | false } = {}): Promise<FastifyInstance> {
+  // Fastify types an app by its logger's type; ours is a pino Logger, used as the base logger.
+  const app: FastifyInstance = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
     frameworkErrors: answerMalformedUrl,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type Env, parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
@@ -18,7 +19,8 @@ export interface TestApi {
  */
 export async function createTestApi(envOverrides: Record<string, string> = {}): Promise<TestApi> {
   const database = await createTestDb();
-  const env = parseEnv({ DATA_DIR: "./data/test", ...envOverrides });
+  // A secret of its own, so no test writes the demo's key file under DATA_DIR.
+  const env = parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex"), ...envOverrides });
   const app = await buildApp({ db: database.db, dbKind: database.kind, env });
   return {
     app,

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { requestLanguage } from "./language.ts";
+import { localizeMessage } from "./messages-ar.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
@@ -23,7 +25,7 @@ export function answerMalformedUrl(_error: Error, _request: FastifyRequest, repl
 }
 
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
-export interface FieldError {
+interface FieldError {
   field: string;
   message: string;
 }
@@ -43,13 +45,16 @@ function fieldErrors(error: FastifyError): FieldError[] {
  * Error and not-found handlers of the API scope: validation errors become 400 with the
  * schema's messages (joined) and a per-field `errors` list; a service's `HttpError`
  * keeps its status and message (4xx or 5xx); other client errors keep their status;
- * anything else is logged and answered 500 with a generic message.
+ * anything else is logged and answered 500 with a generic message. Every message is in
+ * the request's language (`language: ar`: `localizeMessage`, decision 016).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    const say = (message: string) => localizeMessage(message, language);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error);
-      const message = [...new Set(errors.map((e) => e.message))].join(", ");
+      const errors = fieldErrors(error).map((e) => ({ field: e.field, message: say(e.message) }));
+      const message = [...new Set(errors.map((e) => e.message))].join(language === "ar" ? "، " : ", ");
       return reply.code(400).send({ success: false, statusCode: 400, message, errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
@@ -58,7 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       return reply
         .code(error.statusCode)
-        .send({ success: false, statusCode: error.statusCode, message: error.message });
+        .send({ success: false, statusCode: error.statusCode, message: say(error.message) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -72,16 +77,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : error.message;
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send({ success: false, statusCode: status, message });
+      return reply.code(status).send({ success: false, statusCode: status, message: say(message) });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ success: false, statusCode: 500, message: "Internal server error" });
+    return reply.code(500).send({ success: false, statusCode: 500, message: say("Internal server error") });
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send({
       success: false,
       statusCode: 404,
-      message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
+      message: localizeMessage(
+        `Route ${request.method}:${request.url.split("?")[0]} not found`,
+        requestLanguage(request),
+      ),
     });
   app.setNotFoundHandler(notFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.

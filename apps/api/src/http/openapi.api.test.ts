@@ -1,5 +1,19 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseEnv } from "@khayl/config/env";
-import { defineEndpoint } from "@khayl/contract/endpoint";
+import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
+import { blogEndpoints } from "@khayl/contract/blogs";
+import { configurationEndpoints } from "@khayl/contract/configurations";
+import { defineEndpoint, type Endpoint } from "@khayl/contract/endpoint";
+import { eventEndpoints } from "@khayl/contract/events";
+import { invoiceEndpoints } from "@khayl/contract/invoices";
+import { legalEndpoints } from "@khayl/contract/legal";
+import { releaseEndpoints } from "@khayl/contract/releases";
+import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
 import Fastify, { type RouteOptions } from "fastify";
@@ -17,10 +31,58 @@ type OpenApiDocument = {
     string,
     Record<
       string,
-      { summary?: string; tags?: string[]; responses: Record<string, { content?: Record<string, unknown> }> }
+      {
+        operationId?: string;
+        summary?: string;
+        tags?: string[];
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      }
     >
   >;
 };
+
+/** Every endpoint the contract defines (the values of each `…Endpoints` object). */
+function contractEndpoints(): Endpoint[] {
+  return [
+    accountDeletionEndpoints,
+    blogEndpoints,
+    configurationEndpoints,
+    eventEndpoints,
+    invoiceEndpoints,
+    legalEndpoints,
+    releaseEndpoints,
+    selectiveServiceEndpoints,
+    supportRequestEndpoints,
+  ].flatMap((group) => Object.values(group) as Endpoint[]);
+}
+
+interface RedoclyReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+}
+
+/**
+ * `redocly lint <file>` with the repository's redocly.yaml (the recommended rules and the
+ * exceptions it lists with their reasons), as its JSON report. No telemetry, no update check.
+ */
+function redoclyLint(file: string): Promise<RedoclyReport> {
+  const cli = fileURLToPath(import.meta.resolve("@redocly/cli/bin/cli.js"));
+  const config = fileURLToPath(new URL("../../../../redocly.yaml", import.meta.url));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [cli, "lint", file, "--config", config, "--format", "json"],
+      { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+      (error, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout) as RedoclyReport);
+        } catch {
+          reject(error ?? new Error(`redocly lint gave no JSON report: ${stderr}`));
+        }
+      },
+    );
+  });
+}
 
 let database: DbHandle;
 const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
@@ -72,16 +134,56 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  test("documents the error answers a client relies on: 402/409/502 of payments, 429 of limited routes, 413/415 of bodies", async () => {
-    const doc = await openApiDocument();
-    const statuses = (path: string) => Object.keys(doc.paths[path]!.post!.responses).sort();
-    expect(statuses("/invoices-v2/confirm-payment-by-link")).toEqual(
-      expect.arrayContaining(["402", "409", "413", "415", "429", "502"]),
+  test(
+    "documents the error answers a client relies on: 402/409/502 of payments, 429 of limited routes, 413/415 of " +
+      "bodies",
+    async () => {
+      const doc = await openApiDocument();
+      const statuses = (path: string) => Object.keys(doc.paths[path]!.post!.responses).sort();
+      expect(statuses("/invoices-v2/confirm-payment-by-link")).toEqual(
+        expect.arrayContaining(["402", "409", "413", "415", "429", "502"]),
+      );
+      expect(statuses("/invoices-v2/create-payment-by-link")).toEqual(expect.arrayContaining(["409", "429", "502"]));
+      expect(statuses("/invoices-v2/sandbox-confirm-payment")).toEqual(expect.arrayContaining(["402"]));
+      expect(statuses("/supportRequests/")).toEqual(expect.arrayContaining(["201", "400", "413", "415", "429"]));
+      expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual(["200", "400", "404"]);
+    },
+  );
+
+  test("every operation has the operationId of its contract endpoint, unique across the API", async () => {
+    const document = await openApiDocument();
+    const endpoints = contractEndpoints();
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operationId: operation.operationId })),
     );
-    expect(statuses("/invoices-v2/create-payment-by-link")).toEqual(expect.arrayContaining(["409", "429", "502"]));
-    expect(statuses("/invoices-v2/sandbox-confirm-payment")).toEqual(expect.arrayContaining(["402"]));
-    expect(statuses("/supportRequests/")).toEqual(expect.arrayContaining(["201", "400", "413", "415", "429"]));
-    expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual(["200", "400", "404"]);
+    expect(operations.length).toBe(endpoints.length);
+    for (const operation of operations) {
+      const endpoint = endpoints.find(
+        (e) => documentPath(e.path) === operation.path && e.method.toLowerCase() === operation.method,
+      );
+      expect(operation.operationId, `${operation.method} ${operation.path}`).toBe(endpoint?.operationId);
+    }
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
+    expect(operations.map((o) => o.operationId)).toEqual(
+      expect.arrayContaining(["askDeleteAccount", "confirmDeleteAccount", "getInvoiceByLink", "listWebsiteEvents"]),
+    );
+  });
+
+  test("passes Redocly's recommended rules (redocly.yaml): no errors, no warnings", async () => {
+    const document = await openApiDocument();
+    const folder = await mkdtemp(path.join(os.tmpdir(), "khayl-openapi-"));
+    try {
+      const file = path.join(folder, "openapi.json");
+      await writeFile(file, JSON.stringify(document));
+      const report = await redoclyLint(file);
+      const problems = report.problems.map(
+        (p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(", ")})`,
+      );
+      expect(problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   test("documents the product §7 calls with their inputs and shapes", async () => {
@@ -137,6 +239,7 @@ test("a binary endpoint is documented by its content type, and still answers its
   const pdf = defineEndpoint({
     method: "POST",
     path: "/files/print",
+    operationId: "printFile",
     body: z.object({ hash: z.string() }),
     data: z.null(),
     message: "",

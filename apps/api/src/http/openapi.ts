@@ -57,6 +57,10 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
           "errors are `{ success: false, statusCode, message }`. Send `language: en`.",
       },
       servers: [{ url: options.serverUrl }],
+      // No call takes credentials (product §6: no roles, every call is public; an invoice
+      // link carries its own token, the Stripe webhook its signature). Declared empty so
+      // clients and linters know it is meant, not forgotten.
+      security: [],
     },
     transform,
   });

@@ -1,7 +1,8 @@
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { Db } from "@khayl/db/client";
+import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Hasher } from "../secret-key.ts";
 
 export interface RateLimitResult {
   /** False when this hit went over `max` in the current window. */
@@ -16,10 +17,12 @@ export interface RateLimitResult {
  * Counts one hit on `key` in a fixed window of `windowMs`, in the shared `rate_limits`
  * table (architecture §2: no per-process state, so N instances on one PostgreSQL enforce the
  * limit together). Atomic: one upsert per hit. Use it directly for limits keyed by
- * something other than the client (e.g. per e-mail address).
+ * something other than the client (e.g. per e-mail address); a key never names a person
+ * (hash addresses with the `Hasher`). Ended windows are deleted by the retention purge,
+ * off the request path.
  */
 export async function consumeRateLimit(
-  db: Db,
+  db: Db | Tx,
   key: string,
   options: { max: number; windowMs: number },
 ): Promise<RateLimitResult> {
@@ -33,22 +36,40 @@ export async function consumeRateLimit(
         then now() + make_interval(secs => ${windowMs / 1000}) else rate_limits.reset_at end
     returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
   `);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { count: number; ttl: number }[] }).rows) as {
-    count: number;
-    ttl: number;
-  }[];
-  const row = rows[0] ?? { count: 1, ttl: windowMs };
-  if (Math.random() < 0.01) {
-    await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`).catch(() => undefined);
-  }
+  const row = rowsOf<{ count: number; ttl: number }>(result)[0] ?? { count: 1, ttl: windowMs };
   const current = Number(row.count);
   return { allowed: current <= options.max, current, retryAfterMs: Number(row.ttl) };
 }
 
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * The hits counted on `key` in its current window, without counting one (0 when the
+ * window has ended or never began), and the milliseconds until it resets.
+ */
+export async function peekRateLimit(db: Db | Tx, key: string): Promise<{ current: number; retryAfterMs: number }> {
+  const result = await db.execute(sql`
+    select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
+    from rate_limits where key = ${key} and reset_at > now()
+  `);
+  const [row] = rowsOf<{ count: number; ttl: number }>(result);
+  return row ? { current: Number(row.count), retryAfterMs: Number(row.ttl) } : { current: 0, retryAfterMs: 0 };
+}
+
+/**
+ * Deletes every counter whose key contains `fragment` (an e-mail address's HMAC, when the
+ * account is deleted: decision 014). A scan, but of a table the retention purge keeps small.
+ */
+export async function deleteRateLimitsMentioning(tx: Db | Tx, fragment: string): Promise<void> {
+  await tx.execute(sql`delete from rate_limits where strpos(key, ${fragment}) > 0`);
+}
+
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** A `@fastify/rate-limit` store over `consumeRateLimit`, keyed per route. */
-function databaseStore(db: Db): FastifyRateLimitStoreCtor {
+/** A `@fastify/rate-limit` store over `consumeRateLimit`, keyed per route and by the client address's HMAC. */
+function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
   // The plugin passes `routeInfo` in the child options; its declared type omits it.
   return class DatabaseStore {
     private readonly prefix: string;
@@ -56,7 +77,7 @@ function databaseStore(db: Db): FastifyRateLimitStoreCtor {
       this.prefix = options.routeInfo ? `${options.routeInfo.method}:${options.routeInfo.url}` : "global";
     }
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-      consumeRateLimit(db, `route:${this.prefix}:${key}`, { max, windowMs: timeWindow }).then(
+      consumeRateLimit(db, `route:${this.prefix}:${hasher.hash("client", key)}`, { max, windowMs: timeWindow }).then(
         (r) => callback(null, { current: r.current, ttl: r.retryAfterMs }),
         (error: Error) => callback(error),
       );
@@ -71,11 +92,12 @@ function databaseStore(db: Db): FastifyRateLimitStoreCtor {
  * Registers `@fastify/rate-limit` with the database store, off by default: a route
  * opts in with `config: { rateLimit: { max, timeWindow } }` (every write and code
  * check does). Over the limit the answer is 429 with the envelope and `retry-after`.
+ * Client addresses are stored as their HMAC (`hasher`), never in clear.
  */
-export async function registerRateLimit(app: FastifyInstance, db: Db): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, db: Db, hasher: Hasher): Promise<void> {
   await app.register(rateLimitPlugin, {
     global: false,
-    store: databaseStore(db),
+    store: databaseStore(db, hasher),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => ({
       success: false,

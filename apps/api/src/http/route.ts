@@ -3,6 +3,9 @@ import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contr
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { refuseCrossSiteBrowserRequests } from "./fetch-metadata.ts";
+import { requestLanguage } from "./language.ts";
+import { localizeMessage } from "./messages-ar.ts";
 
 /** Error answers every route may give, described for the OpenAPI document. */
 const invalidInputResponse = validationErrorEnvelopeSchema.describe(
@@ -29,18 +32,23 @@ export interface RouteContext {
  * serialised through the endpoint's response schema (unknown columns cannot leak).
  * For `binary` endpoints the handler sends the reply itself (bytes or a stream, which
  * Fastify never serialises); their success answer is declared by content type so the
- * OpenAPI document describes it.
+ * OpenAPI document describes it. With `sameSiteOnly`, a browser request from another site
+ * or for a subresource is refused with 403 before anything else runs, rate limits
+ * included (`refuseCrossSiteBrowserRequests`).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: HandlerInput<E>, ctx: RouteContext) => Promise<DataOf<E>>,
-  options: { config?: RouteShorthandOptions["config"]; statusCode?: number } = {},
+  options: { config?: RouteShorthandOptions["config"]; statusCode?: number; sameSiteOnly?: boolean } = {},
 ): void {
   const statusCode = options.statusCode ?? 200;
   const rateLimited = Boolean((options.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   const errorResponses = {
     400: invalidInputResponse,
+    ...(options.sameSiteOnly
+      ? { 403: errorResponse("A browser request from another site, or for an image, script or frame") }
+      : {}),
     404: notFoundResponse,
     ...(endpoint.body
       ? {
@@ -59,7 +67,10 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: options.config,
+    // Before the rate limit's own onRequest hook, which @fastify/rate-limit appends after it.
+    ...(options.sameSiteOnly ? { onRequest: [refuseCrossSiteBrowserRequests] } : {}),
     schema: {
+      operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: endpoint.tags,
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -77,7 +88,8 @@ export function registerEndpoint<E extends Endpoint>(
       const input = { query: request.query, body: request.body, params: request.params } as HandlerInput<E>;
       const data = await handler(input, { request, reply });
       if (endpoint.binary) return reply;
-      return reply.code(statusCode).send({ success: true, statusCode, message: endpoint.message, data });
+      const message = localizeMessage(endpoint.message, requestLanguage(request));
+      return reply.code(statusCode).send({ success: true, statusCode, message, data });
     },
   });
 }

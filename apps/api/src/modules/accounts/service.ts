@@ -1,35 +1,62 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import type { Env } from "@khayl/config/env";
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { companyNameIn } from "@khayl/config/env";
 import { invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import type { Db } from "@khayl/db/client";
+import type { ModuleDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
-import { consumeRateLimit } from "../../http/rate-limit.ts";
-import { enqueueMails } from "../mail/repository.ts";
-import { deletionCodeMail } from "../mail/templates.ts";
-import { consumeCode, eraseAccount, findLiveAccountByEmail, insertCode, retireCodes, spendTry } from "./repository.ts";
+import type { Language } from "../../http/language.ts";
+import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
+import { deleteMailsAbout, enqueueMails } from "../mail/repository.ts";
+import { accountDeletedMail, deletionCodeMail, deletionCodesLiveMail, deletionLockedMail } from "../mail/templates.ts";
+import { eraseMailFiles } from "../mail/transport.ts";
+import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
+import {
+  countWrongTry,
+  eraseAccount,
+  findLiveAccountByEmail,
+  forgetAddress,
+  insertCode,
+  liveCodesOf,
+  lockedForMs,
+  recordWrongCodes,
+  retireCodes,
+  serialiseAddress,
+} from "./repository.ts";
 
-/** architecture §3.7: codes expire after 10 minutes and allow 5 tries. */
-export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_CODE_TRIES = 5;
-/** Asks per e-mail address: 3 per 15 minutes. */
-export const ASK_PER_EMAIL = { max: 3, windowMs: 15 * 60_000 };
-/** Confirmations per e-mail address: 10 per 15 minutes (on top of 5 tries per code). */
-export const CONFIRM_PER_EMAIL = { max: 10, windowMs: 15 * 60_000 };
+/** architecture §3.7: a code expires after 10 minutes and allows 5 wrong tries. */
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_CODE_TRIES = 5;
 /**
- * Daily caps per e-mail address. A 4-digit code (product §9) has 10 000 values, so the
- * guesses an attacker may make against one account, from any number of clients, are
- * what protects it: 20 a day is a 0.2 % chance per day (the 15-minute limits alone
- * allowed ~960 a day, ~10 %). A real user needs one or two.
+ * Live codes per address: one per asking client, at most two (each wrong confirmation is
+ * compared with all of them, and counts that many wrong codes toward the lock).
  */
-export const ASK_PER_EMAIL_DAY = { max: 10, windowMs: 24 * 3_600_000 };
-export const CONFIRM_PER_EMAIL_DAY = { max: 20, windowMs: 24 * 3_600_000 };
+const LIVE_CODES_PER_ADDRESS = 2;
+/** Asks per address *and* client: what one client spends never blocks another. */
+const ASK_PER_ADDRESS_AND_CLIENT = [
+  { max: 3, windowMs: 15 * 60_000 },
+  { max: 5, windowMs: 24 * 3_600_000 },
+];
+/** Deletion mails (codes and notices) per address per day: an inbox cannot be flooded. */
+const MAILS_PER_ADDRESS_DAY = { max: 20, windowMs: 24 * 3_600_000 };
+/**
+ * Wrong confirmations per address and client per day: 4 answers of 'Invalid or expired
+ * verification code', so one client alone (≤ 8 comparisons) can never lock the address.
+ */
+const WRONG_PER_ADDRESS_AND_CLIENT_DAY = { max: 4, windowMs: 24 * 3_600_000 };
+/**
+ * The address's deletion locks after 10 wrong code comparisons in all (from every client),
+ * for 24 h, then twice as long for each further lock: at most 99 comparisons in any year,
+ * under a 1 % chance of guessing a 4-digit code (architecture §3.7, "Odds").
+ */
+const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
 
-/** Counts one hit on every limit (all are counted, so a refused call still uses the day's budget). */
-async function withinLimits(db: Db, key: string, limits: { max: number; windowMs: number }[]): Promise<void> {
-  const results = await Promise.all(limits.map((limit) => consumeRateLimit(db, `${key}:${limit.windowMs}`, limit)));
-  const refused = results.filter((r) => !r.allowed);
-  if (refused.length > 0) throw tooMany(Math.max(...refused.map((r) => r.retryAfterMs)));
+/** What the deletion flow needs: the database, the configuration and the keyed hash. */
+type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher">;
+
+/** Where a warning goes (the request's logger). */
+interface WarnLog {
+  warn(obj: object, msg: string): void;
 }
 
 function tooMany(retryAfterMs: number): HttpError {
@@ -39,55 +66,148 @@ function tooMany(retryAfterMs: number): HttpError {
   );
 }
 
-/** `salt$sha256(salt:email:code)`: only this is stored, never the code. */
-export function hashCode(email: string, code: string, salt = randomBytes(16).toString("hex")): string {
-  return `${salt}$${createHash("sha256").update(`${salt}:${email}:${code}`).digest("hex")}`;
+/** Counts one hit on every limit (all are counted, so a refused call still uses the day's budget). */
+async function withinLimits(db: Db, key: string, limits: { max: number; windowMs: number }[]): Promise<void> {
+  const results = await Promise.all(limits.map((limit) => consumeRateLimit(db, `${key}:${limit.windowMs}`, limit)));
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length > 0) throw tooMany(Math.max(...refused.map((r) => r.retryAfterMs)));
 }
 
-function codeMatches(stored: string, email: string, code: string): boolean {
-  const [salt] = stored.split("$");
-  const expected = Buffer.from(stored);
-  const actual = Buffer.from(hashCode(email, code, salt));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+/** The HMACs that stand for an address and a client in the database (never the values). */
+function keysOf(hasher: DeletionDeps["hasher"], email: string, clientAddress: string) {
+  const emailHash = hasher.hash("email", email);
+  return { emailHash, clientHash: hasher.hash("client", clientAddress) };
+}
+
+/** Constant-time equality of two stored hashes. */
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /**
- * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or not
- * the account exists: the same work is done either way (a code is generated, hashed
- * and stored for the address in one transaction); only when the account exists is the
- * e-mail queued in that transaction. Throws 429 after `ASK_PER_EMAIL` asks (or
- * `ASK_PER_EMAIL_DAY` in a day).
+ * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or
+ * not the account exists, doing the same work either way; only the mail depends on it.
+ * Throws 429 past `ASK_PER_ADDRESS_AND_CLIENT` (this client's asks for this address).
+ * Otherwise, within `MAILS_PER_ADDRESS_DAY`:
+ * - while the address's deletion is locked, no code: the owner is mailed the lock notice;
+ * - when the address already has `LIVE_CODES_PER_ADDRESS` live codes asked by other
+ *   clients, no code and none withdrawn: the owner is mailed that those still work;
+ * - otherwise this client's earlier code is replaced by a new one, mailed to the owner
+ *   with "if this wasn't you…"; the mail expires with the code.
  */
-export async function askDeleteAccount(db: Db, env: Env, rawEmail: string): Promise<null> {
+export async function askDeleteAccount(
+  deps: DeletionDeps,
+  rawEmail: string,
+  clientAddress: string,
+  language: Language = "en",
+): Promise<null> {
+  const { db, env, hasher } = deps;
   const email = rawEmail.toLowerCase();
-  await withinLimits(db, `ask:${email}`, [ASK_PER_EMAIL, ASK_PER_EMAIL_DAY]);
+  const { emailHash, clientHash } = keysOf(hasher, email, clientAddress);
+  await withinLimits(db, `ask:${emailHash}:${clientHash}`, ASK_PER_ADDRESS_AND_CLIENT);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
-  const codeHash = hashCode(email, code);
+  const codeHash = hasher.hash("code", `${emailHash}:${code}`);
+  const company = companyNameIn(env, language);
   await db.transaction(async (tx) => {
+    await serialiseAddress(tx, emailHash);
     const account = await findLiveAccountByEmail(tx, email);
-    await retireCodes(tx, email);
-    await insertCode(tx, email, codeHash, new Date(Date.now() + CODE_TTL_MS));
-    if (account) await enqueueMails(tx, [deletionCodeMail(email, code, env.COMPANY_NAME, CODE_TTL_MS / 60_000)]);
+    const mailBudget = await consumeRateLimit(tx, `mail:${emailHash}`, MAILS_PER_ADDRESS_DAY);
+    if (!mailBudget.allowed) return;
+    const lockedMs = await lockedForMs(tx, emailHash);
+    if (lockedMs > 0) {
+      const lockedUntil = new Date(Date.now() + lockedMs);
+      if (account)
+        await enqueueMails(tx, [
+          deletionLockedMail(email, { company, supportEmail: env.SUPPORT_EMAIL, lockedUntil, language }),
+        ]);
+      return;
+    }
+    const live = await liveCodesOf(tx, emailHash, MAX_CODE_TRIES);
+    const own = live.filter((c) => c.clientHash === clientHash).map((c) => c.id);
+    if (live.length - own.length >= LIVE_CODES_PER_ADDRESS) {
+      if (account)
+        await enqueueMails(tx, [deletionCodesLiveMail(email, { company, minutes: CODE_TTL_MS / 60_000, language })]);
+      return;
+    }
+    const expiresAt = new Date(Date.now() + CODE_TTL_MS);
+    await retireCodes(tx, own);
+    await insertCode(tx, { emailHash, clientHash, codeHash, expiresAt });
+    if (account)
+      await enqueueMails(tx, [
+        deletionCodeMail(email, code, { company, supportEmail: env.SUPPORT_EMAIL, expiresAt, language }),
+      ]);
   });
   return null;
 }
 
+type ConfirmOutcome =
+  | { kind: "deleted"; mailIds: number[] }
+  | { kind: "wrong" }
+  | { kind: "refused"; retryAfterMs: number };
+
 /**
- * `POST /auth/confrim-delete-account` (product §7): checks the code (one try spent per
- * call, at most 5 per code, 10 minutes), then erases the account's personal data and
- * records the deletion. Every refusal answers 400 'Invalid or expired verification code';
- * over `CONFIRM_PER_EMAIL` (or `CONFIRM_PER_EMAIL_DAY`) tries it throws 429.
+ * `POST /auth/confrim-delete-account` (product §7, architecture §3.7). In one transaction,
+ * serialised per address: refused with 429 while the address's deletion is locked or this
+ * client has had `WRONG_PER_ADDRESS_AND_CLIENT_DAY` wrong answers for it today; otherwise
+ * the code is compared with every live code of the address. The right code of a live
+ * account erases everything the product keeps about that person (decision 014) and
+ * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
+ * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
+ * try on each code compared, one wrong answer for this client, and as many wrong codes
+ * toward the address's lock (`LOCK_POLICY`) as codes were compared.
  */
-export async function confirmDeleteAccount(db: Db, rawEmail: string, otpCode: string): Promise<null> {
-  const email = rawEmail.toLowerCase();
-  await withinLimits(db, `confirm:${email}`, [CONFIRM_PER_EMAIL, CONFIRM_PER_EMAIL_DAY]);
-  const code = await spendTry(db, email, MAX_CODE_TRIES);
-  if (!code || !codeMatches(code.codeHash, email, otpCode)) throw new HttpError(400, invalidCodeMessage);
-  await db.transaction(async (tx) => {
-    const account = await findLiveAccountByEmail(tx, email);
-    if (!account || !(await consumeCode(tx, code.id))) throw new HttpError(400, invalidCodeMessage);
-    await eraseAccount(tx, account.id);
-    await retireCodes(tx, email);
+export async function confirmDeleteAccount(
+  deps: DeletionDeps,
+  input: { email: string; otpCode: string; clientAddress: string; language?: Language },
+  log?: WarnLog,
+): Promise<null> {
+  const { db, env, hasher } = deps;
+  const email = input.email.toLowerCase();
+  const { emailHash, clientHash } = keysOf(hasher, email, input.clientAddress);
+  const wrongKey = `wrong:${emailHash}:${clientHash}`;
+  const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
+  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    await serialiseAddress(tx, emailHash);
+    const lockedMs = await lockedForMs(tx, emailHash);
+    if (lockedMs > 0) return { kind: "refused", retryAfterMs: lockedMs };
+    const spent = await peekRateLimit(tx, wrongKey);
+    if (spent.current >= WRONG_PER_ADDRESS_AND_CLIENT_DAY.max)
+      return { kind: "refused", retryAfterMs: spent.retryAfterMs };
+    const live = await liveCodesOf(tx, emailHash, MAX_CODE_TRIES);
+    // Every live code is compared, so the time taken does not tell which one matched.
+    const matches = live.filter((c) => sameHash(c.codeHash, candidate));
+    const account = matches.length > 0 ? await findLiveAccountByEmail(tx, email) : undefined;
+    const match = matches[0];
+    if (match && account) {
+      await retireCodes(tx, [match.id]);
+      await eraseAccount(tx, account.id);
+      await anonymiseSupportRequestsOf(tx, email);
+      const mailIds = await deleteMailsAbout(tx, email);
+      await forgetAddress(tx, emailHash);
+      await deleteRateLimitsMentioning(tx, emailHash);
+      await enqueueMails(tx, [
+        accountDeletedMail(email, {
+          company: companyNameIn(env, input.language ?? "en"),
+          supportEmail: env.SUPPORT_EMAIL,
+          language: input.language,
+        }),
+      ]);
+      return { kind: "deleted", mailIds };
+    }
+    await countWrongTry(
+      tx,
+      live.map((c) => c.id),
+    );
+    await consumeRateLimit(tx, wrongKey, WRONG_PER_ADDRESS_AND_CLIENT_DAY);
+    if (live.length > 0) await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
+    return { kind: "wrong" };
   });
+  if (outcome.kind === "refused") throw tooMany(outcome.retryAfterMs);
+  if (outcome.kind === "wrong") throw new HttpError(400, invalidCodeMessage);
+  await eraseMailFiles(env.DATA_DIR, email, outcome.mailIds).catch((error: unknown) =>
+    log?.warn({ err: error }, "the deleted account's mail files could not all be deleted"),
+  );
   return null;
 }

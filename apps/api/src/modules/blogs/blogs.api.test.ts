@@ -62,8 +62,10 @@ describe("GET /blog/getWebsiteBlogs", () => {
       tag: ["Travel", "Tips"],
       category: "Guides",
       content: "<p>Old</p>",
+      language: "en",
     });
     expect(headers["cache-control"]).toMatch(/^public, max-age=60/);
+    expect(headers.vary).toMatch(/\blanguage\b/);
   });
 
   test("limit and offset page through the blogs; the count stays the total", async () => {
@@ -130,5 +132,65 @@ describe("GET /blog/{id}", () => {
     const { status, body } = await get(`/blog/${id}`);
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, statusCode: 400, message });
+  });
+});
+
+describe("in Arabic (language: ar, decision 016)", () => {
+  async function getIn(language: string, url: string) {
+    const response = await api.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { language } });
+    return response.json();
+  }
+
+  test("a blog with a complete Arabic version is answered in Arabic, marked ar; English is unchanged", async () => {
+    const [row] = await api.database.db
+      .insert(blogs)
+      .values({
+        title: "Stalls explained",
+        summary: "What a stall is",
+        date: new Date("2025-03-01T08:00:00Z"),
+        tag: ["Flights"],
+        category: "Guides",
+        content: "<p>Stalls</p>",
+        translations: {
+          ar: {
+            title: "شرح الحجرات",
+            summary: "ما هي الحجرة",
+            tag: ["الرحلات"],
+            category: "أدلة",
+            content: "<p>الحجرات</p>",
+          },
+        },
+      })
+      .returning({ id: blogs.id });
+    const arabic = await getIn("ar", `/blog/${row!.id}`);
+    expect(arabic.data).toMatchObject({
+      title: "شرح الحجرات",
+      summary: "ما هي الحجرة",
+      tag: ["الرحلات"],
+      category: "أدلة",
+      content: "<p>الحجرات</p>",
+      language: "ar",
+    });
+    expect((await getIn("en", `/blog/${row!.id}`)).data).toMatchObject({ title: "Stalls explained", language: "en" });
+    expect((await getIn("ar-AE", `/blog/${row!.id}`)).data.language).toBe("ar");
+  });
+
+  test("a blog without a complete Arabic version is answered whole in English, marked en", async () => {
+    const [row] = await api.database.db
+      .insert(blogs)
+      .values({
+        title: "Half translated",
+        date: new Date("2025-03-02T08:00:00Z"),
+        content: "<p>English body</p>",
+        translations: { ar: { title: "مترجم جزئيًا" } },
+      })
+      .returning({ id: blogs.id });
+    expect((await getIn("ar", `/blog/${row!.id}`)).data).toMatchObject({
+      title: "Half translated",
+      content: "<p>English body</p>",
+      language: "en",
+    });
+    const list = await getIn("ar", "/blog/getWebsiteBlogs?limit=100&offset=0");
+    expect(list.data.rows.find((r: { id: number }) => r.id === row!.id)).toMatchObject({ language: "en" });
   });
 });

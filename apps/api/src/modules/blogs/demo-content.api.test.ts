@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { seedContent } from "@khayl/db/seed/content";
+import { backfillContentTranslations, seedContent } from "@khayl/db/seed/content";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -42,7 +43,7 @@ test("demo blogs: at least 7, exactly one main blog, all fields of product §3, 
   }
 });
 
-test("demo terms and privacy name AED prices, resource availability, UAE law, the courts of Sharjah and the PDPL", async () => {
+test("demo terms and privacy name AED prices, availability, UAE law, Sharjah's courts and the PDPL", async () => {
   const terms = await data("/privacy/selected/TermsAndConditions");
   expect(terms.title.en).toBe("General Terms and Conditions of Service");
   for (const text of [
@@ -73,4 +74,39 @@ test("demo release notes and logs: at least 5 each, newest first, every log with
 
 test("seeding again inserts nothing (tables that already hold data are left alone)", async () => {
   expect(await seedContent(api.database.db, now)).toEqual({ blogs: 0, legal: 0, releaseNotes: 0, releaseLogs: 0 });
+});
+
+async function dataIn(language: string, url: string) {
+  const response = await api.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { language } });
+  return response.json().data;
+}
+
+test("the demo content is served in Arabic for language: ar: every blog, note, log and legal text", async () => {
+  const blogs = await dataIn("ar", "/blog/getWebsiteBlogs?limit=100&offset=0");
+  for (const blog of blogs.rows) {
+    expect(blog.language, blog.title).toBe("ar");
+    expect(blog.title).toMatch(/[\u0600-\u06FF]/);
+  }
+  const notes = await dataIn("ar", "/release-logs/?limit=1000&offset=0");
+  expect(notes.rows.every((n: { language: string }) => n.language === "ar")).toBe(true);
+  const logs = await dataIn("ar", "/release-logs/getWebsiteRelease?limit=1000&offset=0");
+  expect(logs.rows.every((l: { language: string }) => l.language === "ar")).toBe(true);
+  for (const category of ["TermsAndConditions", "PrivacyPolicy"]) {
+    const document = await dataIn("ar", `/privacy/selected/${category}`);
+    expect(document.title.ar).toMatch(/[\u0600-\u06FF]/);
+    expect((document.content.ar.match(/[\u0600-\u06FF]/g) ?? []).length).toBeGreaterThan(500);
+  }
+});
+
+test("a database seeded before Arabic existed gets the demo's Arabic on the next start, once", async () => {
+  const db = api.database.db;
+  await db.execute(sql`update blogs set translations = '{}'::jsonb`);
+  await db.execute(sql`update release_notes set translations = '{}'::jsonb`);
+  await db.execute(sql`update legal_documents set title = title - 'ar', content = content - 'ar'`);
+  expect((await dataIn("ar", "/blog/getWebsiteBlogs?limit=1&offset=0")).rows[0].language).toBe("en");
+  const filled = await backfillContentTranslations(db);
+  expect(filled).toBe(8 + 6 + 2);
+  expect((await dataIn("ar", "/blog/getWebsiteBlogs?limit=1&offset=0")).rows[0].language).toBe("ar");
+  expect((await dataIn("ar", "/privacy/selected/PrivacyPolicy")).title.ar).toMatch(/[\u0600-\u06FF]/);
+  expect(await backfillContentTranslations(db)).toBe(0);
 });

@@ -58,6 +58,7 @@ describe("GET /event-services/website", () => {
       endDate: "2030-01-12T14:00:00.000Z",
       eventCategory: "International",
       eventDiscipline: 3,
+      language: "en",
     });
   });
 
@@ -100,4 +101,34 @@ describe("GET /event-services/website", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
   });
+});
+
+test("in Arabic the events with an Arabic version carry it, the others stay English (decision 016)", async () => {
+  await api.database.db.insert(events).values({
+    eventName: "Desert Cup",
+    disciplineId: 2,
+    placeCode: "AWE",
+    placeName: "Al Wathba Endurance Village",
+    eventCategory: "National",
+    eventStatus: "Open",
+    startDate: new Date("2029-12-30T06:00:00Z"),
+    translations: {
+      ar: { eventName: "كأس الصحراء", placeName: "قرية الوثبة للقدرة", eventCategory: "وطنية", eventStatus: "مفتوح" },
+    },
+  });
+  const response = await api.app.inject({
+    method: "GET",
+    url: "/api/v1/event-services/website?limit=100&offset=0",
+    headers: { language: "ar" },
+  });
+  const rows = response.json().data.rows as { eventName: string; language: string; place: unknown }[];
+  expect(rows[0]).toMatchObject({
+    eventName: "كأس الصحراء",
+    eventStatus: "مفتوح",
+    eventCategory: "وطنية",
+    place: { code: "AWE", name: "قرية الوثبة للقدرة" },
+    language: "ar",
+  });
+  expect(rows.find((r) => r.eventName === "Dressage Day")).toMatchObject({ language: "en" });
+  expect(response.headers.vary).toMatch(/\blanguage\b/);
 });

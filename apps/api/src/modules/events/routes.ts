@@ -2,12 +2,16 @@ import { eventEndpoints } from "@khayl/contract/events";
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
+import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { listWebsiteEvents } from "./service.ts";
 
 /** `GET /event-services/website` (product §7): the transport schedule. */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { reply }) =>
-    publiclyCached(reply, listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines })),
+  registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { request, reply }) =>
+    publiclyCached(
+      reply,
+      listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines }, requestLanguage(request)),
+    ),
   );
 }

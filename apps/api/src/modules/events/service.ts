@@ -1,29 +1,38 @@
 import type { Event } from "@khayl/contract/events";
 import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
+import { type Language, localizedTexts } from "../../http/language.ts";
 import { type EventFilter, findEvents } from "./repository.ts";
 
-/** Database row → the provider's Event shape (product §3); instants as ISO-8601 UTC. */
-export function toEvent(row: typeof events.$inferSelect): Event {
+/**
+ * Database row → the provider's Event shape (product §3) in `language` (Arabic name, status,
+ * category and venue name when the event has them, else English: decision 016); instants as
+ * ISO-8601 UTC.
+ */
+function toEvent(row: typeof events.$inferSelect, language: Language): Event {
+  const { eventName, eventStatus, eventCategory, placeName } = row;
+  const localized = localizedTexts({ eventName, eventStatus, eventCategory, placeName }, row.translations, language);
+  const texts = localized.texts;
   return {
     id: row.id,
-    eventName: row.eventName,
-    eventStatus: row.eventStatus,
-    place: row.placeCode ? { code: row.placeCode, name: row.placeName } : null,
+    eventName: texts.eventName,
+    eventStatus: texts.eventStatus,
+    place: row.placeCode ? { code: row.placeCode, name: texts.placeName } : null,
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
-    eventCategory: row.eventCategory,
+    eventCategory: texts.eventCategory,
     eventDiscipline: row.disciplineId,
+    language: localized.language,
   };
 }
 
 /** `GET /event-services/website`: default page of 20 (product §9 default slice for events). */
-export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>) {
+export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>, language: Language = "en") {
   const { rows, count } = await findEvents(db, {
     limit: query.limit ?? 20,
     offset: query.offset ?? 0,
     showOnWebsite: query.showOnWebsite,
     disciplineIds: query.disciplineIds,
   });
-  return { rows: rows.map(toEvent), count };
+  return { rows: rows.map((row) => toEvent(row, language)), count };
 }

@@ -1,11 +1,12 @@
+import { isOpenPaymentStatus, openPaymentStatusValues, paymentStatusValues } from "@khayl/contract/payment-values";
 import { invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
 import { type DemoInvoiceLink, demoInvoiceLinks, seedInvoices } from "@khayl/db/seed/invoices";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
+import { SANDBOX_CONFIRMS_PER_INTENT } from "./pay-by-link.ts";
 import { INVOICE_LOOKUPS_PER_CLIENT, INVOICE_PDFS_PER_CLIENT, PAYMENT_CALLS_PER_CLIENT } from "./routes.ts";
-import { SANDBOX_CONFIRMS_PER_INTENT } from "./service.ts";
 import { pdfText } from "./testing.ts";
 
 let api: TestApi;
@@ -241,7 +242,7 @@ describe("sandbox payments", () => {
     expect(stored).not.toContain("4242 4242 4242 4242");
   });
 
-  test("4000 0000 0000 0002 is declined, the invoice stays unpaid, and another card can pay the same intent", async () => {
+  test("4000 0000 0000 0002 is declined, the invoice stays unpaid, another card pays the same intent", async () => {
     const invoice = takeInvoice();
     const intent = (await createPayment(invoice.hash)).json().data;
     const declined = await sandboxConfirm(intent, card("4000000000000002"));
@@ -375,18 +376,23 @@ describe("sandbox payments", () => {
     const rows = await api.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceRow!.id));
     expect(rows.filter((p) => p.status === "succeeded")).toHaveLength(1);
     const charged = await api.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from sandbox_payment_intents where status = 'succeeded' and metadata->>'invoiceId' = ${String(invoiceRow!.id)}`,
+      sql`select count(*)::int as n from sandbox_payment_intents
+          where status = 'succeeded' and metadata->>'invoiceId' = ${String(invoiceRow!.id)}`,
     );
     expect(
       Number((Array.isArray(charged) ? charged : (charged as unknown as { rows: { n: number }[] }).rows)[0]?.n),
     ).toBe(1);
   });
 
-  test("a paid invoice refuses a new payment; confirming the paying intent again answers the paid invoice", async () => {
+  test("a paid invoice refuses new payments; confirming the paying intent again answers the paid invoice", async () => {
     const paidLink = link("INV-2026-000104");
     const refused = await createPayment(paidLink.hash);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ success: false, statusCode: 409, message: "This invoice has already been paid" });
+    expect(refused.json()).toEqual({
+      success: false,
+      statusCode: 409,
+      message: "This invoice has already been paid",
+    });
 
     const invoice = takeInvoice();
     const intent = (await createPayment(invoice.hash)).json().data;
@@ -501,5 +507,64 @@ describe("limits on the other invoice calls", () => {
       statuses.push((await sandboxConfirm(intent, card("4000000000000002"))).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 402)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the database keeps to the contract's value lists", () => {
+  /** A payment row of `invoiceId`, its ids unique per call. */
+  let n = 0;
+  const paymentRow = (invoiceId: number, status: string, extra: Record<string, string> = {}) => {
+    n++;
+    return sql`insert into payments (invoice_id, provider, provider_payment_id, idempotency_key, payment_method,
+      amount_fils, fee_fils, status)
+      values (${invoiceId}, ${extra.provider ?? "sandbox"}, ${`pi_values_${n}`}, ${`values:${n}`},
+        ${extra.paymentMethod ?? "card"}, 100, 1, ${status})`;
+  };
+  /** The database's reason for refusing a statement (the driver's error under Drizzle's), or "accepted". */
+  const refusal = async (statement: Promise<unknown>): Promise<string> => {
+    try {
+      await statement;
+      return "accepted";
+    } catch (error) {
+      return (error as { cause?: Error }).cause?.message ?? String(error);
+    }
+  };
+  const invoiceIdOf = async (ref: string) =>
+    (await api.database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.refNumber, ref)))[0]!.id;
+
+  test("a status, provider or method outside the lists is refused by a CHECK constraint", async () => {
+    const invoiceId = await invoiceIdOf(takeInvoice().refNumber);
+    const db = api.database.db;
+    expect(await refusal(db.execute(paymentRow(invoiceId, "paid")))).toMatch(/payments_status_check/);
+    expect(await refusal(db.execute(paymentRow(invoiceId, "canceled", { provider: "paypal" })))).toMatch(
+      /payments_provider_check/,
+    );
+    expect(await refusal(db.execute(paymentRow(invoiceId, "canceled", { paymentMethod: "apple_pay" })))).toMatch(
+      /payments_payment_method_check/,
+    );
+    expect(await refusal(db.execute(sql`update invoices set status = 'settled' where id = ${invoiceId}`))).toMatch(
+      /invoices_status_check/,
+    );
+    expect(
+      await refusal(
+        db.execute(sql`insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount_fils, currency,
+        status, metadata) values ('pi_values_x', 's', 'values:x', 100, 'aed', 'failed', '{}'::jsonb)`),
+      ),
+    ).toMatch(/sandbox_payment_intents_status_check/);
+  });
+
+  test("one open payment per invoice, in each open status; closed ones do not count", async () => {
+    const db = api.database.db;
+    for (const status of openPaymentStatusValues) {
+      const invoiceId = await invoiceIdOf(takeInvoice().refNumber);
+      await db.execute(paymentRow(invoiceId, status));
+      expect(await refusal(db.execute(paymentRow(invoiceId, "requires_payment_method")))).toMatch(
+        /payments_one_open_per_invoice/,
+      );
+    }
+    const invoiceId = await invoiceIdOf(takeInvoice().refNumber);
+    for (const status of paymentStatusValues.filter((s) => !isOpenPaymentStatus(s) && s !== "succeeded"))
+      await db.execute(paymentRow(invoiceId, status));
+    await db.execute(paymentRow(invoiceId, "processing"));
   });
 });

@@ -1,8 +1,14 @@
 import { dirhamSign } from "@khayl/contract/dirham-sign";
 import { formatInvoiceDate } from "@khayl/contract/format";
-import { type InvoiceLine, invoiceTotals, lineAmounts, UAE_VAT_RATE_PERCENT } from "@khayl/contract/invoice-lines";
-import type { PaymentMethodType } from "@khayl/contract/invoices";
+import {
+  type InvoiceLine,
+  invoiceTotals,
+  type LineAmounts,
+  lineAmounts,
+  UAE_VAT_RATE_PERCENT,
+} from "@khayl/contract/invoice-lines";
 import { formatAmount } from "@khayl/contract/money";
+import type { InvoiceStatus, PaymentMethodType } from "@khayl/contract/payment-values";
 import PDFDocument from "pdfkit";
 
 /** What the tax invoice shows. Amounts in fils; instants as `Date` (printed in Asia/Dubai). */
@@ -14,7 +20,7 @@ export interface InvoicePdfInput {
     dueDate: Date;
     lines: InvoiceLine[];
     totalFils: number;
-    status: "paid" | "unpaid";
+    status: InvoiceStatus;
     paidAt: Date | null;
   };
   customer: { displayName: string | null; email: string | null; phoneNumber: string | null } | null;
@@ -48,7 +54,7 @@ const brandNames: Record<string, string> = {
 };
 
 /** 'Card (Visa ending 4242)', 'Apple Pay (Visa ending 4242)' or the bare method. */
-export function paymentDescription(payment: NonNullable<InvoicePdfInput["payment"]>): string {
+function paymentDescription(payment: NonNullable<InvoicePdfInput["payment"]>): string {
   const method = payment.paymentType === "apple-pay" ? "Apple Pay" : "Card";
   if (!payment.cardLast4) return method;
   const brand = payment.cardBrand ? (brandNames[payment.cardBrand] ?? payment.cardBrand) : "Card";
@@ -185,13 +191,23 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
   y = Math.max(customerBottom, fy) + 14;
 
   // Lines: description, quantity, unit price, net, VAT and total per line (AED, 2 decimals).
-  const columns = [
-    { title: "Description", width: 185, align: "left" as const },
-    { title: "Qty", width: 35, align: "right" as const },
-    { title: "Unit price\n(AED)", width: 70, align: "right" as const },
-    { title: "Net amount\n(AED)", width: 70, align: "right" as const },
-    { title: `VAT ${UAE_VAT_RATE_PERCENT}%\n(AED)`, width: 60, align: "right" as const },
-    { title: "Total\n(AED)", width: 75, align: "right" as const },
+  const columns: {
+    title: string;
+    width: number;
+    align: "left" | "right";
+    cell: (line: InvoiceLine, amounts: LineAmounts) => string;
+  }[] = [
+    { title: "Description", width: 185, align: "left", cell: (line) => line.description },
+    { title: "Qty", width: 35, align: "right", cell: (line) => String(line.quantity) },
+    { title: "Unit price\n(AED)", width: 70, align: "right", cell: (line) => formatAmount(line.unitPriceFils) },
+    { title: "Net amount\n(AED)", width: 70, align: "right", cell: (_, amounts) => formatAmount(amounts.netFils) },
+    {
+      title: `VAT ${UAE_VAT_RATE_PERCENT}%\n(AED)`,
+      width: 60,
+      align: "right",
+      cell: (_, amounts) => formatAmount(amounts.vatFils),
+    },
+    { title: "Total\n(AED)", width: 75, align: "right", cell: (_, amounts) => formatAmount(amounts.grossFils) },
   ];
   const pad = 6;
   const headerHeight = 30;
@@ -206,27 +222,20 @@ export function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: b
   doc.font("Helvetica").fontSize(9.5);
   for (const line of invoice.lines) {
     const amounts = lineAmounts(line);
-    const cells = [
-      line.description,
-      String(line.quantity),
-      formatAmount(line.unitPriceFils),
-      formatAmount(amounts.netFils),
-      formatAmount(amounts.vatFils),
-      formatAmount(amounts.grossFils),
-    ];
+    const cells = columns.map((column) => ({ column, text: column.cell(line, amounts) }));
     const height =
-      Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * pad }))) + 2 * pad;
+      Math.max(...cells.map(({ column, text }) => doc.heightOfString(text, { width: column.width - 2 * pad }))) +
+      2 * pad;
     if (y + height > PAGE.height - 200) {
       doc.addPage();
       y = PAGE.margin;
     }
     x = left;
     doc.fillColor(INK);
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      doc.text(cell, x + pad, y + pad, { width: column.width - 2 * pad, align: column.align });
+    for (const { column, text } of cells) {
+      doc.text(text, x + pad, y + pad, { width: column.width - 2 * pad, align: column.align });
       x += column.width;
-    });
+    }
     y += height;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   }

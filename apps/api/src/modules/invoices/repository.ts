@@ -1,9 +1,9 @@
+import { openPaymentStatusValues, type PaymentMethodType, type PaymentStatus } from "@khayl/contract/payment-values";
 import type { Db, Tx } from "@khayl/db/client";
 import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { OPEN_INTENT_STATUSES } from "./payments/provider.ts";
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** An invoice with its customer (null fields once the account is deleted) and its successful payment. */
@@ -52,7 +52,7 @@ export async function findOpenPayment(db: Db | Tx, invoiceId: number): Promise<P
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, [...OPEN_INTENT_STATUSES])))
+    .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, [...openPaymentStatusValues])))
     .limit(1);
   return row;
 }
@@ -98,7 +98,7 @@ export async function findPaymentByProviderId(db: Db | Tx, providerPaymentId: st
 export async function updatePaymentStatus(
   db: Db | Tx,
   paymentId: number,
-  status: string,
+  status: PaymentStatus,
   failureMessage: string | null,
 ): Promise<void> {
   await db
@@ -108,7 +108,7 @@ export async function updatePaymentStatus(
 }
 
 /** Switches an open payment between card and Apple Pay (the amount is the same). */
-export async function setPaymentMethod(db: Db, paymentId: number, paymentMethod: string): Promise<void> {
+export async function setPaymentMethod(db: Db, paymentId: number, paymentMethod: PaymentMethodType): Promise<void> {
   await db.update(payments).set({ paymentMethod, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
 }
 
@@ -122,7 +122,7 @@ export async function markInvoicePaid(
   tx: Tx,
   invoiceId: number,
   paymentId: number,
-  details: { paymentMethod: string; cardBrand: string | null; cardLast4: string | null },
+  details: { paymentMethod: PaymentMethodType; cardBrand: string | null; cardLast4: string | null },
 ): Promise<"marked" | "already" | "other"> {
   const updated = await tx
     .update(invoices)

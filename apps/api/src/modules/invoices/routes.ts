@@ -1,17 +1,13 @@
 import { invoiceEndpoints } from "@khayl/contract/invoices";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
+import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import { createPaymentProvider } from "./payments/provider.ts";
-import {
-  confirmPaymentByLink,
-  createPaymentByLink,
-  getInvoiceByLink,
-  handleStripeWebhook,
-  type InvoiceDeps,
-  printInvoicePdfByLink,
-  sandboxConfirmPayment,
-} from "./service.ts";
+import { getInvoiceByLink, printInvoicePdfByLink } from "./invoice-view.ts";
+import { confirmPaymentByLink, createPaymentByLink, sandboxConfirmPayment } from "./pay-by-link.ts";
+import { createPaymentProvider } from "./payments/choose-provider.ts";
+import type { InvoiceDeps } from "./settlement.ts";
+import { handleStripeWebhook } from "./stripe-webhook.ts";
 
 /**
  * Per-client limits (DB-backed, shared by instances). Lookups are limited so that link
@@ -20,7 +16,7 @@ import {
 export const INVOICE_LOOKUPS_PER_CLIENT = { max: 120, timeWindow: 10 * 60_000 };
 export const INVOICE_PDFS_PER_CLIENT = { max: 40, timeWindow: 10 * 60_000 };
 export const PAYMENT_CALLS_PER_CLIENT = { max: 40, timeWindow: 10 * 60_000 };
-export const WEBHOOKS_PER_CLIENT = { max: 600, timeWindow: 60_000 };
+const WEBHOOKS_PER_CLIENT = { max: 600, timeWindow: 60_000 };
 
 /** Largest webhook body accepted, in bytes (Stripe events are a few kilobytes). */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -36,9 +32,14 @@ declare module "fastify" {
 export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const invoiceDeps: InvoiceDeps = { db: deps.db, env: deps.env, provider: createPaymentProvider(deps), log: app.log };
 
-  registerEndpoint(app, invoiceEndpoints.getByLink, ({ body }) => getInvoiceByLink(invoiceDeps, body.hash), {
-    config: { rateLimit: INVOICE_LOOKUPS_PER_CLIENT },
-  });
+  registerEndpoint(
+    app,
+    invoiceEndpoints.getByLink,
+    ({ body }, { request }) => getInvoiceByLink(invoiceDeps, body.hash, requestLanguage(request)),
+    {
+      config: { rateLimit: INVOICE_LOOKUPS_PER_CLIENT },
+    },
+  );
 
   registerEndpoint(
     app,

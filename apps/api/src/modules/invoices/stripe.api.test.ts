@@ -73,7 +73,7 @@ describe("Stripe PaymentIntents", () => {
     });
   });
 
-  test("the server creates the intent for the gross amount in fils, with an idempotency key, and reuses it", async () => {
+  test("the server creates the intent for the gross in fils, with an idempotency key, and reuses it", async () => {
     const invoice = takeInvoice();
     const before = stripe.requests.length;
     const created = await post("create-payment-by-link", { hash: invoice.hash, paymentMethod: "card" });

@@ -25,7 +25,7 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
 }
 
 /** A PaymentIntent as the fake Stripe keeps it (Stripe's JSON field names). */
-export interface FakeIntent {
+interface FakeIntent {
   id: string;
   object: "payment_intent";
   amount: number;

@@ -1,15 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
+import os, { networkInterfaces } from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
-import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { purgeExpired } from "../retention/purge.ts";
 import { claimDueMails, enqueueMails, REDACTED_TEXT } from "./repository.ts";
+import { startSmtp } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 let database: DbHandle;
@@ -18,41 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process (no mocks), collecting what it receives. */
-async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, received };
-}
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
 const silentLog = { info: () => undefined, warn: () => undefined };
 
 test("with SMTP down the mail waits with a backoff, then goes out once SMTP is up", async () => {
   const probe = await startSmtp();
   const port = probe.port;
-  await stopSmtp(probe.server); // the port is now closed: SMTP is down
+  await probe.stop(); // the port is now closed: SMTP is down
 
   await enqueueMails(database.db, [{ kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" }]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
@@ -64,7 +35,7 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
   expect(failed?.lastError).toBeTruthy();
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet (backoff)
 
-  const smtp = await startSmtp(port);
+  const smtp = await startSmtp({ port });
   await new Promise((r) => setTimeout(r, 250));
   expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
   expect(smtp.received).toHaveLength(1);
@@ -74,37 +45,41 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
   expect(sent?.sentAt).toBeInstanceOf(Date);
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 });
   await worker.stop();
-  await stopSmtp(smtp.server);
+  await smtp.stop();
 });
 
-test("two workers never send the same mail twice, and a mail claimed by a crashed worker is sent after its lock expires", async () => {
-  const smtp = await startSmtp();
-  const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  await enqueueMails(
-    database.db,
-    Array.from({ length: 12 }, (_, i) => ({
-      kind: "test",
-      to: `pair${i}@example.com`,
-      subject: "Pair",
-      text: `n${i}`,
-    })),
-  );
-  // A worker that claimed one mail and died before sending it.
-  const [orphan] = await claimDueMails(database.db, 1, 3000);
-  expect(orphan).toBeDefined();
+test(
+  "two workers never send the same mail twice, and a mail claimed by a crashed worker is sent after its lock " +
+    "expires",
+  async () => {
+    const smtp = await startSmtp();
+    const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    await enqueueMails(
+      database.db,
+      Array.from({ length: 12 }, (_, i) => ({
+        kind: "test",
+        to: `pair${i}@example.com`,
+        subject: "Pair",
+        text: `n${i}`,
+      })),
+    );
+    // A worker that claimed one mail and died before sending it.
+    const [orphan] = await claimDueMails(database.db, 1, 3000);
+    expect(orphan).toBeDefined();
 
-  const a = createMailWorker({ db: database.db, env, log: silentLog });
-  const b = createMailWorker({ db: database.db, env, log: silentLog });
-  const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
-  expect(ra.sent + rb.sent).toBe(11);
-  await new Promise((r) => setTimeout(r, 3100));
-  expect((await a.deliverDue()).sent).toBe(1);
-  const recipients = smtp.received.flatMap((m) => m.to).filter((t) => t.startsWith("pair"));
-  expect(recipients.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`).sort());
-  await a.stop();
-  await b.stop();
-  await stopSmtp(smtp.server);
-});
+    const a = createMailWorker({ db: database.db, env, log: silentLog });
+    const b = createMailWorker({ db: database.db, env, log: silentLog });
+    const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
+    expect(ra.sent + rb.sent).toBe(11);
+    await new Promise((r) => setTimeout(r, 3100));
+    expect((await a.deliverDue()).sent).toBe(1);
+    const recipients = smtp.received.flatMap((m) => m.to).filter((t) => t.startsWith("pair"));
+    expect(recipients.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`).sort());
+    await a.stop();
+    await b.stop();
+    await smtp.stop();
+  },
+);
 
 test("without SMTP_URL each mail becomes an .eml file and one log line (with the code)", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
@@ -140,7 +115,7 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
 
 test("a mail that keeps failing is given up after maxAttempts and stays in the table with its error", async () => {
   const probe = await startSmtp();
-  await stopSmtp(probe.server);
+  await probe.stop();
   await enqueueMails(database.db, [{ kind: "test", to: "never@example.com", subject: "Never", text: "x" }]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` });
   const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 0, maxAttempts: 2 });
@@ -186,7 +161,7 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
   }
 
   const probe = await startSmtp();
-  await stopSmtp(probe.server);
+  await probe.stop();
   await enqueueMails(database.db, [
     {
       kind: "delete-account-code",
@@ -208,4 +183,87 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
   expect(givenUp).toMatchObject({ text: REDACTED_TEXT, logNote: null, sentAt: null });
   expect(givenUp?.lastError).toBeTruthy();
   await failing.stop();
+});
+
+test("a code mail is never sent after its code expired, and the purge drops it", async () => {
+  const smtp = await startSmtp();
+  const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  const code = (to: string, expiresAt: Date) => ({
+    kind: "delete-account-code",
+    to,
+    subject: "Code",
+    text: "Your verification code is 5555.",
+    expiresAt,
+  });
+  await enqueueMails(database.db, [
+    code("too.late@example.com", new Date(Date.now() - 1000)),
+    code("in.time@example.com", new Date(Date.now() + 60_000)),
+  ]);
+  const worker = createMailWorker({ db: database.db, env, log: silentLog });
+  expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
+  expect(smtp.received.flatMap((m) => m.to)).toEqual(["in.time@example.com"]);
+  expect((await purgeExpired(database.db)).expiredCodeMails).toBe(1);
+  expect(await database.db.select().from(outbox).where(eq(outbox.to, "too.late@example.com"))).toEqual([]);
+  await worker.stop();
+  await smtp.stop();
+});
+
+test("a mail still being retried when its code expires is not sent late", async () => {
+  const smtp = await startSmtp();
+  await enqueueMails(database.db, [
+    {
+      kind: "delete-account-code",
+      to: "retried@example.com",
+      subject: "Code",
+      text: "Your verification code is 6666.",
+      expiresAt: new Date(Date.now() + 60_000),
+    },
+  ]);
+  // Failed once, then the code expired before the retry was due.
+  await database.db
+    .update(outbox)
+    .set({ attempts: 1, lastError: "down", expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(outbox.to, "retried@example.com"));
+  const worker = createMailWorker({
+    db: database.db,
+    env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+    log: silentLog,
+  });
+  await worker.deliverDue();
+  expect(smtp.received.flatMap((m) => m.to)).not.toContain("retried@example.com");
+  await worker.stop();
+  await smtp.stop();
+});
+
+/** An address of this machine that is not loopback (the tests' stand-in for a mail server on the network). */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+
+describe.runIf(lanAddress)("SMTP encryption", () => {
+  test("SMTP beyond loopback must use TLS: a server without STARTTLS gets nothing", async () => {
+    const smtp = await startSmtp({ host: lanAddress });
+    await enqueueMails(database.db, [{ kind: "test", to: "clear@example.com", subject: "Clear", text: "secret" }]);
+    const worker = createMailWorker({
+      db: database.db,
+      env: parseEnv({ SMTP_URL: `smtp://${lanAddress}:${smtp.port}` }),
+      log: silentLog,
+    });
+    expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
+    expect(smtp.arriving()).toBe(0);
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.to, "clear@example.com"));
+    expect(row?.lastError).toMatch(/STARTTLS/i);
+    await worker.stop();
+    // The operator's explicit opt-out sends it in clear.
+    await database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.to, "clear@example.com"));
+    const plain = createMailWorker({
+      db: database.db,
+      env: parseEnv({ SMTP_URL: `smtp://${lanAddress}:${smtp.port}`, SMTP_ALLOW_PLAINTEXT: "true" }),
+      log: silentLog,
+    });
+    expect(await plain.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.flatMap((m) => m.to)).toEqual(["clear@example.com"]);
+    await plain.stop();
+    await smtp.stop();
+  });
 });

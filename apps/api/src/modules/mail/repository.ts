@@ -1,9 +1,12 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
-import { SECRET_MAIL_KINDS } from "./templates.ts";
+import { ERASED_RECIPIENT, ERASED_RECIPIENT_KINDS, SECRET_MAIL_KINDS } from "./templates.ts";
 
-/** A mail to queue (architecture §3.6). `logNote` is printed with the file-delivery log line (e.g. a code). */
+/**
+ * A mail to queue (architecture §3.6). `logNote` is printed with the file-delivery log
+ * line (e.g. a code); a mail with `expiresAt` is never sent after that instant.
+ */
 export interface OutgoingMail {
   kind: string;
   to: string;
@@ -11,6 +14,7 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   logNote?: string | null;
+  expiresAt?: Date | null;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -18,7 +22,11 @@ export type OutboxRow = typeof outbox.$inferSelect;
 /** Queues mails in the caller's transaction, so they exist exactly when the request does. */
 export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await tx.insert(outbox).values(mails.map((m) => ({ ...m, html: m.html ?? null, logNote: m.logNote ?? null })));
+  await tx
+    .insert(outbox)
+    .values(
+      mails.map((m) => ({ ...m, html: m.html ?? null, logNote: m.logNote ?? null, expiresAt: m.expiresAt ?? null })),
+    );
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -28,7 +36,9 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * Claims up to `limit` due, unsent mails for `lockMs` (sets `locked_until` and counts the
  * attempt) in one atomic statement: rows locked by another instance are skipped, so
- * two workers on one PostgreSQL never send the same mail at the same time.
+ * two workers on one PostgreSQL never send the same mail at the same time. A mail past
+ * its `expires_at` (a code that no longer works) is never claimed; the retention purge
+ * drops it.
  */
 export async function claimDueMails(db: Db, limit: number, lockMs: number): Promise<OutboxRow[]> {
   const result = await db.execute(sql`
@@ -36,6 +46,7 @@ export async function claimDueMails(db: Db, limit: number, lockMs: number): Prom
     where id in (
       select id from outbox
       where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+        and (expires_at is null or expires_at > now())
       order by id
       limit ${limit}
       for update skip locked
@@ -48,20 +59,21 @@ export async function claimDueMails(db: Db, limit: number, lockMs: number): Prom
 /** The text of a secret-carrying mail after delivery (SECRET_MAIL_KINDS). */
 export const REDACTED_TEXT = "[redacted after delivery]";
 
-/** SQL that wipes the body of a secret-carrying mail (a no-op for other kinds). */
+const kindIn = (kinds: readonly string[]) =>
+  sql`kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/**
+ * SQL that wipes the body of a secret-carrying mail, and the recipient of a mail of
+ * `ERASED_RECIPIENT_KINDS` (a no-op for other kinds).
+ */
 const redactSecrets = sql`
-  text = case when kind in (${sql.join(
-    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  )}) then ${REDACTED_TEXT} else text end,
-  html = case when kind in (${sql.join(
-    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  )}) then null else html end,
-  log_note = case when kind in (${sql.join(
-    SECRET_MAIL_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  )}) then null else log_note end`;
+  "to" = case when ${kindIn(ERASED_RECIPIENT_KINDS)} then ${ERASED_RECIPIENT} else "to" end,
+  text = case when ${kindIn(SECRET_MAIL_KINDS)} then ${REDACTED_TEXT} else text end,
+  html = case when ${kindIn(SECRET_MAIL_KINDS)} then null else html end,
+  log_note = case when ${kindIn(SECRET_MAIL_KINDS)} then null else log_note end`;
 
 /** Marks a mail delivered; a secret-carrying mail's body is wiped at the same time. */
 export async function markSent(db: Db, id: number): Promise<void> {
@@ -72,11 +84,29 @@ export async function markSent(db: Db, id: number): Promise<void> {
 
 /** Parks a mail that will not be tried again (kept with its last error; secrets wiped). */
 export async function markGivenUp(db: Db, id: number, error: string, parkForMs: number): Promise<void> {
+  // An SMTP error may quote the recipient: not kept for a mail whose recipient is erased.
   await db.execute(sql`
-    update outbox set locked_until = null, last_error = ${error.slice(0, 1000)},
+    update outbox set locked_until = null,
+      last_error = case when ${kindIn(ERASED_RECIPIENT_KINDS)} then null else ${error.slice(0, 1000)} end,
       next_attempt_at = now() + make_interval(secs => ${parkForMs / 1000}), ${redactSecrets}
     where id = ${id}
   `);
+}
+
+/**
+ * Deletes, in the caller's transaction, every mail to `email` (compared lower-case) and
+ * every support-team notification quoting it as the sender's address (decision 014), and
+ * answers their ids (the demo's `.eml` files are named by id: `eraseMailFiles`).
+ */
+export async function deleteMailsAbout(tx: Db | Tx, email: string): Promise<number[]> {
+  const address = email.toLowerCase();
+  const result = await tx.execute(sql`
+    delete from outbox
+    where lower("to") = ${address}
+      or (kind = 'support-notification' and strpos(lower(text), ${`\ne-mail: ${address}\n`}) > 0)
+    returning id
+  `);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
 /** Records a failed delivery and when to try again (`retryInMs` from now). */
@@ -85,5 +115,20 @@ export async function markFailed(db: Db, id: number, error: string, retryInMs: n
     update outbox set locked_until = null, last_error = ${error.slice(0, 1000)},
       next_attempt_at = now() + make_interval(secs => ${retryInMs / 1000})
     where id = ${id}
+  `);
+}
+
+/**
+ * Gives back mails this worker claimed but never tried (shutting down): their lease ends
+ * now and the claim's attempt is not counted, so another instance sends them at once.
+ */
+export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update outbox set locked_until = null, attempts = greatest(0, attempts - 1)
+    where sent_at is null and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
   `);
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "@khayl/config/env";
 import nodemailer from "nodemailer";
@@ -16,8 +16,27 @@ export interface MailLog {
   info(obj: object, msg: string): void;
 }
 
+/** True for a host name or address that never leaves the machine (`localhost`, 127.0.0.0/8, `::1`). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
+}
+
 /**
- * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set;
+ * Whether SMTP must be encrypted (architecture §3.6): `smtps:` is TLS from the start;
+ * `smtp:` must upgrade with STARTTLS (`requireTLS`) unless the server is on loopback or
+ * the operator set `SMTP_ALLOW_PLAINTEXT=true`, so credentials, codes and addresses never
+ * cross a network in clear by accident.
+ */
+function smtpRequiresStartTls(env: Pick<Env, "SMTP_URL" | "SMTP_ALLOW_PLAINTEXT">): boolean {
+  if (!env.SMTP_URL || env.SMTP_ALLOW_PLAINTEXT) return false;
+  const url = new URL(env.SMTP_URL);
+  return url.protocol !== "smtps:" && !isLoopbackHost(url.hostname);
+}
+
+/**
+ * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set
+ * (encrypted unless loopback or `SMTP_ALLOW_PLAINTEXT`: `smtpRequiresStartTls`);
  * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
  * names the recipient and subject (and the row's `logNote`, e.g. a verification code),
  * so a newcomer can finish the deletion flow locally.
@@ -25,7 +44,15 @@ export interface MailLog {
 export function createMailTransport(env: Env, log: MailLog): MailTransport {
   const from = env.MAIL_FROM;
   if (env.SMTP_URL) {
-    const smtp = nodemailer.createTransport(env.SMTP_URL);
+    // Bounded waits (nodemailer's defaults are minutes): a hung server fails the attempt,
+    // which the worker retries later, instead of holding a shutdown or a lease.
+    const smtp = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      requireTLS: smtpRequiresStartTls(env),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       kind: "smtp",
       async send(mail) {
@@ -53,13 +80,59 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
         html: mail.html ?? undefined,
       });
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`);
+      const file = path.join(dir, `${mailFilePrefix(mail.id)}${mail.kind}.eml`);
       await writeFile(file, info.message as Buffer);
+      // The demo's file outbox names the recipient and the code on purpose (architecture §3.6);
+      // a public deployment cannot run without SMTP_URL, so this line never reaches its log.
       log.info(
-        { to: mail.to, subject: mail.subject, ...(mail.logNote ? { note: mail.logNote } : {}), file },
+        { demoOutbox: true, to: mail.to, subject: mail.subject, ...(mail.logNote ? { note: mail.logNote } : {}), file },
         `mail to ${mail.to}: ${mail.subject}${mail.logNote ? ` (${mail.logNote})` : ""}`,
       );
     },
     close: () => stream.close(),
   };
+}
+
+/** The start of the name of the demo's `.eml` file of the outbox row `id`: `000042-`. */
+function mailFilePrefix(id: number): string {
+  return `${String(id).padStart(6, "0")}-`;
+}
+
+/** Undoes quoted-printable soft line breaks and `=XX` escapes, so an address split by them is found. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * Deletes the demo file outbox's `.eml` files about `email` (decision 014): those of the
+ * outbox rows `ids` (deleted with the account), and any other that names the address (a
+ * row the retention purge already removed). Call it after the transaction that deleted
+ * the rows has committed. Answers how many files it deleted; none when the folder does
+ * not exist (mail goes through SMTP).
+ */
+export async function eraseMailFiles(dataDir: string, email: string, ids: number[]): Promise<number> {
+  const dir = path.resolve(dataDir, "outbox");
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  const address = email.toLowerCase();
+  const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // The address, not a longer one containing it (`xomar@…`, `…example.com.au`); a sentence's full stop may follow.
+  const mentions = new RegExp(`(?<![a-z0-9._%+-])${escaped}(?![a-z0-9-]|\\.[a-z0-9])`);
+  const prefixes = ids.map(mailFilePrefix);
+  let erased = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    const byId = prefixes.some((prefix) => name.startsWith(prefix));
+    const content = byId ? "" : (await readFile(file, "utf8")).toLowerCase();
+    if (byId || mentions.test(content) || mentions.test(decodeQuotedPrintable(content))) {
+      await rm(file, { force: true });
+      erased++;
+    }
+  }
+  return erased;
 }

@@ -1,6 +1,6 @@
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
-import { claimDueMails, markFailed, markGivenUp, markSent } from "./repository.ts";
+import { claimDueMails, markFailed, markGivenUp, markSent, releaseClaims } from "./repository.ts";
 import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
@@ -25,8 +25,13 @@ export interface MailWorker {
   readonly transport: MailTransport;
   /** Starts polling the outbox every `intervalMs` (idempotent). */
   start(): void;
-  /** Stops polling and waits for a running delivery round to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling: the mail being sent is finished (waiting at most `graceMs`, default
+   * 10 s), mails claimed but not yet tried are given back at once (`releaseClaims`), and
+   * the transport is closed. A mail still being sent after `graceMs` keeps its lease, so
+   * another instance sends it only once the lease has expired (never twice at a time).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Delivers every due mail once; answers how many were sent and how many failed. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
 }
@@ -50,14 +55,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const GIVE_UP_MS = 10 * 365 * 24 * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let stopping = false;
+  /** Claimed by this worker and not yet tried. */
+  const untried = new Set<number>();
 
   async function deliverDue() {
     let sent = 0;
     let failed = 0;
-    for (;;) {
+    while (!stopping) {
       const batch = await claimDueMails(db, 20, lockMs);
       if (batch.length === 0) break;
+      for (const mail of batch) untried.add(mail.id);
       for (const mail of batch) {
+        if (stopping) break;
+        untried.delete(mail.id);
         try {
           await transport.send(mail);
           await markSent(db, mail.id);
@@ -68,12 +79,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           const retryIn = givingUp ? GIVE_UP_MS : Math.min(maxBackoff, base * 2 ** Math.max(0, mail.attempts - 1));
           const message = error instanceof Error ? error.message : String(error);
           log.warn(
-            { mailId: mail.id, to: mail.to, attempt: mail.attempts, retryInMs: retryIn, err: message },
+            { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, retryInMs: retryIn, err: message },
             givingUp ? "mail delivery failed; giving up" : "mail delivery failed; will retry",
           );
           if (givingUp) await markGivenUp(db, mail.id, message, retryIn);
           else await markFailed(db, mail.id, message, retryIn);
         }
+      }
+      if (untried.size > 0) {
+        const ids = [...untried];
+        untried.clear();
+        await releaseClaims(db, ids);
       }
       if (failed > 0) break; // the transport is failing: wait for the next round
     }
@@ -101,10 +117,18 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       timer = setTimeout(tick, 0);
       timer.unref?.();
     },
-    async stop() {
+    async stop({ graceMs = 10_000 } = {}) {
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await running;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
+      if (untried.size > 0) {
+        const ids = [...untried];
+        untried.clear();
+        await releaseClaims(db, ids).catch(() => undefined);
+      }
       transport.close();
     },
     deliverDue,

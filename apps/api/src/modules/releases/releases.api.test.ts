@@ -43,6 +43,7 @@ describe("GET /release-logs/ (release notes)", () => {
       tag: "Improvement",
       title: "Note 12",
       content: "<p>Change 12</p>",
+      language: "en",
     });
   });
 
@@ -82,6 +83,7 @@ describe("GET /release-logs/getWebsiteRelease (release logs)", () => {
           date: "2025-09-15T08:00:00.000Z",
           content: "<p>Sharing</p>",
           Image: null,
+          language: "en",
         },
         {
           id: expect.any(Number),
@@ -89,6 +91,7 @@ describe("GET /release-logs/getWebsiteRelease (release logs)", () => {
           date: "2025-06-01T08:00:00.000Z",
           content: "<ul><li>Wallet</li></ul>",
           Image: "/images/slide-wallet.svg",
+          language: "en",
         },
       ],
     });
@@ -105,4 +108,32 @@ describe("GET /release-logs/getWebsiteRelease (release logs)", () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, statusCode: 400, message: "limit must be a number" });
   });
+});
+
+test("in Arabic, notes and logs with an Arabic version carry it (decision 016)", async () => {
+  await api.database.db.insert(releaseNotes).values({
+    date: new Date(Date.UTC(2026, 0, 5, 8)),
+    tag: "New",
+    title: "Trips",
+    content: "<p>Trips</p>",
+    translations: { ar: { tag: "جديد", title: "الرحلات", content: "<p>الرحلات</p>" } },
+  });
+  const notes = await api.app.inject({
+    method: "GET",
+    url: "/api/v1/release-logs/?limit=1&offset=0",
+    headers: { language: "ar" },
+  });
+  expect(notes.json().data.rows[0]).toMatchObject({ tag: "جديد", title: "الرحلات", language: "ar" });
+  await api.database.db.insert(releaseLogs).values({
+    title: "3.0.0",
+    date: new Date("2026-01-05T08:00:00Z"),
+    content: "<p>Teams</p>",
+    translations: { ar: { content: "<p>الفرق</p>" } },
+  });
+  const logs = await api.app.inject({
+    method: "GET",
+    url: "/api/v1/release-logs/getWebsiteRelease?limit=1&offset=0",
+    headers: { language: "ar" },
+  });
+  expect(logs.json().data.rows[0]).toMatchObject({ title: "3.0.0", content: "<p>الفرق</p>", language: "ar" });
 });

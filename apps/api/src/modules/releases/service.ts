@@ -1,5 +1,6 @@
 import type { ReleaseLog, ReleaseNote } from "@khayl/contract/releases";
 import type { Db } from "@khayl/db/client";
+import { type Language, localizedTexts } from "../../http/language.ts";
 import { findReleaseLogs, findReleaseNotes } from "./repository.ts";
 
 /** product §9: releases and release logs are sliced 10 at a time by default. */
@@ -9,19 +10,18 @@ const DEFAULT_LIMIT = 10;
 export async function listReleaseNotes(
   db: Db,
   query: { limit?: number; offset?: number },
+  language: Language = "en",
 ): Promise<{ rows: ReleaseNote[]; count: number }> {
   const { rows, count } = await findReleaseNotes(db, {
     limit: query.limit ?? DEFAULT_LIMIT,
     offset: query.offset ?? 0,
   });
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      date: row.date.toISOString(),
-      tag: row.tag,
-      title: row.title,
-      content: row.content,
-    })),
+    rows: rows.map((row) => {
+      const { tag, title, content } = row;
+      const localized = localizedTexts({ tag, title, content }, row.translations, language);
+      return { id: row.id, date: row.date.toISOString(), ...localized.texts, language: localized.language };
+    }),
     count,
   };
 }
@@ -30,16 +30,21 @@ export async function listReleaseNotes(
 export async function listReleaseLogs(
   db: Db,
   query: { limit?: number; offset?: number },
+  language: Language = "en",
 ): Promise<{ rows: ReleaseLog[]; count: number }> {
   const { rows, count } = await findReleaseLogs(db, { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 });
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      date: row.date.toISOString(),
-      content: row.content,
-      Image: row.image,
-    })),
+    rows: rows.map((row) => {
+      const localized = localizedTexts({ content: row.content }, row.translations, language);
+      return {
+        id: row.id,
+        title: row.title,
+        date: row.date.toISOString(),
+        content: localized.texts.content,
+        Image: row.image,
+        language: localized.language,
+      };
+    }),
     count,
   };
 }

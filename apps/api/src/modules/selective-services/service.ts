@@ -1,19 +1,32 @@
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
+import { type Language, localizedTexts } from "../../http/language.ts";
 import { findSelectiveServices, type SelectiveServiceFilter } from "./repository.ts";
 
-/** Database row → the provider's selective-service shape (product §3); instants as ISO-8601 UTC. */
-export function toSelectiveService(row: typeof selectiveServices.$inferSelect): SelectiveService {
+/**
+ * Database row → the provider's selective-service shape (product §3) in `language` (Arabic
+ * country and airport names when the flight has them, else English: decision 016); instants
+ * as ISO-8601 UTC. Codes (airports, `selectiveCode`) are the same in every language.
+ */
+function toSelectiveService(row: typeof selectiveServices.$inferSelect, language: Language): SelectiveService {
+  const { fromCountry, toCountry, departureAirportName, arrivalAirportName } = row;
+  const localized = localizedTexts(
+    { fromCountry, toCountry, departureAirportName, arrivalAirportName },
+    row.translations,
+    language,
+  );
+  const texts = localized.texts;
   return {
     id: row.id,
     type: row.type,
+    language: localized.language,
     departureAirport: row.departureAirportCode
-      ? { code: row.departureAirportCode, name: row.departureAirportName }
+      ? { code: row.departureAirportCode, name: texts.departureAirportName }
       : null,
-    arrivalAirport: row.arrivalAirportCode ? { code: row.arrivalAirportCode, name: row.arrivalAirportName } : null,
-    fromCountry: row.fromCountry,
-    toCountry: row.toCountry,
+    arrivalAirport: row.arrivalAirportCode ? { code: row.arrivalAirportCode, name: texts.arrivalAirportName } : null,
+    fromCountry: texts.fromCountry,
+    toCountry: texts.toCountry,
     selectiveCode: row.selectiveCode,
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
@@ -21,12 +34,16 @@ export function toSelectiveService(row: typeof selectiveServices.$inferSelect): 
 }
 
 /** `GET /selective-services/website`: default page of 10 (product §9 default slice for services). */
-export async function listWebsiteSelectiveServices(db: Db, query: Partial<SelectiveServiceFilter>) {
+export async function listWebsiteSelectiveServices(
+  db: Db,
+  query: Partial<SelectiveServiceFilter>,
+  language: Language = "en",
+) {
   const { rows, count } = await findSelectiveServices(db, {
     limit: query.limit ?? 10,
     offset: query.offset ?? 0,
     showOnWebsite: query.showOnWebsite,
     type: query.type,
   });
-  return { rows: rows.map(toSelectiveService), count };
+  return { rows: rows.map((row) => toSelectiveService(row, language)), count };
 }

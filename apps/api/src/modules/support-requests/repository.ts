@@ -32,3 +32,26 @@ export async function reserveSupportRequestId(db: Db): Promise<number> {
   if (id === undefined) throw new Error("the sequence answered no id");
   return Number(id);
 }
+
+/**
+ * Anonymises, in the caller's transaction, every request sent with `email` (compared
+ * lower-case) when that address's account is deleted (decision 014): name, e-mail, phone,
+ * inquiry and applicable reference are emptied and `erased_at` is set; the reference,
+ * subject, division, source and date stay, so the support team's records still add up.
+ * Answers how many requests it anonymised.
+ */
+export async function anonymiseSupportRequestsOf(tx: Db | Tx, email: string): Promise<number> {
+  const rows = await tx
+    .update(supportRequests)
+    .set({
+      fullName: "",
+      email: "",
+      phone: "",
+      supportInquiry: "",
+      applicableReference: null,
+      erasedAt: sql`now()`,
+    })
+    .where(sql`lower(${supportRequests.email}) = ${email.toLowerCase()}`)
+    .returning({ id: supportRequests.id });
+  return rows.length;
+}

@@ -1,7 +1,8 @@
-import type { Env } from "@khayl/config/env";
+import { companyNameIn } from "@khayl/config/env";
 import type { supportRequestBodySchema } from "@khayl/contract/support-requests";
-import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
+import type { ModuleDeps } from "../../deps.ts";
+import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { supportConfirmationMail, supportNotificationMail } from "../mail/templates.ts";
@@ -14,7 +15,7 @@ type Body = z.output<typeof supportRequestBodySchema>;
  * `SR-2026-000123`. The year is the Asia/Dubai calendar year of `createdAt`; the
  * number is the row id, so references are unique without a retry loop.
  */
-export function formatReference(id: number, createdAt: Date): string {
+function formatReference(id: number, createdAt: Date): string {
   const year = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dubai", year: "numeric" }).format(createdAt);
   return `SR-${year}-${String(id).padStart(6, "0")}`;
 }
@@ -24,7 +25,7 @@ export function formatReference(id: number, createdAt: Date): string {
  * the same address are stored and reach the support team, without a confirmation, so
  * the form cannot flood an inbox.
  */
-export const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_000 };
+const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_000 };
 
 /**
  * `POST /supportRequests/` (product §7): stores the request, gives it a reference and, in
@@ -33,12 +34,16 @@ export const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_00
  * honeypot (`website`) is answered like a success, with a reference taken from the same
  * sequence as real ones, and nothing is stored or sent.
  */
-export async function createSupportRequest(db: Db, env: Env, body: Body): Promise<{ reference: string }> {
+export async function createSupportRequest(
+  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+  body: Body,
+  language: Language = "en",
+): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
   const confirm = await consumeRateLimit(
     db,
-    `support-confirmation:${values.email.toLowerCase()}`,
+    `support-confirmation:${hasher.hash("email", values.email.toLowerCase())}`,
     CONFIRMATIONS_PER_RECIPIENT_DAY,
   );
   return db.transaction(async (tx) => {
@@ -48,7 +53,7 @@ export async function createSupportRequest(db: Db, env: Env, body: Body): Promis
     const request = { ...values, reference };
     await enqueueMails(tx, [
       supportNotificationMail(env.SUPPORT_EMAIL, request),
-      ...(confirm.allowed ? [supportConfirmationMail(request, env.COMPANY_NAME)] : []),
+      ...(confirm.allowed ? [supportConfirmationMail(request, companyNameIn(env, language), language)] : []),
     ]);
     return { reference };
   });

@@ -1,10 +1,6 @@
 import { HttpError } from "@khayl/api/http/errors";
-import type { Env } from "@khayl/config/env";
-import { stripeConfigured } from "@khayl/config/env";
-import { invoiceMessages, type PaymentProviderName } from "@khayl/contract/invoices";
-import type { Db } from "@khayl/db/client";
-import { createSandboxProvider } from "./sandbox.ts";
-import { createStripeProvider } from "./stripe.ts";
+import { invoiceMessages } from "@khayl/contract/invoices";
+import type { CardWallet, PaymentProviderName, PaymentStatus } from "@khayl/contract/payment-values";
 
 /**
  * The payment provider interface (architecture §3.8): the server creates a payment intent for
@@ -13,34 +9,17 @@ import { createStripeProvider } from "./stripe.ts";
  * Stripe (PaymentIntents) and the offline sandbox, which keeps the same shape.
  */
 
-/** Stripe's PaymentIntent statuses; the sandbox uses the same words. */
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "canceled"
-  | "succeeded";
-
-/** Statuses in which an intent can still be confirmed (and so is reused for a retry). */
-export const OPEN_INTENT_STATUSES: readonly IntentStatus[] = [
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-];
-
 /** An intent as the provider reports it. Amounts in fils; `currency` lower-case ISO 4217 ('aed'). */
 export interface ProviderIntent {
   id: string;
   clientSecret: string;
-  status: IntentStatus;
+  /** Stripe's PaymentIntent status (`paymentStatusValues`; the sandbox uses the same words). */
+  status: PaymentStatus;
   amountFils: number;
   currency: string;
   metadata: Record<string, string>;
   /** The card it was (last) confirmed with: network, last 4 digits, wallet. */
-  card: { brand: string; last4: string; wallet: "apple_pay" | null } | null;
+  card: { brand: string; last4: string; wallet: CardWallet | null } | null;
   /** The provider's message for the last failed confirmation, e.g. 'Your card was declined.' */
   lastErrorMessage: string | null;
 }
@@ -77,9 +56,4 @@ export class ProviderUnavailableError extends HttpError {
     this.name = "ProviderUnavailableError";
     this.cause = cause;
   }
-}
-
-/** Stripe when both Stripe keys are set (architecture §3.8), otherwise the offline sandbox. */
-export function createPaymentProvider(deps: { db: Db; env: Env }): PaymentProvider {
-  return stripeConfigured(deps.env) ? createStripeProvider(deps.env) : createSandboxProvider(deps.db);
 }

@@ -1,7 +1,7 @@
+import { type CardWallet, openPaymentStatusValues } from "@khayl/contract/payment-values";
 import type { Db } from "@khayl/db/client";
 import { sandboxPaymentIntents } from "@khayl/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { OPEN_INTENT_STATUSES } from "./provider.ts";
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -37,7 +37,7 @@ export interface ConfirmationRecord {
   paymentMethodId: string;
   cardBrand: string;
   cardLast4: string;
-  wallet: string | null;
+  wallet: CardWallet | null;
   billingCountry: string | null;
 }
 
@@ -54,7 +54,7 @@ export async function succeedIntent(
   const [row] = await db
     .update(sandboxPaymentIntents)
     .set({ ...record, status: "succeeded", lastErrorCode: null, lastErrorMessage: null, updatedAt: sql`now()` })
-    .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...OPEN_INTENT_STATUSES])))
+    .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...openPaymentStatusValues])))
     .returning();
   return row;
 }
@@ -68,7 +68,7 @@ export async function failIntent(
   const [row] = await db
     .update(sandboxPaymentIntents)
     .set({ ...record, status: "requires_payment_method", updatedAt: sql`now()` })
-    .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...OPEN_INTENT_STATUSES])))
+    .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...openPaymentStatusValues])))
     .returning();
   return row;
 }

@@ -5,8 +5,9 @@ import { sandboxOutcome } from "@khayl/contract/sandbox-cards";
 import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import { HttpError } from "../../../http/errors.ts";
-import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.ts";
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider.ts";
 import {
+  type ConfirmationRecord,
   failIntent,
   findIntent,
   insertOrGetIntent,
@@ -27,14 +28,11 @@ function toProviderIntent(row: SandboxIntentRow): ProviderIntent {
   return {
     id: row.id,
     clientSecret: row.clientSecret,
-    status: row.status as IntentStatus,
+    status: row.status,
     amountFils: row.amountFils,
     currency: row.currency,
     metadata: row.metadata,
-    card:
-      row.cardBrand && row.cardLast4
-        ? { brand: row.cardBrand, last4: row.cardLast4, wallet: row.wallet === "apple_pay" ? "apple_pay" : null }
-        : null,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4, wallet: row.wallet } : null,
     lastErrorMessage: row.lastErrorMessage,
   };
 }
@@ -85,7 +83,7 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
   if (!intent) throw new HttpError(404, invoiceMessages.intentNotFound);
   if (!sameSecret(intent.clientSecret, body.clientSecret)) throw new HttpError(400, invoiceMessages.intentClientSecret);
   const method = body.paymentMethod;
-  const record =
+  const record: ConfirmationRecord =
     method.type === "card"
       ? {
           paymentMethodId: randomId("pm"),
@@ -112,7 +110,7 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
         id: record.paymentMethodId,
         brand: record.cardBrand,
         last4: record.cardLast4,
-        wallet: method.type === "apple_pay" ? ("apple_pay" as const) : null,
+        wallet: record.wallet,
       },
     };
   }

@@ -1,7 +1,8 @@
 import type { Env } from "@khayl/config/env";
+import { paymentStatusValues } from "@khayl/contract/payment-values";
 import Stripe from "stripe";
 import { z } from "zod";
-import type { CreateIntentInput, IntentStatus, PaymentProvider, ProviderIntent } from "./provider.ts";
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider.ts";
 import { ProviderUnavailableError } from "./provider.ts";
 
 /**
@@ -12,7 +13,7 @@ import { ProviderUnavailableError } from "./provider.ts";
  */
 
 /** A Stripe client for `env` (host, port and protocol from `STRIPE_API_URL` when set). */
-export function stripeClient(env: Env): Stripe {
+function stripeClient(env: Env): Stripe {
   const base = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
   return new Stripe(env.STRIPE_SECRET_KEY ?? "sk_unset", {
     maxNetworkRetries: 2,
@@ -32,15 +33,7 @@ export function stripeClient(env: Env): Stripe {
 const intentSchema = z.looseObject({
   id: z.string(),
   client_secret: z.string().nullish(),
-  status: z.enum([
-    "requires_payment_method",
-    "requires_confirmation",
-    "requires_action",
-    "processing",
-    "requires_capture",
-    "canceled",
-    "succeeded",
-  ]),
+  status: z.enum(paymentStatusValues),
   amount: z.number().int(),
   currency: z.string(),
   metadata: z.record(z.string(), z.string()).nullish(),
@@ -66,14 +59,14 @@ const intentSchema = z.looseObject({
 });
 
 /** Maps a Stripe PaymentIntent (any API version) to the provider's view. */
-export function fromStripeIntent(raw: unknown): ProviderIntent {
+function fromStripeIntent(raw: unknown): ProviderIntent {
   const intent = intentSchema.parse(raw);
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
   const card = charge?.payment_method_details?.card;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? "",
-    status: intent.status as IntentStatus,
+    status: intent.status,
     amountFils: intent.amount,
     currency: intent.currency,
     metadata: intent.metadata ?? {},

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from "fastify";
+
+/** The languages the API answers in (product §7's `language` header; decision 016). */
+export type Language = "en" | "ar";
+
+/**
+ * The language a request asks for: its `language` header (product §7: the website sends
+ * `en`, or `ar` from its Arabic pages). Anything but Arabic is English.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers.language;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? "";
+  return value === "ar" || value.startsWith("ar-") ? "ar" : "en";
+}
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A row's texts in `language`, and the language they are really in. English is the row's own
+ * columns (`english`); Arabic is its `translations.ar`, used only when complete — every text
+ * the English version has is there in Arabic — so that one item never mixes the two. An item
+ * without a complete Arabic version is answered in English, marked `en` (the website then
+ * marks it `lang="en"` inside the Arabic page).
+ */
+export function localizedTexts<T extends object>(
+  english: T,
+  translations: { ar?: Partial<T> } | null | undefined,
+  language: Language,
+): { texts: T; language: Language } {
+  const arabic = translations?.ar;
+  if (language !== "ar" || !arabic) return { texts: english, language: "en" };
+  const complete = (Object.keys(english) as (keyof T)[]).every((key) => isEmpty(english[key]) || !isEmpty(arabic[key]));
+  return complete ? { texts: { ...english, ...arabic }, language: "ar" } : { texts: english, language: "en" };
+}

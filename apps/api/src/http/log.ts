@@ -1,0 +1,162 @@
+import type { FastifyRequest } from "fastify";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+
+/**
+ * Logs without personal data (architecture §2, production): what the process writes to its
+ * log never carries query parameters, e-mail addresses, phone numbers, invoice link
+ * tokens or verification codes. Errors are rebuilt from a whitelist of fields (database
+ * errors keep their code, constraint and table, never the values or the row), request
+ * lines keep the method and path with the tokens and query values masked, and every
+ * message passes through `scrubPersonalData` as a last net.
+ *
+ * The one deliberate exception is the demo's file outbox, which logs the recipient and
+ * code of a mail it writes to disk so that a newcomer can finish the deletion flow (only
+ * possible on the local demo: a public deployment must set SMTP_URL).
+ */
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** A phone number: an optional +, then 9 or more digits with single spaces, dots, dashes or brackets between. */
+const PHONE = /\+?\(?\d(?:[\s.()-]?\d){8,}/g;
+/** A random token (invoice link, client secret): 32+ base64url characters with digits and capitals. */
+const TOKEN = /[A-Za-z0-9_-]{32,}/g;
+
+/** Masks e-mail addresses, phone numbers and random tokens in free text. */
+export function scrubPersonalData(text: string): string {
+  return text
+    .replace(EMAIL, "[email]")
+    .replace(TOKEN, (match) => (/[0-9]/.test(match) && /[A-Z]/.test(match) ? "[token]" : match))
+    .replace(PHONE, "[number]");
+}
+
+/** Error fields that describe what failed without carrying the data that failed. */
+const SAFE_ERROR_FIELDS = [
+  "code",
+  "statusCode",
+  "severity",
+  "constraint",
+  "table",
+  "column",
+  "schema",
+  "routine",
+  "errno",
+  "syscall",
+  "validationContext",
+] as const;
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+  [key: string]: unknown;
+}
+
+function isErrorLike(value: unknown): value is ErrorLike {
+  return typeof value === "object" && value !== null && "message" in value && "stack" in value;
+}
+
+/**
+ * The message of an error without the values it carries: Drizzle's `Failed query: …
+ * params: …` keeps the SQL text (values are always bound parameters) and drops the
+ * parameters; PostgreSQL's `…: "value"` endings are masked; then `scrubPersonalData`.
+ */
+function safeMessage(error: ErrorLike): string {
+  const raw = String(error.message ?? "");
+  const message =
+    raw.startsWith("Failed query: ") && typeof error.query === "string"
+      ? `Failed query: ${error.query}`
+      : raw.replace(/\nparams: [\s\S]*$/, "").replace(/: "[^"]*"$/, ': "…"');
+  return scrubPersonalData(message);
+}
+
+/** Serialised form of an error in the log (`err`). */
+interface SafeSerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  cause?: SafeSerializedError | unknown;
+  [field: string]: unknown;
+}
+
+/**
+ * Pino's `err` serializer for this product: type, safe message, the stack's frames under
+ * that message, the whitelisted fields of `SAFE_ERROR_FIELDS` and the same for each
+ * `cause` (5 deep). Never the error's own enumerable data (Drizzle's `params`,
+ * PostgreSQL's `detail` with the failing row).
+ */
+function serializeError(value: unknown, depth = 0): SafeSerializedError | unknown {
+  if (!isErrorLike(value)) return typeof value === "string" ? scrubPersonalData(value) : value;
+  const type =
+    typeof value.constructor === "function" && value.constructor.name !== "Object"
+      ? value.constructor.name
+      : String(value.name ?? "Error");
+  const message = safeMessage(value);
+  const frames = String(value.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line));
+  const out: SafeSerializedError = { type, message, stack: [`${type}: ${message}`, ...frames].join("\n") };
+  for (const field of SAFE_ERROR_FIELDS) if (value[field] !== undefined) out[field] = value[field];
+  if (value.cause !== undefined && depth < 5) out.cause = serializeError(value.cause, depth + 1);
+  return out;
+}
+
+/** Query parameters whose values are shown in request logs (filters and paging, never personal). */
+const SHOWN_QUERY_KEYS = new Set([
+  "discipline",
+  "type",
+  "limit",
+  "offset",
+  "showOnWebsite",
+  "eventDisciplines",
+  "step",
+  "show",
+]);
+
+/**
+ * A request path as logged: the token of `/invoice/{hash}` (with or without a language
+ * prefix) masked, and every query value masked but those of `SHOWN_QUERY_KEYS`.
+ */
+export function safeUrl(url: string): string {
+  const [path = "", query] = url.split("?", 2);
+  const safePath = scrubPersonalData(path.replace(/(\/invoice\/)[^/]+/i, "$1:hash"));
+  if (query === undefined) return safePath;
+  const params = new URLSearchParams(query);
+  const shown = [...params].map(([key, value]) => `${key}=${SHOWN_QUERY_KEYS.has(key) ? value : "…"}`);
+  return `${safePath}?${shown.join("&")}`;
+}
+
+/** Pino's `req` serializer: method, masked path (`safeUrl`) and client address; no headers, no body. */
+function serializeRequest(request: FastifyRequest | { method?: string; url?: string; ip?: string }) {
+  return { method: request.method, url: safeUrl(String(request.url ?? "")), remoteAddress: request.ip };
+}
+
+/**
+ * The pino options of every logger of the product: the serializers above, and every
+ * message scrubbed with `scrubPersonalData` except where the caller marks a line as the
+ * demo file outbox's (`demoOutbox: true`).
+ */
+function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    hooks: {
+      logMethod(args, method) {
+        const [first, second, ...rest] = args as unknown[];
+        const demoOutbox =
+          typeof first === "object" && first !== null && (first as { demoOutbox?: unknown }).demoOutbox;
+        if (demoOutbox) return method.apply(this, args as Parameters<typeof method>);
+        const scrub = (v: unknown) => (typeof v === "string" ? scrubPersonalData(v) : v);
+        const next = typeof first === "string" ? [scrub(first), second, ...rest] : [first, scrub(second), ...rest];
+        return method.apply(this, next as Parameters<typeof method>);
+      },
+    },
+  };
+}
+
+/** The product's logger: pino's, with `loggerOptions`. */
+export type AppLogger = Logger;
+
+/** The product's logger (see `loggerOptions`), writing to `destination` (standard output by default). */
+export function createLogger(level: string, destination?: DestinationStream): AppLogger {
+  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}

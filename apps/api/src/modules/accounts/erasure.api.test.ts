@@ -1,0 +1,134 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { accounts, deletionLocks, outbox, rateLimits, supportRequests, verificationCodes } from "@khayl/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestApi, type TestApi } from "../../testing.ts";
+import { REDACTED_TEXT } from "../mail/repository.ts";
+import { createMailWorker } from "../mail/worker.ts";
+
+/**
+ * What deleting an account erases (decision 014): every table and file that held the
+ * person's data, checked after a real deletion through the API, with the demo's file
+ * outbox (`.eml` files) in a folder of its own.
+ */
+let api: TestApi;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "khayl-erasure-"));
+  api = await createTestApi({ DATA_DIR: dataDir, SUPPORT_EMAIL: "support@khayl.test" });
+});
+afterAll(async () => {
+  await api.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const silentLog = { info: () => undefined, warn: () => undefined };
+const deliverAll = async () => {
+  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog });
+  await worker.deliverDue();
+  await worker.stop();
+};
+
+const person = { name: "Reem Al Hashimi", email: "reem.hashimi@example.com", phone: "+971 50 111 2233" };
+const other = { name: "Khalid Rahman", email: "khalid.rahman@example.com", phone: "+971 50 444 5566" };
+
+function contact(who: typeof person, email: string, remoteAddress: string) {
+  return api.app.inject({
+    method: "POST",
+    url: "/api/v1/supportRequests/",
+    payload: {
+      fullName: who.name,
+      email,
+      phone: who.phone,
+      subject: "Inquiry",
+      division: "Air-Shipping",
+      applicableReference: "INV-2026-0042",
+      supportInquiry: `Please call me on ${who.phone}.`,
+      sourceIsApp: false,
+      sourceIsWebsite: true,
+    },
+    remoteAddress,
+  });
+}
+
+async function emlFiles(): Promise<{ name: string; text: string }[]> {
+  const dir = path.join(dataDir, "outbox");
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(names.map(async (name) => ({ name, text: await readFile(path.join(dir, name), "utf8") })));
+}
+
+test("deleting an account erases the person everywhere, keeps others' data, and the notice leaves no trace", async () => {
+  const db = api.database.db;
+  await db.insert(accounts).values({ displayName: person.name, email: person.email, phoneNumber: person.phone });
+  // Their messages to support, one typed in another case; and someone else's.
+  expect((await contact(person, person.email, "10.30.0.1")).statusCode).toBe(201);
+  expect((await contact(person, "Reem.Hashimi@Example.com", "10.30.0.1")).statusCode).toBe(201);
+  expect((await contact(other, other.email, "10.30.0.2")).statusCode).toBe(201);
+  await api.app.inject({
+    method: "GET",
+    url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(person.email)}`,
+    remoteAddress: "10.30.0.1",
+  });
+  await deliverAll();
+  const mentioning = (text: string) => text.toLowerCase().includes(person.email);
+  expect((await emlFiles()).filter((f) => mentioning(f.text)).length).toBeGreaterThanOrEqual(5);
+  // A file whose row the retention purge already removed is found by what it says.
+  await db.delete(outbox).where(and(eq(outbox.to, person.email), eq(outbox.kind, "support-confirmation")));
+
+  const [codeMail] = (await emlFiles()).filter((f) => f.name.endsWith("delete-account-code.eml"));
+  const code = /verification code is (\d{4})/.exec(codeMail?.text ?? "")?.[1] ?? "";
+  const confirmed = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/confrim-delete-account",
+    payload: { email: person.email, otpCode: code },
+    remoteAddress: "10.30.0.1",
+  });
+  expect(confirmed.statusCode).toBe(200);
+
+  // accounts: the row stays (invoices point at it), without name, e-mail or phone.
+  const deleted = await db.select().from(accounts).where(eq(accounts.displayName, person.name));
+  expect(deleted).toEqual([]);
+  // support_requests: anonymised, reference and options kept; the other sender's untouched.
+  const requests = await db.select().from(supportRequests).orderBy(supportRequests.id);
+  expect(requests).toHaveLength(3);
+  for (const erased of requests.slice(0, 2)) {
+    expect(erased).toMatchObject({
+      fullName: "",
+      email: "",
+      phone: "",
+      supportInquiry: "",
+      applicableReference: null,
+      subject: "Inquiry",
+      division: "Air-Shipping",
+    });
+    expect(erased.reference).toMatch(/^SR-\d{4}-\d{6}$/);
+    expect(erased.erasedAt).toBeInstanceOf(Date);
+  }
+  expect(requests[2]).toMatchObject({ fullName: other.name, email: other.email, erasedAt: null });
+  // outbox: nothing to or about the person but the deletion notice, still to be sent.
+  const rows = await db.select().from(outbox);
+  expect(rows.filter((r) => JSON.stringify(r).toLowerCase().includes(person.email)).map((r) => r.kind)).toEqual([
+    "account-deleted",
+  ]);
+  expect(rows.filter((r) => r.text.includes(`E-mail: ${other.email}`))).toHaveLength(1);
+  // .eml files: none names the person any more; the other sender's remain.
+  const files = await emlFiles();
+  expect(files.filter((f) => mentioning(f.text)).map((f) => f.name)).toEqual([]);
+  expect(files.filter((f) => f.text.includes(other.email)).length).toBeGreaterThanOrEqual(2);
+  // verification_codes and deletion_locks: nothing left of the address.
+  expect(await db.select().from(verificationCodes)).toEqual([]);
+  expect(await db.select().from(deletionLocks)).toEqual([]);
+  // rate_limits: no key names an address, in clear or as the person's hash.
+  const keys = (await db.select().from(rateLimits)).map((r) => r.key);
+  expect(keys.filter((k) => k.includes("@"))).toEqual([]);
+  expect(keys.filter((k) => k.startsWith("ask:") || k.startsWith("wrong:") || k.startsWith("mail:"))).toEqual([]);
+
+  // The deletion notice is delivered, then its row keeps neither the address nor the text.
+  await deliverAll();
+  const [notice] = await db.select().from(outbox).where(eq(outbox.kind, "account-deleted")).orderBy(desc(outbox.id));
+  expect(notice).toMatchObject({ to: "[erased]", text: REDACTED_TEXT, html: null, lastError: null });
+  expect(notice?.sentAt).toBeInstanceOf(Date);
+  expect(JSON.stringify(await db.select().from(outbox)).toLowerCase()).not.toContain(person.email);
+});

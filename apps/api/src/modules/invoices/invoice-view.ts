@@ -1,0 +1,119 @@
+import { type InvoiceData, invoiceMessages } from "@khayl/contract/invoices";
+import { cardFeeFils, filsToDirhams, grossFils } from "@khayl/contract/money";
+import { HttpError } from "../../http/errors.ts";
+import type { Language } from "../../http/language.ts";
+import { dueDisplayOf } from "./due-display.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { renderInvoicePdf } from "./pdf.ts";
+import { findInvoiceByToken, findOpenPayment, type InvoiceRecord } from "./repository.ts";
+import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
+
+/**
+ * The invoice as a link shows it (product §3 Invoice, §4 Invoice page, §7): the lookup by
+ * link token, its wire view with the fee computed here, and its PDF.
+ */
+
+/** 404 'Invoice not found'. */
+export function invoiceNotFound(): HttpError {
+  return new HttpError(404, invoiceMessages.notFound);
+}
+
+/**
+ * The wire view of an invoice (product §3 fields plus status, fee and gross computed here
+ * with architecture §3.4's rule; dirhams beside fils). Dates are ISO-8601 UTC.
+ */
+export function toInvoiceData(
+  record: InvoiceRecord,
+  provider: PaymentProvider,
+  language: Language = "en",
+): InvoiceData {
+  const { invoice, customer, payment } = record;
+  const feeFils = cardFeeFils(invoice.totalFils);
+  const paid = invoice.status === "paid";
+  return {
+    id: invoice.id,
+    refNumber: invoice.refNumber,
+    total: filsToDirhams(invoice.totalFils),
+    dueDate: invoice.dueDate.toISOString(),
+    dueDisplay: dueDisplayOf(invoice, new Date(), language),
+    user: customer,
+    status: invoice.status,
+    currency: "AED",
+    totalFils: invoice.totalFils,
+    feeFils,
+    fee: filsToDirhams(feeFils),
+    grossFils: grossFils(invoice.totalFils),
+    gross: filsToDirhams(grossFils(invoice.totalFils)),
+    paidAt: paid && invoice.paidAt ? invoice.paidAt.toISOString() : null,
+    paymentType: paid ? (payment?.paymentMethod ?? null) : null,
+    cardBrand: paid ? (payment?.cardBrand ?? null) : null,
+    cardLast4: paid ? (payment?.cardLast4 ?? null) : null,
+    paidFeeFils: paid ? (payment?.feeFils ?? null) : null,
+    paidAmountFils: paid ? (payment?.amountFils ?? null) : null,
+    paymentProvider: provider.name,
+    testMode: provider.testMode,
+  };
+}
+
+/**
+ * The invoice of a link token (404 when unknown). An unpaid invoice with an open payment
+ * is first checked with the provider: a payment that succeeded there but was never
+ * confirmed here (the tab closed, the network dropped, no webhook) is settled now, so a
+ * revisit shows the invoice paid. A provider that cannot be reached leaves it as it is.
+ */
+export async function recordByLink(deps: InvoiceDeps, hash: string): Promise<InvoiceRecord> {
+  const record = await findInvoiceByToken(deps.db, hash);
+  if (!record) throw invoiceNotFound();
+  if (record.invoice.status === "paid") return record;
+  const open = await findOpenPayment(deps.db, record.invoice.id);
+  if (!open) return record;
+  const intent = await deps.provider.retrieveIntent(open.providerPaymentId).catch(() => null);
+  if (intent?.status !== "succeeded" || !matchesInvoice(intent, record.invoice.id, open)) return record;
+  await settle(deps, record.invoice.id, open, intent);
+  return (await findInvoiceByToken(deps.db, hash)) ?? record;
+}
+
+/** `POST /invoices-v2/get-invoice-by-link` (product §7): the invoice of a link token; 404 when unknown. */
+export async function getInvoiceByLink(
+  deps: InvoiceDeps,
+  hash: string,
+  language: Language = "en",
+): Promise<InvoiceData> {
+  return toInvoiceData(await recordByLink(deps, hash), deps.provider, language);
+}
+
+/**
+ * `POST /invoices-v2/print-pdf-by-link` (product §7): the tax invoice PDF of a link token
+ * (a receipt marked PAID once paid) and its reference, for the file name. 404 when unknown.
+ */
+export async function printInvoicePdfByLink(
+  deps: InvoiceDeps,
+  hash: string,
+): Promise<{ pdf: Buffer; refNumber: string }> {
+  const { invoice, customer, payment } = await recordByLink(deps, hash);
+  const paid = invoice.status === "paid";
+  const pdf = await renderInvoicePdf({
+    company: { name: deps.env.COMPANY_NAME, address: deps.env.COMPANY_ADDRESS, trn: deps.env.COMPANY_TRN },
+    invoice: {
+      refNumber: invoice.refNumber,
+      issueDate: invoice.createdAt,
+      dueDate: invoice.dueDate,
+      lines: invoice.lines,
+      totalFils: invoice.totalFils,
+      status: invoice.status,
+      paidAt: invoice.paidAt,
+    },
+    customer,
+    payment:
+      paid && payment
+        ? {
+            paymentType: payment.paymentMethod,
+            cardBrand: payment.cardBrand,
+            cardLast4: payment.cardLast4,
+            feeFils: payment.feeFils,
+            amountFils: payment.amountFils,
+          }
+        : null,
+  });
+  return { pdf, refNumber: invoice.refNumber };
+}

@@ -1,0 +1,179 @@
+import { createHash } from "node:crypto";
+import {
+  type confirmPaymentBodySchema,
+  type createPaymentBodySchema,
+  type InvoiceData,
+  invoiceMessages,
+  type PaymentIntentData,
+  type sandboxConfirmBodySchema,
+} from "@khayl/contract/invoices";
+import { cardFeeFils, grossFils } from "@khayl/contract/money";
+import { isOpenPaymentStatus } from "@khayl/contract/payment-values";
+import type { z } from "zod";
+import { HttpError } from "../../http/errors.ts";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
+import { invoiceNotFound, recordByLink, toInvoiceData } from "./invoice-view.ts";
+import type { ProviderIntent } from "./payments/provider.ts";
+import { confirmSandboxIntent } from "./payments/sandbox.ts";
+import {
+  countPayments,
+  findInvoiceById,
+  findOpenPayment,
+  findPayment,
+  insertPayment,
+  type PaymentRow,
+  setPaymentMethod,
+  updatePaymentStatus,
+} from "./repository.ts";
+import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
+
+/**
+ * Paying an invoice by its link (product §4 payment steps, architecture §3.4 and §3.8): the
+ * server creates the provider intent for the amount it computed, the browser confirms it
+ * with the provider (Stripe.js, or the sandbox's confirmation call below), and the server
+ * then retrieves the intent and decides "paid".
+ */
+
+/** Sandbox confirmations per intent: 10 per hour (card-testing protection on top of the per-client limit). */
+export const SANDBOX_CONFIRMS_PER_INTENT = { max: 10, windowMs: 60 * 60_000 };
+
+function intentData(deps: InvoiceDeps, payment: PaymentRow, intent: ProviderIntent): PaymentIntentData {
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    provider: deps.provider.name,
+    publishableKey: deps.provider.publishableKey,
+    currency: "aed",
+    totalFils: payment.amountFils - payment.feeFils,
+    feeFils: payment.feeFils,
+    amountFils: payment.amountFils,
+  };
+}
+
+function alreadyPaid(): HttpError {
+  return new HttpError(409, invoiceMessages.alreadyPaid);
+}
+
+/**
+ * `POST /invoices-v2/create-payment-by-link` (extension, architecture §3.4/§3.8): the payment
+ * intent the browser confirms, for the gross amount in fils computed here (total + 1.5 %
+ * + AED 1.00); the browser never sends an amount. Idempotent: while the invoice has an
+ * open payment, every call (retry, double click, other tab) answers that same intent;
+ * concurrent first calls share one provider idempotency key and one payment row (unique
+ * indexes), so only one intent exists. 409 when the invoice is paid, 404 when unknown.
+ */
+export async function createPaymentByLink(
+  deps: InvoiceDeps,
+  body: z.output<typeof createPaymentBodySchema>,
+): Promise<PaymentIntentData> {
+  const record = await recordByLink(deps, body.hash);
+  const { invoice } = record;
+  if (invoice.status === "paid") throw alreadyPaid();
+  const feeFils = cardFeeFils(invoice.totalFils);
+  const amountFils = grossFils(invoice.totalFils);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const open = await findOpenPayment(deps.db, invoice.id);
+    if (open) {
+      const intent = await deps.provider.retrieveIntent(open.providerPaymentId);
+      if (
+        intent &&
+        isOpenPaymentStatus(intent.status) &&
+        intent.amountFils === amountFils &&
+        open.amountFils === amountFils
+      ) {
+        if (open.paymentMethod !== body.paymentMethod) await setPaymentMethod(deps.db, open.id, body.paymentMethod);
+        return intentData(deps, open, intent);
+      }
+      if (intent?.status === "succeeded") {
+        // Paid at the provider but never confirmed here (e.g. the tab closed): record it now.
+        await settle(deps, invoice.id, open, intent);
+        throw alreadyPaid();
+      }
+      await updatePaymentStatus(deps.db, open.id, intent?.status ?? "canceled", intent?.lastErrorMessage ?? null);
+      continue;
+    }
+    const number = (await countPayments(deps.db, invoice.id)) + 1;
+    // Deterministic, so concurrent first calls converge on one intent; the digest of the
+    // invoice's random link token (never the token) keeps it unique across databases
+    // that share one Stripe account (staging and production, a re-seeded demo).
+    const tokenDigest = createHash("sha256").update(invoice.linkToken).digest("hex").slice(0, 24);
+    const idempotencyKey = `invoice:${invoice.id}:${tokenDigest}:payment:${number}`;
+    const intent = await deps.provider.createIntent({
+      amountFils,
+      currency: "aed",
+      idempotencyKey,
+      metadata: {
+        invoiceId: String(invoice.id),
+        refNumber: invoice.refNumber,
+        userId: String(record.customer?.id ?? ""),
+      },
+      description: `Invoice ${invoice.refNumber}`,
+      receiptEmail: record.customer?.email ?? null,
+    });
+    const payment = await insertPayment(deps.db, {
+      invoiceId: invoice.id,
+      provider: deps.provider.name,
+      providerPaymentId: intent.id,
+      idempotencyKey,
+      paymentMethod: body.paymentMethod,
+      amountFils,
+      feeFils,
+      status: intent.status,
+    });
+    if (payment && payment.providerPaymentId === intent.id) return intentData(deps, payment, intent);
+    // Another request opened a different payment first: answer that one on the next pass.
+  }
+  throw new HttpError(409, "The payment is being prepared in another window. Please try again.");
+}
+
+/**
+ * `POST /invoices-v2/confirm-payment-by-link` (extension): the server, not the browser,
+ * decides the invoice is paid: it retrieves the intent from the provider and requires
+ * status `succeeded`, this invoice's id in its metadata and the amount it asked for.
+ * Idempotent: confirming the paying intent again answers the paid invoice. 402 'Payment
+ * was not successful' when the provider has not charged; 409 when another payment paid
+ * the invoice or the intent does not match; 404 for an unknown link or intent.
+ */
+export async function confirmPaymentByLink(
+  deps: InvoiceDeps,
+  body: z.output<typeof confirmPaymentBodySchema>,
+): Promise<InvoiceData> {
+  const record = await recordByLink(deps, body.hash);
+  const payment = await findPayment(deps.db, record.invoice.id, body.paymentIntentId);
+  if (!payment) throw new HttpError(404, invoiceMessages.paymentNotFound);
+  if (record.invoice.status === "paid") {
+    if (record.payment?.id === payment.id) return toInvoiceData(record, deps.provider);
+    throw alreadyPaid();
+  }
+  const intent = await deps.provider.retrieveIntent(payment.providerPaymentId);
+  if (!intent) throw new HttpError(404, invoiceMessages.paymentNotFound);
+  if (!matchesInvoice(intent, record.invoice.id, payment)) {
+    deps.log?.warn(
+      { invoiceId: record.invoice.id, paymentIntentId: intent.id },
+      "payment intent does not match its invoice",
+    );
+    throw new HttpError(409, invoiceMessages.paymentMismatch);
+  }
+  if (intent.status !== "succeeded") {
+    await updatePaymentStatus(deps.db, payment.id, intent.status, intent.lastErrorMessage);
+    throw new HttpError(402, invoiceMessages.paymentNotSuccessful);
+  }
+  const outcome = await settle(deps, record.invoice.id, payment, intent);
+  if (outcome === "other") throw alreadyPaid();
+  const fresh = await findInvoiceById(deps.db, record.invoice.id);
+  if (!fresh) throw invoiceNotFound();
+  return toInvoiceData(fresh, deps.provider);
+}
+
+/**
+ * `POST /invoices-v2/sandbox-confirm-payment` (extension, sandbox provider only): the
+ * sandbox's stand-in for Stripe confirming an intent. 404 when Stripe is configured;
+ * 429 after `SANDBOX_CONFIRMS_PER_INTENT` attempts on one intent; see `confirmSandboxIntent`.
+ */
+export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<typeof sandboxConfirmBodySchema>) {
+  if (deps.provider.name !== "sandbox") throw new HttpError(404, invoiceMessages.sandboxOff);
+  const limit = await consumeRateLimit(deps.db, `sandbox-confirm:${body.paymentIntentId}`, SANDBOX_CONFIRMS_PER_INTENT);
+  if (!limit.allowed) throw new HttpError(429, invoiceMessages.tooManyAttempts);
+  return confirmSandboxIntent(deps.db, body);
+}

@@ -1,0 +1,89 @@
+import {
+  invoiceMessages,
+  stripePaymentIntentEventObjectSchema,
+  stripeWebhookEventSchema,
+} from "@khayl/contract/invoices";
+import { HttpError } from "../../http/errors.ts";
+import type { ProviderIntent } from "./payments/provider.ts";
+import { verifyStripeWebhook } from "./payments/stripe.ts";
+import { findPaymentByProviderId, markInvoicePaid, recordWebhookEvent, updatePaymentStatus } from "./repository.ts";
+import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
+
+/**
+ * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): verifies the signature on
+ * the raw body (400 when it does not match; 404 when no webhook secret is configured),
+ * parses the fields it uses with zod, and handles each event id once (the id is recorded
+ * in `webhook_events` in the same transaction as its effect). `payment_intent.succeeded`
+ * marks the invoice paid after the same checks as a confirmation;
+ * `payment_intent.payment_failed` / `.canceled` record the status on the payment.
+ */
+export async function handleStripeWebhook(
+  deps: InvoiceDeps,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  const secret = deps.env.STRIPE_WEBHOOK_SECRET;
+  if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessages.webhookNotConfigured);
+  if (!rawBody || !signature) throw new HttpError(400, invoiceMessages.webhookSignature);
+  let verified: unknown;
+  try {
+    verified = verifyStripeWebhook(deps.env, rawBody, signature, secret);
+  } catch {
+    throw new HttpError(400, invoiceMessages.webhookSignature);
+  }
+  const event = stripeWebhookEventSchema.parse(verified);
+  const isIntentEvent = event.type.startsWith("payment_intent.");
+  const intentObject = isIntentEvent ? stripePaymentIntentEventObjectSchema.safeParse(event.data.object) : undefined;
+  const payment = intentObject?.success ? await findPaymentByProviderId(deps.db, intentObject.data.id) : undefined;
+
+  // The card details are on the charge; fetch them before the transaction (no network inside it).
+  let intent: ProviderIntent | null = null;
+  if (payment && intentObject?.success && event.type === "payment_intent.succeeded") {
+    intent = await deps.provider.retrieveIntent(intentObject.data.id).catch(() => null);
+    const o = intentObject.data;
+    intent ??= {
+      id: o.id,
+      clientSecret: "",
+      status: "succeeded",
+      amountFils: o.amount,
+      currency: o.currency,
+      metadata: o.metadata,
+      card: null,
+      lastErrorMessage: null,
+    };
+  }
+
+  let duplicate = false;
+  await deps.db.transaction(async (tx) => {
+    if (!(await recordWebhookEvent(tx, event.id, event.type))) {
+      duplicate = true;
+      return;
+    }
+    if (!payment || !intentObject?.success) return;
+    const o = intentObject.data;
+    if (event.type === "payment_intent.succeeded" && intent) {
+      if (
+        o.status !== "succeeded" ||
+        !matchesInvoice(
+          { ...intent, amountFils: o.amount, metadata: o.metadata, currency: o.currency },
+          payment.invoiceId,
+          payment,
+        )
+      ) {
+        deps.log?.warn({ eventId: event.id, paymentIntentId: o.id }, "webhook intent does not match its invoice");
+        return;
+      }
+      const outcome = await markInvoicePaid(tx, payment.invoiceId, payment.id, paidDetails(intent, payment));
+      if (outcome === "other")
+        deps.log?.error(
+          { eventId: event.id, invoiceId: payment.invoiceId },
+          "a second payment succeeded for a paid invoice",
+        );
+    } else if (event.type === "payment_intent.payment_failed") {
+      await updatePaymentStatus(tx, payment.id, "requires_payment_method", o.last_payment_error?.message ?? null);
+    } else if (event.type === "payment_intent.canceled") {
+      await updatePaymentStatus(tx, payment.id, "canceled", null);
+    }
+  });
+  return { received: true, duplicate };
+}

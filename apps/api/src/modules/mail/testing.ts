@@ -1,0 +1,58 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** A message an SMTP test server received. */
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server for tests (conventions §6: a real server, no mock of the transport). */
+export interface TestSmtp {
+  server: SMTPServer;
+  port: number;
+  received: ReceivedMail[];
+  /** How many messages have started to arrive (a slow server has not accepted them yet). */
+  arriving(): number;
+  /** Resolves once the server has stopped listening (its port is then closed: "SMTP is down"). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an SMTP server without TLS on `host` (default 127.0.0.1; `port` 0: any free port)
+ * that collects what it receives; with `delayMs`, it answers each message that much later
+ * (a slow server).
+ */
+export async function startSmtp(options: { port?: number; delayMs?: number; host?: string } = {}): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  let arriving = 0;
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      arriving++;
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const accept = () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  return {
+    server,
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    arriving: () => arriving,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,135 @@
+import type { Db } from "@khayl/db/client";
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * How long what the retention purge removes is kept (architecture §3.7, decision 014).
+ * Delivered mail stays a week for questions about delivery; a mail never sent is given up
+ * after at most ~6 h of retries and kept a month with its last error; an address's
+ * count of wrong deletion codes is kept a year after its last wrong code (the lock's
+ * escalation remembers that long).
+ */
+const RETENTION = {
+  deliveredMailDays: 7,
+  undeliveredMailDays: 30,
+  deletionLockDays: 365,
+} as const;
+
+/** Rows deleted per statement, so one round never holds long locks on a large backlog. */
+const BATCH = 5_000;
+
+/** What one purge deleted, per kind of row. */
+export interface PurgeResult {
+  rateLimits: number;
+  codes: number;
+  expiredCodeMails: number;
+  deliveredMails: number;
+  undeliveredMails: number;
+  deletionLocks: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Deletes, in batches of `BATCH`, the rows of `table` (by `key`) that `where` selects; answers how many. */
+async function deleteInBatches(db: Db, table: SQL, key: SQL, where: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${BATCH})
+      returning 1 as one
+    `);
+    const deleted = rowsOf<{ one: number }>(result).length;
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}
+
+/**
+ * The scheduled retention purge (architecture §3.7), off the request path; each statement
+ * uses an index (migration 0003): ended rate-limit windows (`rate_limits_reset_at_idx`),
+ * expired verification codes (`verification_codes_expires_at_idx`), code mails whose code
+ * expired before they were sent, mail delivered more than `RETENTION.deliveredMailDays`
+ * ago and mail never delivered after `RETENTION.undeliveredMailDays` (all three by
+ * `outbox_pending_idx`, which starts with `sent_at`), and wrong-code counts
+ * (`deletion_locks_last_wrong_at_idx`) idle for `RETENTION.deletionLockDays` and not
+ * locked. Safe to run on several instances at once.
+ */
+export async function purgeExpired(db: Db): Promise<PurgeResult> {
+  const rateLimits = await deleteInBatches(db, sql`rate_limits`, sql`key`, sql`reset_at < now()`);
+  const codes = await deleteInBatches(db, sql`verification_codes`, sql`id`, sql`expires_at < now()`);
+  const expiredCodeMails = await deleteInBatches(
+    db,
+    sql`outbox`,
+    sql`id`,
+    sql`expires_at is not null and expires_at <= now() and sent_at is null`,
+  );
+  const deliveredMails = await deleteInBatches(
+    db,
+    sql`outbox`,
+    sql`id`,
+    sql`sent_at < now() - make_interval(days => ${RETENTION.deliveredMailDays})`,
+  );
+  const undeliveredMails = await deleteInBatches(
+    db,
+    sql`outbox`,
+    sql`id`,
+    sql`sent_at is null and created_at < now() - make_interval(days => ${RETENTION.undeliveredMailDays})`,
+  );
+  const deletionLocks = await deleteInBatches(
+    db,
+    sql`deletion_locks`,
+    sql`email_hash`,
+    sql`last_wrong_at < now() - make_interval(days => ${RETENTION.deletionLockDays})
+      and (locked_until is null or locked_until < now())`,
+  );
+  return { rateLimits, codes, expiredCodeMails, deliveredMails, undeliveredMails, deletionLocks };
+}
+
+export interface RetentionJob {
+  /** Runs `purgeExpired` now and then every `intervalMs` (idempotent). */
+  start(): void;
+  /** Stops the schedule and waits for a round under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Schedules `purgeExpired` (started by the host beside the mail worker when the API runs
+ * in-process): a first round at once, then one every `intervalMs` (default 10 minutes).
+ * A failed round is logged and the next one tried on schedule.
+ */
+export function createRetentionJob(options: {
+  db: Db;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  intervalMs?: number;
+}): RetentionJob {
+  const intervalMs = options.intervalMs ?? 10 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const round = () => {
+    running = purgeExpired(options.db)
+      .then((result) => {
+        if (Object.values(result).some((n) => n > 0)) options.log.info({ purged: result }, "retention purge");
+      })
+      .catch((error: unknown) => options.log.warn({ err: error }, "retention purge failed"))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) {
+          timer = setTimeout(round, intervalMs);
+          timer.unref?.();
+        }
+      });
+  };
+  return {
+    start() {
+      if (timer || running || stopped) return;
+      round();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
