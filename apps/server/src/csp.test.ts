@@ -1,13 +1,15 @@
+import { createHash } from "node:crypto";
 import { parseEnv } from "@khayl/config/env";
 import { expect, test } from "vitest";
-import { pageCsp, permissionsPolicy } from "./csp.ts";
+import { inlineScriptHashes, pageCsp, permissionsPolicy } from "./csp.ts";
 
 const sandbox = parseEnv({});
 const stripe = parseEnv({ STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_SECRET_KEY: "sk_test_y" });
 
 test("without Stripe or analytics, pages may load and connect to nothing but the site", () => {
-  const csp = pageCsp(sandbox, "n0nce", false);
-  expect(csp).toContain("script-src 'self' 'nonce-n0nce';");
+  const csp = pageCsp(sandbox, ["'sha256-abc='"], false);
+  expect(csp).toContain("script-src 'self' 'sha256-abc=';");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp).toContain("connect-src 'self';");
   expect(csp).toContain("frame-src 'none'");
   expect(csp).not.toMatch(/stripe|google/);
@@ -15,7 +17,7 @@ test("without Stripe or analytics, pages may load and connect to nothing but the
 });
 
 test("Stripe's script, API and frames are allowed only when both keys are set", () => {
-  const csp = pageCsp(stripe, "n", true);
+  const csp = pageCsp(stripe, [], true);
   expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
   expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
   expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
@@ -28,4 +30,13 @@ test("the payment permission reaches Stripe's frames only with Stripe", () => {
   expect(permissionsPolicy(stripe)).toBe(
     'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   );
+});
+
+test("inline scripts are hashed exactly as written; external scripts and data blocks are not", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const html =
+    '<head><script>window.__a = 1;</script><script type="module">import("/assets/x.js");</script>' +
+    '<script src="/assets/entry.js"></script><script async src="https://www.googletagmanager.com/gtag/js"></script>' +
+    '<script type="application/ld+json">{"@type":"Event"}</script><script>window.__a = 1;</script></head>';
+  expect(inlineScriptHashes(html)).toEqual([sha("window.__a = 1;"), sha('import("/assets/x.js");')]);
 });

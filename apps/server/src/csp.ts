@@ -1,13 +1,38 @@
+import { createHash } from "node:crypto";
 import { type Env, stripeConfigured } from "@khayl/config/env";
 
+/** A `<script>` element: its attributes and its text. */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** Script types a browser runs; anything else (`application/ld+json`) is data, which CSP does not govern. */
+const RUNNABLE = /^\s*$|module|javascript|ecmascript/i;
+
 /**
- * The Content-Security-Policy of a page response. Scripts need the per-request nonce;
- * Stripe.js and analytics hosts are allowed only when they are configured (architecture §3.9).
+ * The CSP source expressions (`'sha256-…'`) of the inline scripts of a page's HTML, in order
+ * of appearance without repeats: what lets exactly these scripts run with no nonce, so that
+ * one HTML body can be served to every visitor and kept by caches (decision 017). External
+ * scripts (`src=`) and data blocks (`type="application/ld+json"`) are not hashed.
  */
-export function pageCsp(env: Env, nonce: string, secure: boolean): string {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1] ?? "";
+    if (!RUNNABLE.test(type)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The Content-Security-Policy of a page response: its inline scripts by hash (`scriptHashes`,
+ * from `inlineScriptHashes`), never `'unsafe-inline'`; Stripe.js and analytics hosts only
+ * when they are configured (architecture §3.9).
+ */
+export function pageCsp(env: Env, scriptHashes: readonly string[], secure: boolean): string {
   const stripe = stripeConfigured(env);
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
-  const script = ["'self'", `'nonce-${nonce}'`];
+  const script = ["'self'", ...scriptHashes];
   const connect = ["'self'"];
   const img = ["'self'", "data:", "blob:"];
   const frame: string[] = [];

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { parseEnv, publicOrigin } from "@khayl/config/env";
+import { loadEnvFile, parseEnv, publicOrigin } from "@khayl/config/env";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { buildHost } from "./host.ts";
@@ -9,6 +9,7 @@ import { buildHost } from "./host.ts";
  * (hot reload of the web app; the server build is re-loaded from Vite per request).
  */
 process.env.NODE_ENV = "development";
+loadEnvFile();
 const env = parseEnv({ ...process.env, NODE_ENV: "development" });
 const vite = await createServer({
   root: fileURLToPath(new URL("../../web/", import.meta.url)),

@@ -1,6 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,15 +14,26 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { API_PREFIX, API_ROOT, apiRootPlugin } from "@khayl/api/app";
+import { type AppLogger, createLogger } from "@khayl/api/http/log";
 import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
+import { createRetentionJob } from "@khayl/api/modules/retention/purge";
 import { type Env, publicConfig } from "@khayl/config/env";
 import { createApiClient, createResponseCache } from "@khayl/contract/client";
-import { createDb, type DbHandle } from "@khayl/db/client";
-import { seedDemoData } from "@khayl/db/seed/index";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { createDb, type DbHandle, ping } from "@khayl/db/client";
+import { type SeedResult, seedDemoData } from "@khayl/db/seed/index";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { pageCsp, permissionsPolicy, resourceCsp } from "./csp.ts";
+import { permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
+import { type PageAnswer, pageCacheKey, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
+import { cachedPage, createPageCache } from "./page-cache.ts";
+import { guardSlowClients } from "./slow-clients.ts";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
 export const webBuildDir = path.resolve(
@@ -24,20 +41,43 @@ export const webBuildDir = path.resolve(
   process.env.WEB_BUILD_DIR ?? "build",
 );
 
-declare module "fastify" {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
+/**
+ * How long the server waits for a client (README "Production notes"): a request's
+ * headers are due within `headersMs` of connecting (or of the previous answer plus
+ * `keepAliveMs` on a keep-alive connection), its body within `requestMs` of its headers;
+ * so a client that sends slowly, stalls or never sends is cut off within 30 s
+ * (`guardSlowClients`, with Node's own timeouts, checked every `checkIntervalMs`, as a
+ * second line). Keep a proxy's upstream keep-alive shorter than `keepAliveMs`, e.g.
+ * nginx `keepalive_timeout 4s` (docs/deploy.md).
+ */
+export const SERVER_TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 20_000,
+  checkIntervalMs: 1_000,
+  keepAliveMs: 5_000,
+};
+type ServerTimeouts = typeof SERVER_TIMEOUTS;
+
+/**
+ * The full-page cache of each process (decision 017): 64 MB of pages, all encodings counted;
+ * fresh for a minute (a shared cache's `s-maxage`), then served stale for up to ten while one
+ * render refreshes it; emptied at once when content changes.
+ */
+const PAGE_CACHE = { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, staleMs: 600_000 };
+
+/** How long `Host.close` waits for in-flight requests and the mail being sent before cutting them off. */
+export const SHUTDOWN_GRACE_MS = 20_000;
 
 export interface HostOptions {
   env: Env;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** The product's logger (`createLogger`), or false for none (tests). Default: one at `LOG_LEVEL`. */
+  logger?: AppLogger | false;
   /** Load demo data into empty tables (default true). */
   seed?: boolean;
-  /** Use this database instead of opening one from `env` (tests). */
+  /** Use this database instead of opening one from `env` (tests; it must be migrated; the caller closes it). */
   database?: DbHandle;
+  /** Other client timeouts than `SERVER_TIMEOUTS` (tests). */
+  timeouts?: Partial<ServerTimeouts>;
   /**
    * Development only (`npm run dev`): the server build comes from Vite on each request,
    * Vite's middlewares run before Fastify (assets, HMR), and pages get no CSP (Vite
@@ -55,7 +95,34 @@ export interface Host {
   database: DbHandle | undefined;
   /** The mail outbox worker (architecture §3.6), running when the API is in-process. */
   mailWorker: MailWorker | undefined;
-  close(): Promise<void>;
+  /** What this process's demo seed inserted; undefined when it did not seed. */
+  seeded: SeedResult | undefined;
+  /**
+   * Shuts down (SIGTERM): readiness answers 503, the server stops accepting connections,
+   * in-flight requests and the mail being sent are finished (at most `graceMs`, default
+   * `SHUTDOWN_GRACE_MS`; then open connections are cut), outbox mails claimed but not
+   * tried are given back to the other instances, and the database is closed (unless it
+   * was given in `HostOptions.database`: its owner closes it).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+/**
+ * The HTTP server with the client timeouts of `SERVER_TIMEOUTS` (Fastify's own default
+ * is no request timeout at all). In development Vite's middlewares answer first.
+ */
+function createHttpServer(handler: RequestListener, timeouts: ServerTimeouts, dev: HostOptions["dev"]): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    dev ? (req, res) => dev.middlewares(req, res, () => handler(req, res)) : handler,
+  );
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  guardSlowClients(server, timeouts);
+  return server;
 }
 
 const HASHED_ASSET = /^\/assets\//;
@@ -78,12 +145,36 @@ const FRAMEWORK_ERROR_HEADERS = {
  * Fastify's `frameworkErrors`: a URL that cannot be decoded, or a too-long parameter,
  * answers 400 with the API envelope and the security headers (not Fastify's own body).
  */
-export function answerFrameworkError(error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
+function answerFrameworkError(_error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(400)
     .headers(FRAMEWORK_ERROR_HEADERS)
     .send({ success: false, statusCode: 400, message: "Malformed request URL" });
 }
+/**
+ * The error handler of the host's own scope (the API keeps its own, `registerErrorHandling`):
+ * a client error raised before a page or file answers — e.g. a `Content-Encoding` that
+ * @fastify/compress cannot decode, or a body over the limit — is that 4xx with the envelope
+ * `{ success: false, statusCode, message }`; anything else is logged and answered 500
+ * 'Internal server error', without the error's own message.
+ */
+function answerHostError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      status === 413
+        ? "Request body is too large"
+        : status === 415
+          ? "Unsupported content type"
+          : status === 400
+            ? "Bad request"
+            : (STATUS_CODES[status] ?? "Bad request");
+    return reply.code(status).send({ success: false, statusCode: status, message });
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).send({ success: false, statusCode: 500, message: "Internal server error" });
+}
+
 /** `npm run dev` only: Vite's client and React refresh use inline scripts, eval and a websocket. */
 const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws: wss:";
 
@@ -93,31 +184,42 @@ const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws:
  * React Router's server render for every other path. Never listens.
  */
 export async function buildHost(options: HostOptions): Promise<Host> {
-  const { env } = options;
+  const { env, dev } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
-    ...(options.dev
-      ? {
-          serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
-            createServer((req, res) => options.dev!.middlewares(req, res, () => handler(req, res))),
-        }
-      : {}),
+    serverFactory: (handler: RequestListener) => createHttpServer(handler, timeouts, dev),
   }) as unknown as FastifyInstance;
 
   let database = options.database;
+  const ownsDatabase = !database;
   if (!env.API_URL && !database) {
-    database = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await createDb({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onIdleError: (error) => app.log.warn({ err: error }, "the database dropped a connection"),
+    });
     await database.migrate();
   }
+  let seeded: SeedResult | undefined;
   if (database && options.seed !== false) {
-    const summary = await seedDemoData(database.db);
-    app.log.info({ seeded: summary }, "demo data checked");
+    const db = database.db;
+    seeded = await database.exclusively(() => seedDemoData(db));
+    app.log.info({ seeded: seeded.inserted }, "demo data checked");
   }
+
+  // Outside the API (pages, probes, static files), errors that hooks or plugins raise are
+  // answered with the same envelope the API gives, never Fastify's own body (issue 12's fuzz).
+  app.setErrorHandler(answerHostError);
+  let shuttingDown = false;
+  registerProbes(app, database, () => shuttingDown);
+  if (!env.TRUST_PROXY?.length) warnOnceAboutForwardedHeaders(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -126,12 +228,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.addHook("onRequest", async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString("base64");
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });
   const permissions = permissionsPolicy(env);
-  app.addHook("onSend", async (request, reply, payload) => {
-    // Page responses set their own policy (with the nonce) in the page handler.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    // Page responses set their own policy (their inline scripts by hash) in the page handler.
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", resourceCsp);
     reply.header("permissions-policy", permissions);
     return payload;
@@ -139,13 +240,13 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   await app.register(compress, { global: true, encodings: ["gzip"], threshold: 1024 });
 
   const clientDir = path.join(webBuildDir, "client");
-  if (!options.dev && existsSync(clientDir)) {
+  if (!dev && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = "/" + path.relative(clientDir, filePath).split(path.sep).join("/");
+        const rel = `/${path.relative(clientDir, filePath).split(path.sep).join("/")}`;
         res.header(
           "cache-control",
           // Hashed assets never change; the rest (images, icons) may change with a deploy.
@@ -163,10 +264,13 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   }
   const mailWorker = database ? createMailWorker({ db: database.db, env, log: app.log }) : undefined;
   mailWorker?.start();
+  // Expired rate-limit windows, codes and old mail are deleted on a schedule, off the request path.
+  const retention = database ? createRetentionJob({ db: database.db, log: app.log }) : undefined;
+  retention?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
-  if (options.dev) {
-    handle = createRequestHandler(options.dev.loadBuild, "development");
+  if (dev) {
+    handle = createRequestHandler(dev.loadBuild, "development");
   } else {
     const serverEntry = path.join(webBuildDir, "server", "index.js");
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
@@ -187,28 +291,59 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       .send({ success: false, statusCode: 404, message: `Route GET:${request.url.split("?")[0]} not found` }),
   );
 
+  // Public pages, kept whole in every encoding and served without React (decision 017).
+  const pageCache = createPageCache(PAGE_CACHE);
+  // What those pages show changed (any instance, any connection: migration 0006): forget
+  // the pages and the API answers behind them at once.
+  const stopListening = database
+    ? await database.listen("content_changed", () => {
+        pageCache.clear();
+        apiCache.clear();
+      })
+    : undefined;
+
+  /** React Router's answer for this request, with the API client of its language (decision 016). */
+  const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean) => {
+    const api = createApiClient({
+      baseUrl: apiBaseUrl,
+      // Pages under /ar ask the API for Arabic content (product §7's `language` header; decision 016).
+      language: /^\/ar(\/|$|\?)/i.test(request.url) ? "ar" : "en",
+      ...(env.API_URL
+        ? { headers: { "x-forwarded-for": request.ip }, ...REMOTE_API_PATIENCE }
+        : { fetch: inProcessFetch(app, request.ip) }),
+      cache: apiCache,
+    });
+    return handle(toWebRequest(request, detached ? undefined : reply), { api, config, log: request.log });
+  };
+
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
     pages.all("/*", async (request: FastifyRequest, reply: FastifyReply) => {
-      const api = createApiClient({
-        baseUrl: apiBaseUrl,
-        fetch: env.API_URL ? undefined : inProcessFetch(app, request.ip),
-        headers: env.API_URL ? { "x-forwarded-for": request.ip } : undefined,
-        cache: apiCache,
-      });
+      if (dev) {
+        reply.header("content-security-policy", devCsp);
+        return reply.send(await render(request, reply, false));
+      }
       const secure = request.protocol === "https";
-      reply.header("content-security-policy", options.dev ? devCsp : pageCsp(env, request.cspNonce, secure));
-      const response = await handle(toWebRequest(request, reply), {
-        api,
-        config,
-        cspNonce: request.cspNonce,
-        log: request.log,
+      const key = pageCacheKey(request, secure);
+      if (!key) {
+        const answer = await prepareAnswer(await render(request, reply, false), env, secure);
+        // An action that stopped reading a body (too large) leaves the rest unread: close
+        // the connection after this answer instead of draining it.
+        if (!request.raw.complete) reply.header("connection", "close");
+        return sendAnswer(reply, answer);
+      }
+      // A page kept for everyone is rendered without this client's abort signal: a refresh
+      // in the background outlives the request that found the copy stale.
+      const result = await pageCache.get<PageAnswer>(key, async () => {
+        const answer = await prepareAnswer(await render(request, reply, true), env, secure);
+        return answer.kind === "page" && answer.shared
+          ? { keep: await cachedPage(answer.status, answer.headers, answer.body) }
+          : { pass: answer };
       });
-      // An action that stopped reading a body (too large) leaves the rest unread: close
-      // the connection after this answer instead of draining it.
-      if (!request.raw.complete) reply.header("connection", "close");
-      return reply.send(response);
+      if ("passed" in result) return sendAnswer(reply, result.passed);
+      reply.header("x-page-cache", result.hit ? "hit" : "miss");
+      return sendCachedPage(request, reply, result.page);
     });
   });
 
@@ -216,16 +351,95 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     app,
     database,
     mailWorker,
-    async close() {
-      await mailWorker?.stop();
-      await app.close();
-      await database?.close();
+    seeded,
+    async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
+      shuttingDown = true;
+      let cut: NodeJS.Timeout | undefined;
+      const serverClosed = new Promise<void>((resolve, reject) => {
+        cut = setTimeout(() => {
+          app.log.warn({ graceMs }, "requests still running at the end of the grace period: closing their connections");
+          app.server.closeAllConnections();
+        }, graceMs);
+        app.close().then(resolve, reject);
+      }).finally(() => clearTimeout(cut));
+      await Promise.all([
+        serverClosed,
+        mailWorker?.stop({ graceMs: Math.min(graceMs, 10_000) }),
+        retention?.stop(),
+        stopListening?.(),
+      ]);
+      if (ownsDatabase) await database?.close();
     },
   };
 }
 
-/** A web `Request` for React Router from Fastify's request (body streamed, aborted on disconnect). */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * With `TRUST_PROXY` unset, the first request that carries `X-Forwarded-For` or
+ * `Forwarded` logs one warning (once per host, i.e. once per process): the server sits
+ * behind a proxy it does not believe, so every client appears as the proxy and every
+ * per-client limit (and per-address-and-client budget of account deletion) is shared by
+ * the whole site.
+ */
+function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook("onRequest", async (request) => {
+    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined)) return;
+    warned = true;
+    request.log.warn(
+      { trustProxy: false },
+      "a request came through a proxy (X-Forwarded-For or Forwarded) but TRUST_PROXY is unset: every client " +
+        "appears as the proxy, so every per-client rate limit is shared by the whole site; set TRUST_PROXY to " +
+        "the proxy's address or range (README, Production notes)",
+    );
+  });
+}
+
+/**
+ * A remote provider API (`API_URL`) gets a bounded wait: 5 s per try, and GETs (which
+ * are safe to repeat) are tried up to twice more after a network failure, a timeout or
+ * a 502/503/504, so a page waits at most about 16 s (the in-process API needs neither).
+ */
+const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
+
+/**
+ * Liveness and readiness for a load balancer or orchestrator: `GET /livez` answers 200
+ * while the process runs; `GET /readyz` answers 200 when the database answers within
+ * 2 s (or there is none: `API_URL`), and 503 while it does not or once shutdown began.
+ * Both in the API envelope, never cached.
+ */
+function registerProbes(app: FastifyInstance, database: DbHandle | undefined, stopping: () => boolean): void {
+  const answer = (reply: FastifyReply, statusCode: number, message: string) =>
+    reply
+      .code(statusCode)
+      .header("cache-control", "no-store")
+      .send({
+        success: statusCode === 200,
+        statusCode,
+        message,
+      });
+  app.get("/livez", async (_request, reply) => answer(reply, 200, "live"));
+  app.get("/readyz", async (_request, reply) => {
+    if (stopping()) return answer(reply, 503, "Shutting down");
+    if (database) {
+      let timer: NodeJS.Timeout | undefined;
+      const reachable = await Promise.race([
+        ping(database.db).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2_000))),
+      ]).finally(() => clearTimeout(timer));
+      if (!reachable) return answer(reply, 503, "Database unreachable");
+    }
+    return answer(reply, 200, "ready");
+  });
+}
+
+/**
+ * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
+ * client disconnects when `reply` is given.
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const headers = new Headers();
@@ -234,7 +448,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  reply?.raw.on("close", () => controller.abort());
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,

@@ -1,0 +1,58 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** The deadlines a client must meet, in milliseconds (see `SERVER_TIMEOUTS`). */
+export interface ClientDeadlines {
+  /** From connecting, or from the end of the previous answer, until a request's headers are in. */
+  headersMs: number;
+  /** From a request's headers until its whole body is in. */
+  requestMs: number;
+  /** How long a keep-alive connection may wait for its next request before its headers are due. */
+  keepAliveMs: number;
+}
+
+const armed = Symbol("khayl.deadline");
+
+interface GuardedSocket extends Socket {
+  [armed]?: (ms: number, check?: () => boolean) => void;
+}
+
+/**
+ * Cuts off clients that keep a connection without completing their request: Node's own
+ * `headersTimeout`/`requestTimeout` only look at connections while bytes keep arriving
+ * (a client that stops sending, or never starts, was kept for good in our tests on Node
+ * 20 and 24), so each connection also gets one timer of its own:
+ * - connected, or done with an answer: the next request's headers are due within
+ *   `headersMs` (plus `keepAliveMs` after an answer); otherwise the connection is closed;
+ * - headers in: the body is due within `requestMs`; otherwise the client gets 408 and the
+ *   connection is closed. Time the server itself spends answering is never counted.
+ */
+export function guardSlowClients(server: Server, deadlines: ClientDeadlines): void {
+  server.on("connection", (socket: GuardedSocket) => {
+    let timer: NodeJS.Timeout | undefined;
+    socket[armed] = (ms, stillLate = () => true) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // Destroyed on the next turn, so that a last answer written by `stillLate` is flushed.
+        if (stillLate()) setImmediate(() => socket.destroy());
+      }, ms);
+      timer.unref();
+    };
+    socket.once("close", () => clearTimeout(timer));
+    socket[armed](deadlines.headersMs);
+  });
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket as GuardedSocket;
+    const arm = socket[armed];
+    if (!arm) return;
+    arm(deadlines.requestMs, () => {
+      if (request.complete) return false;
+      // Answer as Node itself does on its request timeout, on the socket: the app is still
+      // waiting for the body and has answered nothing.
+      if (!response.headersSent && socket.writable)
+        socket.end(`HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return true;
+    });
+    response.once("finish", () => arm(deadlines.keepAliveMs + deadlines.headersMs));
+  });
+}
