@@ -1,6 +1,10 @@
+import { fileURLToPath } from "node:url";
+import { getConfig } from "@lingui/conf";
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import babel from "vite-plugin-babel";
 
 /**
  * Modules every page loads (the document shell; not root.tsx, whose CSS must stay its
@@ -10,11 +14,35 @@ import { defineConfig } from "vite";
  * per-file overhead on every page (the per-route JavaScript budget is 125 KB).
  */
 const SHELL =
-  /[\\/]app[\\/](lib[\\/](nonce\.tsx|analytics\.ts|config\.ts|meta\.ts|i18n[\\/](index|en|area)\.ts)|components[\\/](analytics|ui[\\/](toaster|spinner))\.tsx)$/;
+  /[\\/](app[\\/](lib[\\/](nonce\.tsx|analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner))\.tsx)|node_modules[\\/]@lingui[\\/](core|react|message-utils)[\\/].*)$/;
 const SITE = /[\\/]app[\\/]components[\\/](site-nav|site-footer|logo|store-buttons|app-modal|ui[\\/]modal)\.tsx$/;
 
+const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));
+
+/**
+ * Lingui's macros (`t\`…\``, `msg\`…\``: decision 016) compiled by Babel in our own sources;
+ * route modules are also imported with a `?__react-router-build-client-route` query.
+ */
+export function linguiMacros() {
+  const linguiConfig = getConfig({ configPath: linguiConfigPath });
+  return babel({
+    include: /[\\/]apps[\\/]web[\\/]app[\\/].*\.tsx?(\?.*)?$/,
+    babelConfig: {
+      babelrc: false,
+      configFile: false,
+      presets: [["@babel/preset-typescript", { isTSX: true, allExtensions: true }]],
+      plugins: [["@lingui/babel-plugin-lingui-macro", { linguiConfig }]],
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    linguiMacros(),
+    tailwindcss(),
+    reactRouter(),
+    lingui({ failOnMissing: true, configPath: linguiConfigPath }),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,

@@ -2,17 +2,36 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
-import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
 
+/** React Router's own refusal of a form posted with a foreign or malformed `Origin` (answered 400). */
+const CSRF_REFUSAL = /Aborting the action\.$/;
+
 /**
- * Server render (React Router's default Node entry) plus the per-request CSP nonce
- * from the host, given to React's inline scripts and to `<Scripts>` via context. The
- * HTML goes out without module preload hints (`dropModulePreloads`).
+ * React Router's error hook. A client's mistake that the answer already states (a route
+ * error response below 500, such as 405 for a method a page has no action for, or the
+ * 400 of React Router's `Origin` check) is not logged: React Router's default printed each
+ * with its stack and its URL, an invoice link's token included, to the console. Anything
+ * else goes to the host's logger, which keeps personal data and tokens out
+ * (architecture §2).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && CSRF_REFUSAL.test(error.message)) return;
+  const log = (context as AppLoadContext | undefined)?.log;
+  if (log) log.error({ err: error }, "page request failed");
+  else console.error("page request failed (no logger)");
+};
+
+/**
+ * Server render (React Router's default Node entry). The HTML goes out without module
+ * preload hints (`dropModulePreloads`) and without CSP nonces: the host allows the inline
+ * scripts by their hashes, so the same page can be served to everyone (decision 017).
  */
 export default function handleRequest(
   request: Request,
@@ -24,7 +43,6 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -32,40 +50,34 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = dropModulePreloads();
-          html.pipe(body);
-          pipe(html);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error }, "streaming render failed");
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        const html = dropModulePreloads();
+        html.pipe(body);
+        pipe(html);
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) loadContext.log.error({ err: error }, "streaming render failed");
+      },
+    });
   });
 }

@@ -15,12 +15,20 @@ import type { Route } from "./+types/root";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { analyticsSetup, isPrivatePath } from "./lib/analytics.ts";
-import { catalogueFor, useT } from "./lib/i18n/index.ts";
-import { useNonce } from "./lib/nonce.tsx";
+import { messagesFor } from "./lib/i18n/catalogue.server.ts";
+import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/language.ts";
+import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
+import { siteDescription } from "./lib/meta.ts";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: context.config, language: "en" as const };
+/**
+ * The public configuration (the company's name in the page's language: decision 016), the
+ * page's language (from its path) and the `core` messages every page shows.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const language = languageOfRequest(request);
+  const config = language === "ar" ? { ...context.config, companyName: context.config.companyNameAr } : context.config;
+  return { config, language, messages: await messagesFor(request, "core") };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -30,18 +38,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const company = data?.config.companyName ?? "";
-  return [{ name: "description", content: catalogueFor().meta.siteDescription(company) }];
+  return [{ name: "description", content: i18nFromMatches(matches)._(siteDescription(company)) }];
 }
 
-/** The document shell: language and direction, meta, links and scripts with the CSP nonce. */
+/**
+ * The document shell: the page's language and direction (`<html lang="ar" dir="rtl">` under
+ * `/ar`), meta, links, the messages of the matched routes, and the scripts: inline ones
+ * are allowed by their hashes in the page's CSP (decision 017), so the page can be cached.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  // The error screen has no root data: the path still says the language.
+  const language = rootData?.language ?? languageOfPath(location.pathname);
   return (
-    <html lang="en" dir="ltr">
+    <html lang={language} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -50,15 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <AnalyticsScripts
           setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)}
-          nonce={nonce}
         />
       </head>
       <body>
-        {children}
+        <LinguiFromMatches language={language}>{children}</LinguiFromMatches>
         {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -80,12 +92,18 @@ export default function App() {
 }
 
 /**
+ * The router fallback's title (product §8). The screen may show before any catalogue has
+ * loaded (the root loader failed), so it carries its one string in both languages.
+ */
+const unexpectedError = { en: "Unexpected Application Error!", ar: "حدث خطأ غير متوقع في التطبيق!" } as const;
+
+/**
  * The router fallback (product §2): 'Unexpected Application Error!' then the status and
  * status text, or the error message. No stack trace is shown to visitors.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const t = useT();
+  const language = languageOfPath(useLocation().pathname);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -93,7 +111,7 @@ export function ErrorBoundary() {
       : String(error);
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-2xl font-bold">{t.errors.unexpected}</h1>
+      <h1 className="text-2xl font-bold">{unexpectedError[language]}</h1>
       <p className="mt-4 text-lg">{detail}</p>
     </main>
   );

@@ -1,38 +1,50 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import type { Language } from "./lib/i18n/language.ts";
 
 /**
- * Every route of product §2. Routes inside the `site` layout show the top navigation and
- * the footer; the others (product §2: /term-of-use, /release-note, /QR, /links,
- * /delete-account, /success) render bare. Matching is case-insensitive, so
- * `/Blogs/{id}` reaches the blog detail too. `:productApp` is the `/{product}-App`
- * page (its loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are
- * resource routes of the invoice page. Unknown paths redirect to `/`.
+ * Every page of product §2 in one language. Routes inside the `site` layout show the top
+ * navigation and the footer; the others (product §2: /term-of-use, /release-note, /QR,
+ * /links, /delete-account, /success) render without them, each with the language switch in
+ * its own header. Matching is case-insensitive, so
+ * `/Blogs/{id}` reaches the blog detail too. `:productApp` is the `/{product}-App` page (its
+ * loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are resource routes
+ * of the invoice page. Arabic reuses the same modules under `/ar` (decision 016), with route
+ * ids prefixed `ar/` so that a language switch remounts the page.
  */
+function pages(language: Language): RouteConfigEntry[] {
+  const id = (name: string) => (language === "en" ? {} : { id: `${language}/${name}` });
+  const page = (path: string, file: string) => route(path, `routes/${file}`, id(file.replace(/\.tsx?$/, "")));
+  return [
+    layout("routes/layouts/site.tsx", id("layouts/site"), [
+      index("routes/home.tsx", id("home")),
+      page("transport", "transport.tsx"),
+      page("flights", "flights.tsx"),
+      page("aboutus", "aboutus.tsx"),
+      page("privacy-policy", "privacy-policy.tsx"),
+      page("term-of-services", "term-of-services.tsx"),
+      page("blogs", "blogs.tsx"),
+      page("blogs/:id", "blog-detail.tsx"),
+      page("release-logs", "release-logs.tsx"),
+      page("contact-us", "contact-us.tsx"),
+      page("invoice/:hash", "invoice.tsx"),
+      page(":productApp", "product-app.tsx"),
+    ]),
+    page("term-of-use", "term-of-use.tsx"),
+    page("release-note", "release-note.tsx"),
+    page("QR", "qr.tsx"),
+    page("links", "links.tsx"),
+    page("delete-account", "delete-account.tsx"),
+    page("success", "success.tsx"),
+    page("invoice/:hash/pdf", "invoice-pdf.ts"),
+    page("invoice/:hash/payment", "invoice-payment.ts"),
+    page("*", "catch-all.tsx"),
+  ];
+}
+
 export default [
-  layout("routes/layouts/site.tsx", [
-    index("routes/home.tsx"),
-    route("transport", "routes/transport.tsx"),
-    route("flights", "routes/flights.tsx"),
-    route("aboutus", "routes/aboutus.tsx"),
-    route("privacy-policy", "routes/privacy-policy.tsx"),
-    route("term-of-services", "routes/term-of-services.tsx"),
-    route("blogs", "routes/blogs.tsx"),
-    route("blogs/:id", "routes/blog-detail.tsx"),
-    route("release-logs", "routes/release-logs.tsx"),
-    route("contact-us", "routes/contact-us.tsx"),
-    route("invoice/:hash", "routes/invoice.tsx"),
-    route(":productApp", "routes/product-app.tsx"),
-  ]),
-  route("term-of-use", "routes/term-of-use.tsx"),
-  route("release-note", "routes/release-note.tsx"),
-  route("QR", "routes/qr.tsx"),
-  route("links", "routes/links.tsx"),
-  route("delete-account", "routes/delete-account.tsx"),
-  route("success", "routes/success.tsx"),
-  route("invoice/:hash/pdf", "routes/invoice-pdf.ts"),
-  route("invoice/:hash/payment", "routes/invoice-payment.ts"),
+  ...pages("en"),
+  ...prefix("ar", pages("ar")),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
-  route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -9,16 +9,17 @@ declare global {
 }
 
 /**
- * The gtag.js tags for the document head (architecture §3.9), with the CSP nonce; nothing
- * when no measurement id is configured. The browser hides `nonce` after parsing, so
- * hydration sees a different value: the warning is suppressed on purpose.
+ * The gtag.js tags for the document head (architecture §3.9); nothing when no measurement id
+ * is configured. The inline bootstrap is allowed by its hash in the page's CSP (decision
+ * 017), the loader by the host named in the CSP.
  */
-export function AnalyticsScripts({ setup, nonce }: { setup: AnalyticsSetup | null; nonce: string }) {
+export function AnalyticsScripts({ setup }: { setup: AnalyticsSetup | null }) {
   if (!setup) return null;
   return (
     <>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: setup.inline }} />
-      <script async src={setup.src} nonce={nonce} suppressHydrationWarning />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our gtag bootstrap (the id JSON-encoded) */}
+      <script dangerouslySetInnerHTML={{ __html: setup.inline }} />
+      <script async src={setup.src} />
     </>
   );
 }

@@ -1,5 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useT } from "../lib/i18n/index.ts";
 import { StoreButtons } from "./store-buttons.tsx";
 import { Modal } from "./ui/modal.tsx";
 
@@ -17,7 +17,7 @@ export const APP_MODAL_ID = "app-modal";
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const t = useT();
+  const { t } = useLingui();
   const openModal = useCallback(() => setOpen(true), []);
   const value = useMemo(() => openModal, [openModal]);
   return (
@@ -27,10 +27,10 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
         id={APP_MODAL_ID}
         open={open}
         onClose={() => setOpen(false)}
-        title={t.appModal.title}
-        closeLabel={t.common.close}
+        title={t`All of our services available on the app`}
+        closeLabel={t`Close`}
       >
-        <p className="text-slate-700">{t.appModal.body}</p>
+        <p className="text-slate-700">{t`Book transport and flights for your horses in the app.`}</p>
         <StoreButtons className="mt-5" />
       </Modal>
     </AppModalContext.Provider>

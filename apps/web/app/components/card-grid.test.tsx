@@ -4,6 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { TestI18n } from "../lib/i18n/testing.tsx";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 import { CardGrid } from "./card-grid.tsx";
 
@@ -11,13 +12,18 @@ afterEach(cleanup);
 
 const all = Array.from({ length: 30 }, (_, i) => `Flight ${i + 1}`);
 
+function NoFallback() {
+  return null;
+}
+
 function Page() {
   const data = useLoaderData<{ items: string[]; more: { shown: number; total: number; moreHref: string } }>();
   return (
     <CardGrid
       items={data.items}
       empty="No flights available at the moment"
-      more={data.more}
+      more={{ ...data.more, summary: `Showing ${data.more.shown} of ${data.more.total} flights` }}
+      itemKey={(item) => item}
       render={(item) => <button type="button">{item}</button>}
     />
   );
@@ -28,7 +34,7 @@ test("a long list shows one step, then the next step on 'Show more' with focus o
     {
       path: "/flights",
       Component: Page,
-      HydrateFallback: () => null,
+      HydrateFallback: NoFallback,
       loader: ({ request }) => {
         const url = new URL(request.url);
         const shown = shownCount(url.searchParams.get("show"), all.length);
@@ -39,13 +45,17 @@ test("a long list shows one step, then the next step on 'Show more' with focus o
       },
     },
   ]);
-  render(<Stub initialEntries={["/flights?type=export"]} />);
-  expect(await screen.findByText("Showing 24 of 30")).toBeTruthy();
+  render(
+    <TestI18n>
+      <Stub initialEntries={["/flights?type=export"]} />
+    </TestI18n>,
+  );
+  expect(await screen.findByText("Showing 24 of 30 flights")).toBeTruthy();
   expect(screen.getAllByRole("button")).toHaveLength(24);
   const more = screen.getByRole("link", { name: "Show more" });
   expect(more.getAttribute("href")).toBe("/flights?type=export&show=48");
   await userEvent.click(more);
-  expect(await screen.findByText("Showing 30 of 30")).toBeTruthy();
+  expect(await screen.findByText("Showing 30 of 30 flights")).toBeTruthy();
   expect(screen.getAllByRole("button")).toHaveLength(30);
   expect(screen.queryByRole("link", { name: "Show more" })).toBeNull();
   expect(document.activeElement?.textContent).toBe("Flight 25");
@@ -56,11 +66,15 @@ test("a short list has no count and no link", async () => {
     {
       path: "/",
       Component: Page,
-      HydrateFallback: () => null,
+      HydrateFallback: NoFallback,
       loader: () => ({ items: all.slice(0, 5), more: { shown: 5, total: 5, moreHref: "/?show=48" } }),
     },
   ]);
-  render(<Stub initialEntries={["/"]} />);
+  render(
+    <TestI18n>
+      <Stub initialEntries={["/"]} />
+    </TestI18n>,
+  );
   expect(await screen.findByText("Flight 5")).toBeTruthy();
   expect(screen.queryByText(/Showing/)).toBeNull();
   expect(screen.queryByRole("link", { name: "Show more" })).toBeNull();

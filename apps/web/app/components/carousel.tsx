@@ -1,6 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useProductAppT } from "../lib/i18n/product-app.ts";
 
 /** A carousel slide (product §3 Carousel slide): heading, image url and name. */
 export interface CarouselSlide {
@@ -33,7 +33,7 @@ export function Carousel({
   slides: CarouselSlide[];
   imageAlt: (name: string) => string;
 }) {
-  const t = useProductAppT().productApp;
+  const { t } = useLingui();
   const headingId = useId();
   const emblaRef = useRef<HTMLDivElement>(null);
   const [emblaApi, setEmblaApi] = useState<EmblaCarouselType | null>(null);
@@ -76,8 +76,15 @@ export function Carousel({
     };
   }, [emblaApi, update]);
 
+  const slideLabel = (number: number, total: number) =>
+    t({
+      message: `${number} of ${total}`,
+      comment: "A carousel slide's name for screen readers: its place in the row",
+    });
+
   const buttonClass =
-    "grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+    "grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-ink hover:bg-slate-100 " +
+    "disabled:cursor-not-allowed disabled:opacity-40";
 
   return (
     <section aria-labelledby={headingId} aria-roledescription="carousel" className="mx-auto max-w-6xl px-4 py-12">
@@ -90,7 +97,7 @@ export function Carousel({
             <button
               type="button"
               className={buttonClass}
-              aria-label={t.previous}
+              aria-label={t`Previous slide`}
               disabled={!canPrev}
               onClick={() => emblaApi?.scrollPrev()}
             >
@@ -109,7 +116,7 @@ export function Carousel({
             <button
               type="button"
               className={buttonClass}
-              aria-label={t.next}
+              aria-label={t`Next slide`}
               disabled={!canNext}
               onClick={() => emblaApi?.scrollNext()}
             >
@@ -128,24 +135,33 @@ export function Carousel({
           </div>
         ) : null}
       </div>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is set only with role="group" */}
       <div
         ref={emblaRef}
         // Without JavaScript the row scrolls natively; keyboard users reach it by Tab.
         tabIndex={ready ? undefined : 0}
-        aria-label={ready ? undefined : t.slides}
+        aria-label={ready ? undefined : t`Slides`}
         role={ready ? undefined : "group"}
         className={ready ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-2"}
       >
         <div className="-ms-4 flex touch-pan-y">
           {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide of the WAI-ARIA carousel pattern, not form fields
             <div
               key={slide.url}
               role="group"
               aria-roledescription="slide"
-              aria-label={t.slideLabel(index + 1, slides.length)}
-              className="min-w-0 shrink-0 grow-0 basis-1/4 snap-start ps-4 max-[1025px]:basis-1/2 max-[601px]:basis-full"
+              aria-label={slideLabel(index + 1, slides.length)}
+              className={
+                "min-w-0 shrink-0 grow-0 basis-1/4 snap-start ps-4 max-[1025px]:basis-1/2 " + "max-[601px]:basis-full"
+              }
             >
-              <figure className="flex h-full flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
+              <figure
+                className={
+                  "flex h-full flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm " +
+                  "ring-1 ring-slate-200"
+                }
+              >
                 <img
                   src={slide.url}
                   alt={imageAlt(slide.name)}

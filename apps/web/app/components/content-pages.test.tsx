@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 
 import { parseEnv, publicConfig } from "@khayl/config/env";
+import type { Messages } from "@lingui/core";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
 import type { BlogCardView, ReleaseLogView } from "../lib/content-views.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import type { Language } from "../lib/i18n/language.ts";
+import { TestI18n } from "../lib/i18n/testing.tsx";
 import type { SafeHtml } from "../lib/safe-html.ts";
 import Blogs from "../routes/blogs.tsx";
 import ReleaseLogs from "../routes/release-logs.tsx";
@@ -12,18 +16,33 @@ import { ImageWithSpinner } from "./image-with-spinner.tsx";
 
 afterEach(cleanup);
 
-/** Renders a page component under a root route that provides the public configuration. */
-function renderPage(Component: React.ComponentType, loaderData: unknown) {
+/** The compiled Arabic catalogues of the two pages, as their loaders send them on /ar. */
+const arabicBlogs = await messagesFor(new Request("http://localhost/ar/blogs"), "blogs");
+const arabicReleaseLogs = await messagesFor(new Request("http://localhost/ar/release-logs"), "release-logs");
+
+/**
+ * Renders a page component under a root route that provides the public configuration and
+ * the page's language (English unless an Arabic catalogue is given).
+ */
+function renderPage(
+  Component: React.ComponentType,
+  loaderData: unknown,
+  { language = "en", messages }: { language?: Language; messages?: Messages } = {},
+) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "/",
-      loader: () => ({ config: publicConfig(parseEnv({ PRODUCT_NAME: "Faras" })) }),
+      loader: () => ({ config: publicConfig(parseEnv({ PRODUCT_NAME: "Faras" })), language }),
       HydrateFallback: () => null,
       children: [{ index: true, loader: () => loaderData, Component, HydrateFallback: () => null }],
     },
   ]);
-  return render(<Stub initialEntries={["/"]} />);
+  return render(
+    <TestI18n language={language} messages={messages}>
+      <Stub initialEntries={["/"]} />
+    </TestI18n>,
+  );
 }
 
 const card = (id: number, extra: Partial<BlogCardView> = {}): BlogCardView => ({
@@ -32,6 +51,7 @@ const card = (id: number, extra: Partial<BlogCardView> = {}): BlogCardView => ({
   date: "2025-01-05T06:00:00Z",
   tag: "Travel",
   image: `/images/blog/${id}-card.svg`,
+  language: "en",
   ...extra,
 });
 
@@ -56,23 +76,67 @@ test("/blogs: the empty state when there are no blogs", async () => {
   expect(screen.getByText("We couldn't find any blog posts at the moment. Please check back later!")).toBeTruthy();
 });
 
-test("/release-logs: 'V {title}', the date, '{product} Version {title}' and the notes; the empty text otherwise", async () => {
+test("/release-logs: 'V {title}', the date, '{product} Version {title}', the notes; else the empty text", async () => {
   const log: ReleaseLogView = {
     id: 1,
     title: "3.2.0",
     date: "2025-01-05T06:00:00Z",
     image: null,
     html: "<p>Apple Pay</p>" as SafeHtml,
+    language: "en",
   };
   renderPage(ReleaseLogs as React.ComponentType, { logs: [log] });
   expect(await screen.findByRole("heading", { level: 1, name: "Plan the Faras way." })).toBeTruthy();
   expect(screen.getByRole("heading", { level: 3, name: "Faras Version 3.2.0" })).toBeTruthy();
-  expect(screen.getByText("V 3.2.0")).toBeTruthy();
+  // The version sits in a <bdi> inside the badge (so it keeps its order in Arabic text).
+  const badge = screen.getByText((_, element) => element?.tagName === "SPAN" && element.textContent === "V 3.2.0");
+  expect(badge.querySelector("bdi")?.textContent).toBe("3.2.0");
   expect(screen.getByText("January 5, 2025")).toBeTruthy();
   expect(screen.getByText("Apple Pay")).toBeTruthy();
   cleanup();
   renderPage(ReleaseLogs as React.ComponentType, { logs: [] });
   expect(await screen.findByText("No release logs available at the moment.")).toBeTruthy();
+});
+
+test("/ar/blogs: Arabic texts, day-first Arabic dates and the Arabic empty state", async () => {
+  renderPage(
+    Blogs as React.ComponentType,
+    { main: card(1, { title: "Main story" }), others: [card(2), card(3, { title: null, tag: null })] },
+    { language: "ar", messages: arabicBlogs },
+  );
+  expect(await screen.findByRole("heading", { level: 1, name: "المدونة" })).toBeTruthy();
+  expect(screen.getByText("مقال مميّز")).toBeTruthy();
+  expect(screen.getByRole("heading", { level: 2, name: "مزيد من المقالات" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "بلا عنوان" })).toBeTruthy();
+  expect(screen.getAllByText("05 يناير 2025")).toHaveLength(3);
+  expect(screen.queryByText("Featured")).toBeNull();
+  cleanup();
+  renderPage(Blogs as React.ComponentType, { main: null, others: [] }, { language: "ar", messages: arabicBlogs });
+  expect(await screen.findByRole("heading", { name: "لا توجد مقالات" })).toBeTruthy();
+  expect(screen.getByText("لم نعثر على أي مقالات في الوقت الحالي. يُرجى العودة لاحقًا!")).toBeTruthy();
+});
+
+test("/ar/release-logs: the version and product name isolated in <bdi> inside Arabic text", async () => {
+  const log: ReleaseLogView = {
+    id: 1,
+    title: "3.2.0",
+    date: "2025-01-05T06:00:00Z",
+    image: null,
+    html: "<p>Apple Pay</p>" as SafeHtml,
+    language: "en",
+  };
+  renderPage(ReleaseLogs as React.ComponentType, { logs: [log] }, { language: "ar", messages: arabicReleaseLogs });
+  expect(await screen.findByRole("heading", { level: 1, name: "خطّط على طريقة Faras." })).toBeTruthy();
+  const heading = screen.getByRole("heading", { level: 3, name: "الإصدار 3.2.0 من Faras" });
+  expect([...heading.querySelectorAll("bdi")].map((bdi) => bdi.textContent)).toEqual(["3.2.0", "Faras"]);
+  const badge = screen.getByText(
+    (_, element) => element?.tagName === "SPAN" && element.textContent === "الإصدار 3.2.0",
+  );
+  expect(badge.querySelector("bdi")?.textContent).toBe("3.2.0");
+  expect(screen.getByText("5 يناير 2025")).toBeTruthy();
+  cleanup();
+  renderPage(ReleaseLogs as React.ComponentType, { logs: [] }, { language: "ar", messages: arabicReleaseLogs });
+  expect(await screen.findByText("لا توجد سجلات إصدارات متاحة في الوقت الحالي.")).toBeTruthy();
 });
 
 test("/release-logs: a spinner while the list loads, then the list", async () => {
@@ -109,4 +173,19 @@ test("ImageWithSpinner shows a spinner until the image loads (or fails)", () => 
 test("ImageWithSpinner hides the spinner at once for an image that loaded before hydration", () => {
   render(<ImageWithSpinner src="/cached.svg" alt="Cached" width={300} height={600} loadingLabel="Loading image…" />);
   expect(screen.queryByRole("status")).toBeNull();
+});
+
+test("/ar/blogs: a blog the API could only give in English is marked lang='en'; Arabic ones are not", async () => {
+  renderPage(
+    Blogs as React.ComponentType,
+    {
+      main: card(1, { title: "مقال عربي", tag: "الرحلات", language: "ar" }),
+      others: [card(2, { title: "English only post", tag: "Travel", language: "en" })],
+    },
+    { language: "ar", messages: arabicBlogs },
+  );
+  const english = await screen.findByRole("heading", { name: "English only post" });
+  expect(english.getAttribute("lang")).toBe("en");
+  expect(screen.getByText("Travel").getAttribute("lang")).toBe("en");
+  expect(screen.getByRole("heading", { name: "مقال عربي" }).getAttribute("lang")).toBeNull();
 });

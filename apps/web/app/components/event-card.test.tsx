@@ -4,28 +4,43 @@ import { parseEnv, publicConfig } from "@khayl/config/env";
 import type { Event } from "@khayl/contract/events";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { TestI18n } from "../lib/i18n/testing.tsx";
 import { AppModalProvider } from "./app-modal.tsx";
 import { EventCard } from "./event-card.tsx";
 
 afterEach(cleanup);
+
+function NoFallback() {
+  return null;
+}
+
+/** The card on a page of its own, with the app modal it opens. */
+function CardPage() {
+  const { event } = useLoaderData<{ event: Event }>();
+  return (
+    <AppModalProvider>
+      <EventCard event={event} />
+    </AppModalProvider>
+  );
+}
 
 function renderCard(event: Event) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "/",
-      loader: () => ({ config: publicConfig(parseEnv({})) }),
-      HydrateFallback: () => null,
-      Component: () => (
-        <AppModalProvider>
-          <EventCard event={event} />
-        </AppModalProvider>
-      ),
+      loader: () => ({ config: publicConfig(parseEnv({})), event }),
+      HydrateFallback: NoFallback,
+      Component: CardPage,
     },
   ]);
-  return render(<Stub initialEntries={["/"]} />);
+  return render(
+    <TestI18n>
+      <Stub initialEntries={["/"]} />
+    </TestI18n>,
+  );
 }
 
 test("shows name, status, venue code, date range and category (product §3)", async () => {
@@ -45,7 +60,7 @@ test("shows name, status, venue code, date range and category (product §3)", as
   expect(card.textContent).toContain("National");
 });
 
-test("falls back to Place.code, then location, and to the 'International' category; '-' without a start date", async () => {
+test("falls back to Place.code, then location, to the 'International' category; '-' without a start date", async () => {
   renderCard({
     id: 2,
     eventName: "Old Shape",

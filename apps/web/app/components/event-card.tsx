@@ -1,7 +1,8 @@
 import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
 import type { Event } from "@khayl/contract/events";
 import { formatEventDateRange } from "@khayl/contract/format";
-import { useT } from "../lib/i18n/index.ts";
+import { useLingui } from "@lingui/react/macro";
+import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
@@ -11,7 +12,9 @@ import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
  */
 export function EventCard({ event }: { event: Event }) {
   const openAppModal = useOpenAppModal();
-  const t = useT();
+  const { t } = useLingui();
+  const language = useLanguage();
+  const contentLang = useContentLang(event.language);
   const place = eventPlaceCode(event);
   return (
     <button
@@ -20,22 +23,32 @@ export function EventCard({ event }: { event: Event }) {
       commandfor={APP_MODAL_ID}
       command="show-modal"
       aria-haspopup="dialog"
-      className="card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className={
+        "card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
+        "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      }
     >
       <span className="flex items-center justify-between gap-3">
         {event.eventStatus ? (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
+          <span lang={contentLang} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
             {event.eventStatus}
           </span>
         ) : (
           <span />
         )}
-        <span className="text-sm text-slate-700">{eventCategoryLabel(event, t.transport.defaultCategory)}</span>
+        <span className="text-sm text-slate-700">
+          {eventCategoryLabel(
+            event,
+            t({ message: "International", comment: "product §3: a show's category when it has none" }),
+          )}
+        </span>
       </span>
-      <span className="text-lg leading-snug font-bold text-ink">{event.eventName}</span>
+      <span lang={contentLang} className="text-lg leading-snug font-bold text-ink">
+        {event.eventName}
+      </span>
       <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">
-        <span className="font-semibold tracking-wide">{place ?? "-"}</span>
-        <span>{formatEventDateRange(event.startDate, event.endDate)}</span>
+        <bdi className="font-semibold tracking-wide">{place ?? "-"}</bdi>
+        <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
       </span>
     </button>
   );

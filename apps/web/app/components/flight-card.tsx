@@ -1,6 +1,7 @@
 import { formatFlightDate } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
-import { useT } from "../lib/i18n/index.ts";
+import { useLingui } from "@lingui/react/macro";
+import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
@@ -9,7 +10,9 @@ import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
  */
 export function FlightCard({ flight }: { flight: SelectiveService }) {
   const openAppModal = useOpenAppModal();
-  const t = useT();
+  const { t } = useLingui();
+  const language = useLanguage();
+  const contentLang = useContentLang(flight.language);
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   return (
@@ -19,34 +22,38 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
       commandfor={APP_MODAL_ID}
       command="show-modal"
       aria-haspopup="dialog"
-      className="card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className={
+        "card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
+        "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      }
     >
       <span className="flex items-center justify-between gap-3">
-        <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">{flight.type}</span>
-        {flight.selectiveCode ? (
-          <span className="text-xs font-medium text-slate-700">{flight.selectiveCode}</span>
-        ) : null}
-      </span>
-      <span className="flex items-center gap-3 text-2xl font-bold text-ink" aria-label={t.flights.route(from, to)}>
-        <span>{from}</span>
-        <span aria-hidden="true" className="text-brand rtl:-scale-x-100">
-          →
+        <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">
+          {flight.type === "Import" ? t`Import` : flight.type === "Export" ? t`Export` : flight.type}
         </span>
-        <span>{to}</span>
+        {flight.selectiveCode ? <bdi className="text-xs font-medium text-slate-700">{flight.selectiveCode}</bdi> : null}
       </span>
-      <span className="text-sm text-slate-700">
+      <span className="text-2xl font-bold text-ink">
+        <span className="sr-only">{t`${from} to ${to}`}</span>
+        <span aria-hidden="true" className="flex items-center gap-3">
+          <bdi>{from}</bdi>
+          <span className="text-brand rtl:-scale-x-100">→</span>
+          <bdi>{to}</bdi>
+        </span>
+      </span>
+      <span lang={contentLang} className="text-sm text-slate-700">
         {flight.fromCountry ?? "-"}{" "}
-        <span aria-hidden="true" className="rtl:-scale-x-100">
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
           →
         </span>{" "}
         {flight.toCountry ?? "-"}
       </span>
       <span className="mt-auto grid gap-1 text-sm text-slate-700">
         <span>
-          <span className="font-semibold">{t.flights.departs}:</span> {formatFlightDate(flight.startDate)}
+          <span className="font-semibold">{t`Departs`}:</span> {formatFlightDate(flight.startDate, language)}
         </span>
         <span>
-          <span className="font-semibold">{t.flights.arrives}:</span> {formatFlightDate(flight.endDate)}
+          <span className="font-semibold">{t`Arrives`}:</span> {formatFlightDate(flight.endDate, language)}
         </span>
       </span>
     </button>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { useHomeT } from "../lib/i18n/home.ts";
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "../lib/i18n/link.tsx";
 
 interface HeroCard {
   image: string;
@@ -10,7 +10,10 @@ interface HeroCard {
 }
 
 const cardSize =
-  "relative h-[500px] w-[75vw] min-w-[270px] max-w-[576px] shrink-0 snap-start min-[1200px]:h-[540px] min-[1200px]:w-auto min-[1200px]:max-w-none";
+  "relative h-[500px] w-[75vw] min-w-[270px] max-w-[576px] shrink-0 snap-start min-[1200px]:h-[540px] " +
+  "min-[1200px]:w-auto min-[1200px]:max-w-none";
+
+const zoomClass = "transition-transform duration-500 group-hover:scale-110 group-focus-visible:scale-110";
 
 /** The decorative picture of a card: fills it, zooms when its link is hovered or focused. */
 function CardImage({ src, zoom }: { src: string; zoom: boolean }) {
@@ -22,7 +25,7 @@ function CardImage({ src, zoom }: { src: string; zoom: boolean }) {
       height={500}
       loading="lazy"
       decoding="async"
-      className={`size-full object-cover ${zoom ? "transition-transform duration-500 group-hover:scale-110 group-focus-visible:scale-110" : ""}`}
+      className={`size-full object-cover ${zoom ? zoomClass : ""}`}
     />
   );
 }
@@ -36,17 +39,20 @@ function CardImage({ src, zoom }: { src: string; zoom: boolean }) {
  * wide at least, 500 px high (540 px from 1200 px).
  */
 export function HeroCards() {
-  const t = useHomeT().home;
+  const { t } = useLingui();
   const cards: HeroCard[] = [
     { image: "/images/card-horse.svg" },
-    { image: "/images/card-truck.svg", to: "/transport", label: t.cardShows },
-    { image: "/images/card-plane.svg", to: "/flights", label: t.cardFlights },
-    { image: "/images/card-stable.svg", to: "/blogs", label: t.cardBlogs },
+    { image: "/images/card-truck.svg", to: "/transport", label: t`Shows` },
+    { image: "/images/card-plane.svg", to: "/flights", label: t`Flights` },
+    { image: "/images/card-stable.svg", to: "/blogs", label: t`Blogs` },
   ];
   return (
     <ul
-      aria-label={t.cardsLabel}
-      className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 py-2 min-[1200px]:grid min-[1200px]:grid-cols-4 min-[1200px]:overflow-visible"
+      aria-label={t`Explore`}
+      className={
+        "flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 py-2 min-[1200px]:grid " +
+        "min-[1200px]:grid-cols-4 min-[1200px]:overflow-visible"
+      }
     >
       {cards.map((card) => (
         <li key={card.image} className={cardSize}>
@@ -56,9 +62,13 @@ export function HeroCards() {
               <span className="sr-only">{card.label}</span>
               <span
                 aria-hidden="true"
-                className="absolute end-4 bottom-4 grid size-12 place-items-center rounded-full bg-white text-brand shadow-lg transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1"
+                className={
+                  "absolute end-4 bottom-4 grid size-12 place-items-center rounded-full bg-white text-brand " +
+                  "shadow-lg transition-transform group-hover:translate-x-1 rtl:group-hover:-translate-x-1"
+                }
               >
                 <svg
+                  aria-hidden="true"
                   viewBox="0 0 24 24"
                   className="size-6 stroke-current rtl:-scale-x-100"
                   fill="none"

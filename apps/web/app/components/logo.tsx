@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { usePublicConfig } from "../lib/config.ts";
+import { Link } from "../lib/i18n/link.tsx";
 
 /** The company wordmark linking home. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {

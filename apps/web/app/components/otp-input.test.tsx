@@ -59,3 +59,12 @@ test("the boxes form a labelled group", () => {
   render(<Harness />);
   expect(screen.getByRole("group", { name: "Verification code" })).toBeTruthy();
 });
+
+test("the boxes stay left to right inside a right-to-left page", () => {
+  render(
+    <div dir="rtl">
+      <Harness />
+    </div>,
+  );
+  expect(screen.getByRole("group", { name: "Verification code" }).getAttribute("dir")).toBe("ltr");
+});

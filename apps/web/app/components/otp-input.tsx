@@ -16,7 +16,8 @@ export interface OtpInputProps {
 /**
  * The verification code boxes of product §5: one character each; focus moves forward on
  * input and back on Backspace in an empty box; pasting 4 digits fills every box.
- * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript.
+ * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript. The group
+ * is left to right in every language (digits 1-2-3-4 from the left; ← and → move as drawn).
  */
 export function OtpInput({
   value,
@@ -58,9 +59,11 @@ export function OtpInput({
     else if (event.key === "ArrowRight") focus(i + 1);
   }
   return (
-    <div role="group" aria-labelledby={groupLabelId} className="flex justify-center gap-3">
+    // Left to right on Arabic pages too: box 1 is the code's first digit, on the left.
+    <fieldset aria-labelledby={groupLabelId} dir="ltr" className="flex justify-center gap-3">
       {value.map((char, i) => (
         <input
+          // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions; the index is their identity
           key={i}
           ref={(el) => {
             refs.current[i] = el;
@@ -87,9 +90,12 @@ export function OtpInput({
             set(i, c);
             if (c) focus(i + 1);
           }}
-          className="size-14 rounded-lg border border-slate-300 text-center text-2xl font-semibold focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700"
+          className={
+            "size-14 rounded-lg border border-slate-300 text-center text-2xl font-semibold " +
+            "focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700"
+          }
         />
       ))}
-    </div>
+    </fieldset>
   );
 }

@@ -1,16 +1,16 @@
-import { Link } from "react-router";
-import { useT } from "../lib/i18n/index.ts";
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "../lib/i18n/link.tsx";
 
 /** A home section heading with its 'Show all' link (product §2). */
 export function SectionHeader({ id, title, to }: { id: string; title: string; to: string }) {
-  const t = useT();
+  const { t } = useLingui();
   return (
     <div className="mb-6 flex items-end justify-between gap-4">
       <h2 id={id} className="text-2xl font-bold text-ink md:text-3xl">
         {title}
       </h2>
       <Link to={to} className="font-semibold text-brand underline-offset-4 hover:underline" aria-describedby={id}>
-        {t.common.showAll}
+        {t`Show all`}
       </Link>
     </div>
   );

@@ -1,7 +1,7 @@
 import { currentYear } from "@khayl/contract/format";
-import { Link } from "react-router";
+import { useLingui } from "@lingui/react/macro";
 import { usePublicConfig } from "../lib/config.ts";
-import { useT } from "../lib/i18n/index.ts";
+import { Link } from "../lib/i18n/link.tsx";
 import { Logo } from "./logo.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 
@@ -11,21 +11,23 @@ import { StoreButtons } from "./store-buttons.tsx";
  * Condition and Contact us links.
  */
 export function SiteFooter() {
-  const t = useT();
+  const { t } = useLingui();
   const config = usePublicConfig();
+  const year = currentYear();
+  const company = config.companyName;
   return (
     <footer className="bg-ink text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
         <div className="grid content-start gap-3">
           <Logo tone="light" />
-          <p className="text-lg font-semibold text-white">{t.footer.tagline}</p>
-          <p>{t.footer.country}</p>
+          <p className="text-lg font-semibold text-white">{t`Yalla, Let's Move Forward Together!`}</p>
+          <p>{t`United Arab Emirates`}</p>
         </div>
         <div className="grid content-start gap-3">
           <StoreButtons tone="light" />
         </div>
         <div className="grid content-start gap-3">
-          <p className="font-semibold text-white">{t.footer.social}</p>
+          <p className="font-semibold text-white">{t`Follow us`}</p>
           <ul className="flex gap-4">
             <li>
               <a
@@ -34,7 +36,7 @@ export function SiteFooter() {
                 rel="noopener noreferrer"
                 className="underline-offset-4 hover:underline"
               >
-                {t.footer.instagram}
+                {t`Instagram`}
               </a>
             </li>
             <li>
@@ -44,29 +46,34 @@ export function SiteFooter() {
                 rel="noopener noreferrer"
                 className="underline-offset-4 hover:underline"
               >
-                {t.footer.linkedin}
+                {t`LinkedIn`}
               </a>
             </li>
           </ul>
         </div>
       </div>
       <div className="border-t border-white/15">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
-          <p>{t.footer.copyright(currentYear(), config.companyName)}</p>
+        <div
+          className={
+            "mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center " +
+            "md:justify-between"
+          }
+        >
+          <p>{t`© ${year} ${company}. All rights reserved.`}</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
               <Link to="/privacy-policy" className="underline-offset-4 hover:underline">
-                {t.footer.privacyPolicy}
+                {t`Privacy Policy`}
               </Link>
             </li>
             <li>
               <Link to="/term-of-services" className="underline-offset-4 hover:underline">
-                {t.footer.terms}
+                {t`Terms & Condition`}
               </Link>
             </li>
             <li>
               <Link to="/contact-us" className="underline-offset-4 hover:underline">
-                {t.footer.contactUs}
+                {t`Contact us`}
               </Link>
             </li>
           </ul>

@@ -1,23 +1,26 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { usePublicConfig } from "../lib/config.ts";
-import { useT } from "../lib/i18n/index.ts";
+import { Link, NavLink } from "../lib/i18n/link.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { Logo } from "./logo.tsx";
 
 function useNavLinks() {
-  const t = useT();
+  const { t } = useLingui();
   return [
-    { to: "/", label: t.nav.home, end: true },
-    { to: "/transport", label: t.nav.shows },
-    { to: "/flights", label: t.nav.flights },
-    { to: "/blogs", label: t.nav.blogs },
-    { to: "/aboutus", label: t.nav.aboutUs },
-    { to: "/contact-us", label: t.nav.contactUs },
+    { to: "/", label: t`Home`, end: true },
+    { to: "/transport", label: t`Shows` },
+    { to: "/flights", label: t`Flights` },
+    { to: "/blogs", label: t`Blogs` },
+    { to: "/aboutus", label: t`About us` },
+    { to: "/contact-us", label: t`Contact us` },
   ];
 }
 
+const activeLink = "text-brand underline decoration-2 underline-offset-8";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 font-medium transition-colors ${isActive ? "text-brand underline decoration-2 underline-offset-8" : "text-ink hover:text-brand"}`;
+  `rounded-lg px-3 py-2 font-medium transition-colors ${isActive ? activeLink : "text-ink hover:text-brand"}`;
 
 /**
  * The top navigation (product §2): Home, Shows, Flights, Blogs, About us, Contact us and
@@ -25,31 +28,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
  * a labelled menu button. The buttons open and close it with invoker commands, so the
  * menu works before hydration and without JavaScript; with it, the same buttons also
- * call `showModal()`/`close()` (browsers without invoker commands), navigation closes
- * it, and the dialog's own open state drives `aria-expanded`.
+ * call `showModal()`/`close()` (browsers without invoker commands) and navigation closes
+ * it. The menu button carries no `aria-expanded`: on a button with `command` the browser
+ * owns that state (HTML's ARIA rules; the Nu HTML Checker refuses it), and while the modal
+ * menu is open the page behind it, the button included, is inert anyway.
  */
 export function SiteNav() {
-  const t = useT();
+  const { t } = useLingui();
   const config = usePublicConfig();
   const links = useNavLinks();
-  const [menuOpen, setMenuOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const menuId = "site-menu";
 
-  // The dialog is the source of truth (it may have been opened natively before hydration).
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const sync = () => setMenuOpen(dialog.open);
-    dialog.addEventListener("toggle", sync);
-    dialog.addEventListener("close", sync);
-    sync();
-    return () => {
-      dialog.removeEventListener("toggle", sync);
-      dialog.removeEventListener("close", sync);
-    };
-  }, []);
   // A navigation closes the menu; the first run is hydration, which must leave a menu
   // opened natively before it open.
   const shownPath = useRef(`${location.pathname}${location.search}`);
@@ -63,15 +54,15 @@ export function SiteNav() {
   function openMenu() {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    setMenuOpen(true);
   }
   function closeMenu() {
     dialogRef.current?.close();
   }
 
+  const product = config.productName;
   const appButton = (
     <Link to="/release-logs" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-      {t.nav.appButton(config.productName)}
+      {t`${product} App`}
     </Link>
   );
 
@@ -79,13 +70,16 @@ export function SiteNav() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        className={
+          "sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded " +
+          "focus:bg-white focus:p-2"
+        }
       >
-        {t.nav.skipToContent}
+        {t`Skip to content`}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label={t.nav.label} className="hidden md:block">
+        <nav aria-label={t`Main`} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
@@ -96,13 +90,15 @@ export function SiteNav() {
             ))}
           </ul>
         </nav>
-        <div className="hidden md:block">{appButton}</div>
+        <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitch />
+          {appButton}
+        </div>
         <button
           type="button"
           className="grid size-11 place-items-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
-          aria-label={t.nav.openMenu}
+          aria-label={t`Open menu`}
           aria-haspopup="dialog"
-          aria-expanded={menuOpen}
           commandfor={menuId}
           command="show-modal"
           onClick={openMenu}
@@ -112,11 +108,14 @@ export function SiteNav() {
           </svg>
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click; keyboards have Escape and × */}
       <dialog
         id={menuId}
         ref={dialogRef}
-        aria-label={t.nav.label}
-        className="side-menu m-0 ms-auto h-dvh max-h-none w-[min(85vw,20rem)] bg-white p-0 text-ink backdrop:bg-black/40"
+        aria-label={t`Main`}
+        className={
+          "side-menu m-0 ms-auto h-dvh max-h-none w-[min(85vw,20rem)] bg-white p-0 text-ink " + "backdrop:bg-black/40"
+        }
         onClick={(event) => {
           if (event.target === event.currentTarget) closeMenu();
         }}
@@ -126,7 +125,7 @@ export function SiteNav() {
           <button
             type="button"
             className="grid size-11 place-items-center rounded-lg text-2xl hover:bg-slate-100"
-            aria-label={t.nav.closeMenu}
+            aria-label={t`Close menu`}
             commandfor={menuId}
             command="close"
             onClick={closeMenu}
@@ -134,7 +133,7 @@ export function SiteNav() {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <nav aria-label={t.nav.label}>
+        <nav aria-label={t`Main`}>
           <ul className="grid gap-1 p-4">
             {links.map((link) => (
               <li key={link.to}>
@@ -144,6 +143,9 @@ export function SiteNav() {
               </li>
             ))}
             <li className="mt-4">{appButton}</li>
+            <li>
+              <LanguageSwitch />
+            </li>
           </ul>
         </nav>
       </dialog>

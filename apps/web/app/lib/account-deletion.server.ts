@@ -1,9 +1,10 @@
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
+import { localizedRedirect } from "./i18n/link.tsx";
 
 /** Where the deletion flow stands (product §4 Account deletion): e-mail, confirm dialog, code dialog. */
 export type DeletionStep = "email" | "confirm" | "code";
@@ -11,13 +12,13 @@ export type DeletionStep = "email" | "confirm" | "code";
 export interface DeletionActionResult {
   step: DeletionStep;
   email: string;
-  /** product §5 message of the e-mail field. */
+  /** product §5 message of the e-mail field (the contract's English; the page shows it in its language). */
   emailError?: string;
-  /** product §5 message of the code ('Required' or 'Verification code must be 4 digits'). */
+  /** product §5 message of the code ('Required' or 'Verification code must be 4 digits'; as `emailError`). */
   codeError?: string;
   /** What was typed in each code box, kept when the code fails the product §5 format check. */
   codeBoxes?: string[];
-  /** The server's message, shown as an error toast (product §4, §8). */
+  /** The server's message, shown as an error toast as it comes (product §4, §8; in the page's language when the API speaks it). */
   message?: string;
   /** Changes on every answer so the page reacts to the same message twice. */
   at: number;
@@ -31,9 +32,14 @@ function answer(result: Omit<DeletionActionResult, "at">, status = 200) {
  * The /delete-account action, one `intent` per step so the flow also works without
  * JavaScript: `review` (check the e-mail, show the confirm step), `ask`
  * (`GET /auth/ask-delete-account`), `confirm` (`POST /auth/confrim-delete-account`,
- * then a redirect to /success).
+ * then a redirect to /success, or /ar/success from an Arabic page). A form another site makes the visitor's browser post
+ * (`Sec-Fetch-Site: cross-site`) is refused with 403 before anything is read or asked:
+ * the API's own cross-site refusal cannot see it, since this server calls the API
+ * (architecture §3.7).
  */
 export async function deletionAction(request: Request, context: WebContext) {
+  if (request.headers.get("sec-fetch-site")?.toLowerCase() === "cross-site")
+    return answer({ step: "email", email: "", message: "Cross-site requests are not allowed" }, 403);
   const form = await readForm(request, 16 * 1024);
   const intent = String(form.get("intent") ?? "review");
   const email = String(form.get("email") ?? "").trim();
@@ -56,7 +62,7 @@ export async function deletionAction(request: Request, context: WebContext) {
       const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
       if (codeError) return answer({ step: "code", email, codeError, codeBoxes: typed }, 400);
       await context.api.call(accountDeletionEndpoints.confirm, { body: { email, otpCode: joined } });
-      return redirect("/success");
+      return localizedRedirect(request, "/success");
     }
     return answer({ step: "confirm", email });
   } catch (error) {

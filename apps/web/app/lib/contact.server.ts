@@ -13,9 +13,20 @@ import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { submittedPhone } from "./phone.ts";
 
+/**
+ * The answer of a contact submit. `errors` are the contract's product §5 messages (English:
+ * the page shows them in its language); `message` is the API's, shown as it comes;
+ * `unreachable` says the browser could not reach the page's server at all.
+ */
 export type ContactActionResult =
   | { ok: true; reference: string }
-  | { ok: false; values: ContactFormValues; errors: ContactFormErrors; message: string | null };
+  | {
+      ok: false;
+      values: ContactFormValues;
+      errors: ContactFormErrors;
+      message: string | null;
+      unreachable?: boolean;
+    };
 
 /**
  * The /contact-us action (product §4 Contact form): validates with the contract's product §5

@@ -31,6 +31,7 @@ function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
     tag: blog.tag?.[0] ?? null,
     image:
       (image === "mainImage" ? (images.mainImage ?? images.subImage) : (images.subImage ?? images.mainImage)) ?? null,
+    language: blog.language ?? null,
   };
 }
 
@@ -86,6 +87,7 @@ export async function loadBlog(
         image: blog.Images?.mainImage ?? blog.Images?.subImage ?? null,
         html: sanitizeContent(blog.content),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
+        language: blog.language ?? null,
       },
     };
   } catch (error) {
@@ -103,14 +105,24 @@ export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: nu
   });
 }
 
-/** /term-of-services and /privacy-policy: the document of `category` (English), or null when unavailable. */
-export async function loadLegal(context: AppLoadContext, category: TermsCategory): Promise<LegalView | null> {
+/**
+ * /term-of-services and /privacy-policy: the document of `category` in `language` — its
+ * Arabic `title.ar`/`content.ar` when both are written, else the English ones, marked so —
+ * or null when unavailable.
+ */
+export async function loadLegal(
+  context: AppLoadContext,
+  category: TermsCategory,
+  language: "en" | "ar" = "en",
+): Promise<LegalView | null> {
   try {
     const document = await context.api.call(legalEndpoints.selected, { params: { category } });
+    const arabic = language === "ar" && document.title.ar && document.content.ar;
     return {
-      title: document.title.en,
-      html: sanitizeContent(document.content.en),
+      title: (arabic ? document.title.ar : document.title.en) ?? document.title.en,
+      html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en),
       updatedAt: document.updatedAt ?? null,
+      language: arabic ? "ar" : "en",
     };
   } catch (error) {
     context.log.warn({ err: error }, `${category} failed to load`);
@@ -128,6 +140,7 @@ export async function loadReleaseNotes(context: AppLoadContext): Promise<Release
       tag: note.tag ?? null,
       title: note.title ?? null,
       html: sanitizeContent(note.content),
+      language: note.language ?? null,
     }));
   });
 }
@@ -142,6 +155,7 @@ export async function loadReleaseLogs(context: AppLoadContext): Promise<ReleaseL
       date: log.date ?? null,
       image: log.Image ?? null,
       html: sanitizeContent(log.content),
+      language: log.language ?? null,
     }));
   });
 }

@@ -4,12 +4,11 @@ import type { ApiClient } from "@khayl/contract/client";
 /**
  * What the host passes to every loader and action (React Router `AppLoadContext`):
  * the contract-typed API client (in-process or `API_URL`), the public configuration
- * whitelist, the request's CSP nonce, and a server logger.
+ * whitelist, and a server logger.
  */
 export interface WebContext {
   api: ApiClient;
   config: PublicConfig;
-  cspNonce: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 

@@ -4,7 +4,8 @@ import { expect, test } from "vitest";
 import { dropModulePreloads } from "./drop-module-preloads.server.ts";
 
 const page = [
-  '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>',
+  '<!DOCTYPE html><html><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>',
   '<link rel="stylesheet" href="/assets/root.css"/><link rel="modu',
   'lepreload" href="/assets/shell-2.js" nonce="n"/></head><body><p>&lt;link rel="modulepreload"&gt; in text</p>',
   '<script type="module" async="">import("/assets/entry.client-1.js");</script></body></html>',

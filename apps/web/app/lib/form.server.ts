@@ -5,7 +5,7 @@ import { data } from "react-router";
  * inquiry, 20 000 characters) URL-encodes to at most 6 bytes per Arabic character,
  * so 160 KiB leaves room; the API's own JSON limit stays 64 KiB.
  */
-export const MAX_FORM_BYTES = 160 * 1024;
+const MAX_FORM_BYTES = 160 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

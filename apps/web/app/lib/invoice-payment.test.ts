@@ -1,6 +1,10 @@
+import { cardMessages } from "@khayl/contract/card-rules";
+import { setupI18n } from "@lingui/core";
 import { describe, expect, test } from "vitest";
-import { invoiceCatalogueFor } from "./i18n/invoice.ts";
+import { messages as arabicMessages } from "../locales/ar/invoice.po";
+import { messages } from "../locales/en/invoice.po";
 import {
+  cardMessageText,
   failureFromResponse,
   isCardError,
   type PaymentFailure,
@@ -9,7 +13,22 @@ import {
   shownPaymentError,
 } from "./invoice-payment.ts";
 
-const t = invoiceCatalogueFor().invoice;
+/** The page's Lingui instance in English (the compiled English catalogue of the invoice area). */
+const t = setupI18n({ locale: "en", messages: { en: messages } });
+/** The same in Arabic. */
+const ar = setupI18n({ locale: "ar", messages: { ar: arabicMessages } });
+
+const failures: PaymentFailure[] = [
+  "provider-not-loaded",
+  "card-element-missing",
+  "card-failed",
+  "apple-pay-failed",
+  "apple-pay-unavailable",
+  "create-method-failed",
+  "invalid-method",
+  "not-successful",
+  "unexpected",
+];
 
 describe("product §8 payment messages", () => {
   test("every failure has its catalogue text, letter for letter", () => {
@@ -80,6 +99,43 @@ describe("product §8 payment messages", () => {
     expect(isCardError("apple-pay-unavailable")).toBe(false);
     expect(isCardError("provider-not-loaded")).toBe(false);
     expect(isCardError("unexpected")).toBe(false);
+  });
+});
+
+describe("in Arabic (decision 016)", () => {
+  test("every failure has its own Arabic text, chosen when it is shown", () => {
+    const texts = failures.map((failure) => paymentErrorMessage(failure, ar));
+    expect(new Set(texts).size).toBe(failures.length);
+    for (const [i, text] of texts.entries()) {
+      expect(text).toMatch(/[\u0600-\u06FF]/);
+      expect(text).not.toBe(paymentErrorMessage(failures[i] as PaymentFailure, t));
+    }
+    expect(paymentErrorMessage("card-failed", ar)).toBe("تعذّر إتمام الدفع. يُرجى المحاولة مرة أخرى.");
+  });
+
+  test("the contract's card messages are translated; a server's own words are kept as they are", () => {
+    for (const message of Object.values(cardMessages)) {
+      expect(cardMessageText(message, t)).toBe(message);
+      expect(cardMessageText(message, ar)).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(cardMessageText(cardMessages.countryRequired, ar)).toBe("يُرجى اختيار الدولة");
+    expect(cardMessageText("تم رفض بطاقتك.", ar)).toBe("تم رفض بطاقتك.");
+    expect(shownPaymentError({ failure: "create-method-failed", detail: cardMessages.numberInvalid }, ar)).toEqual({
+      message: "تعذّر إنشاء وسيلة الدفع",
+      detail: "رقم البطاقة غير صالح.",
+    });
+    // The API answering in Arabic with product §8's own words adds nothing: no detail line.
+    expect(shownPaymentError({ failure: "not-successful", detail: "لم تنجح عملية الدفع" }, ar).detail).toBeNull();
+  });
+
+  test("the Arabic page posts to its own payment route, so the API answers in Arabic", async () => {
+    const urls: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      urls.push(url);
+      return Response.json({ ok: false, status: 402, message: "تم رفض بطاقتك." }, { status: 402 });
+    }) as typeof fetch;
+    await paymentCall("abc", { intent: "confirm", paymentIntentId: "pi_1" }, fetchImpl, "ar");
+    expect(urls).toEqual(["/ar/invoice/abc/payment"]);
   });
 });
 

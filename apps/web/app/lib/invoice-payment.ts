@@ -1,54 +1,44 @@
-import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
-import type { invoice } from "./i18n/en/invoice.ts";
+import { cardMessages } from "@khayl/contract/card-rules";
+import type { InvoiceData, PaymentIntentData, PaymentStepBody, SandboxConfirmData } from "@khayl/contract/invoices";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { type Language, localizedPath } from "./i18n/language.ts";
 
 /**
  * The browser side of the invoice payment (product §3 Payment state, §4, §8). Zod-free: it
  * is page JavaScript (decision 007). The page posts each step to its own resource route
- * `/invoice/{hash}/payment`, which relays it to the API.
+ * `/invoice/{hash}/payment` (`/ar/invoice/{hash}/payment` from the Arabic page, so the API
+ * answers in Arabic), which relays it to the API. Messages are Lingui descriptors, turned
+ * into text in the page's language only where they are shown (decision 016).
  */
 
 /** product §9: after a card payment error the payment state resets after 3000 ms. */
 export const PAYMENT_ERROR_RESET_MS = 3000;
 
-/** The sandbox provider's answer to a confirmation. */
-export interface SandboxConfirmation {
-  id: string;
-  status: "succeeded";
-  paymentMethod: { id: string; brand: string; last4: string; wallet: "apple_pay" | null };
-}
-
-/** What `/invoice/{hash}/payment` answers: one success shape per step, or the failure. */
+/**
+ * What `/invoice/{hash}/payment` answers: the relayed call's `data` (the contract's types) under
+ * one key per step, or the failure with the API's status and message.
+ */
 export type PaymentCallResult =
   | { ok: true; payment: PaymentIntentData }
-  | { ok: true; confirmation: SandboxConfirmation }
+  | { ok: true; confirmation: SandboxConfirmData }
   | { ok: true; invoice: InvoiceData }
   | { ok: false; status: number; message: string };
 
-/** The body of each payment step (see `paymentRequestSchema` in invoice.server.ts). */
-export type PaymentCallBody =
-  | { intent: "create"; paymentMethod: PaymentMethodType }
-  | {
-      intent: "sandbox-confirm";
-      paymentIntentId: string;
-      clientSecret: string;
-      paymentMethod:
-        | {
-            type: "card";
-            card: { number: string; expiry: string; cvc: string };
-            billingDetails: { country: string; name?: string | null; email?: string | null; phone?: string | null };
-          }
-        | { type: "apple_pay"; billingDetails?: { country?: string } };
-    }
-  | { intent: "confirm"; paymentIntentId: string };
-
-/** Posts one payment step; a network failure answers `{ ok: false, status: 0 }`. Never throws. */
+/**
+ * Posts one payment step (the contract's `paymentStepBodySchema`, which the route checks
+ * again) to the payment route of the page's `language`; a network failure answers
+ * `{ ok: false, status: 0 }`. Never throws.
+ */
 export async function paymentCall(
   hash: string,
-  body: PaymentCallBody,
+  body: PaymentStepBody,
   fetchImpl: typeof fetch = fetch,
+  language: Language = "en",
 ): Promise<PaymentCallResult> {
   try {
-    const response = await fetchImpl(`/invoice/${encodeURIComponent(hash)}/payment`, {
+    const response = await fetchImpl(localizedPath(`/invoice/${encodeURIComponent(hash)}/payment`, language), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
@@ -80,29 +70,50 @@ export interface PaymentError {
   detail: string | null;
 }
 
-/** The product §8 text of a failure, from the catalogue. */
-export function paymentErrorMessage(failure: PaymentFailure, t: (typeof invoice)["invoice"]): string {
-  const e = t.errors;
-  switch (failure) {
-    case "provider-not-loaded":
-      return e.providerNotLoaded;
-    case "card-element-missing":
-      return e.cardElementMissing;
-    case "card-failed":
-      return e.cardFailed;
-    case "apple-pay-failed":
-      return e.applePayFailed;
-    case "apple-pay-unavailable":
-      return e.applePayUnavailable;
-    case "create-method-failed":
-      return e.createMethodFailed;
-    case "invalid-method":
-      return e.invalidMethod;
-    case "not-successful":
-      return e.notSuccessful;
-    case "unexpected":
-      return e.unexpected;
-  }
+/** What translates a message descriptor: the page's Lingui instance (`useLingui().i18n`). */
+export type Translate = Pick<I18n, "_">;
+
+/** product §8's messages, letter for letter, by failure. */
+const paymentErrorMessages: Record<PaymentFailure, MessageDescriptor> = {
+  "provider-not-loaded": msg`The card payment provider has not loaded yet. Please try again.`,
+  "card-element-missing": msg`Card element not found`,
+  "card-failed": msg`Payment failed. Please try again.`,
+  "apple-pay-failed": msg`Apple Pay payment failed. Please try again.`,
+  "apple-pay-unavailable": msg`Apple Pay is not available on this device. Please use a different payment method.`,
+  "create-method-failed": msg`Failed to create payment method`,
+  "invalid-method": msg`Invalid payment method created`,
+  "not-successful": msg`Payment was not successful`,
+  unexpected: msg`An unexpected error occurred during payment processing`,
+};
+
+/** The product §8 text of a failure, in the language of `i18n`. */
+export function paymentErrorMessage(failure: PaymentFailure, i18n: Translate): string {
+  return i18n._(paymentErrorMessages[failure]);
+}
+
+/**
+ * The card form's messages (the contract's `cardMessages`: product §5's 'Please select a
+ * country' and Stripe's wording for the card) by their English text, which is what the
+ * contract's rules and the API's refusals answer.
+ */
+const cardMessageTexts: Record<string, MessageDescriptor> = {
+  [cardMessages.numberIncomplete]: msg`Your card number is incomplete.`,
+  [cardMessages.numberInvalid]: msg`Your card number is invalid.`,
+  [cardMessages.expiryIncomplete]: msg`Your card's expiration date is incomplete.`,
+  [cardMessages.expiryInvalid]: msg`Your card's expiration month is invalid.`,
+  [cardMessages.expiryPast]: msg`Your card's expiration date is in the past.`,
+  [cardMessages.cvcIncomplete]: msg`Your card's security code is incomplete.`,
+  [cardMessages.cvcInvalid]: msg`Your card's security code is invalid.`,
+  [cardMessages.countryRequired]: msg`Please select a country`,
+};
+
+/**
+ * A card message of the contract (`cardMessages`, in English) in the language of `i18n`;
+ * any other text (a server's or provider's own words) as it is.
+ */
+export function cardMessageText(message: string, i18n: Translate): string {
+  const descriptor = cardMessageTexts[message];
+  return descriptor ? i18n._(descriptor) : message;
 }
 
 /** True for failures of the card itself, after which the payment state resets in 3000 ms (product §4). */
@@ -148,11 +159,13 @@ export function failureFromResponse(
   return { failure: "unexpected", detail: serverSide ? null : detail };
 }
 
-/** The text shown for a payment error: product §8's message, and the server's own message as a detail line when it adds something. */
-export function shownPaymentError(
-  error: PaymentError,
-  t: (typeof invoice)["invoice"],
-): { message: string; detail: string | null } {
-  const message = paymentErrorMessage(error.failure, t);
-  return { message, detail: error.detail && error.detail !== message ? error.detail : null };
+/**
+ * The text shown for a payment error in the language of `i18n`: product §8's message, and
+ * the server's or provider's own message as a detail line when it adds something (the API
+ * answers in the page's language; a card message of the contract is translated here).
+ */
+export function shownPaymentError(error: PaymentError, i18n: Translate): { message: string; detail: string | null } {
+  const message = paymentErrorMessage(error.failure, i18n);
+  const detail = error.detail ? cardMessageText(error.detail, i18n) : null;
+  return { message, detail: detail && detail !== message ? detail : null };
 }

@@ -1,19 +1,21 @@
-import {
-  type InvoiceData,
-  invoiceEndpoints,
-  invoiceHashSchema,
-  paymentMethodTypeValues,
-  type SandboxConfirmBody,
-} from "@khayl/contract/invoices";
+import { type InvoiceData, invoiceEndpoints, invoiceHashSchema, paymentStepBodySchema } from "@khayl/contract/invoices";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
-import { z } from "zod";
 import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readBodyBytes } from "./form.server.ts";
-import type { PaymentCallResult } from "./invoice-payment.ts";
+import { messagesFor } from "./i18n/catalogue.server.ts";
+import { languageOfRequest } from "./i18n/language.ts";
+import { cardMessageText, type PaymentCallResult } from "./invoice-payment.ts";
 
-/** What the invoice page's loader answers: the invoice, or the message of the error view. */
-export type InvoiceLoaderData = { invoice: InvoiceData; error: null } | { invoice: null; error: string | null };
+/**
+ * What the invoice page's loader answers: the invoice, or the message of the error view
+ * (the API's, in the page's language), and the page's messages (decision 016).
+ */
+export type InvoiceLoaderData = ({ invoice: InvoiceData; error: null } | { invoice: null; error: string | null }) & {
+  messages: Messages;
+};
 
 function statusOf(error: { statusCode: number }): number {
   return error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
@@ -21,19 +23,23 @@ function statusOf(error: { statusCode: number }): number {
 
 /**
  * Loads the invoice of `/invoice/{hash}` with `POST /invoices-v2/get-invoice-by-link`
- * (product §7). A failure answers the server's message (or null: the page then shows
- * 'Failed to fetch invoice') with the API's status, so a bad link is a real 404/400.
+ * (product §7), answered with the page's `messages`. A failure answers the server's message
+ * (or null: the page then shows 'Failed to fetch invoice') with the API's status, so a bad
+ * link is a real 404/400.
  */
-export async function loadInvoice(context: WebContext, hash: string) {
+export async function loadInvoice(context: WebContext, hash: string, messages: Messages) {
   try {
     const invoice = await context.api.call(invoiceEndpoints.getByLink, { body: { hash } });
-    return data<InvoiceLoaderData>({ invoice, error: null }, { headers: { "cache-control": "private, no-store" } });
+    return data<InvoiceLoaderData>(
+      { invoice, error: null, messages },
+      { headers: { "cache-control": "private, no-store" } },
+    );
   } catch (error) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode }, "invoice lookup failed");
     const message = error.statusCode > 0 && error.statusCode < 500 ? error.message : null;
     return data<InvoiceLoaderData>(
-      { invoice: null, error: message },
+      { invoice: null, error: message, messages },
       { status: statusOf(error), headers: { "cache-control": "no-store" } },
     );
   }
@@ -63,40 +69,35 @@ export async function invoicePdfResponse(context: WebContext, hash: string): Pro
   }
 }
 
-const paymentMethodBody = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("card"),
-    card: z.object({ number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(4) }),
-    billingDetails: z.object({
-      country: z.string().max(10),
-      name: z.string().max(200).nullish(),
-      email: z.string().max(254).nullish(),
-      phone: z.string().max(40).nullish(),
-    }),
-  }),
-  z.object({
-    type: z.literal("apple_pay"),
-    billingDetails: z
-      .object({ country: z.string().max(10) })
-      .partial()
-      .optional(),
-  }),
-]);
-
-/** The JSON the invoice page posts to `/invoice/{hash}/payment`, one `intent` per step of the payment. */
-export const paymentRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), paymentMethod: z.enum(paymentMethodTypeValues) }),
-  z.object({
-    intent: z.literal("sandbox-confirm"),
-    paymentIntentId: z.string().max(255),
-    clientSecret: z.string().max(255),
-    paymentMethod: paymentMethodBody,
-  }),
-  z.object({ intent: z.literal("confirm"), paymentIntentId: z.string().max(255) }),
-]);
-
 function answer(result: PaymentCallResult, status = 200): Response {
   return Response.json(result, { status, headers: { "cache-control": "no-store" } });
+}
+
+/** The payment route's own refusals (the API's come in the page's language from the API). */
+const refusals = {
+  methodNotAllowed: msg`Method not allowed`,
+  crossSite: msg`Cross-site requests are not allowed`,
+  contentType: msg`Unsupported content type`,
+  tooLarge: msg`Request body is too large`,
+  badLink: msg`Invalid invoice link`,
+  badRequest: msg`Invalid payment request`,
+};
+
+/** A Lingui instance for the payment route's answers, in the language of the request's path. */
+async function i18nFor(request: Request): Promise<I18n> {
+  const language = languageOfRequest(request);
+  return setupI18n({ locale: language, messages: { [language]: await messagesFor(request, "invoice") } });
+}
+
+/**
+ * The 405 of the payment route for anything but POST (its loader answers GET with it),
+ * with `allow: POST`, in the language of the request's path.
+ */
+export async function methodNotAllowed(request: Request): Promise<Response> {
+  const i18n = await i18nFor(request);
+  const response = answer({ ok: false, status: 405, message: i18n._(refusals.methodNotAllowed) }, 405);
+  response.headers.set("allow", "POST");
+  return response;
 }
 
 /**
@@ -105,24 +106,26 @@ function answer(result: PaymentCallResult, status = 200): Response {
  * API directly and per-client limits see the visitor. `create` → create-payment-by-link,
  * `sandbox-confirm` → the sandbox provider's confirmation (card details pass through and
  * are never logged), `confirm` → confirm-payment-by-link (the server decides "paid").
- * Answers `{ ok: true, … }` or `{ ok: false, status, message }` with the API's status.
+ * Answers `{ ok: true, … }` or `{ ok: false, status, message }` with the API's status;
+ * under `/ar` the route's own messages are Arabic, and the API's too (it is asked in Arabic).
  */
 export async function paymentAction(request: Request, context: WebContext, hash: string): Promise<Response> {
-  if (request.method !== "POST") return answer({ ok: false, status: 405, message: "Method not allowed" }, 405);
+  if (request.method !== "POST") return methodNotAllowed(request);
+  const i18n = await i18nFor(request);
+  const refuse = (status: number, message: string) => answer({ ok: false, status, message }, status);
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   if ((site && site !== "same-origin") || (origin && origin !== new URL(request.url).origin)) {
-    return answer({ ok: false, status: 403, message: "Cross-site requests are not allowed" }, 403);
+    return refuse(403, i18n._(refusals.crossSite));
   }
   if (!request.headers.get("content-type")?.startsWith("application/json")) {
-    return answer({ ok: false, status: 415, message: "Unsupported content type" }, 415);
+    return refuse(415, i18n._(refusals.contentType));
   }
   const bytes = await readBodyBytes(request, 16 * 1024);
-  if (bytes === "too-large") return answer({ ok: false, status: 413, message: "Request body is too large" }, 413);
-  if (!invoiceHashSchema.safeParse(hash).success)
-    return answer({ ok: false, status: 400, message: "Invalid invoice link" }, 400);
-  const parsed = paymentRequestSchema.safeParse(parseJson(bytes));
-  if (!parsed.success) return answer({ ok: false, status: 400, message: "Invalid payment request" }, 400);
+  if (bytes === "too-large") return refuse(413, i18n._(refusals.tooLarge));
+  if (!invoiceHashSchema.safeParse(hash).success) return refuse(400, i18n._(refusals.badLink));
+  const parsed = paymentStepBodySchema.safeParse(parseJson(bytes));
+  if (!parsed.success) return refuse(400, invalidStepMessage(parsed.error.issues, i18n));
   const body = parsed.data;
   try {
     if (body.intent === "create") {
@@ -133,11 +136,10 @@ export async function paymentAction(request: Request, context: WebContext, hash:
     }
     if (body.intent === "sandbox-confirm") {
       const confirmation = await context.api.call(invoiceEndpoints.sandboxConfirm, {
-        // The API validates the card (Luhn, expiry, CVC, country) with the contract's rules.
         body: {
           paymentIntentId: body.paymentIntentId,
           clientSecret: body.clientSecret,
-          paymentMethod: body.paymentMethod as SandboxConfirmBody["paymentMethod"],
+          paymentMethod: body.paymentMethod,
         },
       });
       return answer({ ok: true, confirmation });
@@ -152,6 +154,19 @@ export async function paymentAction(request: Request, context: WebContext, hash:
       context.log.error({ status: error.statusCode, intent: body.intent }, "payment step failed");
     return answer({ ok: false, status: error.statusCode, message: error.message }, statusOf(error));
   }
+}
+
+/**
+ * The 400 message for a body that is not a payment step: the contract's own messages when
+ * only fields are wrong (e.g. 'Please select a country', as the API would answer them; its
+ * card messages in the page's language), 'Invalid payment request' when the body is not
+ * one of the steps at all.
+ */
+function invalidStepMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[], i18n: I18n): string {
+  if (issues.some((issue) => issue.path.length === 0 || issue.path[0] === "intent")) return i18n._(refusals.badRequest);
+  return [...new Set(issues.map((issue) => cardMessageText(issue.message, i18n)))].join(
+    i18n._(msg({ message: ", ", comment: "Between two error messages in one sentence" })),
+  );
 }
 
 /** JSON from bytes, or undefined when they are not JSON (the schema then refuses it). */

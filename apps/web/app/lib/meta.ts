@@ -1,12 +1,23 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
-import { catalogueFor } from "./i18n/index.ts";
+import { type Language, languages, localizedPath, unlocalizedPath } from "./i18n/language.ts";
+import { i18nFromMatches, languageFromMatches } from "./i18n/lingui.tsx";
 
 /** The document title of a page: '{page} | {company}'. */
 export function pageTitle(page: string, company: string | undefined): string {
   return company ? `${page} | ${company}` : page;
 }
 
-type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+type Matches = ReadonlyArray<{ id: string; pathname?: string; data?: unknown } | undefined>;
+
+/** The site's description (root meta and home), naming the company. */
+export function siteDescription(company: string): MessageDescriptor {
+  return msg`${company}: horse transport to shows and clinics across the UAE, and international horse shipping by air.`;
+}
+
+/** Open Graph locales of the two languages. */
+const ogLocale: Record<Language, string> = { en: "en_AE", ar: "ar_AE" };
 
 /** The root loader's public config as seen from a route's `meta` (the root match). */
 function rootConfig(matches: Matches): { companyName?: string; productName?: string; publicUrl?: string } | undefined {
@@ -26,13 +37,8 @@ export function productFromMatches(matches: Matches): string | undefined {
   return rootConfig(matches)?.productName;
 }
 
-/** The site's public origin (config `PUBLIC_URL`, no trailing slash), for a route's `meta`. */
-export function publicUrlFromMatches(matches: Matches): string | undefined {
-  return rootConfig(matches)?.publicUrl;
-}
-
 /** The share image of pages without a raster image of their own: 1200 × 630 px PNG. */
-export const defaultShareImage = { path: "/images/og-default.png", width: 1200, height: 630 } as const;
+const defaultShareImage = { path: "/images/og-default.png", width: 1200, height: 630 } as const;
 
 /**
  * Whether social networks can show an image: Facebook, X, LinkedIn and WhatsApp previews
@@ -58,35 +64,52 @@ export interface PageMetaOptions {
   image?: { url: string; alt: string; width?: number; height?: number };
   /** `website` (default) or `article`. */
   type?: "website" | "article";
+  /**
+   * The page's path without its language prefix, when it is not the matched path as
+   * written (e.g. `/blogs/1` for a visit to `/Blogs/1`): canonical and alternate links use it.
+   */
+  canonicalPath?: string;
 }
 
 /**
- * The head of a page (product §2 routes): `<title>`, the description, and the Open Graph and
- * Twitter card tags that make a shared link show a title, text and a 1200 × 630 image.
- * Image URLs are made absolute with the site's public URL (config `PUBLIC_URL`), as the
- * card formats require. A route's `meta` replaces the root's, so every route returns
- * this whole set.
+ * The head of a page (product §2 routes): `<title>`, the description, the canonical link,
+ * its English and Arabic alternates (`hreflang` en, ar and x-default: English), and the Open
+ * Graph and Twitter card tags that make a shared link show a title, text and a 1200 × 630
+ * image in the page's language. URLs are made absolute with the site's public URL (config
+ * `PUBLIC_URL`), as canonical links and the card formats require. A route's `meta`
+ * replaces the root's, so every route returns this whole set.
  */
 export function pageMeta(
   matches: Matches,
-  { title, documentTitle, description, image, type = "website" }: PageMetaOptions,
+  { title, documentTitle, description, image, type = "website", canonicalPath }: PageMetaOptions,
 ): MetaDescriptor[] {
   const config = rootConfig(matches);
   const company = config?.companyName;
-  const publicUrl = config?.publicUrl;
+  const publicUrl = config?.publicUrl ?? "";
+  const language = languageFromMatches(matches);
   const share =
     image && isShareableImage(image.url)
       ? image
       : {
           url: defaultShareImage.path,
-          alt: catalogueFor().meta.shareImageAlt,
+          alt: i18nFromMatches(matches)._(msg`A horse truck with three horses on board on a desert road`),
           width: defaultShareImage.width,
           height: defaultShareImage.height,
         };
+  const path = canonicalPath ?? unlocalizedPath(matches.at(-1)?.pathname ?? "/");
+  const urlIn = (lang: Language) => `${publicUrl}${localizedPath(path, lang)}`;
   const imageUrl = publicUrl ? new URL(share.url, `${publicUrl}/`).toString() : share.url;
   const tags: MetaDescriptor[] = [
     { title: documentTitle ?? pageTitle(title, company) },
     { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: urlIn(language) },
+    ...languages.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: lang, href: urlIn(lang) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlIn("en") },
+    { property: "og:url", content: urlIn(language) },
+    { property: "og:locale", content: ogLocale[language] },
+    ...languages
+      .filter((lang) => lang !== language)
+      .map((lang) => ({ property: "og:locale:alternate", content: ogLocale[lang] })),
     { property: "og:type", content: type },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

@@ -3,14 +3,17 @@ import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 
 test("scripts, styles, frames and forms are removed with their content", () => {
   const html = sanitizeContent(
-    `<p>Safe</p><script>alert(1)</script><style>p{display:none}</style><iframe src="https://evil.example"></iframe><form action="/x"><input name="q"></form><object data="x.swf"></object>`,
+    `<p>Safe</p><script>alert(1)</script><style>p{display:none}</style>` +
+      `<iframe src="https://evil.example"></iframe><form action="/x"><input name="q"></form>` +
+      `<object data="x.swf"></object>`,
   );
   expect(html).toBe("<p>Safe</p>");
 });
 
 test("event handlers, inline styles and javascript: links are removed", () => {
   const html = sanitizeContent(
-    `<p onclick="steal()" style="color:red">Hi <a href="javascript:alert(1)" onmouseover="x()">click</a> <a href=" JaVaScRiPt:alert(1)">again</a></p><img src="/images/a.svg" onerror="alert(1)">`,
+    `<p onclick="steal()" style="color:red">Hi <a href="javascript:alert(1)" onmouseover="x()">click</a> ` +
+      `<a href=" JaVaScRiPt:alert(1)">again</a></p><img src="/images/a.svg" onerror="alert(1)">`,
   );
   expect(html).not.toMatch(/onclick|onmouseover|onerror|style=|javascript/i);
   expect(html).toContain("<p>Hi <a>click</a> <a>again</a></p>");
@@ -22,12 +25,14 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
     `<h1>Title</h1><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
     `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
     `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
-    `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a href="tel:+97160000000">call</a></p>`;
+    `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> ` +
+    `<a href="tel:+97160000000">call</a></p>`;
   expect(sanitizeContent(source)).toBe(
     `<h2>Title</h2><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
       `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
       `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
-      `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a href="tel:+97160000000">call</a></p>`,
+      `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a ` +
+      `href="tel:+97160000000">call</a></p>`,
   );
 });
 
@@ -41,7 +46,8 @@ test("external links get rel=noopener noreferrer; same-site links stay as they a
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
   expect(
     sanitizeContent(
-      `<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png"><img src="data:image/png;base64,AAAA">`,
+      `<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png">` +
+        `<img src="data:image/png;base64,AAAA">`,
     ),
   ).toBe("<p>a</p>");
 });

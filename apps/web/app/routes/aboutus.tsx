@@ -1,12 +1,123 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { usePublicConfig } from "../lib/config.ts";
-import { aboutCatalogueFor, useAboutT } from "../lib/i18n/about.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/aboutus";
 
+/** /aboutus is static: its loader only sends the page's messages. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { messages: await messagesFor(request, "about") };
+}
+
+const title = msg`About us`;
+
+/** The intro line under the heading (also the meta description). */
+function intro(company: string): MessageDescriptor {
+  return msg`${company} moves horses across the UAE and around the world, and builds the software that makes every move simpler.`;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = aboutCatalogueFor().about;
-  const company = companyFromMatches(matches);
-  return pageMeta(matches, { title: t.title, description: t.intro(company ?? "") });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, { title: i18n._(title), description: i18n._(intro(companyFromMatches(matches) ?? "")) });
+}
+
+interface Card {
+  title: string;
+  body: string;
+}
+
+/** The page's cards (product §1) in the page's language: the story, services, values and app gallery. */
+function useAboutCards(): { story: Card[]; services: Card[]; values: Card[]; gallery: (Card & { image: string })[] } {
+  const { t } = useLingui();
+  return {
+    story: [
+      {
+        title: t`Why?`,
+        body: t`Because moving a horse should never feel like a gamble. Owners told us the same story again and again: phone calls to find a truck, messages lost in group chats, no idea where their horse was until it arrived. Horses deserve calm journeys, and their people deserve peace of mind.`,
+      },
+      {
+        title: t`What`,
+        body: t`We run horse transport by road to shows, hospitals and stables across the Emirates, arrange import and export shipping by air, and put it all in one app, where you book, track, keep your documents and pay.`,
+      },
+      {
+        title: t`How`,
+        body: t`With experienced grooms and drivers, trucks built for horses, trusted airline partners and our own technology. We plan every trip around the horse first, share live updates on the way, and keep prices and paperwork clear from the first booking to the last invoice.`,
+      },
+    ],
+    services: [
+      {
+        title: t`Local Transport`,
+        body: t`Door-to-door road transport to shows, hospitals and stables in every emirate, with shared and private trips.`,
+      },
+      {
+        title: t`International Shipping`,
+        body: t`Import and export flights with customs, health papers and quarantine arranged, so your horse travels the world safely.`,
+      },
+      {
+        title: t`Software Development`,
+        body: t`The app and tools we build for our own operations, also available to stables, clubs and event organisers.`,
+      },
+    ],
+    values: [
+      {
+        title: t`Horse First Approach`,
+        body: t`Every decision starts with the welfare of the horse: rest, water, space and a calm hand on every trip.`,
+      },
+      {
+        title: t`Smart Technology`,
+        body: t`Live tracking, digital documents and online payments take the guesswork out of logistics.`,
+      },
+      {
+        title: t`Care Driven Team`,
+        body: t`Grooms, drivers and support staff who love horses and treat each one as if it were their own.`,
+      },
+    ],
+    gallery: [
+      {
+        title: t`Creatively track your horse`,
+        body: t`Follow each trip live on the map, from loading to arrival.`,
+        image: "/images/slide-track.svg",
+      },
+      {
+        title: t`Easy Steps`,
+        body: t`Book transport or a flight in a few guided steps.`,
+        image: "/images/slide-steps.svg",
+      },
+      {
+        title: t`Everything in one place`,
+        body: t`Horses, trips, documents and bookings on one screen.`,
+        image: "/images/slide-overview.svg",
+      },
+      {
+        title: t`Sharing is caring`,
+        body: t`Share a trip with your trainer, rider or vet so everyone knows where the horse is.`,
+        image: "/images/slide-share.svg",
+      },
+      {
+        title: t`Easy Profile`,
+        body: t`Keep your details and your horses' records up to date in seconds.`,
+        image: "/images/slide-profile.svg",
+      },
+      {
+        title: t`Wallet`,
+        body: t`Save a card once and pay for every trip securely.`,
+        image: "/images/slide-wallet.svg",
+      },
+      {
+        title: t`Invoices`,
+        body: t`Every invoice in one list, ready to view, download or pay.`,
+        image: "/images/slide-invoices.svg",
+      },
+      {
+        title: t`24/7 Available`,
+        body: t`Our team answers day and night, wherever your horse is.`,
+        image: "/images/slide-support.svg",
+      },
+    ],
+  };
 }
 
 const serviceIcons = [
@@ -31,6 +142,7 @@ function Icon({ d }: { d: string | undefined }) {
   return (
     <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
       <svg
+        aria-hidden="true"
         viewBox="0 0 24 24"
         className="size-6 stroke-current"
         fill="none"
@@ -46,23 +158,24 @@ function Icon({ d }: { d: string | undefined }) {
 
 /**
  * About us (product §1): the 'Why?', 'What', 'How' story, three service cards, three
- * value cards and the app feature gallery. Static: no loader, no page JavaScript of
- * its own.
+ * value cards and the app feature gallery. Static: no data but the page's messages, no
+ * page JavaScript of its own.
  */
 export default function AboutUs() {
-  const t = useAboutT().about;
+  const { t, i18n } = useLingui();
+  const { story, services, values, gallery } = useAboutCards();
   const config = usePublicConfig();
   return (
     <>
       <section className="bg-brand text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-12 md:grid-cols-[3fr_2fr] md:py-16">
           <div>
-            <h1 className="text-4xl font-bold md:text-5xl">{t.title}</h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">{t.intro(config.companyName)}</p>
+            <h1 className="text-4xl font-bold md:text-5xl">{i18n._(title)}</h1>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">{i18n._(intro(config.companyName))}</p>
           </div>
           <img
             src="/images/truck-banner.svg"
-            alt={t.bannerImageAlt}
+            alt={t`A horse looking over a paddock fence at sunset`}
             width={1200}
             height={360}
             fetchPriority="high"
@@ -72,9 +185,9 @@ export default function AboutUs() {
         </div>
       </section>
 
-      <section aria-label={t.storyLabel} className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-label={t`Our story`} className="mx-auto max-w-6xl px-4 py-12">
         <ol className="grid gap-6 md:grid-cols-3">
-          {t.story.map((part, index) => (
+          {story.map((part, index) => (
             <li key={part.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <p aria-hidden="true" className="text-5xl font-bold text-brand">
                 {String(index + 1).padStart(2, "0")}
@@ -88,10 +201,10 @@ export default function AboutUs() {
 
       <section aria-labelledby="about-services" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="about-services" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
-          {t.servicesTitle}
+          {t`What we do`}
         </h2>
         <ul className="grid gap-5 md:grid-cols-3">
-          {t.services.map((service, index) => (
+          {services.map((service, index) => (
             <li key={service.title} className="rounded-3xl border border-slate-200 bg-white p-6">
               <Icon d={serviceIcons[index]} />
               <h3 className="mt-4 text-xl font-bold text-ink">{service.title}</h3>
@@ -104,10 +217,10 @@ export default function AboutUs() {
       <section aria-labelledby="about-values" className="bg-accent-100">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="about-values" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
-            {t.valuesTitle}
+            {t`What we stand for`}
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
-            {t.values.map((value, index) => (
+            {values.map((value, index) => (
               <li key={value.title} className="rounded-3xl bg-white p-6 shadow-sm">
                 <Icon d={valueIcons[index]} />
                 <h3 className="mt-4 text-xl font-bold text-ink">{value.title}</h3>
@@ -120,25 +233,27 @@ export default function AboutUs() {
 
       <section aria-labelledby="about-gallery" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="about-gallery" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
-          {t.galleryTitle}
+          {t`Inside the app`}
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {t.gallery.map((item) => (
+          {gallery.map(({ title: screen, body, image }) => (
             <li
-              key={item.title}
-              className="flex flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200"
+              key={screen}
+              className={
+                "flex flex-col items-center rounded-3xl bg-white p-5 text-center shadow-sm ring-1 " + "ring-slate-200"
+              }
             >
               <img
-                src={item.image}
-                alt={t.galleryImageAlt(item.title)}
+                src={image}
+                alt={t`App screen: ${screen}`}
                 width={300}
                 height={600}
                 loading="lazy"
                 decoding="async"
                 className="h-64 w-auto"
               />
-              <h3 className="mt-4 text-lg font-bold text-ink">{item.title}</h3>
-              <p className="mt-1 text-sm text-slate-700">{item.body}</p>
+              <h3 className="mt-4 text-lg font-bold text-ink">{screen}</h3>
+              <p className="mt-1 text-sm text-slate-700">{body}</p>
             </li>
           ))}
         </ul>

@@ -1,19 +1,30 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BlogCard, FeaturedBlogCard } from "../components/blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
-import { blogsCatalogueFor, useBlogsT } from "../lib/i18n/blogs.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/blogs";
 
-/** /blogs (product §2 Blog list): up to 100 blogs (product §7), the main one featured. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadBlogList(context);
+/** /blogs (product §2 Blog list): up to 100 blogs (product §7), the main one featured, with the page's messages. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [list, messages] = await Promise.all([loadBlogList(context), messagesFor(request, "blogs")]);
+  return { ...list, messages };
 }
 
+const title = msg`Blogs`;
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = blogsCatalogueFor().blogs;
-  const company = companyFromMatches(matches);
-  return pageMeta(matches, { title: t.title, description: t.description(company ?? "") });
+  const i18n = i18nFromMatches(matches);
+  const company = companyFromMatches(matches) ?? "";
+  return pageMeta(matches, {
+    title: i18n._(title),
+    description: i18n._(
+      msg`Guides and news from ${company}: preparing horses for travel, export and import paperwork, the UAE show and endurance seasons.`,
+    ),
+  });
 }
 
 /**
@@ -22,24 +33,25 @@ export function meta({ matches }: Route.MetaArgs) {
  * failed to load, product §4).
  */
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  const t = useBlogsT().blogs;
+  const { t, i18n } = useLingui();
   const { main, others } = loaderData;
+  const heading = i18n._(title);
   return (
     <>
-      <PageBanner title={t.title} />
+      <PageBanner title={heading} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10">
         {!main && others.length === 0 ? (
           <section className="rounded-3xl border border-dashed border-slate-300 p-10 text-center">
-            <h2 className="text-2xl font-bold text-ink">{t.emptyTitle}</h2>
-            <p className="mt-2 text-lg text-slate-700">{t.emptyBody}</p>
+            <h2 className="text-2xl font-bold text-ink">{t`No blogs found`}</h2>
+            <p className="mt-2 text-lg text-slate-700">{t`We couldn't find any blog posts at the moment. Please check back later!`}</p>
           </section>
         ) : null}
         {main ? <FeaturedBlogCard blog={main} /> : null}
         {others.length > 0 ? (
-          <section aria-labelledby={main ? "blogs-more" : undefined} aria-label={main ? undefined : t.title}>
+          <section aria-labelledby={main ? "blogs-more" : undefined} aria-label={main ? undefined : heading}>
             {main ? (
               <h2 id="blogs-more" className="mb-6 text-2xl font-bold text-ink">
-                {t.more}
+                {t`More articles`}
               </h2>
             ) : null}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

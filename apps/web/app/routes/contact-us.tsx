@@ -8,28 +8,78 @@ import {
   subjectOptions,
   validateContactForm,
 } from "@khayl/contract/contact-rules";
-import { type FocusEvent, type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import {
+  type ComponentType,
+  type FocusEvent,
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+} from "react";
+import type { Labels } from "react-phone-number-input";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { PhoneFieldProps } from "../components/phone-field.tsx";
 import { FieldError } from "../components/ui/field-error.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { notify } from "../components/ui/toaster.tsx";
 import { type ContactActionResult, submitContact } from "../lib/contact.server.ts";
-import { contactCatalogueFor, useContactT } from "../lib/i18n/contact.ts";
-import { useT } from "../lib/i18n/index.ts";
+import { localizeFormMessage } from "../lib/contact-messages.ts";
+import { divisionLabels, subjectLabels } from "../lib/contact-options.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { type Language, unlocalizedPath } from "../lib/i18n/language.ts";
+import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { submittedPhone } from "../lib/phone.ts";
 import type { Route } from "./+types/contact-us";
 
+type LocalizedPhoneFieldProps = Omit<PhoneFieldProps, "labels" | "language">;
+
 /**
- * The phone library (libphonenumber-js metadata, ~40 KB gzip) loads after hydration, so
- * it never delays the page; until then the field is a plain text input.
+ * The phone library's country names and labels in each language (the locale files it
+ * ships), each its own chunk: a page downloads only its own language's (~2.5 KB gzip).
  */
-const PhoneField = lazy(() => import("../components/phone-field.tsx").then((m) => ({ default: m.PhoneField })));
+const phoneLabels: Record<Language, () => Promise<{ default: Labels }>> = {
+  en: () => import("react-phone-number-input/locale/en"),
+  ar: () => import("react-phone-number-input/locale/ar"),
+};
+
+/**
+ * The phone field with its country names in `language`. The phone library
+ * (libphonenumber-js metadata, ~40 KB gzip) and the names load in parallel after
+ * hydration, so they never delay the page; until then the field is a plain text input.
+ */
+function lazyPhoneField(language: Language) {
+  return lazy(async (): Promise<{ default: ComponentType<LocalizedPhoneFieldProps> }> => {
+    const [{ PhoneField }, { default: labels }] = await Promise.all([
+      import("../components/phone-field.tsx"),
+      phoneLabels[language](),
+    ]);
+    return { default: (props) => <PhoneField {...props} labels={labels} language={language} /> };
+  });
+}
+const phoneFields: Record<Language, ComponentType<LocalizedPhoneFieldProps>> = {
+  en: lazyPhoneField("en"),
+  ar: lazyPhoneField("ar"),
+};
+
+/** The page's messages (the `contact` area) in its language. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { messages: await messagesFor(request, "contact") };
+}
+
+const title = msg`Contact us`;
+const intro = msg`Questions about transport, flights or the app? Send us a message and our team will get back to you.`;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = contactCatalogueFor();
-  return pageMeta(matches, { title: t.contact.title, description: t.contact.intro });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, { title: i18n._(title), description: i18n._(intro) });
 }
 
 /** POST /contact-us: validates and calls `POST /supportRequests/` (works without JavaScript). */
@@ -45,7 +95,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ContactActionResult;
   } catch {
-    return { ok: false, values: emptyValues, errors: {}, message: contactCatalogueFor().contact.failed };
+    return { ok: false, values: emptyValues, errors: {}, message: null, unreachable: true };
   }
 }
 
@@ -58,6 +108,22 @@ const emptyValues: ContactFormValues = {
   applicableReference: "",
   supportInquiry: "",
 };
+
+/** Moves focus to the first field (in form order) that has an error. */
+function focusFirstInvalid(form: HTMLFormElement | null, errs: ContactFormErrors) {
+  const first = contactFields.find((f) => errs[f]);
+  if (first) form?.querySelector<HTMLElement>(`#${first}`)?.focus();
+}
+
+/**
+ * A field's message under it, named by the field's `aria-describedby`. Not a live region:
+ * the summary above the form announces the errors. Declared here, not inside the page,
+ * so the message keeps its element while the page re-renders.
+ */
+function ErrorText({ name, message }: { name: ContactField; message: string | undefined }) {
+  const { i18n } = useLingui();
+  return <FieldError id={`${name}-error`} message={localizeFormMessage(i18n, message)} live={false} />;
+}
 
 function readForm(form: HTMLFormElement): ContactFormValues {
   const fd = new FormData(form);
@@ -72,13 +138,19 @@ function readForm(form: HTMLFormElement): ContactFormValues {
  * with a spinner; on success a modal shows the reference; on failure an error toast.
  */
 export default function ContactUs() {
-  const core = useT();
-  const area = useContactT();
-  // One object for the render's lifetime: effects that depend on `t` must not re-run.
-  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const PhoneField = phoneFields[language];
+  const thanksTitle = t`Thank you!`;
+  const thanksBody = t`We received your inquiry and will get back to you soon.`;
+  const referenceLabel = t`Your reference number`;
+  const home = t`Home`;
+  const choose = t`Choose...`;
+  const failed = t`Your message could not be sent. Please try again.`;
   const actionData = useActionData<ContactActionResult>();
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact-us") === true;
+  const sending =
+    navigation.state === "submitting" && unlocalizedPath(navigation.formAction ?? "").startsWith("/contact-us");
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
@@ -94,33 +166,34 @@ export default function ContactUs() {
     if (typed && typed !== "+971") setPhone(typed);
     setHydrated(true);
   }, []);
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      setReference(actionData.reference);
+  // Once per answer of the action.
+  const answered = useEffectEvent((result: ContactActionResult) => {
+    if (result.ok) {
+      setReference(result.reference);
       setTouched({});
       setClientErrors(null);
       setPhone("");
       setFormKey((k) => k + 1);
-    } else if (actionData.message) {
-      notify.error(actionData.message || t.contact.failed);
+    } else if (result.unreachable) {
+      notify.error(failed);
+    } else if (result.message) {
+      // The server's message, in the page's language when the API speaks it (as it comes).
+      notify.error(result.message);
     } else {
       // The server's messages (a form posted before hydration, or rules only it checks)
       // show like a submit's: on every field, focus on the first.
       setTouched(Object.fromEntries(contactFields.map((f) => [f, true])));
-      setClientErrors(actionData.errors);
-      focusFirstInvalid(actionData.errors);
+      setClientErrors(result.errors);
+      focusFirstInvalid(formRef.current, result.errors);
     }
-  }, [actionData, t]);
+  });
+  useEffect(() => {
+    if (actionData) answered(actionData);
+  }, [actionData]);
 
   const serverValues = actionData && !actionData.ok ? actionData.values : emptyValues;
   const errors: ContactFormErrors = clientErrors ?? (actionData && !actionData.ok ? actionData.errors : {});
   const shown = (field: ContactField) => (hydrated ? (touched[field] ? errors[field] : undefined) : errors[field]);
-
-  function focusFirstInvalid(errs: ContactFormErrors) {
-    const first = contactFields.find((f) => errs[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
-  }
 
   function revalidate(nextTouched = touched) {
     if (!formRef.current) return;
@@ -139,7 +212,7 @@ export default function ContactUs() {
     setClientErrors(errs);
     if (Object.keys(errs).length > 0) {
       event.preventDefault();
-      focusFirstInvalid(errs);
+      focusFirstInvalid(event.currentTarget, errs);
     }
   }
 
@@ -154,30 +227,27 @@ export default function ContactUs() {
     } as const;
   };
   const inputClass =
-    "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700";
+    "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 " +
+    "focus:ring-brand aria-[invalid]:border-red-700";
   const labelClass = "mb-1 block font-medium";
-  // The summary above the form announces the errors; each message is not a live region too.
-  const ErrorText = ({ name }: { name: ContactField }) => (
-    <FieldError id={`${name}-error`} message={shown(name)} live={false} />
-  );
 
   return (
     <>
       <section className="relative bg-brand text-white">
         <img
           src="/images/contact-banner.svg"
-          alt={t.contact.bannerAlt}
+          alt={t`Horses being led into a horse transport`}
           width={1200}
           height={360}
           fetchPriority="high"
           className="h-48 w-full object-cover md:h-64"
         />
         <div className="absolute inset-0 mx-auto flex max-w-6xl items-end px-4 pb-8">
-          <h1 className="text-3xl font-bold md:text-5xl">{t.contact.heading}</h1>
+          <h1 className="text-3xl font-bold md:text-5xl">{t`Get in touch`}</h1>
         </div>
       </section>
-      <section className="mx-auto max-w-3xl px-4 py-10">
-        <p className="mb-6 text-lg">{t.contact.intro}</p>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <p className="mb-6 text-lg">{i18n._(intro)}</p>
         {!hydrated && actionData && !actionData.ok && actionData.message ? (
           <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
             {actionData.message}
@@ -186,29 +256,39 @@ export default function ContactUs() {
         {!hydrated && actionData?.ok ? (
           <section role="status" aria-labelledby="thanks-title" className="mb-8 rounded-2xl border border-brand p-6">
             <h2 id="thanks-title" className="text-xl font-bold">
-              {t.contact.thanksTitle}
+              {thanksTitle}
             </h2>
-            <p className="mt-2">{t.contact.thanksBody}</p>
+            <p className="mt-2">{thanksBody}</p>
             <p className="mt-2">
-              {t.contact.referenceLabel}: <strong>{actionData.reference}</strong>
+              {referenceLabel}:{" "}
+              <strong className="whitespace-nowrap">
+                <bdi>{actionData.reference}</bdi>
+              </strong>
             </p>
             <Link
               to="/"
-              className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white"
+              className={
+                "mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold " + "text-white"
+              }
             >
-              {t.contact.home}
+              {home}
             </Link>
           </section>
         ) : null}
         <p aria-live="polite" className="sr-only">
-          {errorCount > 0 ? t.contact.fixErrors(errorCount) : ""}
+          {errorCount > 0
+            ? t({
+                message: plural(errorCount, { one: "Please correct # field.", other: "Please correct # fields." }),
+                comment: "Read out by screen readers when the contact form has errors",
+              })
+            : ""}
         </p>
         <Form
           key={formKey}
           ref={formRef}
           method="post"
           noValidate
-          aria-label={t.contact.formLabel}
+          aria-label={t`Contact form`}
           onSubmit={onSubmit}
           onBlur={onBlur}
           onChange={() => {
@@ -218,7 +298,7 @@ export default function ContactUs() {
         >
           <div>
             <label htmlFor="fullName" className={labelClass}>
-              {t.contact.fullName}
+              {t`Full Name`}
             </label>
             <input
               {...field("fullName")}
@@ -229,25 +309,26 @@ export default function ContactUs() {
               defaultValue={serverValues.fullName}
               className={inputClass}
             />
-            <ErrorText name="fullName" />
+            <ErrorText name="fullName" message={shown("fullName")} />
           </div>
           <div>
             <label htmlFor="email" className={labelClass}>
-              {t.contact.email}
+              {t`Email`}
             </label>
             <input
               {...field("email")}
               type="email"
+              dir="ltr"
               autoComplete="email"
               aria-required="true"
               defaultValue={serverValues.email}
               className={inputClass}
             />
-            <ErrorText name="email" />
+            <ErrorText name="email" message={shown("email")} />
           </div>
           <div>
             <label htmlFor="phone" className={labelClass}>
-              {t.contact.phone}
+              {t`Phone`}
             </label>
             {hydrated ? (
               <Suspense
@@ -255,6 +336,7 @@ export default function ContactUs() {
                   <input
                     {...field("phone")}
                     type="tel"
+                    dir="ltr"
                     autoComplete="tel"
                     aria-required="true"
                     defaultValue={phone || "+971 "}
@@ -272,7 +354,7 @@ export default function ContactUs() {
                     if (touched.phone) setTimeout(() => revalidate(), 0);
                   }}
                   onBlur={() => revalidate({ ...touched, phone: true })}
-                  countryLabel={t.contact.phoneCountry}
+                  countryLabel={t`Phone country`}
                   invalid={Boolean(shown("phone"))}
                   describedBy={shown("phone") ? "phone-error" : undefined}
                 />
@@ -281,17 +363,18 @@ export default function ContactUs() {
               <input
                 {...field("phone")}
                 type="tel"
+                dir="ltr"
                 autoComplete="tel"
                 aria-required="true"
                 defaultValue={serverValues.phone || "+971 "}
                 className={inputClass}
               />
             )}
-            <ErrorText name="phone" />
+            <ErrorText name="phone" message={shown("phone")} />
           </div>
           <div>
             <label htmlFor="subject" className={labelClass}>
-              {t.contact.subject}
+              {t`Subject`}
             </label>
             <select
               {...field("subject")}
@@ -299,18 +382,18 @@ export default function ContactUs() {
               defaultValue={serverValues.subject}
               className={inputClass}
             >
-              <option value="">{t.contact.choose}</option>
+              <option value="">{choose}</option>
               {subjectOptions.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {i18n._(subjectLabels[o.value])}
                 </option>
               ))}
             </select>
-            <ErrorText name="subject" />
+            <ErrorText name="subject" message={shown("subject")} />
           </div>
           <div>
             <label htmlFor="division" className={labelClass}>
-              {t.contact.division}
+              {t`Division`}
             </label>
             <select
               {...field("division")}
@@ -318,18 +401,18 @@ export default function ContactUs() {
               defaultValue={serverValues.division}
               className={inputClass}
             >
-              <option value="">{t.contact.choose}</option>
+              <option value="">{choose}</option>
               {divisionOptions.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {i18n._(divisionLabels[o.value])}
                 </option>
               ))}
             </select>
-            <ErrorText name="division" />
+            <ErrorText name="division" message={shown("division")} />
           </div>
           <div>
             <label htmlFor="applicableReference" className={labelClass}>
-              {t.contact.applicableReference}
+              {t`Applicable Reference`}
             </label>
             <input
               {...field("applicableReference")}
@@ -345,27 +428,30 @@ export default function ContactUs() {
               className={inputClass}
             />
             <p id="applicableReference-hint" className="mt-1 text-sm text-slate-600">
-              {t.contact.applicableReferenceHint}
+              {t`Optional: an invoice, booking or flight reference`}
             </p>
-            <ErrorText name="applicableReference" />
+            <ErrorText name="applicableReference" message={shown("applicableReference")} />
           </div>
           <div className="md:col-span-2">
             <label htmlFor="supportInquiry" className={labelClass}>
-              {t.contact.supportInquiry}
+              {t({
+                message: "Inquiry",
+                comment: "Label of the contact form's text box where the visitor writes the message",
+              })}
             </label>
             <textarea
               {...field("supportInquiry")}
               rows={5}
               maxLength={contactMaxLengths.supportInquiry}
               aria-required="true"
-              placeholder={t.contact.supportInquiryPlaceholder}
+              placeholder={t`Describe your inquiry`}
               defaultValue={serverValues.supportInquiry}
               className={inputClass}
             />
-            <ErrorText name="supportInquiry" />
+            <ErrorText name="supportInquiry" message={shown("supportInquiry")} />
           </div>
           <div className="hidden" aria-hidden="true">
-            <label htmlFor="website">{t.contact.honeypot}</label>
+            <label htmlFor="website">{t`Leave this field empty`}</label>
             <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
           <div className="md:col-span-2">
@@ -373,29 +459,34 @@ export default function ContactUs() {
               type="submit"
               disabled={sending}
               aria-disabled={sending || undefined}
-              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-8 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-70"
+              className={
+                "inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-8 py-2 font-semibold " +
+                "text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 " +
+                "focus-visible:outline-brand disabled:opacity-70"
+              }
             >
-              {sending ? <Spinner label={t.contact.sending} className="size-5" /> : null}
-              {t.contact.submit}
+              {sending ? <Spinner label={t`Sending…`} className="size-5" /> : null}
+              {t`Submit`}
             </button>
           </div>
         </Form>
-      </section>
-      <Modal
-        open={reference !== null}
-        onClose={() => setReference(null)}
-        title={t.contact.thanksTitle}
-        closeLabel={t.common.close}
-      >
-        <p>{t.contact.thanksBody}</p>
+      </div>
+      <Modal open={reference !== null} onClose={() => setReference(null)} title={thanksTitle} closeLabel={t`Close`}>
+        <p>{thanksBody}</p>
         <p className="mt-3">
-          {t.contact.referenceLabel}: <strong data-testid="reference">{reference}</strong>
+          {referenceLabel}: {/* A reference is one piece: it never breaks at its hyphens. */}
+          <strong data-testid="reference" className="whitespace-nowrap">
+            <bdi>{reference}</bdi>
+          </strong>
         </p>
         <Link
           to="/"
-          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-700"
+          className={
+            "mt-6 inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold " +
+            "text-white hover:bg-brand-700"
+          }
         >
-          {t.contact.home}
+          {home}
         </Link>
       </Modal>
     </>

@@ -1,22 +1,37 @@
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
+import { LanguageSwitch } from "../components/language-switch.tsx";
 import { OtpInput } from "../components/otp-input.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { notify } from "../components/ui/toaster.tsx";
 import { type DeletionActionResult, type DeletionStep, deletionAction } from "../lib/account-deletion.server.ts";
 import { usePublicConfig } from "../lib/config.ts";
-import { accountCatalogueFor, useAccountT } from "../lib/i18n/account.ts";
-import { useT } from "../lib/i18n/index.ts";
+import { localizeFormMessage } from "../lib/contact-messages.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/delete-account";
 
+/** The page's messages (the `account` area) in its language. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { messages: await messagesFor(request, "account") };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
-  const t = accountCatalogueFor().account;
+  const i18n = i18nFromMatches(matches);
   // Indexed on purpose: app stores ask for a public, findable account-deletion page.
-  return pageMeta(matches, { title: t.title, description: t.description(company) });
+  return pageMeta(matches, {
+    title: i18n._(msg`Delete account`),
+    description: i18n._(
+      msg`Delete your ${company} app account: enter your e-mail, confirm, and type the 4-digit code we send you.`,
+    ),
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,8 +45,27 @@ function codeMessage(boxes: string[]): string | undefined {
   return boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(boxes.join(""));
 }
 
+/**
+ * `text` with `value` (an e-mail address) in a `<bdi>` where it occurs, so that it reads
+ * left to right as one piece inside Arabic text.
+ */
+function WithIsolated({ text, value }: { text: string; value: string }) {
+  const at = value ? text.indexOf(value) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      {/* An address has no break opportunities: let it wrap rather than overflow a phone-wide dialog. */}
+      <bdi className="wrap-anywhere">{value}</bdi>
+      {text.slice(at + value.length)}
+    </>
+  );
+}
+
 const buttonClass =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2 font-semibold " +
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed " +
+  "disabled:opacity-60";
 const primary = `${buttonClass} bg-brand text-white hover:bg-brand-700`;
 const secondary = `${buttonClass} border border-slate-400 bg-white text-ink hover:bg-slate-100`;
 
@@ -41,10 +75,7 @@ const secondary = `${buttonClass} border border-slate-400 bg-white text-ink hove
  * fetcher; without it the same action renders each step as a section of the page.
  */
 export default function DeleteAccount() {
-  const core = useT();
-  const area = useAccountT();
-  // One object for the render's lifetime: effects that depend on `t` must not re-run.
-  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
+  const { t, i18n } = useLingui();
   const config = usePublicConfig();
   const actionData = useActionData<DeletionActionResult>();
   const fetcher = useFetcher<DeletionActionResult>();
@@ -61,29 +92,48 @@ export default function DeleteAccount() {
   const busy = fetcher.state !== "idle";
 
   const emailRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // Keep what the visitor typed before the page hydrated (the field is controlled).
+  // Once, at hydration: keep what the visitor typed before (the field is controlled), and
+  // turn the server's message of that post (an alert in the page) into a toast.
+  const hydrate = useEffectEvent(() => {
     const typed = emailRef.current?.value ?? "";
     if (typed) setEmail(typed);
-    // The server's message of that post was an alert in the page; hydrated, it is a toast.
     if (actionData?.message) notify.error(actionData.message);
     setHydrated(true);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, at hydration
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
+  });
+  useEffect(() => hydrate(), []);
+  // Once per answer of the fetcher, against the step shown when it arrives.
+  const answered = useEffectEvent((result: DeletionActionResult) => {
     if (result.message) notify.error(result.message);
     if (result.step === "code" && step !== "code") {
       setCode(emptyCode());
       setCodeTouched(false);
     }
     setStep(result.step === "confirm" ? "email" : result.step);
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps -- react to each answer once
+  });
+  useEffect(() => {
+    if (fetcher.data) answered(fetcher.data);
+  }, [fetcher.data]);
 
   const emailMessage = emailError(email);
   const submitDisabled = hydrated && (!email.trim() || (touched && Boolean(emailMessage)));
-  const shownEmailError = hydrated ? (touched ? emailMessage : undefined) : actionData?.emailError;
-  const shownCodeError = hydrated ? (codeTouched ? codeMessage(code) : undefined) : actionData?.codeError;
+  // The contract's messages (English in the action's answer too), shown in the page's language.
+  const shownEmailError = localizeFormMessage(
+    i18n,
+    hydrated ? (touched ? emailMessage : undefined) : actionData?.emailError,
+  );
+  const shownCodeError = localizeFormMessage(
+    i18n,
+    hydrated ? (codeTouched ? codeMessage(code) : undefined) : actionData?.codeError,
+  );
+  const noJsCodeError = localizeFormMessage(i18n, actionData?.codeError);
+  const product = config.productName;
+  const title = t`Delete your account`;
+  const confirmTitle = t`Are you Sure?`;
+  const confirmBody = t`You won't be able to revert this!`;
+  const codeTitle = t`Enter Verification Code`;
+  const codeDigit = (n: number) => t`Digit ${n} of 4`;
+  const working = t`Please wait…`;
+  const codeIntro = (address: string) => t`We sent a 4-digit code to ${address} if an account exists for it.`;
 
   function verify() {
     setCodeTouched(true);
@@ -105,8 +155,12 @@ export default function DeleteAccount() {
 
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{t.account.heading}</h1>
-      <p className="mt-4 text-lg">{t.account.explanation(config.productName)}</p>
+      {/* A bare page (no navigation): the language switch stands on its own. */}
+      <div className="-mt-8 mb-4 flex justify-end">
+        <LanguageSwitch />
+      </div>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg">{t`To delete your ${product} account, enter the e-mail address you signed up with. We will send a confirmation code to that address; enter it here to confirm. Your name, e-mail and phone number are then deleted, with the messages you sent us from that address; invoices are kept for tax records, without your name.`}</p>
       {noJsStep && actionData?.message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
           {actionData.message}
@@ -125,13 +179,14 @@ export default function DeleteAccount() {
       >
         <div>
           <label htmlFor="email" className="mb-1 block font-medium">
-            {t.account.email}
+            {t`Email`}
           </label>
           <input
             id="email"
             ref={emailRef}
             name="email"
             type="email"
+            dir="ltr"
             autoComplete="email"
             aria-required="true"
             aria-invalid={shownEmailError ? true : undefined}
@@ -139,7 +194,10 @@ export default function DeleteAccount() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             onBlur={() => setTouched(true)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 focus:ring-brand aria-[invalid]:border-red-700"
+            className={
+              "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 " +
+              "focus:ring-brand aria-[invalid]:border-red-700"
+            }
           />
           {shownEmailError ? (
             <p id="email-error" role="alert" className="mt-1 text-sm text-red-700">
@@ -149,7 +207,7 @@ export default function DeleteAccount() {
         </div>
         <div>
           <button type="submit" name="intent" value="review" disabled={submitDisabled} className={primary}>
-            {t.account.submit}
+            {t`Submit`}
           </button>
         </div>
       </Form>
@@ -157,70 +215,74 @@ export default function DeleteAccount() {
       {noJsStep === "confirm" ? (
         <section aria-labelledby="confirm-title" className="mt-8 rounded-2xl border border-slate-300 p-6">
           <h2 id="confirm-title" className="text-xl font-bold">
-            {t.account.confirmTitle}
+            {confirmTitle}
           </h2>
-          <p className="mt-2">{t.account.confirmBody}</p>
+          <p className="mt-2">{confirmBody}</p>
           <Form method="post" className="mt-4 flex gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
             <button type="submit" name="intent" value="ask" className={primary}>
-              {t.account.confirm}
+              {t`Confirm`}
             </button>
-            <a href="/delete-account" className={secondary}>
-              {t.account.cancel}
-            </a>
+            <Link to="/delete-account" className={secondary}>
+              {t`Cancel`}
+            </Link>
           </Form>
         </section>
       ) : null}
       {noJsStep === "code" ? (
         <section aria-labelledby="code-title" className="mt-8 rounded-2xl border border-slate-300 p-6">
           <h2 id="code-title" className="text-xl font-bold">
-            {t.account.codeTitle}
+            {codeTitle}
           </h2>
-          <p className="mt-2">{t.account.codeIntro(actionData?.email ?? "")}</p>
+          <p className="mt-2">
+            <WithIsolated text={codeIntro(actionData?.email ?? "")} value={actionData?.email ?? ""} />
+          </p>
           <Form method="post" className="mt-4 grid gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
-            <div role="group" aria-labelledby="code-title" className="flex justify-center gap-3">
+            {/* The boxes read 1-2-3-4 from left to right on Arabic pages too. */}
+            <fieldset aria-labelledby="code-title" dir="ltr" className="flex justify-center gap-3">
               {Array.from({ length: OTP_LENGTH }, (_, i) => (
                 <input
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions; the index is their identity
                   key={i}
                   name={`otp${i}`}
                   type="text"
                   inputMode="numeric"
                   maxLength={1}
-                  aria-label={t.account.codeDigit(i + 1)}
+                  aria-label={codeDigit(i + 1)}
                   defaultValue={actionData?.codeBoxes?.[i] ?? ""}
                   aria-invalid={actionData?.codeError ? true : undefined}
                   aria-describedby={actionData?.codeError ? "code-error-nojs" : undefined}
                   className="size-14 rounded-lg border border-slate-300 text-center text-2xl"
                 />
               ))}
-            </div>
+            </fieldset>
             {actionData?.codeError ? (
               <p id="code-error-nojs" className="text-center text-sm text-red-700">
-                {actionData.codeError}
+                {noJsCodeError}
               </p>
             ) : null}
             <button type="submit" name="intent" value="confirm" className={primary}>
-              {t.account.verify}
+              {t`Verify`}
             </button>
           </Form>
         </section>
       ) : null}
 
       <p className="mt-10 rounded-lg bg-accent-100 p-4">
-        <strong>{t.account.noteLead}</strong> {t.account.note}{" "}
-        <a href={`mailto:${config.supportEmail}`} className="font-semibold text-brand-700 underline">
+        <strong>{t`Need help?`}</strong> {t`If you need help, or cannot receive the code, contact us at`}{" "}
+        <a href={`mailto:${config.supportEmail}`} dir="ltr" className="font-semibold text-brand-700 underline">
           {config.supportEmail}
         </a>
         .
       </p>
 
       {hydrated && step === "confirm" ? (
-        <Modal open onClose={() => setStep("email")} title={t.account.confirmTitle} closeLabel={t.common.close}>
-          <p>{t.account.confirmBody}</p>
+        <Modal open onClose={() => setStep("email")} title={confirmTitle} closeLabel={t`Close`}>
+          <p>{confirmBody}</p>
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" className={secondary} onClick={() => setStep("email")}>
-              {t.account.cancel}
+              {t`Cancel`}
             </button>
             <button
               type="button"
@@ -228,20 +290,14 @@ export default function DeleteAccount() {
               disabled={busy}
               onClick={() => fetcher.submit({ intent: "ask", email }, { method: "post" })}
             >
-              {busy ? <Spinner label={t.account.working} className="size-5" /> : null}
-              {t.account.confirm}
+              {busy ? <Spinner label={working} className="size-5" /> : null}
+              {t`Confirm`}
             </button>
           </div>
         </Modal>
       ) : null}
       {hydrated && step === "code" ? (
-        <Modal
-          open
-          onClose={() => setStep("email")}
-          title={t.account.codeTitle}
-          closeLabel={t.common.close}
-          closeOnBackdrop={false}
-        >
+        <Modal open onClose={() => setStep("email")} title={codeTitle} closeLabel={t`Close`} closeOnBackdrop={false}>
           <form
             noValidate
             onSubmit={(event) => {
@@ -249,12 +305,14 @@ export default function DeleteAccount() {
               verify();
             }}
           >
-            <p id="code-intro">{t.account.codeIntro(email)}</p>
+            <p id="code-intro">
+              <WithIsolated text={codeIntro(email)} value={email} />
+            </p>
             <div className="mt-4">
               <OtpInput
                 value={code}
                 onChange={(next) => setCode(next)}
-                boxLabel={t.account.codeDigit}
+                boxLabel={codeDigit}
                 groupLabelId="code-intro"
                 errorId={shownCodeError ? "code-error" : undefined}
                 invalid={Boolean(shownCodeError)}
@@ -268,8 +326,8 @@ export default function DeleteAccount() {
             ) : null}
             <div className="mt-6 flex justify-end">
               <button type="submit" className={primary} disabled={busy}>
-                {busy ? <Spinner label={t.account.working} className="size-5" /> : null}
-                {t.account.verify}
+                {busy ? <Spinner label={working} className="size-5" /> : null}
+                {t`Verify`}
               </button>
             </div>
           </form>

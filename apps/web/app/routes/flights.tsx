@@ -1,9 +1,12 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
@@ -16,39 +19,55 @@ import type { Route } from "./+types/flights";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = flightTypeBySlug(url.searchParams.get("type"));
-  const flights = await loadFlightsPage(context, type);
+  const [flights, messages] = await Promise.all([loadFlightsPage(context, type), messagesFor(request, "schedules")]);
   const shown = shownCount(url.searchParams.get("show"), flights.length);
   return {
+    messages,
     flights: flights.slice(0, shown),
     type: type ?? null,
     more: { shown, total: flights.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) },
   };
 }
 
+const title = msg`Flights`;
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor();
-  return pageMeta(matches, { title: t.flights.title, description: t.flights.description });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(title),
+    description: i18n._(
+      msg`Upcoming import and export flights for horses between the UAE and Europe, the UK and the US, with dates and airports.`,
+    ),
+  });
 }
 
 export default function Flights({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const { t, i18n } = useLingui();
+  const { shown, total } = loaderData.more;
   const chips = [
-    { label: t.flights.all, to: "/flights", active: loaderData.type === null },
-    { label: t.flights.import, to: "/flights?type=import", active: loaderData.type === "import" },
-    { label: t.flights.export, to: "/flights?type=export", active: loaderData.type === "export" },
+    { label: t`All`, to: "/flights", active: loaderData.type === null },
+    { label: t`Import`, to: "/flights?type=import", active: loaderData.type === "import" },
+    { label: t`Export`, to: "/flights?type=export", active: loaderData.type === "export" },
   ];
   return (
     <>
-      <PageBanner title={t.flights.bannerTitle} eyebrow={t.flights.title} />
-      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
-        <Chips label={t.flights.filterLabel} items={chips} />
+      <PageBanner title={t`Plan Your Horse Shipping with Ease`} eyebrow={i18n._(title)} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+        <Chips label={t`Filter by flight type`} items={chips} />
         <CardGrid
           items={loaderData.flights}
-          empty={t.flights.empty}
+          empty={t`No flights available at the moment`}
+          itemKey={(flight) => flight.id}
           render={(flight) => <FlightCard flight={flight} />}
-          more={loaderData.more}
+          more={{
+            ...loaderData.more,
+            summary: t({
+              message: plural(total, { one: `Showing ${shown} of # flight`, other: `Showing ${shown} of # flights` }),
+              comment: "Below a long list of horse flights: how many of them are on the page",
+            }),
+          }}
         />
-      </section>
+      </div>
     </>
   );
 }

@@ -1,14 +1,18 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { redirect } from "react-router";
 import { BlogCard } from "../components/blog-card.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
+import { LANGUAGE_COOKIE } from "../components/language-switch.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { loadHomeBlogs } from "../lib/content.server.ts";
-import { useBlogsT } from "../lib/i18n/blogs.ts";
-import { useHomeT } from "../lib/i18n/home.ts";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
-import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest } from "../lib/i18n/language.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { companyFromMatches, pageMeta, siteDescription } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/home";
 
@@ -19,44 +23,60 @@ const HOME_CARDS = 6;
  * Home (product §1–§2): the schedules sections and the blogs teaser read in parallel, with
  * product §7's query shapes (limit 100). Only the cards shown reach the page's data.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [events, flights, blogs] = await Promise.all([
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A visitor who chose Arabic with the language switch opens the site's front door in it
+  // (decision 016); nobody else is redirected.
+  if (languageOfRequest(request) === "en" && chosenLanguage(request) === "ar") throw redirect("/ar");
+  const [events, flights, blogs, messages] = await Promise.all([
     loadHomeEvents(context),
     loadHomeFlights(context),
     loadHomeBlogs(context),
+    messagesFor(request, "home", "blogs"),
   ]);
-  return { events: events.rows.slice(0, HOME_CARDS), flights: flights.slice(0, HOME_CARDS), blogs };
+  return { messages, events: events.rows.slice(0, HOME_CARDS), flights: flights.slice(0, HOME_CARDS), blogs };
 }
 
+/** The language remembered by the language switch (its cookie), if any. */
+function chosenLanguage(request: Request): string | undefined {
+  const cookie = request.headers.get("cookie") ?? "";
+  return new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|ar)(?:;|$)`).exec(cookie)?.[1];
+}
+
+/** The English home's answer depends on the language cookie (it may redirect): shared caches must key on it. */
+export function headers() {
+  return { vary: "Cookie" };
+}
+
+const headline = msg`Wherever your equine journey takes you`;
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor();
+  const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches);
+  const title = i18n._(headline);
   // A route's meta replaces the root's, so home repeats the site description.
   return pageMeta(matches, {
-    title: t.home.headline,
-    documentTitle: company ? `${company} | ${t.home.headline}` : t.home.headline,
-    description: t.meta.siteDescription(company ?? ""),
+    title,
+    documentTitle: company ? `${company} | ${title}` : title,
+    description: i18n._(siteDescription(company ?? "")),
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const c = useHomeT().home;
-  const blogsT = useBlogsT().blogs;
+  const { t, i18n } = useLingui();
   const { events, flights, blogs } = loaderData;
   return (
     <>
       <section className="bg-brand text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{c.heroTagline}</p>
-            <h1 className="mt-3 text-4xl font-bold md:text-5xl">{t.home.headline}</h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">{c.heroIntro}</p>
+            <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{t`leading the way in horse logistics innovation`}</p>
+            <h1 className="mt-3 text-4xl font-bold md:text-5xl">{i18n._(headline)}</h1>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">{t`Road transport to shows, clinics and stables across the Emirates, and import and export flights for your horses, planned and tracked from one app.`}</p>
           </div>
           {/* The LCP image: eager, high priority, sized to avoid layout shift. */}
           <img
             src="/images/hero-truck.svg"
-            alt={c.heroImageAlt}
+            alt={t`A horse truck with three horses on board driving along a desert road`}
             width={960}
             height={480}
             fetchPriority="high"
@@ -70,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       {events.length > 0 ? (
         <section aria-labelledby="home-transport" className="mx-auto max-w-6xl px-4 py-12">
-          <SectionHeader id="home-transport" title={t.home.transportSection} to="/transport" />
+          <SectionHeader id="home-transport" title={t`Transport schedule`} to="/transport" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {events.map((event) => (
               <li key={event.id}>
@@ -82,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
       {flights.length > 0 ? (
         <section aria-labelledby="home-shipping" className="mx-auto max-w-6xl px-4 py-12">
-          <SectionHeader id="home-shipping" title={t.home.shippingSection} to="/flights" />
+          <SectionHeader id="home-shipping" title={t`Shipping schedule`} to="/flights" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {flights.map((flight) => (
               <li key={flight.id}>
@@ -96,9 +116,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-accent-100 md:grid-cols-[2fr_1fr]">
           <div className="p-8 md:p-12">
             <h2 id="home-no-stress" className="text-3xl font-bold text-ink md:text-4xl">
-              {c.noStressTitle}
+              {t`No stress, Just progress`}
             </h2>
-            <p className="mt-4 max-w-2xl text-lg text-slate-700">{c.noStressBody}</p>
+            <p className="mt-4 max-w-2xl text-lg text-slate-700">{t`Every journey is handled by people who know horses: padded stalls, regular water and rest stops, and a groom who checks in on your horse along the way. You follow the trip live and arrive ready for what comes next.`}</p>
           </div>
           <img
             src="/images/card-horse.svg"
@@ -115,14 +135,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid items-center gap-8 rounded-3xl bg-brand p-8 text-white md:grid-cols-[2fr_1fr] md:p-12">
           <div>
             <h2 id="home-smart-way" className="text-3xl font-bold md:text-4xl">
-              {c.smartWayTitle}
+              {t`Move your horses the Smart way`}
             </h2>
-            <p className="mt-4 max-w-2xl text-lg text-brand-50">{c.smartWayBody}</p>
+            <p className="mt-4 max-w-2xl text-lg text-brand-50">{t`Book a seat on the next show truck or a stall on an international flight in a few taps, keep the papers of every horse in one place, and pay securely from your phone.`}</p>
             <StoreButtons tone="light" className="mt-6" />
           </div>
           <img
             src="/images/app-phone.svg"
-            alt={c.smartWayImageAlt}
+            alt={t`The app's trip screen with a route on a map and the next bookings`}
             width={300}
             height={600}
             loading="lazy"
@@ -133,10 +153,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="home-features" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="home-features" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
-          {c.featuresTitle}
+          {t`Everything in one app`}
         </h2>
         <ul className="grid gap-5 md:grid-cols-3">
-          {c.features.map((feature, index) => (
+          {[
+            {
+              title: t`Plan Smarter`,
+              body: t`See every upcoming show and flight, compare dates and reserve a place for each horse before the spots run out.`,
+            },
+            {
+              title: t`Organize Seamlessly`,
+              body: t`Passports, vaccination records and travel documents sit next to each horse, ready whenever a trip needs them.`,
+            },
+            {
+              title: t`Easy Transactions`,
+              body: t`Clear prices in UAE dirhams, invoices you can download, and card or Apple Pay payments without paperwork.`,
+            },
+          ].map((feature, index) => (
             <li key={feature.title} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
               <FeatureIcon index={index} />
               <h3 className="mt-4 text-xl font-bold text-ink">{feature.title}</h3>
@@ -147,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       {blogs.length > 0 ? (
         <section aria-labelledby="home-blogs" className="mx-auto max-w-6xl px-4 py-12">
-          <SectionHeader id="home-blogs" title={blogsT.homeTitle} to="/blogs" />
+          <SectionHeader id="home-blogs" title={t`Latest blogs`} to="/blogs" />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {blogs.map((blog) => (
               <li key={blog.id}>
@@ -175,6 +208,7 @@ function FeatureIcon({ index }: { index: number }) {
   return (
     <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
       <svg
+        aria-hidden="true"
         viewBox="0 0 24 24"
         className="size-6 stroke-current"
         fill="none"

@@ -1,18 +1,16 @@
-import { paymentAction } from "../lib/invoice.server.ts";
+import { methodNotAllowed, paymentAction } from "../lib/invoice.server.ts";
 import type { Route } from "./+types/invoice-payment";
 
 /**
  * `POST /invoice/{hash}/payment` (resource route, JSON, same origin): one step of the
- * invoice payment (create, sandbox-confirm, confirm), relayed to the API.
+ * invoice payment (create, sandbox-confirm, confirm), relayed to the API; under `/ar` its
+ * messages are Arabic.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return paymentAction(request, context, params.hash);
 }
 
 /** Only POST is meant; a GET answers 405 instead of a page. */
-export function loader() {
-  return Response.json(
-    { ok: false, status: 405, message: "Method not allowed" },
-    { status: 405, headers: { allow: "POST" } },
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request);
 }

@@ -5,6 +5,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { TestI18n } from "../lib/i18n/testing.tsx";
+import { messages as arabic } from "../locales/ar/invoice.po";
 import InvoicePage, { shouldRevalidate } from "./invoice.tsx";
 
 afterEach(cleanup);
@@ -39,21 +41,26 @@ function invoice(refNumber: string, overrides: Partial<InvoiceData> = {}): Invoi
   };
 }
 
+function NoFallback() {
+  return null;
+}
+
+function Layout() {
+  return (
+    <TestI18n>
+      <Link to={`/invoice/${hashB}`}>Other invoice</Link>
+      <Outlet />
+    </TestI18n>
+  );
+}
+
 function stub(loader: (hash: string) => Promise<unknown>) {
-  function Layout() {
-    return (
-      <>
-        <Link to={`/invoice/${hashB}`}>Other invoice</Link>
-        <Outlet />
-      </>
-    );
-  }
   return createRoutesStub([
     {
       id: "root",
       path: "/",
       loader: () => ({ config: { stripePublishableKey: null } }),
-      HydrateFallback: () => null,
+      HydrateFallback: NoFallback,
       Component: Layout,
       children: [
         {
@@ -106,4 +113,54 @@ test("moving between steps does not fetch the invoice again; anything else does"
   );
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashB}`))).toBe(true);
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
+});
+
+function ArabicLayout() {
+  return (
+    <TestI18n language="ar" messages={arabic}>
+      <Outlet />
+    </TestI18n>
+  );
+}
+
+/** The page under /ar: the root's language is Arabic, and so are the messages. */
+function arabicStub(loader: (hash: string) => Promise<unknown>) {
+  return createRoutesStub([
+    {
+      id: "root",
+      path: "/ar",
+      loader: () => ({ language: "ar", config: { stripePublishableKey: null } }),
+      HydrateFallback: NoFallback,
+      Component: ArabicLayout,
+      children: [
+        {
+          path: "invoice/:hash",
+          loader: ({ params }) => loader(params.hash ?? ""),
+          Component: InvoicePage as unknown as React.ComponentType,
+        },
+      ],
+    },
+  ]);
+}
+
+test("in Arabic: the reference and the name keep their direction in <bdi>, dates and links are Arabic", async () => {
+  const Stub = arabicStub(async () => ({
+    invoice: invoice("INV-2026-000102", { dueDate: "2026-01-05T08:00:00.000Z" }),
+    error: null,
+  }));
+  render(<Stub initialEntries={[`/ar/invoice/${hashA}`]} />);
+  const heading = await screen.findByRole("heading", { level: 1 });
+  expect(heading.textContent).toBe("فاتورة رقم INV-2026-000102");
+  expect(heading.querySelector("bdi")?.textContent).toBe("INV-2026-000102");
+  expect(screen.getByText("صادرة باسم", { exact: false }).querySelector("bdi")?.textContent).toBe("Layla Haddad");
+  expect(screen.getByText("05 يناير 2026")).toBeTruthy();
+  expect(screen.getByRole("link", { name: /^تنزيل الفاتورة/ }).getAttribute("href")).toBe(`/ar/invoice/${hashA}/pdf`);
+});
+
+test("in Arabic, the error view: 'خطأ', the message and a way home that stays in Arabic", async () => {
+  const Stub = arabicStub(async () => ({ invoice: null, error: null }));
+  render(<Stub initialEntries={[`/ar/invoice/${hashA}`]} />);
+  expect(await screen.findByRole("heading", { name: "خطأ" })).toBeTruthy();
+  expect(screen.getByRole("alert").textContent).toBe("تعذّر تحميل الفاتورة");
+  expect(screen.getByRole("link", { name: "العودة إلى الرئيسية" }).getAttribute("href")).toBe("/ar");
 });

@@ -1,7 +1,9 @@
-import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import type { InvoiceData } from "@khayl/contract/invoices";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
-  Link,
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigate,
@@ -9,13 +11,17 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
+import { slots, withBdi } from "../components/invoice/bdi.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
 import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
 import { StepIndicator } from "../components/invoice/step-indicator.tsx";
 import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
-import { TestModeBadge } from "../components/invoice/test-mode-notice.tsx";
+import { TestModeBadge } from "../components/invoice/test-mode-badge.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { invoiceCatalogueFor, useInvoiceT } from "../lib/i18n/invoice.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { unlocalizedPath } from "../lib/i18n/language.ts";
+import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
 import { loadInvoice } from "../lib/invoice.server.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/invoice";
@@ -31,9 +37,12 @@ let paymentStepModule: typeof import("../components/invoice/payment-step.tsx") |
 const loadPaymentStep = () => import("../components/invoice/payment-step.tsx").then((m) => (paymentStepModule = m));
 const LazyPaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 
-/** SSR: the invoice of the link (product §7 get-invoice-by-link); a failure carries its status. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadInvoice(context, params.hash);
+/**
+ * SSR: the invoice of the link (product §7 get-invoice-by-link, asked in the page's
+ * language) and the page's messages; a failure carries its status.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadInvoice(context, params.hash, await messagesFor(request, "invoice"));
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -41,12 +50,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const t = invoiceCatalogueFor().invoice;
-  const title = data?.invoice ? t.documentTitle(data.invoice.refNumber) : t.title;
+  const i18n = i18nFromMatches(matches);
+  const refNumber = data?.invoice?.refNumber;
+  const title = i18n._(refNumber ? msg`Invoice ${refNumber}` : msg`Invoice`);
   // The link is private: never indexed.
   const company = companyFromMatches(matches) ?? "";
   return [
-    ...pageMeta(matches, { title, description: t.description(company) }),
+    ...pageMeta(matches, {
+      title,
+      description: i18n._(msg`View, download and pay your ${company} invoice by card or Apple Pay.`),
+    }),
     { name: "robots", content: "noindex, nofollow" },
   ];
 }
@@ -87,7 +100,8 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
 }
 
 function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceData | null; error: string | null }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const language = useLanguage();
   const config = usePublicConfig();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -98,6 +112,9 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // In Arabic the values of these sentences go in a <bdi> (withBdi): each is translated with a slot in its place.
+  const refNumber = slots[0];
+  const name = slots[0];
 
   const invoice = paid ?? loaded;
   const method: PaymentMethodType = searchParams.get("method") === "apple-pay" ? "apple-pay" : "card";
@@ -119,12 +136,13 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   }, [step]);
 
   const pending = navigation.state === "loading" ? navigation.location.pathname : null;
-  const loadingAnother = pending !== null && pending !== location.pathname && /^\/invoice\/[^/]+\/?$/i.test(pending);
+  const loadingAnother =
+    pending !== null && pending !== location.pathname && /^\/invoice\/[^/]+\/?$/i.test(unlocalizedPath(pending));
   if (loadingAnother || (revalidator.state === "loading" && !paid)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <p role="status" className="text-lg font-medium">
-          {t.loading}
+          {t`Loading invoice...`}
         </p>
       </div>
     );
@@ -133,12 +151,12 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   if (!invoice) {
     return (
       <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t.errorTitle}</h1>
+        <h1 className="text-3xl font-bold">{t`Error`}</h1>
         <p role="alert" className="text-lg">
-          {error || t.fetchFailed}
+          {error || t`Failed to fetch invoice`}
         </p>
         <Link to="/" className={primaryButton}>
-          {t.goHome}
+          {t`Go Home`}
         </Link>
       </div>
     );
@@ -149,16 +167,24 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-8">
         <header className="mb-6 grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-bold">{t.heading(invoice.refNumber)}</h1>
+            <h1 className="text-2xl font-bold">
+              {withBdi(language, t`Invoice ${refNumber}`, [invoice.refNumber], "whitespace-nowrap")}
+            </h1>
             {invoice.status === "paid" ? (
-              <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-green-900">
-                {t.paidBadge}
+              <span
+                className={
+                  "rounded-full bg-green-100 px-3 py-1 text-xs font-bold uppercase tracking-wide " + "text-green-900"
+                }
+              >
+                {t({ message: "Paid", comment: "Badge beside the heading of a paid invoice" })}
               </span>
             ) : invoice.testMode ? (
               <TestModeBadge />
             ) : null}
           </div>
-          {invoice.user?.displayName ? <p className="text-slate-700">{t.billedTo(invoice.user.displayName)}</p> : null}
+          {invoice.user?.displayName ? (
+            <p className="text-slate-700">{withBdi(language, t`Billed to ${name}`, [invoice.user.displayName])}</p>
+          ) : null}
           <StepIndicator step={step} />
         </header>
         {step === 1 ? <SummaryStep invoice={invoice} hash={hash} method={method} headingRef={headingRef} /> : null}

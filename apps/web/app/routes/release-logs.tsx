@@ -1,58 +1,91 @@
 import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
+import type { MessageDescriptor, Messages } from "@lingui/core";
+import { msg, ph } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { AppHero } from "../components/app-hero.tsx";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { ImageWithSpinner } from "../components/image-with-spinner.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
-import { releaseLogsCatalogueFor, useReleaseLogsT } from "../lib/i18n/release-logs.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest } from "../lib/i18n/language.ts";
+import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import type { Route } from "./+types/release-logs";
 
-/** /release-logs (product §2): app release logs, 1000 from offset 0 (product §7), in the server HTML. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { logs: await loadReleaseLogs(context) };
+/**
+ * /release-logs (product §2): app release logs, 1000 from offset 0 (product §7), in the
+ * server HTML, with the page's messages.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [logs, messages] = await Promise.all([loadReleaseLogs(context), messagesFor(request, "release-logs")]);
+  return { logs, messages };
 }
+
+/**
+ * This page's compiled catalogue in each language, for client-side navigations only: one
+ * small lazy chunk per language, fetched only by a visitor who comes to this page from
+ * another one in that language (never on a first visit, whose messages are in the HTML).
+ */
+const clientCatalogues = import.meta.glob<{ messages: Messages }>("../locales/*/release-logs.po");
 
 /**
  * On client-side navigation the page shows at once (hero first) and the list shows its
  * loading spinner until the server's data arrives (product §2: 'Loading spinner while
- * loading'). The first, server-rendered visit does not run this: its HTML is complete.
+ * loading'). The hero's texts cannot wait for that data, which also carries the page's
+ * messages, so they come from the page's catalogue chunk in the page's language. The
+ * first, server-rendered visit does not run this: its HTML is complete.
  */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { logs: serverLoader().then((data) => data.logs) };
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const server = serverLoader();
+  const logs = server.then((data) => data.logs);
+  const catalogue = clientCatalogues[`../locales/${languageOfRequest(request)}/release-logs.po`];
+  const messages = catalogue ? (await catalogue()).messages : (await server).messages;
+  return { messages, logs };
+}
+
+/** The hero's sentence (also the meta description). */
+function heroBody(product: string): MessageDescriptor {
+  return msg`Shows, flights, documents and payments for your horses in one app. See what is new in every version of ${product}.`;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = releaseLogsCatalogueFor().releaseLogs;
-  return pageMeta(matches, { title: t.title, description: t.heroBody(productFromMatches(matches) ?? "") });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(msg`Release logs`),
+    description: i18n._(heroBody(productFromMatches(matches) ?? "")),
+  });
 }
 
 /**
  * Hero 'Plan the {product} way.' with the store badges and a phone mockup, then the
  * "What's new?" cards: 'V {title}', the date 'MMMM D, YYYY', the heading
- * '{product} Version {title}', the sanitised notes and the image with its spinner.
+ * '{product} Version {title}' (the version and product name isolated in `<bdi>`), the
+ * sanitised notes as the API sends them and the image with its spinner.
  */
 export default function ReleaseLogs({ loaderData }: Route.ComponentProps) {
-  const t = useReleaseLogsT().releaseLogs;
+  const { t, i18n } = useLingui();
   const config = usePublicConfig();
+  const product = config.productName;
   return (
     <>
       <AppHero
-        title={t.heroTitle(config.productName)}
-        body={t.heroBody(config.productName)}
-        imageAlt={t.heroImageAlt}
+        title={t`Plan the ${product} way.`}
+        body={i18n._(heroBody(product))}
+        imageAlt={t`The app on a phone, showing the next trips`}
       />
       <section aria-labelledby="release-logs-list" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="release-logs-list" className="mb-8 text-3xl font-bold text-ink">
-          {t.listTitle}
+          {t`What's new?`}
         </h2>
         {loaderData.logs instanceof Promise ? (
-          <Suspense fallback={<LoadingList label={t.loading} />}>
-            <Await resolve={loaderData.logs} errorElement={<EmptyList text={t.empty} />}>
+          <Suspense fallback={<LoadingList label={t`Loading release logs…`} />}>
+            <Await resolve={loaderData.logs} errorElement={<EmptyList text={i18n._(empty)} />}>
               {(logs) => <Logs logs={logs} product={config.productName} />}
             </Await>
           </Suspense>
@@ -74,39 +107,63 @@ function LoadingList({ label }: { label: string }) {
   );
 }
 
+const empty = msg`No release logs available at the moment.`;
+
 function EmptyList({ text }: { text: string }) {
   return (
     <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">{text}</p>
   );
 }
 
+/** Where the values go in the translated version texts: `values[i]` of `BdiText` replaces `BDI_SLOTS[i]`. */
+const [firstSlot, secondSlot] = BDI_SLOTS;
+
 function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
-  const t = useReleaseLogsT().releaseLogs;
-  if (logs.length === 0) return <EmptyList text={t.empty} />;
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  if (logs.length === 0) return <EmptyList text={i18n._(empty)} />;
   return (
     <ol className="grid gap-8">
       {logs.map((log) => (
         <li key={log.id}>
-          <article className="grid items-center gap-6 overflow-hidden rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_auto] md:p-8">
+          <article
+            className={
+              "grid items-center gap-6 overflow-hidden rounded-3xl bg-white p-6 shadow-sm ring-1 " +
+              "ring-slate-200 md:grid-cols-[1fr_auto] md:p-8"
+            }
+          >
             <div>
               <div className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="rounded-full bg-brand px-3 py-1 font-bold text-white">{t.version(log.title)}</span>
+                <span className="rounded-full bg-brand px-3 py-1 font-bold text-white">
+                  <BdiText
+                    text={t({
+                      message: `V ${ph({ version: firstSlot })}`,
+                      comment: "A release's version badge, e.g. V 3.2.0",
+                    })}
+                    values={[log.title]}
+                  />
+                </span>
                 {log.date ? (
                   <time dateTime={isoOrUndefined(log.date)} className="font-semibold text-slate-600">
-                    {formatReleaseLogDate(log.date)}
+                    {formatReleaseLogDate(log.date, language)}
                   </time>
                 ) : null}
               </div>
-              <h3 className="mt-3 text-2xl font-bold text-ink">{t.heading(product, log.title)}</h3>
-              <RichText html={log.html} className="mt-3" />
+              <h3 className="mt-3 text-2xl font-bold text-ink">
+                <BdiText
+                  text={t`${ph({ product: firstSlot })} Version ${ph({ version: secondSlot })}`}
+                  values={[product, log.title]}
+                />
+              </h3>
+              <RichText html={log.html} lang={foreignLang(log.language, language)} className="mt-3" />
             </div>
             {log.image ? (
               <ImageWithSpinner
                 src={log.image}
-                alt={t.imageAlt(product, log.title)}
+                alt={t`${product} ${ph({ version: log.title })} on a phone`}
                 width={300}
                 height={600}
-                loadingLabel={t.imageLoading}
+                loadingLabel={t`Loading image…`}
                 className="mx-auto w-40 md:w-44"
                 imageClassName="h-auto w-full"
               />

@@ -1,41 +1,54 @@
 import { formatReleaseNoteDate, isoOrUndefined } from "@khayl/contract/format";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { LanguageSwitch } from "../components/language-switch.tsx";
 import { Logo } from "../components/logo.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
-import { releaseNoteCatalogueFor, useReleaseNoteT } from "../lib/i18n/release-note.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/release-note";
 
-/** /release-note (product §2 What's New): release notes, 1000 from offset 0 (product §7). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { notes: await loadReleaseNotes(context) };
+/** /release-note (product §2 What's New): release notes, 1000 from offset 0 (product §7), and the page's messages. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [notes, messages] = await Promise.all([loadReleaseNotes(context), messagesFor(request, "release-note")]);
+  return { notes, messages };
 }
 
+const title = msg`What's New`;
+const subtitle = msg`New updates and improvements to the product`;
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = releaseNoteCatalogueFor().releaseNote;
-  return pageMeta(matches, { title: t.title, description: t.subtitle });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, { title: i18n._(title), description: i18n._(subtitle) });
 }
 
 /**
  * Black header "What's New" with its subtitle, then the notes: date 'MMMM DD,yy' (as
- * product §2 writes it), tag, title and content. Bare page: no navigation (product §2).
+ * product §2 writes it; day first with Arabic month names on Arabic pages), tag, title and
+ * content (as the API sends them). Bare page: no navigation (product §2), but the language switch.
  */
 export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
-  const t = useReleaseNoteT().releaseNote;
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
   const { notes } = loaderData;
   return (
     <main id="main" className="min-h-dvh bg-white">
       <header className="bg-black text-white">
         <div className="mx-auto max-w-3xl px-4 pt-6 pb-14">
-          <Logo tone="light" />
-          <h1 className="mt-10 text-4xl font-bold md:text-6xl">{t.title}</h1>
-          <p className="mt-3 text-lg text-slate-300">{t.subtitle}</p>
+          <div className="flex items-center justify-between gap-4">
+            <Logo tone="light" />
+            <LanguageSwitch className="text-white! hover:text-accent-200!" />
+          </div>
+          <h1 className="mt-10 text-4xl font-bold md:text-6xl">{i18n._(title)}</h1>
+          <p className="mt-3 text-lg text-slate-300">{i18n._(subtitle)}</p>
         </div>
       </header>
       <div className="mx-auto max-w-3xl px-4 py-10">
         {notes.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">
-            {t.empty}
+            {t`No updates yet. Please check back later!`}
           </p>
         ) : (
           <ol className="grid gap-10 border-s-2 border-slate-200 ps-6">
@@ -48,15 +61,28 @@ export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   {note.date ? (
                     <time dateTime={isoOrUndefined(note.date)} className="font-semibold text-slate-600">
-                      {formatReleaseNoteDate(note.date)}
+                      {formatReleaseNoteDate(note.date, language)}
                     </time>
                   ) : null}
                   {note.tag ? (
-                    <span className="rounded-full bg-slate-900 px-3 py-0.5 font-semibold text-white">{note.tag}</span>
+                    <span
+                      lang={foreignLang(note.language, language)}
+                      className="rounded-full bg-slate-900 px-3 py-0.5 font-semibold text-white"
+                    >
+                      {note.tag}
+                    </span>
                   ) : null}
                 </div>
-                {note.title ? <h2 className="mt-2 text-2xl font-bold text-ink">{note.title}</h2> : null}
-                <RichText html={note.html} className="mt-2" />
+                {note.title ? (
+                  <h2
+                    dir="auto"
+                    lang={foreignLang(note.language, language)}
+                    className="mt-2 text-2xl font-bold text-ink"
+                  >
+                    {note.title}
+                  </h2>
+                ) : null}
+                <RichText html={note.html} lang={foreignLang(note.language, language)} className="mt-2" />
               </li>
             ))}
           </ol>

@@ -1,4 +1,5 @@
 import { loadBlogSitemap } from "../lib/content.server.ts";
+import { languages, localizedPath } from "../lib/i18n/language.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** Public pages worth indexing (product §2), besides the blogs and the `/{product}-App` page. */
@@ -32,22 +33,36 @@ function escapeXml(text: string): string {
  * /sitemap.xml (named by robots.txt): the public pages, the `/{product}-App` page and
  * every blog (`/blogs/{id}` with its date as `lastmod`), as absolute addresses on
  * `publicUrl`, including /delete-account (app stores ask for a findable deletion page).
+ * Each page is listed in English and in Arabic (under /ar), and each entry names both
+ * versions and the default (`xhtml:link` alternates, as the pages' hreflang links do).
  * /success and invoice pages are left out (a step of a flow; private links).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.config.publicUrl;
   const blogs = await loadBlogSitemap(context);
-  const entries = [
-    ...staticPaths.map((path) => ({ loc: `${origin}${path}`, lastmod: null as string | null })),
-    { loc: `${origin}/${context.config.productName}-App`, lastmod: null },
-    ...blogs.map((blog) => ({ loc: `${origin}/blogs/${blog.id}`, lastmod: blog.date?.slice(0, 10) ?? null })),
+  const pages = [
+    ...staticPaths.map((path) => ({ path, lastmod: null as string | null })),
+    { path: `/${context.config.productName}-App`, lastmod: null },
+    ...blogs.map((blog) => ({ path: `/blogs/${blog.id}`, lastmod: blog.date?.slice(0, 10) ?? null })),
   ];
+  const url = (path: string, language: (typeof languages)[number]) =>
+    escapeXml(`${origin}${localizedPath(path, language)}`);
+  const alternates = (path: string) =>
+    [
+      ...languages.map(
+        (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${url(path, language)}"/>`,
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(path, "en")}"/>`,
+    ].join("");
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      (entry) =>
-        `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...pages.flatMap((page) =>
+      languages.map(
+        (language) =>
+          `  <url><loc>${url(page.path, language)}</loc>${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ""}` +
+          `${alternates(page.path)}</url>`,
+      ),
     ),
     "</urlset>",
     "",

@@ -1,32 +1,50 @@
-import { useMemo } from "react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { accountCatalogueFor, useAccountT } from "../lib/i18n/account.ts";
-import { useT } from "../lib/i18n/index.ts";
+import { LanguageSwitch } from "../components/language-switch.tsx";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/success";
 
+/** The page's messages (the `account` area) in its language. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { messages: await messagesFor(request, "account") };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = accountCatalogueFor().account;
-  return pageMeta(matches, { title: t.successTitle, description: t.successDescription });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(msg`Account deleted`),
+    description: i18n._(msg`Your app account and its personal data have been deleted.`),
+  });
 }
 
 /** /success (product §2): the end of the account-deletion flow. */
 export default function Success() {
-  const core = useT();
-  const area = useAccountT();
-  // One object for the render's lifetime: effects that depend on `t` must not re-run.
-  const t = useMemo(() => ({ ...core, ...area }), [core, area]);
+  const { t } = useLingui();
+  const language = useLanguage();
   return (
     <main id="main" className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-24 text-center">
+      {/* A bare page (no navigation): the language switch stands on its own. */}
+      <div className="-mt-20 mb-8 flex w-full justify-end">
+        <LanguageSwitch />
+      </div>
       <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-brand text-3xl text-white">
         ✓
       </span>
-      <h1 className="text-3xl font-bold">{t.account.success}</h1>
+      <h1 className="text-3xl font-bold">{t`Your Account has been deleted successfully!!`}</h1>
+      {/* React Router's Link with a localized path, not lib/i18n/link.tsx: that one is bundled with the site
+          navigation's chunk, which this bare page would otherwise download for one link (~3.6 KB gzip). */}
       <Link
-        to="/"
-        className="inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-700"
+        to={localizedPath("/", language)}
+        className={
+          "inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white " +
+          "hover:bg-brand-700"
+        }
       >
-        {t.account.home}
+        {t`Home`}
       </Link>
     </main>
   );

@@ -1,20 +1,34 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { legalCatalogueFor, useLegalT } from "../lib/i18n/legal.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest } from "../lib/i18n/language.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/term-of-services";
 
-/** /term-of-services (product §2): the TermsAndConditions document. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { document: await loadLegal(context, "TermsAndConditions") };
+/** /term-of-services (product §2): the TermsAndConditions document and the page's messages. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [document, messages] = await Promise.all([
+    loadLegal(context, "TermsAndConditions", languageOfRequest(request)),
+    messagesFor(request, "legal"),
+  ]);
+  return { document, messages };
 }
 
+const title = msg`Terms and Conditions`;
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = legalCatalogueFor().legal;
-  const company = companyFromMatches(matches);
-  return pageMeta(matches, { title: t.termsTitle, description: t.termsDescription(company ?? "") });
+  const i18n = i18nFromMatches(matches);
+  const company = companyFromMatches(matches) ?? "";
+  return pageMeta(matches, {
+    title: i18n._(title),
+    description: i18n._(msg`The terms and conditions of the horse transport and shipping services of ${company}.`),
+  });
 }
 
 export default function TermOfServices({ loaderData }: Route.ComponentProps) {
-  return <LegalDocument heading={useLegalT().legal.termsTitle} document={loaderData.document} />;
+  const { i18n } = useLingui();
+  return <LegalDocument heading={i18n._(title)} document={loaderData.document} />;
 }

@@ -1,9 +1,12 @@
-import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import { type DisciplineId, disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CardGrid } from "../components/card-grid.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
-import { catalogueFor, useT } from "../lib/i18n/index.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
@@ -16,42 +19,68 @@ import type { Route } from "./+types/transport";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const discipline = disciplineBySlug(url.searchParams.get("discipline"));
-  const { rows } = await loadTransportEvents(context, discipline?.id);
+  const [{ rows }, messages] = await Promise.all([
+    loadTransportEvents(context, discipline?.id),
+    messagesFor(request, "schedules"),
+  ]);
   const shown = shownCount(url.searchParams.get("show"), rows.length);
   return {
+    messages,
     events: rows.slice(0, shown),
     discipline: discipline?.slug ?? null,
     more: { shown, total: rows.length, moreHref: showMoreHref(url.pathname, url.searchParams, shown) },
   };
 }
 
+const title = msg`Shows`;
+
+/** The /transport chip labels by discipline id (product §2, §3). */
+function useDisciplineNames(): Record<DisciplineId, string> {
+  const { t } = useLingui();
+  return { 1: t`Show Jumping`, 2: t`Endurance`, 3: t`Dressage`, 5: t`Eventing`, 6: t`Tent Pegging` };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = catalogueFor();
-  return pageMeta(matches, { title: t.transport.title, description: t.transport.description });
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(title),
+    description: i18n._(
+      msg`Upcoming horse shows across the UAE with road transport for your horses: show jumping, dressage, endurance, eventing and tent pegging.`,
+    ),
+  });
 }
 
 export default function Transport({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const { t, i18n } = useLingui();
+  const disciplineNames = useDisciplineNames();
+  const { shown, total } = loaderData.more;
   const chips = [
-    { label: t.transport.all, to: "/transport", active: loaderData.discipline === null },
+    { label: t`All`, to: "/transport", active: loaderData.discipline === null },
     ...disciplines.map((d) => ({
-      label: t.transport.disciplines[d.id],
+      label: disciplineNames[d.id],
       to: `/transport?discipline=${d.slug}`,
       active: loaderData.discipline === d.slug,
     })),
   ];
   return (
     <>
-      <PageBanner title={t.transport.bannerTitle} eyebrow={t.transport.title} />
-      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
-        <Chips label={t.transport.filterLabel} items={chips} />
+      <PageBanner title={t`Plan Your Horse Transport with Ease`} eyebrow={i18n._(title)} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+        <Chips label={t`Filter by discipline`} items={chips} />
         <CardGrid
           items={loaderData.events}
-          empty={t.transport.empty}
+          empty={t`There's no available transport`}
+          itemKey={(event) => event.id}
           render={(event) => <EventCard event={event} />}
-          more={loaderData.more}
+          more={{
+            ...loaderData.more,
+            summary: t({
+              message: plural(total, { one: `Showing ${shown} of # show`, other: `Showing ${shown} of # shows` }),
+              comment: "Below a long list of horse shows: how many of them are on the page",
+            }),
+          }}
         />
-      </section>
+      </div>
     </>
   );
 }

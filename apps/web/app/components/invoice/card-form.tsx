@@ -1,4 +1,5 @@
 import {
+  type BillingCountry,
   billingCountryError,
   billingCountryValues,
   cardBrand,
@@ -10,8 +11,9 @@ import {
   formatCardNumber,
   formatExpiry,
 } from "@khayl/contract/card-rules";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { cardMessageText } from "../../lib/invoice-payment.ts";
 import { FieldError } from "../ui/field-error.tsx";
 
 /** The card form's values as typed (the number grouped, the expiry 'MM / YY'). */
@@ -24,8 +26,8 @@ export interface CardValues {
 
 export const emptyCard: CardValues = { number: "", expiry: "", cvc: "", country: "" };
 
-/** Field messages of the card form (the contract's card rules; product §5 for the country). */
-export function cardErrors(values: CardValues, now = new Date()): Partial<Record<keyof CardValues, string>> {
+/** Field messages of the card form (the contract's card rules, in English; product §5 for the country). */
+function cardErrors(values: CardValues, now = new Date()): Partial<Record<keyof CardValues, string>> {
   const errors: Partial<Record<keyof CardValues, string>> = {};
   const number = cardNumberError(values.number);
   if (number) errors.number = number;
@@ -44,21 +46,37 @@ export function cardComplete(values: CardValues): boolean {
 }
 
 const inputClass =
-  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base tabular-nums focus:outline-none focus:ring-2 focus:ring-brand disabled:bg-slate-100 aria-[invalid]:border-red-700";
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base tabular-nums focus:outline-none " +
+  "focus:ring-2 focus:ring-brand disabled:bg-slate-100 aria-[invalid]:border-red-700";
+/**
+ * Card number, expiry and CVC: digits left to right in Arabic too (`dir="ltr"`), aligned
+ * with their labels at the right on an Arabic page.
+ */
+const digitsClass = `${inputClass} rtl:text-right`;
+
+/**
+ * Expiry and CVC side by side: each field's label, input and message share the rows of the
+ * pair (a subgrid), so the inputs stay level when one label wraps (the Arabic labels do on a
+ * phone). Stripe's fields (stripe-payment.tsx) are laid out the same way.
+ */
+const pairClass = "grid grid-cols-2 gap-x-4";
+const pairFieldClass = "row-span-3 grid grid-rows-subgrid";
 
 function Field({
   id,
   label,
   error,
   children,
+  className,
 }: {
   id: string;
   label: string;
   error: string | undefined;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
       </label>
@@ -84,11 +102,22 @@ export function CountrySelect({
   disabled: boolean;
   forceError: boolean;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t, i18n } = useLingui();
   const [touched, setTouched] = useState(false);
-  const error = touched || forceError ? billingCountryError(value) : undefined;
+  const message = touched || forceError ? billingCountryError(value) : undefined;
+  const error = message && cardMessageText(message, i18n);
+  const countries: Record<BillingCountry, string> = {
+    UAE: t`United Arab Emirates`,
+    US: t`United States`,
+    GB: t`United Kingdom`,
+    CA: t`Canada`,
+    AU: t`Australia`,
+    DE: t`Germany`,
+    FR: t`France`,
+    ES: t`Spain`,
+  };
   return (
-    <Field id="billing-country" label={t.country} error={error}>
+    <Field id="billing-country" label={t`Billing country`} error={error}>
       <select
         id="billing-country"
         name="billingCountry"
@@ -102,10 +131,10 @@ export function CountrySelect({
         onBlur={() => setTouched(true)}
         className={inputClass}
       >
-        <option value="">{t.selectCountry}</option>
+        <option value="">{t`Select a country`}</option>
         {billingCountryValues.map((v) => (
           <option key={v} value={v}>
-            {t.countries[v]}
+            {countries[v]}
           </option>
         ))}
       </select>
@@ -127,7 +156,7 @@ export function SandboxCardFields({
   onChange: (values: CardValues) => void;
   disabled: boolean;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t, i18n } = useLingui();
   const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
   const errors = cardErrors(values);
   const brand = cardBrand(values.number);
@@ -140,7 +169,7 @@ export function SandboxCardFields({
         : field === "expiry"
           ? digitsOnly(values.expiry).length >= 4
           : values.cvc.length >= cvcLength(brand);
-    return touched[field] || full ? message : undefined;
+    return touched[field] || full ? cardMessageText(message, i18n) : undefined;
   };
   const described = (field: "number" | "expiry" | "cvc", id: string) =>
     shown(field) ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
@@ -148,7 +177,7 @@ export function SandboxCardFields({
 
   return (
     <>
-      <Field id="card-number" label={t.cardNumber} error={shown("number")}>
+      <Field id="card-number" label={t`Card number`} error={shown("number")}>
         <input
           id="card-number"
           name="cardnumber"
@@ -157,6 +186,7 @@ export function SandboxCardFields({
           autoComplete="cc-number"
           autoCorrect="off"
           spellCheck={false}
+          dir="ltr"
           placeholder="1234 1234 1234 1234"
           maxLength={23}
           aria-required="true"
@@ -164,12 +194,12 @@ export function SandboxCardFields({
           value={values.number}
           onChange={(e) => onChange({ ...values, number: formatCardNumber(e.target.value) })}
           onBlur={blur("number")}
-          className={inputClass}
+          className={digitsClass}
           {...described("number", "card-number")}
         />
       </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label={t.expiry} error={shown("expiry")}>
+      <div className={pairClass}>
+        <Field id="card-expiry" label={t`Expiry date (MM / YY)`} error={shown("expiry")} className={pairFieldClass}>
           <input
             id="card-expiry"
             name="exp-date"
@@ -178,6 +208,7 @@ export function SandboxCardFields({
             autoComplete="cc-exp"
             autoCorrect="off"
             spellCheck={false}
+            dir="ltr"
             placeholder="MM / YY"
             maxLength={7}
             aria-required="true"
@@ -190,11 +221,11 @@ export function SandboxCardFields({
               })
             }
             onBlur={blur("expiry")}
-            className={inputClass}
+            className={digitsClass}
             {...described("expiry", "card-expiry")}
           />
         </Field>
-        <Field id="card-cvc" label={t.cvc} error={shown("cvc")}>
+        <Field id="card-cvc" label={t`Security code (CVC)`} error={shown("cvc")} className={pairFieldClass}>
           <input
             id="card-cvc"
             name="cvc"
@@ -203,6 +234,7 @@ export function SandboxCardFields({
             autoComplete="cc-csc"
             autoCorrect="off"
             spellCheck={false}
+            dir="ltr"
             placeholder={brand === "amex" ? "1234" : "123"}
             maxLength={4}
             aria-required="true"
@@ -210,7 +242,7 @@ export function SandboxCardFields({
             value={values.cvc}
             onChange={(e) => onChange({ ...values, cvc: digitsOnly(e.target.value).slice(0, 4) })}
             onBlur={blur("cvc")}
-            className={inputClass}
+            className={digitsClass}
             {...described("cvc", "card-cvc")}
           />
         </Field>

@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from "react";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { localizedPath } from "../../lib/i18n/language.ts";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 import { secondaryButton } from "./buttons.ts";
 
-/** How long an opened PDF's object URL is kept before it is released. */
-const OBJECT_URL_TTL_MS = 60_000;
-
 /**
- * Download / Receipt (product §4): a link to `/invoice/{hash}/pdf` that opens in a new tab
- * (works without JavaScript). With JavaScript the PDF is fetched first, with a spinner
- * while downloading, then opened in a new tab; a failure shows the server's message or
- * 'Failed to download PDF' (product §8) and opens nothing.
+ * Download / Receipt (product §4): a link to `/invoice/{hash}/pdf` (`/ar/invoice/{hash}/pdf`
+ * on the Arabic page) that opens in a new tab (works without JavaScript). With JavaScript
+ * the PDF is fetched first (`openPdf`, loaded on the first click), with a spinner while
+ * downloading, then opened in a new tab; a failure shows the server's message or 'Failed to
+ * download PDF' (product §8) and opens nothing.
  */
 export function DownloadButton({
   hash,
@@ -23,13 +23,11 @@ export function DownloadButton({
   accessibleLabel: string;
   fileName: string;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const urls = useRef<string[]>([]);
-  const href = `/invoice/${encodeURIComponent(hash)}/pdf`;
-
-  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  const href = localizedPath(`/invoice/${encodeURIComponent(hash)}/pdf`, useLanguage());
+  const failed = t`Failed to download PDF`;
 
   async function download(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -38,24 +36,10 @@ export function DownloadButton({
     setDownloading(true);
     setError(null);
     try {
-      const response = await fetch(href, { headers: { accept: "application/pdf" }, credentials: "same-origin" });
-      if (!response.ok || !response.headers.get("content-type")?.startsWith("application/pdf")) {
-        const body = (await response.json().catch(() => null)) as { message?: string | null } | null;
-        setError(body?.message || t.downloadFailed);
-        return;
-      }
-      const url = URL.createObjectURL(await response.blob());
-      urls.current.push(url);
-      setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_TTL_MS);
-      if (!window.open(url, "_blank")) {
-        // A blocked pop-up: save the file instead of losing it.
-        const a = document.createElement("a");
-        a.href = url;
-        a.download = fileName;
-        a.click();
-      }
+      const result = await (await import("./download-pdf.ts")).openPdf(href, fileName);
+      if ("message" in result) setError(result.message || failed);
     } catch {
-      setError(t.downloadFailed);
+      setError(failed);
     } finally {
       setDownloading(false);
     }
@@ -72,7 +56,7 @@ export function DownloadButton({
         aria-disabled={downloading ? true : undefined}
         className={`${secondaryButton} ${downloading ? "cursor-progress opacity-80" : ""}`}
       >
-        {downloading ? <Spinner label={t.downloading} className="size-5" /> : <DownloadIcon />}
+        {downloading ? <Spinner label={t`Downloading…`} className="size-5" /> : <DownloadIcon />}
         {label}
       </a>
       {error ? (

@@ -1,14 +1,15 @@
 import { dirhamSign } from "@khayl/contract/dirham-sign";
 import { CURRENCY_LABEL, formatAmount } from "@khayl/contract/money";
+import { useLingui } from "@lingui/react/macro";
 
 const { x, y, width, height } = dirhamSign.viewBox;
 
 /**
  * The UAE dirham sign (U+20C3) drawn as an inline SVG the height of a capital letter
  * (no font has the glyph yet; docs/decisions/008-dirham-sign.md). Decorative: the
- * amount carries 'AED' as text for screen readers and copy-paste.
+ * amount carries 'AED' (Arabic: 'درهم') as text for screen readers and copy-paste.
  */
-export function DirhamSign({ className = "" }: { className?: string }) {
+function DirhamSign({ className = "" }: { className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -24,14 +25,25 @@ export function DirhamSign({ className = "" }: { className?: string }) {
 
 /**
  * An amount in fils shown as the dirham sign and the number with 2 decimals (product §9),
- * e.g. '⃃ 396.00'; screen readers and copied text get 'AED 396.00'.
+ * e.g. '⃃ 396.00'; screen readers and copied text get 'AED 396.00'. The amount is one
+ * left-to-right unit (`dir="ltr"`, isolated from the text around it) with the sign at the
+ * left of the digits in both languages: before the number as the CBUAE asks, and in Arabic
+ * after it in reading order, where Arabic writes its currency ('396.00 درهم', which is
+ * what an Arabic screen reader and copied text get; decision 008).
  */
 export function Money({ fils, className = "" }: { fils: number; className?: string }) {
+  const { t, i18n } = useLingui();
+  const arabic = i18n.locale === "ar";
+  // Read out with the amount: the ISO code in English, the currency's name on an Arabic page.
+  const currency = arabic
+    ? t({ message: "AED", comment: "The currency read out after an amount (screen readers, copied text)" })
+    : CURRENCY_LABEL;
   return (
-    <span className={`whitespace-nowrap tabular-nums ${className}`}>
+    <span dir="ltr" className={`whitespace-nowrap tabular-nums ${className}`}>
       <DirhamSign className="me-[0.22em]" />
-      <span className="sr-only">{CURRENCY_LABEL} </span>
+      {arabic ? null : <span className="sr-only">{currency} </span>}
       {formatAmount(fils)}
+      {arabic ? <span className="sr-only"> {currency}</span> : null}
     </span>
   );
 }

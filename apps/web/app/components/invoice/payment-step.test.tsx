@@ -4,8 +4,9 @@
 import type { InvoiceData } from "@khayl/contract/invoices";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { TestI18n } from "../../lib/i18n/testing.tsx";
 import { PaymentStep } from "./payment-step.tsx";
 
 afterEach(() => {
@@ -58,23 +59,31 @@ const invoice: InvoiceData = {
   user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
 };
 
+function NoFallback() {
+  return null;
+}
+
+/** Step 3 with Stripe configured, paying by the loader's `method`. */
+function StepPage() {
+  const { method } = useLoaderData<{ method: "card" | "apple-pay" }>();
+  return (
+    <TestI18n>
+      <PaymentStep
+        invoice={invoice}
+        hash="h"
+        method={method}
+        backTo="?step=2"
+        publishableKey="pk_test_x"
+        onPaid={() => {}}
+        onStale={() => {}}
+      />
+    </TestI18n>
+  );
+}
+
 function renderStep(method: "card" | "apple-pay") {
   const Stub = createRoutesStub([
-    {
-      path: "/",
-      HydrateFallback: () => null,
-      Component: () => (
-        <PaymentStep
-          invoice={invoice}
-          hash="h"
-          method={method}
-          backTo="?step=2"
-          publishableKey="pk_test_x"
-          onPaid={() => {}}
-          onStale={() => {}}
-        />
-      ),
-    },
+    { path: "/", loader: () => ({ method }), HydrateFallback: NoFallback, Component: StepPage },
   ]);
   render(<Stub initialEntries={["/"]} />);
 }

@@ -1,11 +1,12 @@
-import { type BillingCountry, billingCountryIso, digitsOnly, isBillingCountry } from "@khayl/contract/card-rules";
-import type { InvoiceData, PaymentIntentData, PaymentMethodType } from "@khayl/contract/invoices";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { billingCountryIso, cardMessages, digitsOnly, isBillingCountry } from "@khayl/contract/card-rules";
+import type { InvoiceData, PaymentIntentData, PaymentStepBody } from "@khayl/contract/invoices";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import {
   failureFromResponse,
-  isCardError,
   PAYMENT_ERROR_RESET_MS,
   type PaymentError,
   paymentCall,
@@ -13,7 +14,12 @@ import {
 } from "../../lib/invoice-payment.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { type CardValues, CountrySelect, cardComplete, emptyCard, SandboxCardFields } from "./card-form.tsx";
+import { canStart, initialPaymentState, isBusy, paymentReducer } from "./payment-machine.ts";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
+import { TestModeNotice } from "./test-mode-notice.tsx";
+
+/** The payment method of a sandbox confirmation (the contract's `sandboxConfirmBodySchema`). */
+type SandboxPaymentMethod = Extract<PaymentStepBody, { intent: "sandbox-confirm" }>["paymentMethod"];
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
 export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
@@ -28,8 +34,6 @@ const StripeApplePayButton = lazy(() =>
   import("./stripe-payment.tsx").then((m) => ({ default: m.StripeApplePayButton })),
 );
 
-type Phase = "idle" | "preparing" | "processing" | "error" | "succeeded";
-
 interface ApplePaySessionLike {
   canMakePayments(): boolean;
 }
@@ -38,7 +42,7 @@ interface ApplePaySessionLike {
 function applePayAvailable(): boolean {
   try {
     const session = (window as unknown as { ApplePaySession?: ApplePaySessionLike }).ApplePaySession;
-    return Boolean(session && session.canMakePayments());
+    return Boolean(session?.canMakePayments());
   } catch {
     return false;
   }
@@ -59,68 +63,53 @@ export interface PaymentStepProps {
 }
 
 /**
- * Step 3 (product §4), below its `PaymentSummary` (gross amount, 'Paying with'): the card
- * form or the Apple Pay button, Back (disabled while processing) and the progress texts 'Preparing Payment...'
- * (the server creates the intent) and 'Processing Payment...' (the provider charges, the
- * server checks). Messages of product §8; after a card error the payment state resets after
- * 3000 ms (Pay stays disabled until then; the message stays until the next attempt).
+ * Step 3 (product §4), below its `PaymentSummary` (gross amount, 'Paying with'): in test
+ * mode the notice with the test cards, the card form or the Apple Pay button, Back
+ * (disabled while processing) and the progress texts 'Preparing Payment...' (the server
+ * creates the intent) and 'Processing Payment...' (the provider charges, the server
+ * checks). Messages of product §8; after a card error the
+ * payment state resets after 3000 ms (Pay stays disabled until then; the message stays
+ * until the next attempt). The payment's state and its transitions are `paymentReducer`
+ * (payment-machine.ts); this component runs the steps and renders the state, in the page's
+ * language: the machine holds failures by kind, and their text is chosen here.
  */
 export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onPaid, onStale }: PaymentStepProps) {
-  const t = useInvoiceT().invoice;
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
   const [hydrated, setHydrated] = useState(false);
-  const [phase, setPhase] = useState<Phase>("idle");
-  const [error, setError] = useState<PaymentError | null>(null);
-  // product §3 payment state: the intent and payment method of the attempt in progress.
-  const paymentIntentId = useRef<string | null>(null);
-  const paymentMethodId = useRef<string | null>(null);
+  const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  // The form's values: the sandbox card fields (and the country, for Stripe too) and whether Stripe's are complete.
   const [card, setCard] = useState<CardValues>(emptyCard);
   const [stripeComplete, setStripeComplete] = useState(false);
-  const [stripeFailed, setStripeFailed] = useState(false);
-  const [stripeAttempt, setStripeAttempt] = useState(0);
   const stripeHandle = useRef<StripeCardHandle | null>(null);
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const running = useRef(false);
+  const errorRef = useRef<HTMLDivElement>(null);
   const withStripe = invoice.paymentProvider === "stripe";
-  const busy = phase === "preparing" || phase === "processing" || phase === "succeeded";
+  const { error } = state;
+  const busy = isBusy(state);
+  const stripeFailed = state.provider.failed;
 
   useEffect(() => setHydrated(true), []);
-  const errorRef = useRef<HTMLDivElement>(null);
-  const focusError = useRef(false);
+  // Pay (which had focus) is disabled while processing: give focus to a new message so a
+  // keyboard user continues from there, not from the top of the page.
   useEffect(() => {
-    if (!error || !focusError.current) return;
-    focusError.current = false;
-    errorRef.current?.focus();
+    if (error) errorRef.current?.focus();
   }, [error]);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
+  // product §4: after a card error the payment state resets after 3000 ms.
+  useEffect(() => {
+    if (state.status !== "failed") return;
+    const timer = setTimeout(() => dispatch({ type: "reset" }), PAYMENT_ERROR_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
 
-  function clearPayment() {
-    setPhase("idle");
-    paymentIntentId.current = null;
-    paymentMethodId.current = null;
-  }
-
-  function fail(paymentError: PaymentError) {
-    setError(paymentError);
-    // Pay (which had focus) is disabled while processing: give focus to the message so a
-    // keyboard user continues from there, not from the top of the page.
-    focusError.current = true;
-    if (isCardError(paymentError.failure)) {
-      setPhase("error");
-      clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(clearPayment, PAYMENT_ERROR_RESET_MS);
-    } else {
-      clearPayment();
-    }
-  }
+  const fail = (paymentError: PaymentError) => dispatch({ type: "failed", error: paymentError });
 
   const run: RunPayment = async (paymentMethod, confirm) => {
     if (running.current) return; // a double click starts one payment
     running.current = true;
     try {
-      clearTimeout(resetTimer.current);
-      setError(null);
-      setPhase("preparing");
-      const created = await paymentCall(hash, { intent: "create", paymentMethod });
+      dispatch({ type: "start" });
+      const created = await paymentCall(hash, { intent: "create", paymentMethod }, fetch, language);
       if (!created.ok || !("payment" in created)) {
         if (!created.ok && created.status === 409) onStale();
         return fail(
@@ -129,14 +118,18 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
             : failureFromResponse("create", created.status, created.message, paymentMethod),
         );
       }
-      paymentIntentId.current = created.payment.paymentIntentId;
-      setPhase("processing");
+      dispatch({ type: "created", paymentIntentId: created.payment.paymentIntentId });
       const provider = await confirm(created.payment).catch(
         (): ProviderConfirmResult => ({ ok: false, error: { failure: "unexpected", detail: null } }),
       );
       if (!provider.ok) return fail(provider.error);
-      paymentMethodId.current = provider.paymentMethodId;
-      const settled = await paymentCall(hash, { intent: "confirm", paymentIntentId: created.payment.paymentIntentId });
+      dispatch({ type: "confirmed", paymentMethodId: provider.paymentMethodId });
+      const settled = await paymentCall(
+        hash,
+        { intent: "confirm", paymentIntentId: created.payment.paymentIntentId },
+        fetch,
+        language,
+      );
       if (!settled.ok || !("invoice" in settled)) {
         return fail(
           settled.ok
@@ -144,7 +137,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
             : failureFromResponse("settle", settled.status, settled.message, paymentMethod),
         );
       }
-      setPhase("succeeded");
+      dispatch({ type: "settled" });
       onPaid(settled.invoice);
     } finally {
       running.current = false;
@@ -157,23 +150,36 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     phone: invoice.user?.phoneNumber ?? null,
   };
 
+  /** What the sandbox confirms with: the typed card, or Apple Pay's stand-in; null while no country is chosen. */
+  function sandboxPaymentMethod(paymentMethod: PaymentMethodType): SandboxPaymentMethod | null {
+    if (paymentMethod === "apple-pay") return { type: "apple_pay", billingDetails: { country: "UAE" } };
+    if (!isBillingCountry(card.country)) return null;
+    return {
+      type: "card",
+      card: { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc },
+      billingDetails: { country: card.country, ...billing },
+    };
+  }
+
   /** The sandbox standing in for Stripe.js: the card goes to the sandbox provider's confirmation. */
   const sandboxConfirm =
     (paymentMethod: PaymentMethodType): ConfirmWithProvider =>
     async (payment) => {
-      const result = await paymentCall(hash, {
-        intent: "sandbox-confirm",
-        paymentIntentId: payment.paymentIntentId,
-        clientSecret: payment.clientSecret,
-        paymentMethod:
-          paymentMethod === "card"
-            ? {
-                type: "card",
-                card: { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc },
-                billingDetails: { country: card.country, ...billing },
-              }
-            : { type: "apple_pay", billingDetails: { country: "UAE" } },
-      });
+      const method = sandboxPaymentMethod(paymentMethod);
+      // Pay is enabled only with a country (product §5); the answer is the API's for a missing one.
+      if (!method)
+        return { ok: false, error: failureFromResponse("confirm-card", 400, cardMessages.countryRequired, "card") };
+      const result = await paymentCall(
+        hash,
+        {
+          intent: "sandbox-confirm",
+          paymentIntentId: payment.paymentIntentId,
+          clientSecret: payment.clientSecret,
+          paymentMethod: method,
+        },
+        fetch,
+        language,
+      );
       if (!result.ok)
         return { ok: false, error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod) };
       if (!("confirmation" in result) || !result.confirmation.paymentMethod?.id)
@@ -182,7 +188,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     };
 
   function payByCard() {
-    if (busy || phase === "error") return;
+    if (!canStart(state)) return;
     if (!withStripe) {
       void run("card", sandboxConfirm("card"));
       return;
@@ -190,7 +196,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     if (stripeFailed || !publishableKey) return fail({ failure: "provider-not-loaded", detail: null });
     const handle = stripeHandle.current;
     if (!handle) return fail({ failure: "card-element-missing", detail: null });
-    const country = billingCountryIso[card.country as BillingCountry] ?? "AE";
+    const country = isBillingCountry(card.country) ? billingCountryIso[card.country] : "AE";
     void run(
       "card",
       handle.confirm(
@@ -201,23 +207,28 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   }
 
   function payWithSandboxApplePay() {
-    if (busy || phase === "error") return;
+    if (!canStart(state)) return;
     if (!applePayAvailable()) return fail({ failure: "apple-pay-unavailable", detail: null });
     void run("apple-pay", sandboxConfirm("apple-pay"));
   }
 
   const complete = withStripe ? stripeComplete && isBillingCountry(card.country) : cardComplete(card);
   const cardFieldsComplete = withStripe ? stripeComplete : cardComplete({ ...card, country: "UAE" });
-  const canPay = hydrated && complete && !busy && phase !== "error";
-  const progress = phase === "preparing" ? t.preparing : phase === "processing" ? t.processing : "";
-  const shown = error ? shownPaymentError(error, t) : null;
+  const canPay = hydrated && complete && canStart(state);
+  const preparing = t`Preparing Payment...`;
+  const progress =
+    state.status === "preparing" ? preparing : state.status === "processing" ? t`Processing Payment...` : "";
+  const shown = error ? shownPaymentError(error, i18n) : null;
+  const cardDetails = t`Card details`;
 
   const errorBox = shown ? (
     <div
       ref={errorRef}
       role="alert"
       tabIndex={-1}
-      className="rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+      className={
+        "rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 " + "focus-visible:ring-red-700"
+      }
     >
       <p className="font-semibold">{shown.message}</p>
       {shown.detail ? <p className="mt-1 text-sm">{shown.detail}</p> : null}
@@ -226,25 +237,23 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
 
   const back = busy ? (
     <button type="button" disabled className={secondaryButton}>
-      {t.back}
+      {t`Back`}
     </button>
   ) : (
     <Link to={backTo} preventScrollReset className={secondaryButton}>
-      {t.back}
+      {t`Back`}
     </Link>
   );
 
-  const loadFailed = () => {
-    setStripeFailed(true);
-    fail({ failure: "provider-not-loaded", detail: null });
-  };
+  const loadFailed = () => dispatch({ type: "provider-failed" });
 
   return (
     <>
+      {invoice.testMode ? <TestModeNotice method={method} provider={invoice.paymentProvider} /> : null}
       {method === "card" ? (
         <form
           noValidate
-          aria-label={t.cardDetails}
+          aria-label={cardDetails}
           onSubmit={(event) => {
             event.preventDefault();
             payByCard();
@@ -252,15 +261,15 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
           className="grid gap-4"
         >
           <fieldset disabled={busy} className="grid gap-4">
-            <legend className="sr-only">{t.cardDetails}</legend>
+            <legend className="sr-only">{cardDetails}</legend>
             {withStripe && publishableKey && hydrated ? (
-              <Suspense fallback={<p className="text-slate-700">{t.preparing}</p>}>
+              <Suspense fallback={<p className="text-slate-700">{preparing}</p>}>
                 <StripeCardFields
-                  key={stripeAttempt}
+                  key={state.provider.attempt}
                   publishableKey={publishableKey}
                   onReady={(handle) => {
                     stripeHandle.current = handle;
-                    if (handle) setStripeFailed(false);
+                    if (handle) dispatch({ type: "provider-ready" });
                   }}
                   onLoadError={loadFailed}
                   onCompleteChange={setStripeComplete}
@@ -272,7 +281,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
                 disabled={busy}
                 onChange={(values) => {
                   setCard(values);
-                  if (phase === "idle") setError(null);
+                  dispatch({ type: "edited" });
                 }}
               />
             )}
@@ -283,22 +292,16 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
               onChange={(country) => setCard({ ...card, country })}
             />
           </fieldset>
-          <p className="text-sm text-slate-700">{t.secureNote}</p>
+          <p className="text-sm text-slate-700">
+            {t`Your card details go straight to the payment provider; we keep only the card type and its last 4 digits.`}
+          </p>
           <p role="status" className="min-h-6 font-semibold text-brand">
             {progress}
           </p>
           {errorBox}
           {withStripe && stripeFailed ? (
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => {
-                setError(null);
-                setStripeFailed(false);
-                setStripeAttempt((n) => n + 1);
-              }}
-            >
-              {t.retry}
+            <button type="button" className={secondaryButton} onClick={() => dispatch({ type: "provider-retry" })}>
+              {t`Try again`}
             </button>
           ) : null}
           <div className="flex flex-wrap justify-between gap-3">
@@ -310,19 +313,19 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
                   className="size-5 animate-spin rounded-full border-2 border-current border-e-transparent"
                 />
               ) : null}
-              {t.pay}
+              {t`Pay`}
             </button>
           </div>
         </form>
       ) : (
         <div className="grid gap-4">
           {withStripe && publishableKey && hydrated ? (
-            <Suspense fallback={<p className="text-slate-700">{t.preparing}</p>}>
+            <Suspense fallback={<p className="text-slate-700">{preparing}</p>}>
               <StripeApplePayButton
                 publishableKey={publishableKey}
                 invoice={invoice}
                 run={run}
-                disabled={busy || phase === "error"}
+                disabled={!canStart(state)}
                 onUnavailable={() => fail({ failure: "apple-pay-unavailable", detail: null })}
                 onLoadError={loadFailed}
               />
@@ -330,13 +333,17 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
           ) : (
             <button
               type="button"
-              disabled={!hydrated || busy || phase === "error"}
+              disabled={!hydrated || !canStart(state)}
               onClick={
                 withStripe ? () => fail({ failure: "provider-not-loaded", detail: null }) : payWithSandboxApplePay
               }
-              className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 text-lg font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
+              className={
+                "inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 " +
+                "text-lg font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed " +
+                "disabled:opacity-60"
+              }
             >
-              {t.applePayButton}
+              {t`Pay with Apple Pay`}
             </button>
           )}
           <p role="status" className="min-h-6 font-semibold text-brand">

@@ -1,15 +1,19 @@
-import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import type { InvoiceData } from "@khayl/contract/invoices";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import { useLingui } from "@lingui/react/macro";
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { localizedPath } from "../../lib/i18n/language.ts";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import { secondaryButton } from "./buttons.ts";
 import { Money } from "./money.tsx";
-import { TestModeNotice } from "./test-mode-notice.tsx";
+import { useMethodNames } from "./steps.tsx";
 
 /**
  * The top of step 3 (product §4): its heading, the gross amount (fils, shown in dirhams),
- * 'Paying with', the test-mode notice, and — without JavaScript — the note that paying
- * needs it, with a link to the PDF (the resource route works without JavaScript).
+ * 'Paying with', and — without JavaScript — the note that paying needs it, with a link to
+ * the PDF (the resource route works without JavaScript) in the page's language. The
+ * test-mode notice comes with the payment form (`PaymentStep`).
  */
 export function PaymentSummary({
   invoice,
@@ -22,32 +26,32 @@ export function PaymentSummary({
   method: PaymentMethodType;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const language = useLanguage();
+  const methods = useMethodNames();
   return (
     <>
       <h2 id="step-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
-        {t.paymentTitle}
+        {t`Payment`}
       </h2>
       <dl className="grid gap-3 rounded-xl bg-brand-50 p-4">
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="font-medium">{t.grossAmount}</dt>
+          <dt className="font-medium">{t`Gross Amount`}</dt>
           <dd className="text-2xl font-bold">
             <Money fils={invoice.grossFils} />
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
-          <dt className="font-medium">{t.payingWith}</dt>
-          <dd>{t.methods[method]}</dd>
+          <dt className="font-medium">{t`Paying with`}</dt>
+          <dd>{methods[method]}</dd>
         </div>
       </dl>
 
-      {invoice.testMode ? <TestModeNotice method={method} provider={invoice.paymentProvider} /> : null}
-
       <noscript>
         <p className="rounded-lg bg-amber-50 p-3 text-amber-950">
-          {t.payRequiresJs}{" "}
-          <a href={`/invoice/${hash}/pdf`} className="font-semibold underline">
-            {t.downloadWithoutJs}
+          {t`Paying needs JavaScript, which is turned off or still loading. You can download the invoice meanwhile.`}{" "}
+          <a href={localizedPath(`/invoice/${hash}/pdf`, language)} className="font-semibold underline">
+            {t`Download the invoice (PDF)`}
           </a>
         </p>
       </noscript>
@@ -68,17 +72,17 @@ export function PaymentStepPending({
   backTo: string /** True in the browser while the code loads. */;
   loading: boolean;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
   return (
     <>
       {loading ? (
         <p role="status" className="text-center font-medium">
-          {t.preparing}
+          {t`Preparing Payment...`}
         </p>
       ) : null}
       <div className="flex justify-between gap-3">
         <Link to={backTo} preventScrollReset className={secondaryButton}>
-          {t.back}
+          {t`Back`}
         </Link>
       </div>
     </>

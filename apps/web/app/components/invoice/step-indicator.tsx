@@ -1,21 +1,27 @@
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { useLingui } from "@lingui/react/macro";
 
-/** 'Step N of 4' with the four step names; the current one carries `aria-current="step"`. */
+/**
+ * 'Step N of 4' with the four step names; the current one carries `aria-current="step"`.
+ * The steps are a flex row in the page's direction: in Arabic step 1 is on the right.
+ */
 export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const total = 4;
+  const names = [
+    t({ message: "Summary", comment: "Invoice payment step 1 of 4 (short label under a progress bar)" }),
+    t({ message: "Details", comment: "Invoice payment step 2 of 4: the amounts and fees" }),
+    t({ message: "Payment", comment: "Invoice payment step 3 of 4: paying by card or Apple Pay" }),
+    t({ message: "Done", comment: "Invoice payment step 4 of 4: paid" }),
+  ];
   return (
-    <nav aria-label={t.stepsLabel}>
-      <p className="sr-only">{t.stepOf(step, 4)}</p>
+    <nav aria-label={t`Payment steps`}>
+      <p className="sr-only">{t`Step ${step} of ${total}`}</p>
       <ol className="flex items-center gap-2 text-xs font-semibold">
-        {t.stepNames.map((name, i) => {
+        {names.map((name, i) => {
           const n = i + 1;
           const state = n < step ? "done" : n === step ? "current" : "todo";
           return (
-            <li
-              key={name}
-              aria-current={state === "current" ? "step" : undefined}
-              className="flex flex-1 flex-col gap-1"
-            >
+            <li key={n} aria-current={state === "current" ? "step" : undefined} className="flex flex-1 flex-col gap-1">
               <span
                 aria-hidden="true"
                 className={`h-1.5 rounded-full ${state === "todo" ? "bg-slate-200" : "bg-brand"}`}

@@ -1,11 +1,32 @@
 import { formatInvoiceDate, isoOrUndefined } from "@khayl/contract/format";
-import type { InvoiceData, PaymentMethodType } from "@khayl/contract/invoices";
+import type { InvoiceData } from "@khayl/contract/invoices";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode, Ref } from "react";
-import { Form, Link } from "react-router";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { Form, Link as StepLink } from "react-router";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
+import { Link } from "../../lib/i18n/link.tsx";
+import { slots, withBdi } from "./bdi.tsx";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { DownloadButton } from "./download-button.tsx";
 import { Money } from "./money.tsx";
+
+/** Card networks by the API's `cardBrand`: brand names, written the same in every language. */
+const brands: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** The names of the two payment methods (product §4); Apple Pay is a brand name. */
+export function useMethodNames(): Record<PaymentMethodType, string> {
+  const { t } = useLingui();
+  return { card: t`Credit or Debit Card`, "apple-pay": "Apple Pay" };
+}
 
 function Heading({
   headingRef,
@@ -31,7 +52,7 @@ function Heading({
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "font-bold" : ""}`}>
-      <dt className={strong ? "" : "text-slate-700"}>{label}</dt>
+      <dt className={`shrink-0 ${strong ? "" : "text-slate-700"}`}>{label}</dt>
       <dd className="text-end">{children}</dd>
     </div>
   );
@@ -39,9 +60,10 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 
 /**
  * Step 1 (product §4): total with the dirham sign and 2 decimals, Invoice ID, due date with
- * the optional red badge, the choice 'Credit or Debit Card' / 'Apple Pay' (card by
- * default), 'Fees are non-refundable', Download and Next. Next submits a GET form to
- * `?step=2&method=…`, so it works before JavaScript and the back button returns here.
+ * the optional red badge (the API's `dueDisplay`, shown as sent: it comes in the page's
+ * language), the choice 'Credit or Debit Card' / 'Apple Pay' (card by default), 'Fees are
+ * non-refundable', Download and Next. Next submits a GET form to `?step=2&method=…`, so it
+ * works before JavaScript and the back button returns here.
  */
 export function SummaryStep({
   invoice,
@@ -54,26 +76,31 @@ export function SummaryStep({
   method: PaymentMethodType;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const language = useLanguage();
+  const methods = useMethodNames();
+  const refNumber = invoice.refNumber;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
       <Heading headingRef={headingRef} className="sr-only">
-        {t.summaryTitle}
+        {t`Invoice summary`}
       </Heading>
       <div className="text-center">
-        <p className="font-medium text-slate-700">{t.total}</p>
+        <p className="font-medium text-slate-700">{t`Total`}</p>
         <p className="mt-1 text-4xl font-bold text-ink">
           <Money fils={invoice.totalFils} />
         </p>
       </div>
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4">
-        <Row label={t.invoiceId}>
-          <span className="font-semibold">{invoice.refNumber}</span>
+        <Row label={t`Invoice ID`}>
+          <span dir="ltr" className="font-semibold">
+            {refNumber}
+          </span>
         </Row>
-        <Row label={t.dueDate}>
+        <Row label={t`Due date`}>
           <span className="inline-flex flex-wrap items-center justify-end gap-2">
             <time dateTime={isoOrUndefined(invoice.dueDate)} className="font-semibold">
-              {formatInvoiceDate(invoice.dueDate)}
+              {formatInvoiceDate(invoice.dueDate, language)}
             </time>
             {invoice.dueDisplay ? (
               <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
@@ -86,11 +113,15 @@ export function SummaryStep({
       <Form method="get" preventScrollReset className="grid gap-5">
         <input type="hidden" name="step" value="2" />
         <fieldset className="grid gap-3">
-          <legend className="mb-2 font-semibold">{t.paymentMethod}</legend>
+          <legend className="mb-2 font-semibold">{t`Payment method`}</legend>
           {(["card", "apple-pay"] as const).map((value) => (
             <label
               key={value}
-              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 has-[:checked]:border-brand has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[#b45309]"
+              className={
+                "flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 " +
+                "bg-white px-4 py-3 has-[:checked]:border-brand has-[:checked]:bg-brand-50 " +
+                "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[#b45309]"
+              }
             >
               <input
                 type="radio"
@@ -99,20 +130,20 @@ export function SummaryStep({
                 defaultChecked={method === value}
                 className="size-5 accent-brand focus-visible:outline-none"
               />
-              <span className="font-medium">{t.methods[value]}</span>
+              <span className="font-medium">{methods[value]}</span>
             </label>
           ))}
         </fieldset>
-        <p className="text-sm font-medium text-slate-700">{t.feesNonRefundable}</p>
+        <p className="text-sm font-medium text-slate-700">{t`Fees are non-refundable`}</p>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <DownloadButton
             hash={hash}
-            label={t.download}
-            accessibleLabel={t.downloadLabel(invoice.refNumber)}
-            fileName={`${invoice.refNumber}.pdf`}
+            label={t`Download`}
+            accessibleLabel={t`Download invoice ${refNumber} (PDF, opens in a new tab)`}
+            fileName={`${refNumber}.pdf`}
           />
           <button type="submit" className={primaryButton}>
-            {t.next}
+            {t`Next`}
           </button>
         </div>
       </Form>
@@ -132,30 +163,33 @@ export function DetailsStep({
   stepUrl: (step: number) => string;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const methods = useMethodNames();
   return (
     <section aria-labelledby="step-heading" className="grid gap-6">
-      <Heading headingRef={headingRef}>{t.detailsTitle}</Heading>
+      <Heading headingRef={headingRef}>{t`Payment details`}</Heading>
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4">
-        <Row label={t.paymentType}>{t.methods[method]}</Row>
-        <Row label={t.invoiceAmount}>
+        <Row label={t`Payment type`}>{methods[method]}</Row>
+        <Row label={t`Invoice amount`}>
           <Money fils={invoice.totalFils} />
         </Row>
-        <Row label={t.otherFees}>
+        <Row label={t`Other Fees`}>
           <Money fils={invoice.feeFils} />
-          <span className="block text-xs font-normal text-slate-600">{t.feeExplanation}</span>
+          <span className="block text-xs font-normal text-slate-600">
+            {t`Card fee: 1.5% of the total plus AED 1.00`}
+          </span>
         </Row>
-        <Row label={t.grossAmount} strong>
+        <Row label={t`Gross Amount`} strong>
           <Money fils={invoice.grossFils} className="text-lg" />
         </Row>
       </dl>
       <div className="flex flex-wrap justify-between gap-3">
-        <Link to={stepUrl(1)} preventScrollReset className={secondaryButton}>
-          {t.back}
-        </Link>
-        <Link to={stepUrl(3)} preventScrollReset className={primaryButton}>
-          {t.pay}
-        </Link>
+        <StepLink to={stepUrl(1)} preventScrollReset className={secondaryButton}>
+          {t`Back`}
+        </StepLink>
+        <StepLink to={stepUrl(3)} preventScrollReset className={primaryButton}>
+          {t`Pay`}
+        </StepLink>
       </div>
     </section>
   );
@@ -175,9 +209,14 @@ export function SuccessStep({
   hash: string;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
+  const language = useLanguage();
+  const methods = useMethodNames();
   const type = invoice.paymentType ?? "card";
-  const brand = invoice.cardBrand ? (t.brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
+  const refNumber = invoice.refNumber;
+  const cardBrand = invoice.cardBrand ? (brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
+  // The sentence is translated with slots for the brand and the last 4 digits, then each goes in a <bdi>.
+  const [brand, last4] = slots;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6 text-center">
       <span
@@ -188,39 +227,41 @@ export function SuccessStep({
       </span>
       <div>
         <Heading headingRef={headingRef} className="text-2xl">
-          {t.successTitle}
+          {t`Payment Success`}
         </Heading>
-        <p className="mt-2 text-lg">{t.successBody}</p>
+        <p className="mt-2 text-lg">{t`Payment received. You're all set!`}</p>
       </div>
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4 text-start">
-        <Row label={t.amount}>
+        <Row label={t`Amount`}>
           <Money fils={invoice.totalFils} />
         </Row>
-        <Row label={t.fees}>
+        <Row label={t`Fees`}>
           <Money fils={invoice.paidFeeFils ?? invoice.feeFils} />
         </Row>
-        <Row label={t.totalPaid} strong>
+        <Row label={t`Total paid`} strong>
           <Money fils={invoice.paidAmountFils ?? invoice.grossFils} />
         </Row>
-        <Row label={t.paymentType}>
-          {t.methods[type]}
-          {brand && invoice.cardLast4 ? (
-            <span className="block text-sm text-slate-700">{t.cardEnding(brand, invoice.cardLast4)}</span>
+        <Row label={t`Payment type`}>
+          {methods[type]}
+          {cardBrand && invoice.cardLast4 ? (
+            <span className="block text-sm text-slate-700">
+              {withBdi(language, t`${brand} ending ${last4}`, [cardBrand, invoice.cardLast4])}
+            </span>
           ) : null}
         </Row>
-        <Row label={t.date}>
-          <time dateTime={isoOrUndefined(invoice.paidAt)}>{formatInvoiceDate(invoice.paidAt)}</time>
+        <Row label={t`Date`}>
+          <time dateTime={isoOrUndefined(invoice.paidAt)}>{formatInvoiceDate(invoice.paidAt, language)}</time>
         </Row>
       </dl>
       <div className="flex flex-wrap items-start justify-center gap-3">
         <DownloadButton
           hash={hash}
-          label={t.receipt}
-          accessibleLabel={t.receiptLabel(invoice.refNumber)}
-          fileName={`${invoice.refNumber}.pdf`}
+          label={t`Receipt`}
+          accessibleLabel={t`Receipt for invoice ${refNumber} (PDF, opens in a new tab)`}
+          fileName={`${refNumber}.pdf`}
         />
         <Link to="/" className={primaryButton}>
-          {t.home}
+          {t`Home`}
         </Link>
       </div>
     </section>

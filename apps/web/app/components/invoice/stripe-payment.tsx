@@ -1,8 +1,9 @@
 import type { InvoiceData } from "@khayl/contract/invoices";
+import { useLingui } from "@lingui/react/macro";
 import type { PaymentRequest, Stripe, StripeCardNumberElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { useEffect, useRef, useState } from "react";
-import { useInvoiceT } from "../../lib/i18n/invoice.ts";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
 
@@ -31,7 +32,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /** Billing details Stripe receives with the card (product §7: name, e-mail, phone, country). */
-export interface StripeBilling {
+interface StripeBilling {
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -54,12 +55,21 @@ const elementStyle = {
   invalid: { color: "#b91c1c" },
 };
 
+/**
+ * Expiry and CVC side by side, as in the sandbox's card form (card-form.tsx): label, field and
+ * message share the rows of the pair (a subgrid), so the fields stay level when a label wraps.
+ * Written here again: importing them would tie this lazy chunk to the payment step's.
+ */
+const pairClass = "grid grid-cols-2 gap-x-4";
+const pairFieldClass = "row-span-3 grid grid-rows-subgrid";
+
 const boxClass =
   "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand";
 
 /**
- * Stripe Elements for card number, expiry and CVC. Reports readiness (`onReady` with a
- * handle, or `onLoadError` when Stripe.js cannot load) and completeness.
+ * Stripe Elements for card number, expiry and CVC, in the page's language (Stripe words its
+ * own field messages in English or Arabic). Reports readiness (`onReady` with a handle, or
+ * `onLoadError` when Stripe.js cannot load) and completeness.
  */
 export function StripeCardFields({
   publishableKey,
@@ -72,11 +82,16 @@ export function StripeCardFields({
   onLoadError: () => void;
   onCompleteChange: (complete: boolean) => void;
 }) {
-  const t = useInvoiceT().invoice;
-  const numberRef = useRef<HTMLDivElement>(null);
-  const expiryRef = useRef<HTMLDivElement>(null);
-  const cvcRef = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
+  const language = useLanguage();
+  const numberRef = useRef<HTMLFieldSetElement>(null);
+  const expiryRef = useRef<HTMLFieldSetElement>(null);
+  const cvcRef = useRef<HTMLFieldSetElement>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  // The Elements mount once per key; what they report goes to the parent's latest callbacks.
+  const reportReady = useEffectEvent(onReady);
+  const reportLoadError = useEffectEvent(onLoadError);
+  const reportComplete = useEffectEvent(onCompleteChange);
 
   useEffect(() => {
     let cancelled = false;
@@ -86,17 +101,17 @@ export function StripeCardFields({
       (stripe) => {
         if (cancelled) return;
         if (!stripe || !numberRef.current || !expiryRef.current || !cvcRef.current) {
-          onLoadError();
+          reportLoadError();
           return;
         }
-        const elements = stripe.elements({ locale: "en" });
+        const elements = stripe.elements({ locale: language });
         const number = elements.create("cardNumber", { style: elementStyle, showIcon: true });
         const expiry = elements.create("cardExpiry", { style: elementStyle });
         const cvc = elements.create("cardCvc", { style: elementStyle });
         const track = (name: keyof typeof complete) => (event: { complete: boolean; error?: { message: string } }) => {
           complete[name] = event.complete;
           setErrors((prev) => ({ ...prev, [name]: event.error?.message }));
-          onCompleteChange(complete.number && complete.expiry && complete.cvc);
+          reportComplete(complete.number && complete.expiry && complete.cvc);
         };
         number.on("change", track("number"));
         expiry.on("change", track("expiry"));
@@ -104,7 +119,7 @@ export function StripeCardFields({
         number.mount(numberRef.current);
         expiry.mount(expiryRef.current);
         cvc.mount(cvcRef.current);
-        onReady({ confirm: (billing, metadata) => confirmCard(stripe, number, billing, metadata) });
+        reportReady({ confirm: (billing, metadata) => confirmCard(stripe, number, billing, metadata) });
         destroy = () => {
           number.destroy();
           expiry.destroy();
@@ -112,28 +127,33 @@ export function StripeCardFields({
         };
       },
       () => {
-        if (!cancelled) onLoadError();
+        if (!cancelled) reportLoadError();
       },
     );
     return () => {
       cancelled = true;
-      onReady(null);
+      reportReady(null);
       destroy();
     };
-  }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps -- mount the Elements once per key
+  }, [publishableKey, language]);
 
-  const field = (id: string, label: string, ref: React.RefObject<HTMLDivElement | null>, error: string | undefined) => (
-    <div>
+  const field = (
+    id: string,
+    label: string,
+    ref: React.RefObject<HTMLFieldSetElement | null>,
+    error: string | undefined,
+    className?: string,
+  ) => (
+    <div className={className}>
       <span id={`${id}-label`} className="mb-1 block font-medium">
         {label}
       </span>
-      <div
+      <fieldset
         id={id}
         ref={ref}
-        role="group"
         aria-labelledby={`${id}-label`}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={boxClass}
+        className={`min-w-0 ${boxClass}`}
       />
       <FieldError id={`${id}-error`} message={error} />
     </div>
@@ -141,10 +161,10 @@ export function StripeCardFields({
 
   return (
     <>
-      {field("card-number", t.cardNumber, numberRef, errors.number)}
-      <div className="grid grid-cols-2 gap-4">
-        {field("card-expiry", t.expiry, expiryRef, errors.expiry)}
-        {field("card-cvc", t.cvc, cvcRef, errors.cvc)}
+      {field("card-number", t`Card number`, numberRef, errors.number)}
+      <div className={pairClass}>
+        {field("card-expiry", t`Expiry date (MM / YY)`, expiryRef, errors.expiry, pairFieldClass)}
+        {field("card-cvc", t`Security code (CVC)`, cvcRef, errors.cvc, pairFieldClass)}
       </div>
     </>
   );
@@ -219,20 +239,26 @@ export function StripeApplePayButton({
   onLoadError: () => void;
   disabled: boolean;
 }) {
-  const t = useInvoiceT().invoice;
+  const { t } = useLingui();
   const request = useRef<PaymentRequest | null>(null);
   const [applePay, setApplePay] = useState<boolean | null>(null);
+  // One payment request per key and total; a payment it starts runs the parent's latest `run`.
+  const runPayment = useEffectEvent(run);
+  const reportLoadError = useEffectEvent(onLoadError);
+  const refNumber = invoice.refNumber;
+  const label = t`Invoice ${refNumber}`;
+  const amount = invoice.grossFils;
 
   useEffect(() => {
     let cancelled = false;
     stripeFor(publishableKey).then(
       async (stripe) => {
         if (cancelled) return;
-        if (!stripe) return onLoadError();
+        if (!stripe) return reportLoadError();
         const pr = stripe.paymentRequest({
           country: "AE",
           currency: "aed",
-          total: { label: t.documentTitle(invoice.refNumber), amount: invoice.grossFils },
+          total: { label, amount },
           disableWallets: ["googlePay", "link"],
         });
         pr.on("paymentmethod", (event) => {
@@ -244,7 +270,7 @@ export function StripeApplePayButton({
             completed = true;
             event.complete(status);
           };
-          void run("apple-pay", async (payment) => {
+          void runPayment("apple-pay", async (payment) => {
             const first = await stripe.confirmCardPayment(
               payment.clientSecret,
               { payment_method: event.paymentMethod.id },
@@ -272,13 +298,13 @@ export function StripeApplePayButton({
         if (!cancelled) setApplePay(Boolean(result?.applePay));
       },
       () => {
-        if (!cancelled) onLoadError();
+        if (!cancelled) reportLoadError();
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps -- one payment request per key
+  }, [publishableKey, label, amount]);
 
   return (
     <button
@@ -290,9 +316,12 @@ export function StripeApplePayButton({
         else if (applePay === null) onLoadError();
         else onUnavailable();
       }}
-      className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 text-lg font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
+      className={
+        "inline-flex min-h-12 w-full items-center justify-center rounded-full bg-black px-6 py-2 text-lg " +
+        "font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-60"
+      }
     >
-      {t.applePayButton}
+      {t`Pay with Apple Pay`}
     </button>
   );
 }

@@ -42,6 +42,7 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
     mounted.current = true;
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click; keyboards close with Escape or ×
     <dialog
       id={id}
       ref={ref}
@@ -62,7 +63,10 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
           onClick={closeDialog}
           {...(id ? { commandfor: id, command: "close" as const } : {})}
           aria-label={closeLabel}
-          className="absolute end-3 top-3 grid size-10 place-items-center rounded-full text-2xl leading-none hover:bg-slate-100"
+          className={
+            "absolute end-3 top-3 grid size-10 place-items-center rounded-full text-2xl leading-none " +
+            "hover:bg-slate-100"
+          }
         >
           <span aria-hidden="true">×</span>
         </button>

@@ -10,7 +10,9 @@ const mountRequests = new Set<(module: Sonner) => void>();
 function loadSonner(): Promise<Sonner> {
   if (!sonner) {
     sonner = import("sonner");
-    void sonner.then((module) => mountRequests.forEach((mount) => mount(module)));
+    void sonner.then((module) => {
+      for (const mount of mountRequests) mount(module);
+    });
   }
   return sonner;
 }

@@ -1,0 +1,36 @@
+import { Link, useLocation } from "react-router";
+import { type Language, localizedPath, otherLanguage, unlocalizedPath } from "../lib/i18n/language.ts";
+import { useLanguage } from "../lib/i18n/lingui.tsx";
+
+/** Each language's name in itself: what a reader of that language looks for. */
+const names: Record<Language, string> = { en: "English", ar: "العربية" };
+
+/** The cookie that remembers a visitor's choice of language (decision 016). */
+export const LANGUAGE_COOKIE = "lang";
+
+/**
+ * The language switch (decision 016): a link to this same page in the other language, the
+ * query string kept. Choosing it also remembers the choice for a year (the `lang` cookie),
+ * so that the home page of a returning visitor opens in it; nobody is sent to a language
+ * they did not choose. Works without JavaScript as a plain link (without the memory).
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const language = useLanguage();
+  const location = useLocation();
+  const other = otherLanguage(language);
+  const to = `${localizedPath(unlocalizedPath(location.pathname), other)}${location.search}`;
+  return (
+    <Link
+      to={to}
+      lang={other}
+      hrefLang={other}
+      onClick={() => {
+        // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie; the Cookie Store API is not in every browser this site serves
+        document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=31536000; SameSite=Lax`;
+      }}
+      className={`inline-flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink hover:text-brand ${className}`}
+    >
+      {names[other]}
+    </Link>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Messages } from "@lingui/core";
+import { type Language, languageOfRequest } from "./language.ts";
+
+/**
+ * The compiled message catalogues (apps/web/app/locales/<language>/<area>.po, compiled by
+ * Lingui's Vite plugin when imported). Server only: a page's messages reach the browser in
+ * its loader data, so only the strings of the current page and language are ever sent
+ * (decision 016).
+ */
+const catalogues = import.meta.glob<{ messages: Messages }>("../../locales/*/*.po");
+
+/** The areas of the catalogue: `core` (every page) and one per page or flow (lingui.config.ts). */
+export type Area =
+  | "core"
+  | "home"
+  | "schedules"
+  | "blogs"
+  | "about"
+  | "product-app"
+  | "legal"
+  | "term-of-use"
+  | "release-note"
+  | "release-logs"
+  | "qr"
+  | "links"
+  | "contact"
+  | "account"
+  | "invoice";
+
+/** The messages of `areas` in `language`, merged. Throws when a catalogue is missing (a build error). */
+async function loadMessages(language: Language, ...areas: Area[]): Promise<Messages> {
+  const loaded = await Promise.all(
+    areas.map(async (area) => {
+      const load = catalogues[`../../locales/${language}/${area}.po`];
+      if (!load) throw new Error(`No message catalogue ${language}/${area}`);
+      return (await load()).messages;
+    }),
+  );
+  return Object.assign({}, ...loaded);
+}
+
+/** The messages of `areas` in the language of `request`'s path. */
+export function messagesFor(request: Request, ...areas: Area[]): Promise<Messages> {
+  return loadMessages(languageOfRequest(request), ...areas);
+}

@@ -1,0 +1,22 @@
+import { type Messages, setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import type { ReactNode } from "react";
+import type { Language } from "./language.ts";
+
+/**
+ * Component tests: renders `children` with Lingui in `language` with `messages` (a
+ * compiled catalogue, e.g. `import { messages } from "../../locales/ar/core.po"`). Without
+ * messages, English source texts are shown (tests keep the macros' source messages).
+ */
+export function TestI18n({
+  language = "en",
+  messages = {},
+  children,
+}: {
+  language?: Language;
+  messages?: Messages;
+  children: ReactNode;
+}) {
+  const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}

@@ -1,0 +1,95 @@
+import { createApiClient } from "@khayl/contract/client";
+import { expect, test } from "vitest";
+import type { WebContext } from "./context.ts";
+import { paymentAction } from "./invoice.server.ts";
+
+const hash = "abcdefghijklmnopqrstuv_-0123";
+
+/** The relay with an API client whose calls are recorded and answered with `answer` (the API's edge). */
+function relay(answer: unknown = null, status = 200) {
+  const calls: { url: string; body: unknown }[] = [];
+  const api = createApiClient({
+    baseUrl: "http://api.test/api/v1",
+    fetch: async (input, init) => {
+      calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+      return Response.json(answer, { status });
+    },
+  });
+  const context = { api, log: { warn() {}, error() {} } } as unknown as WebContext;
+  const post = async (body: unknown) => {
+    const request = new Request(`http://localhost/invoice/${hash}/payment`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify(body),
+    });
+    const response = await paymentAction(request, context, hash);
+    return { status: response.status, body: await response.json() };
+  };
+  return { calls, post };
+}
+
+const card = { number: "4242424242424242", expiry: "12 / 34", cvc: "123" };
+
+test("a card that breaks the contract's rules is refused with the API's own words, before any call", async () => {
+  const { calls, post } = relay();
+  const answer = await post({
+    intent: "sandbox-confirm",
+    paymentIntentId: "pi_1",
+    clientSecret: "pi_1_secret",
+    paymentMethod: { type: "card", card, billingDetails: { country: "" } },
+  });
+  expect(answer).toEqual({ status: 400, body: { ok: false, status: 400, message: "Please select a country" } });
+  const luhn = await post({
+    intent: "sandbox-confirm",
+    paymentIntentId: "pi_1",
+    clientSecret: "pi_1_secret",
+    paymentMethod: { type: "card", card: { ...card, number: "4242424242424241" }, billingDetails: { country: "UAE" } },
+  });
+  expect(luhn.body.message).toBe("Your card number is invalid.");
+  expect(calls).toEqual([]);
+});
+
+test("a body that is no payment step is 'Invalid payment request'", async () => {
+  const { calls, post } = relay();
+  for (const body of [null, [], { intent: "refund" }, { paymentIntentId: "pi_1" }]) {
+    expect((await post(body)).body).toEqual({ ok: false, status: 400, message: "Invalid payment request" });
+  }
+  expect(calls).toEqual([]);
+});
+
+test("each step goes to its API call with the link's hash; the answer comes back under its own key", async () => {
+  const invoiceData = { success: true, statusCode: 200, message: "Payment succeeded" };
+  const confirmation = {
+    id: "pi_1",
+    status: "succeeded",
+    paymentMethod: { id: "pm_1", brand: "visa", last4: "4242", wallet: null },
+  };
+  const { calls, post } = relay({ ...invoiceData, data: confirmation });
+  const answer = await post({
+    intent: "sandbox-confirm",
+    paymentIntentId: "pi_1",
+    clientSecret: "pi_1_secret",
+    paymentMethod: { type: "card", card, billingDetails: { country: "UAE", name: "Layla Haddad" } },
+  });
+  expect(answer).toEqual({ status: 200, body: { ok: true, confirmation } });
+  expect(calls).toEqual([
+    {
+      url: "http://api.test/api/v1/invoices-v2/sandbox-confirm-payment",
+      body: {
+        paymentIntentId: "pi_1",
+        clientSecret: "pi_1_secret",
+        paymentMethod: { type: "card", card, billingDetails: { country: "UAE", name: "Layla Haddad" } },
+      },
+    },
+  ]);
+
+  const created = relay({ success: false, statusCode: 409, message: "This invoice has already been paid" }, 409);
+  expect((await created.post({ intent: "create", paymentMethod: "apple-pay" })).body).toEqual({
+    ok: false,
+    status: 409,
+    message: "This invoice has already been paid",
+  });
+  expect(created.calls).toEqual([
+    { url: "http://api.test/api/v1/invoices-v2/create-payment-by-link", body: { hash, paymentMethod: "apple-pay" } },
+  ]);
+});

@@ -1,0 +1,70 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
+
+/**
+ * The message catalogues (decision 016): one per area, so a page's loader sends only its
+ * own strings. `core` holds what every page may show (navigation, footer, cards, the app
+ * modal, share cards); each other area holds one page's or one flow's. A file used by two
+ * areas is listed in both. `npm run i18n:extract` writes app/locales/<language>/<area>.po;
+ * the Arabic `msgstr`s are written by hand (Modern Standard Arabic for the UAE).
+ */
+const area = (name: string, include: string[]) => ({
+  path: `<rootDir>/app/locales/{locale}/${name}`,
+  include: include.map((file) => `<rootDir>/app/${file}`),
+});
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "ar"],
+  fallbackLocales: { default: "en" },
+  // Origins without line numbers: an edit that moves a string in its file leaves the catalogues as they were.
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    area("core", [
+      "root.tsx",
+      "lib/meta.ts",
+      "routes/layouts/site.tsx",
+      "components/site-nav.tsx",
+      "components/site-footer.tsx",
+      "components/language-switch.tsx",
+      "components/store-buttons.tsx",
+      "components/app-modal.tsx",
+      "components/section-header.tsx",
+      "components/card-grid.tsx",
+      "components/event-card.tsx",
+      "components/flight-card.tsx",
+      "components/ui",
+    ]),
+    area("home", ["routes/home.tsx", "components/hero-cards.tsx"]),
+    area("schedules", ["routes/transport.tsx", "routes/flights.tsx"]),
+    area("blogs", ["routes/blogs.tsx", "routes/blog-detail.tsx", "components/blog-card.tsx"]),
+    area("about", ["routes/aboutus.tsx"]),
+    area("product-app", ["routes/product-app.tsx", "components/carousel.tsx", "components/app-hero.tsx"]),
+    area("legal", ["routes/privacy-policy.tsx", "routes/term-of-services.tsx", "components/legal-document.tsx"]),
+    area("term-of-use", ["routes/term-of-use.tsx"]),
+    area("release-note", ["routes/release-note.tsx"]),
+    area("release-logs", ["routes/release-logs.tsx", "components/app-hero.tsx", "components/image-with-spinner.tsx"]),
+    area("qr", ["routes/qr.tsx"]),
+    area("links", ["routes/links.tsx"]),
+    area("contact", [
+      "routes/contact-us.tsx",
+      "components/phone-field.tsx",
+      "lib/contact-messages.ts",
+      "lib/contact-options.ts",
+    ]),
+    area("account", [
+      "routes/delete-account.tsx",
+      "routes/success.tsx",
+      "components/otp-input.tsx",
+      "lib/contact-messages.ts",
+    ]),
+    area("invoice", [
+      "routes/invoice.tsx",
+      "routes/invoice-pdf.ts",
+      "routes/invoice-payment.ts",
+      "components/invoice",
+      "lib/invoice-payment.ts",
+      "lib/invoice.server.ts",
+    ]),
+  ],
+});
