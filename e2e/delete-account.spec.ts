@@ -1,25 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
-
-/** Reads the newest verification code mailed to `email` from the outbox folder (architecture §3.6). */
-async function codeFromOutbox(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[]))
-      .filter((f) => f.endsWith("delete-account-code.eml"))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const eml = await readFile(path.join(dir, file), "utf8");
-      const code = /verification code is (\d{4})/.exec(eml)?.[1];
-      if (eml.includes(`To: ${email}`) && code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+import { codeFromOutbox, expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 async function askForCode(page: Page, email: string) {
   await page.goto("/delete-account");
@@ -72,24 +52,26 @@ test("an e-mail typed before the page hydrates is kept, and Submit works", async
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 });
 
-test("Submit pressed before the page hydrates: the server shows the confirm step, and once hydrated it goes on in its dialog", async ({
-  page,
-}) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/delete-account", { waitUntil: "commit" });
-  await page.getByLabel("Email").fill("mariam.suwaidi@example.com");
-  await page.getByRole("button", { name: "Submit" }).click();
-  // The native post answers with the step rendered on the server.
-  await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toBeVisible();
-  await scripts.release();
-  await waitForHydration(page);
-  const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
-  await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue("mariam.suwaidi@example.com");
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toHaveCount(0);
-});
+test(
+  "Submit pressed before the page hydrates: the server shows the confirm step, and once hydrated it goes on in " +
+    "its dialog",
+  async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/delete-account", { waitUntil: "commit" });
+    await page.getByLabel("Email").fill("mariam.suwaidi@example.com");
+    await page.getByRole("button", { name: "Submit" }).click();
+    // The native post answers with the step rendered on the server.
+    await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toBeVisible();
+    await scripts.release();
+    await waitForHydration(page);
+    const confirm = page.getByRole("dialog", { name: "Are you Sure?" });
+    await expect(confirm.getByText("You won't be able to revert this!")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("mariam.suwaidi@example.com");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("heading", { level: 2, name: "Are you Sure?" })).toHaveCount(0);
+  },
+);
 
 test("deletion end to end with the code read from the outbox", async ({ page }) => {
   const dialog = await askForCode(page, "omar.mansoori@example.com");

@@ -49,3 +49,48 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** The site's main navigation (top bar and phone menu both carry the name "Main"). */
 export const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** A mail body as text: quoted-printable or base64 (RFC 2045) decoded as UTF-8, else as it is. */
+function decodeBody(head: string, body: string): string {
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return body;
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/**
+ * The newest verification code mailed to `email`, read from the demo's outbox folder
+ * (architecture §3.6) as a person reads the mail: the 4 digits on its first line, in
+ * whichever language the mail is written.
+ */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const path = await import("node:path");
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  for (let i = 0; i < 50; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith("delete-account-code.eml"))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const eml = await readFile(path.join(dir, file), "utf8");
+      const split = eml.search(/\r?\n\r?\n/);
+      const head = eml.slice(0, split);
+      if (split < 0 || !head.includes(`To: ${email}`)) continue;
+      const firstLine = decodeBody(head, eml.slice(split).trim()).split(/\r?\n/)[0] ?? "";
+      const code = /(?<!\d)\d{4}(?!\d)/.exec(firstLine)?.[0];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}

@@ -70,29 +70,31 @@ async function toPaymentStep(
   await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
 }
 
-test("step 1 shows the total with the dirham sign, Invoice ID, due date and badge, the method choice and the fee note", async ({
-  page,
-}) => {
-  const invoice = await demoInvoice("INV-2026-000102");
-  await page.goto(link(invoice));
-  await expect(page.getByRole("heading", { level: 1, name: "Invoice INV-2026-000102" })).toBeVisible();
-  await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
-  const total = page.getByText("Total", { exact: true }).locator("xpath=following-sibling::p[1]");
-  await expect(total).toHaveText(`AED ${amount(invoice.totalFils)}`);
-  await expect(total.locator("svg")).toHaveAttribute("aria-hidden", "true");
-  await expect(page.getByText("Invoice ID")).toBeVisible();
-  await expect(page.getByText("INV-2026-000102", { exact: true })).toBeVisible();
-  await expect(page.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
-  await expect(page.getByText("Due in 3 days")).toBeVisible();
-  await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeChecked();
-  await expect(page.getByRole("radio", { name: "Apple Pay" })).not.toBeChecked();
-  await expect(page.getByText("Fees are non-refundable")).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Download invoice/ })).toHaveAttribute(
-    "href",
-    `/invoice/${invoice.hash}/pdf`,
-  );
-  await expectNoAxeViolations(page);
-});
+test(
+  "step 1 shows the total with the dirham sign, Invoice ID, due date and badge, the method choice and the fee " +
+    "note",
+  async ({ page }) => {
+    const invoice = await demoInvoice("INV-2026-000102");
+    await page.goto(link(invoice));
+    await expect(page.getByRole("heading", { level: 1, name: "Invoice INV-2026-000102" })).toBeVisible();
+    await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
+    const total = page.getByText("Total", { exact: true }).locator("xpath=following-sibling::p[1]");
+    await expect(total).toHaveText(`AED ${amount(invoice.totalFils)}`);
+    await expect(total.locator("svg")).toHaveAttribute("aria-hidden", "true");
+    await expect(page.getByText("Invoice ID")).toBeVisible();
+    await expect(page.getByText("INV-2026-000102", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+    await expect(page.getByText("Due in 3 days")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Apple Pay" })).not.toBeChecked();
+    await expect(page.getByText("Fees are non-refundable")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Download invoice/ })).toHaveAttribute(
+      "href",
+      `/invoice/${invoice.hash}/pdf`,
+    );
+    await expectNoAxeViolations(page);
+  },
+);
 
 test("the four steps with the sandbox card 4242 end in 'Payment Success', and the paid state holds on reload", async ({
   page,

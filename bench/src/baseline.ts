@@ -77,8 +77,8 @@ export function measureBaseline(root: string, log: (line: string) => void): Base
     dependencies: Record<string, string>;
   };
   const packages: Record<string, string> = {};
-  for (const name of Object.keys(manifest.dependencies)) {
-    packages[name] = lock.packages[`node_modules/${name}`]?.version ?? manifest.dependencies[name]!;
+  for (const [name, range] of Object.entries(manifest.dependencies)) {
+    packages[name] = lock.packages[`node_modules/${name}`]?.version ?? range;
   }
   const result: BaselineResult = {
     packages,

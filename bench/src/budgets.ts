@@ -17,7 +17,7 @@ export interface Budgets {
 }
 
 /** A lower Lighthouse minimum for one route and category, with the reason. */
-export interface LighthouseException {
+interface LighthouseException {
   route: string;
   category: keyof LighthouseScores;
   min: number;
@@ -84,7 +84,8 @@ export function lighthouseMinimum(budgets: Budgets, route: string, category: key
 
 /**
  * Every budget the measurements miss, route by route in the order measured: Lighthouse
- * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a missing score counts as a miss), axe violations
+ * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a missing score counts as
+ * a miss), axe violations
  * over the maximum, initial gzip JS over the limit, and the list render time at or over
  * its limit. What was not measured (skipped routes, phases not run) is not judged.
  */

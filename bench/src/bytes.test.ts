@@ -3,7 +3,9 @@ import { kindOf, type LoadedResource, staticImports, weigh } from "./bytes.ts";
 import { inlineScriptBytes } from "./scale.ts";
 import { gzipSize } from "./stats.ts";
 
-const html = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="stylesheet" href="/assets/root-B.css"/></head>
+const html =
+  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/>` +
+  `<link rel="stylesheet" href="/assets/root-B.css"/></head>
 <body><script type="module">import "/assets/route-C.js";</script></body></html>`;
 const resource = (path: string, kind: LoadedResource["kind"], body: string, transferBytes = 100): LoadedResource => ({
   path,
@@ -57,7 +59,9 @@ describe("weigh", () => {
 });
 
 test("scripts imported statically by initial scripts are initial too, whether or not the HTML preloads them", () => {
-  const page = `<html><head></head><body><script type="module">import * as route0 from "/assets/home-H.js"; import("/assets/entry.client-E.js");</script></body></html>`;
+  const page =
+    `<html><head></head><body><script type="module">import * as route0 from "/assets/home-H.js"; ` +
+    `import("/assets/entry.client-E.js");</script></body></html>`;
   const loaded = [
     resource("/", "html", page),
     resource("/assets/entry.client-E.js", "js", 'import{a as b}from"./shell-S.js";import"./react-dom-R.js";'),
@@ -91,13 +95,17 @@ test("staticImports finds import/export-from specifiers, not dynamic imports", (
 });
 
 test("inlineScriptBytes counts inline script contents only", () => {
-  const page = `<script src="/a.js"></script><script nonce="n">window.__ctx = {"a":1};</script><p>x</p><script type="module">import "/b.js";</script>`;
+  const page =
+    `<script src="/a.js"></script><script nonce="n">window.__ctx = {"a":1};</script><p>x</p><script ` +
+    `type="module">import "/b.js";</script>`;
   expect(inlineScriptBytes(page)).toBe('window.__ctx = {"a":1};'.length + 'import "/b.js";'.length);
 });
 
 test("cardsIn counts schedule cards, not other buttons", async () => {
   const { cardsIn } = await import("./scale.ts");
   const html =
-    '<button type="button" class="card flex h-full">A</button><button class="cardinal">x</button><button aria-label="Open menu" class="menu">m</button><button type="button" aria-haspopup="dialog" class="card flex">B</button>';
+    '<button type="button" class="card flex h-full">A</button><button class="cardinal">x</button>' +
+    '<button aria-label="Open menu" class="menu">m</button>' +
+    '<button type="button" aria-haspopup="dialog" class="card flex">B</button>';
   expect(cardsIn(html)).toBe(2);
 });

@@ -28,11 +28,17 @@ function sum(resources: readonly LoadedResource[]): Bytes {
   };
 }
 
+/** A resource path without its query string. */
+function withoutQuery(resourcePath: string): string {
+  const query = resourcePath.indexOf("?");
+  return query === -1 ? resourcePath : resourcePath.slice(0, query);
+}
+
 /** Static `import … from "x"`, `import "x"` and `export … from "x"` specifiers of an ES module (not `import("x")`). */
 export function staticImports(source: string): string[] {
   const out: string[] = [];
   const pattern = /\b(?:import|export)\s*(?:[^"'();=]*?\bfrom\s*)?["']([^"']+)["']/g;
-  for (const match of source.matchAll(pattern)) out.push(match[1]!);
+  for (const [, specifier] of source.matchAll(pattern)) if (specifier) out.push(specifier);
   return out;
 }
 
@@ -48,11 +54,10 @@ export function weigh(resources: readonly LoadedResource[]): WeightResult {
   const document = resources.find((r) => r.kind === "html");
   const html = document ? document.body.toString("utf8") : "";
   const js = resources.filter((r) => r.kind === "js");
-  const byPath = new Map(js.map((r) => [r.path.split("?")[0]!, r]));
+  const byPath = new Map(js.map((r) => [withoutQuery(r.path), r]));
   const initial = new Set<string>();
   const queue = [...byPath.keys()].filter((p) => html.includes(p));
-  while (queue.length > 0) {
-    const current = queue.pop()!;
+  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
     if (initial.has(current)) continue;
     initial.add(current);
     const body = byPath.get(current)?.body.toString("utf8") ?? "";
@@ -61,7 +66,7 @@ export function weigh(resources: readonly LoadedResource[]): WeightResult {
       if (byPath.has(resolved) && !initial.has(resolved)) queue.push(resolved);
     }
   }
-  const isInitial = (r: LoadedResource) => initial.has(r.path.split("?")[0]!);
+  const isInitial = (r: LoadedResource) => initial.has(withoutQuery(r.path));
   return {
     js: sum(js.filter(isInitial)),
     jsLazy: sum(js.filter((r) => !isInitial(r))),

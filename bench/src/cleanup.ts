@@ -19,8 +19,7 @@ export function onCleanup(name: string, run: () => Promise<void> | void): () => 
 
 /** Runs every registered step, newest first; a failing step is reported and the rest still run. */
 export async function runCleanup(): Promise<void> {
-  while (tasks.length) {
-    const task = tasks.pop()!;
+  for (let task = tasks.pop(); task; task = tasks.pop()) {
     try {
       await task.run();
     } catch (error) {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 
 export const phases = ["lighthouse", "weight", "scale", "throughput"] as const;
-export type Phase = (typeof phases)[number];
+type Phase = (typeof phases)[number];
 
 export interface CliOptions {
   quick: boolean;

@@ -54,7 +54,8 @@ export function failedAudits(lhr: Result): FailedAudit[] {
   for (const [id, label] of Object.entries(categories)) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      // Metrics are in the table already (`metricLoss` says what each costs); "hidden" ones (TTI, max FID) weigh nothing.
+      // Metrics are in the table already (`metricLoss` says what each costs); "hidden" ones (TTI, max FID)
+      // weigh nothing.
       if (!audit || seen.has(ref.id) || ref.group === "metrics" || ref.group === "hidden") continue;
       const errored = audit.scoreDisplayMode === "error";
       const scored =

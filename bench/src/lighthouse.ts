@@ -91,8 +91,11 @@ export async function runLighthouse(
         reports.set(job.key, list);
         const s = summarise(lhr);
         options.log(
-          `  lighthouse ${run}/${options.runs} ${job.key.padEnd(24)} perf ${s.performance ?? "–"} a11y ${s.accessibility ?? "–"} bp ${s.bestPractices ?? "–"} seo ${s.seo ?? "–"} ` +
-            `LCP ${Math.round(s.lcpMs ?? 0)} ms TBT ${Math.round(s.tbtMs ?? 0)} ms (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          `  lighthouse ${run}/${options.runs} ${job.key.padEnd(24)} perf ${s.performance ?? "–"} ` +
+            `a11y ${s.accessibility ?? "–"} bp ${s.bestPractices ?? "–"} seo ${s.seo ?? "–"} ` +
+            `` +
+            `LCP ${Math.round(s.lcpMs ?? 0)} ms TBT ${Math.round(s.tbtMs ?? 0)} ms ` +
+            `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
     }
@@ -105,7 +108,8 @@ export async function runLighthouse(
   for (const [key, lhrs] of reports) {
     const runs = lhrs.map(summarise);
     const pick = medianIndex(runs, (r) => r.performance);
-    const representative = lhrs[pick]!;
+    const representative = lhrs[pick];
+    if (!representative) throw new Error(`No Lighthouse report for ${key}`);
     const slug = key.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "") || "home";
     writeFileSync(path.join(options.reportDir, `${slug}.json`), JSON.stringify(representative));
     const element = lcpElement(representative);

@@ -53,7 +53,8 @@ async function routeContext(server: ServerHandle): Promise<RouteContext> {
     blogId: await discoverBlogId(server.origin),
     invoicePath: invoice ?? {
       missing:
-        "the server printed no `Invoice: <url>` line and wrote no DATA_DIR/demo-invoice-url.txt (the invoice page is not merged yet)",
+        "the server printed no `Invoice: <url>` line and wrote no DATA_DIR/demo-invoice-url.txt " +
+        "(the invoice page is not merged yet)",
     },
   };
 }
@@ -91,8 +92,9 @@ async function main(): Promise<number> {
     const t0 = Date.now();
     log(`\n▶ ${name}`);
     const value = await work();
-    phases[name] = (Date.now() - t0) / 1000;
-    log(`  (${name}: ${phases[name]!.toFixed(0)} s)`);
+    const seconds = (Date.now() - t0) / 1000;
+    phases[name] = seconds;
+    log(`  (${name}: ${seconds.toFixed(0)} s)`);
     return value;
   };
   const settings = {
@@ -103,7 +105,8 @@ async function main(): Promise<number> {
     scaleSteps: options.quick ? [10, 1000] : [10, 100, 1000],
   };
   log(
-    `Khayl bench (${full ? "full run" : options.quick ? "quick run" : "partial run"}) on ${machine.cores} cores, load ${machine.loadStart.toFixed(1)}; results in ${path.relative(root, runDir)}`,
+    `Khayl bench (${full ? "full run" : options.quick ? "quick run" : "partial run"}) on ${machine.cores} ` +
+      `cores, load ${machine.loadStart.toFixed(1)}; results in ${path.relative(root, runDir)}`,
   );
 
   if (options.build) {
@@ -123,9 +126,11 @@ async function main(): Promise<number> {
   const scaleDir = path.join(tmp, "scale");
   const steps = options.only.has("scale") ? settings.scaleSteps : [Math.max(...settings.scaleSteps)];
   let firstSeed: Promise<void> | null = null;
+  const [firstStep] = steps;
   const startFirstSeed = () => {
-    if (!options.only.has("scale") && !options.only.has("throughput")) return Promise.resolve();
-    const seeding = seedRows(scaleDir, steps[0]!);
+    if (firstStep === undefined || (!options.only.has("scale") && !options.only.has("throughput")))
+      return Promise.resolve();
+    const seeding = seedRows(scaleDir, firstStep);
     seeding.catch(() => undefined); // awaited (and its error reported) in the scale phase
     return seeding;
   };
@@ -154,7 +159,8 @@ async function main(): Promise<number> {
         const killed = /signal/.test((error as Error).message) || (server !== null && !server.alive());
         if (attempt >= 2 || !killed || wasInterrupted()) throw error;
         notes.push(
-          `${what}: the server was stopped from outside (${(error as Error).message.split("\n")[0]}); the step was repeated on a new server.`,
+          `${what}: the server was stopped from outside (${(error as Error).message.split("\n")[0]}); ` +
+            `the step was repeated on a new server.`,
         );
         log(`  the server was stopped from outside; repeating ${what}…`);
       } finally {
@@ -174,7 +180,8 @@ async function main(): Promise<number> {
       } catch (error) {
         if (!/signal/.test((error as Error).message) || wasInterrupted()) throw error;
         notes.push(
-          `The pages server was stopped from outside while starting (${(error as Error).message}); it was started again.`,
+          `The pages server was stopped from outside while starting (${(error as Error).message}); ` +
+            `it was started again.`,
         );
         return startServer({ root, port, dataDir: pagesDir });
       }
@@ -185,7 +192,8 @@ async function main(): Promise<number> {
       if (!server.alive()) {
         restarting ??= (async () => {
           notes.push(
-            "The pages server died during the run and was restarted on the same data folder (its last output is in the console).",
+            "The pages server died during the run and was restarted on the same data folder (its last output is " +
+              "in the console).",
           );
           log("  restarting the server…");
           server = await startServer({ root, port, dataDir: pagesDir });
@@ -208,7 +216,9 @@ async function main(): Promise<number> {
       routes.push({ route, path: resolved.path, status: answer.status });
       if (answer.status !== 200) {
         notes.push(
-          `\`${resolved.path}\` answered ${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures describe that answer, not the intended page.`,
+          `\`${resolved.path}\` answered ` +
+            `${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures ` +
+            `describe that answer, not the intended page.`,
         );
       }
     }
@@ -267,7 +277,10 @@ async function main(): Promise<number> {
             const apiMedianMs = await measureMedian(server.origin + p.api, settings.renderSamples);
             stepScale.push({ page: p.page, rows, shown, ...render, apiMedianMs });
             log(
-              `  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} listed, ${String(render.cardsInHtml).padStart(4)} cards: ${render.medianMs.toFixed(1)} ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`,
+              `  ${p.page.padEnd(10)} ${String(rows).padStart(5)} rows, ${String(shown).padStart(4)} ` +
+                `listed, ${String(render.cardsInHtml).padStart(4)} cards: ${render.medianMs.toFixed(1)} ` +
+                `ms median (API ${apiMedianMs.toFixed(1)} ms), ${render.p90Ms.toFixed(1)} ms ` +
+                `p90, ${(render.htmlRaw / 1000).toFixed(1)} KB HTML`,
             );
           }
         }
@@ -310,12 +323,15 @@ async function main(): Promise<number> {
             const stat = await loadTest(`${server.origin}/${t.file}`, load);
             if (stat.bodyBytes !== ssr.bodyBytes)
               stepNotes.push(
-                `Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ${ssr.bodyBytes} (the page changed between renders).`,
+                `Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ` +
+                  `${ssr.bodyBytes} (the page changed between renders).`,
               );
             const row = { target: t.target, path: t.path, ssr, static: stat, ratio: stat.rps ? ssr.rps / stat.rps : 0 };
             stepThroughput.push(row);
             log(
-              `  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`,
+              `  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, ` +
+                `p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ` +
+                `ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`,
             );
           }
           phases.throughput = (Date.now() - throughputStarted) / 1000;
@@ -327,8 +343,9 @@ async function main(): Promise<number> {
       throughput.push(...step.stepThroughput);
       notes.push(...step.stepNotes);
       // The throughput phase ran inside the last step; count it once.
-      phases[`scale ${rows} rows`] = (Date.now() - t0) / 1000 - (rows === top ? (phases.throughput ?? 0) : 0);
-      log(`  (scale ${rows} rows: ${phases[`scale ${rows} rows`]!.toFixed(0)} s)`);
+      const seconds = (Date.now() - t0) / 1000 - (rows === top ? (phases.throughput ?? 0) : 0);
+      phases[`scale ${rows} rows`] = seconds;
+      log(`  (scale ${rows} rows: ${seconds.toFixed(0)} s)`);
     }
   }
 
@@ -356,7 +373,7 @@ async function main(): Promise<number> {
   if (!full)
     notes.unshift(`Partial run (${process.argv.slice(2).join(" ")}): bench/results/latest.* were left unchanged.`);
   const markdown = renderMarkdown(results, budgets);
-  const json = JSON.stringify(results, null, 2) + "\n";
+  const json = `${JSON.stringify(results, null, 2)}\n`;
   writeFileSync(path.join(runDir, "results.json"), json);
   writeFileSync(path.join(runDir, "results.md"), markdown);
   if (full) {
@@ -365,7 +382,8 @@ async function main(): Promise<number> {
   }
   console.log(`\n${markdown}`);
   console.log(
-    `Written: ${path.relative(root, runDir)}/results.{json,md}${full ? " and bench/results/latest.{json,md}" : ""} (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+    `Written: ${path.relative(root, runDir)}/results.{json,md}${full ? " and bench/results/latest.{json,md}" : ""} ` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
   );
   if (misses.length) {
     console.log(`\n${misses.length} budget(s) missed:`);

@@ -1,5 +1,9 @@
 import { type Budgets, categoryLabels, kb, lighthouseMinimum } from "./budgets.ts";
-import type { BenchResults, LighthouseScores, RouteResult } from "./types.ts";
+import type { BenchResults, LighthouseResult, LighthouseScores, RouteResult } from "./types.ts";
+
+/** A route that Lighthouse measured. */
+type WithLighthouse = RouteResult & { lighthouse: LighthouseResult };
+const hasLighthouse = (r: RouteResult): r is WithLighthouse => r.lighthouse !== undefined;
 
 const MISS = " ✗";
 
@@ -53,10 +57,16 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
   const measured = results.routes.filter((r) => !r.skipped);
   out.push("# Benchmark results", "");
   out.push(
-    `${results.mode === "quick" ? "Quick" : "Full"} run of \`npm run bench${results.mode === "quick" ? " -- --quick" : ""}\` · ${results.date.replace("T", " ").replace(/\.\d+Z$/, " UTC")} · took ${duration(results.durationMs)} · commit \`${m.commit}\`${m.dirty ? " (with uncommitted changes)" : ""}`,
+    `${results.mode === "quick" ? "Quick" : "Full"} run of \`npm run ` +
+      `bench${results.mode === "quick" ? " -- --quick" : ""}\` · ` +
+      `${results.date.replace("T", " ").replace(/\.\d+Z$/, " UTC")} · took ${duration(results.durationMs)} · ` +
+      `commit \`${m.commit}\`${m.dirty ? " (with uncommitted changes)" : ""}`,
     "",
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGB} GB RAM, ${m.os} · Node ${m.node} · Chromium ${m.chromium} · Lighthouse ${m.lighthouse} · autocannon ${m.autocannon}. ` +
-      `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several points between runs here).`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.ramGB} GB RAM, ${m.os} · Node ${m.node} · Chromium ` +
+      `${m.chromium} · Lighthouse ${m.lighthouse} · autocannon ${m.autocannon}. ` +
+      `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at ` +
+      `the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several ` +
+      `points between runs here).`,
     "",
     `Phases: ${Object.entries(results.phases)
       .map(([name, s]) => `${name} ${Math.round(s)} s`)
@@ -73,7 +83,8 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
   }
   if (results.misses.length > 0) {
     out.push(
-      `${results.misses.length} budget${results.misses.length === 1 ? "" : "s"} missed (\`bench/budgets.json\`, judged on medians):`,
+      `${results.misses.length} budget${results.misses.length === 1 ? "" : "s"} missed ` +
+        `(\`bench/budgets.json\`, judged on medians):`,
       "",
     );
     const groups = new Map<string, { limit: string; where: string[] }>();
@@ -91,18 +102,21 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     );
   }
 
-  const withLighthouse = measured.filter((r) => r.lighthouse);
+  const withLighthouse = measured.filter(hasLighthouse);
   if (withLighthouse.length) {
     out.push(`## Pages: Lighthouse mobile, median of ${results.settings.lighthouseRuns}`, "");
     out.push(
-      `Lighthouse's default (mobile) configuration with its simulated throttling, Debian Chromium headless. Scores 0–100; transfer is Lighthouse's total byte weight (KB = 1000 bytes). Budgets: performance ≥ ${budgets.lighthouse.performance}, accessibility, best practices and SEO ${budgets.lighthouse.accessibility}.`,
+      `Lighthouse's default (mobile) configuration with its simulated throttling, Debian Chromium ` +
+        `headless. Scores 0–100; transfer is Lighthouse's total byte weight (KB = 1000 bytes). ` +
+        `Budgets: performance ≥ ${budgets.lighthouse.performance}, accessibility, best practices ` +
+        `and SEO ${budgets.lighthouse.accessibility}.`,
       "",
     );
     out.push(
       table(
         ["Route", "Perf", "A11y", "BP", "SEO", "LCP", "TBT", "CLS", "Transfer KB"],
         withLighthouse.map((r) => {
-          const med = r.lighthouse!.median;
+          const med = r.lighthouse.median;
           return [
             `\`${r.path}\``,
             score(r, "performance", budgets),
@@ -126,7 +140,15 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const base = results.baseline?.js.gzip;
     out.push("## Weight and accessibility: first load", "");
     out.push(
-      `Bytes of the responses Chromium received while loading each route until the network was idle (Playwright, desktop viewport). "JS" are the scripts the page needs before it hydrates — those the HTML names and everything they import statically (what the budget of ${budgets.routeJsGzipKB} KB counts); "lazy JS" are scripts reached only by dynamic imports (loaded on demand after hydration). Raw = decoded body; gzip = that body gzipped at level 9 with zlib (the server itself sends precompressed brotli for hashed assets, so the wire is smaller). KB = 1000 bytes.${base ? ` × baseline = JS gzip / the baseline's ${kb(base)} KB.` : ""} axe: @axe-core/playwright with the e2e tags (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa, best-practice).`,
+      `Bytes of the responses Chromium received while loading each route until the network was idle ` +
+        `(Playwright, desktop viewport). "JS" are the scripts the page needs before it hydrates — those the ` +
+        `HTML names and everything they import statically (what the budget of ${budgets.routeJsGzipKB} KB ` +
+        `counts); "lazy JS" are scripts reached only by dynamic imports (loaded on demand after hydration). ` +
+        `Raw = decoded body; gzip = that body gzipped at level 9 with zlib (the server itself sends ` +
+        `precompressed brotli for hashed assets, so the wire is smaller). KB = 1000 ` +
+        `bytes.${base ? ` × baseline = JS gzip / the baseline's ${kb(base)} KB.` : ""} axe: ` +
+        `@axe-core/playwright with the e2e tags (wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa, ` +
+        `best-practice).`,
       "",
     );
     out.push(
@@ -171,7 +193,8 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const first = withWeight.find((r) => r.weight);
     if (first?.weight) {
       out.push(
-        `Scripts of \`${first.path}\` by gzip size (KB): ${first.weight.js.files.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}.`,
+        `Scripts of \`${first.path}\` by gzip size (KB): ` +
+          `${first.weight.js.files.map((f) => `${f.path.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")}.`,
         "",
       );
     }
@@ -180,7 +203,14 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
   if (results.throughput.length) {
     out.push("## Server throughput", "");
     out.push(
-      `autocannon, ${results.settings.throughputConnections} connections, ${results.settings.throughputSeconds} s per target, \`accept-encoding: gzip\`, against one server process started as \`npm start\` would, with ${Math.max(...results.settings.scaleSteps)} flights and ${Math.max(...results.settings.scaleSteps)} events seeded. "Static" serves the very bytes of the same response, saved as a file in a copy of the build's client folder, through the same server's @fastify/static and the same on-the-fly gzip; so SSR/static isolates the cost of rendering (data, React, routing). autocannon runs on the same 2-core machine and takes one core of the two: absolute rates are lower than on a dedicated client.`,
+      `autocannon, ${results.settings.throughputConnections} connections, ` +
+        `${results.settings.throughputSeconds} s per target, \`accept-encoding: gzip\`, against one server ` +
+        `process started as \`npm start\` would, with ${Math.max(...results.settings.scaleSteps)} flights and ` +
+        `${Math.max(...results.settings.scaleSteps)} events seeded. "Static" serves the very bytes of the same ` +
+        `response, saved as a file in a copy of the build's client folder, through the same server's ` +
+        `@fastify/static and the same on-the-fly gzip; so SSR/static isolates the cost of rendering (data, ` +
+        `React, routing). autocannon runs on the same 2-core machine and takes one core of the two: absolute ` +
+        `rates are lower than on a dedicated client.`,
       "",
     );
     out.push(
@@ -221,7 +251,12 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const { page, rows, maxMs } = budgets.listRender;
     out.push("## Scale: render time and HTML size by rows", "");
     out.push(
-      `Server time to the full HTML: median and p90 of ${results.settings.renderSamples} sequential requests after a warm-up, measured by the bench on the same machine (no compression, time from sending the request to the last byte). Rows seeded = flights and events each; "of it API call" = median time of the page's own API request on its own (its data part); inline scripts = React Router's hydration data (the loader data again, serialised); /transport shows at most 100 (product §7 limit 100), /flights at most 1 000. Budget: \`${page}\` with ${rows} rows under ${maxMs} ms.`,
+      `Server time to the full HTML: median and p90 of ${results.settings.renderSamples} sequential requests ` +
+        `after a warm-up, measured by the bench on the same machine (no compression, time from sending the ` +
+        `request to the last byte). Rows seeded = flights and events each; "of it API call" = median time of ` +
+        `the page's own API request on its own (its data part); inline scripts = React Router's hydration data ` +
+        `(the loader data again, serialised); /transport shows at most 100 (product §7 limit 100), /flights at ` +
+        `most 1 000. Budget: \`${page}\` with ${rows} rows under ${maxMs} ms.`,
       "",
     );
     out.push(
@@ -263,30 +298,34 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     const b = results.baseline;
     out.push("## Baseline: the original client stack", "");
     out.push(
-      `\`bench/baseline/\`: a minimal single-page app that imports and uses ${Object.keys(b.packages).length} packages, bundled by Vite (production, minified, tree-shaken, one entry): JS ${kb(b.js.raw)} KB raw, **${kb(b.js.gzip)} KB gzip**; CSS ${kb(b.css.raw)} KB raw, ${kb(b.css.gzip)} KB gzip. Packages: ${Object.entries(
-        b.packages,
-      )
-        .map(([n, v]) => `${n} ${v}`)
-        .join(", ")}.`,
+      `\`bench/baseline/\`: a minimal single-page app that imports and uses ${Object.keys(b.packages).length} ` +
+        `packages, bundled by Vite (production, minified, tree-shaken, one entry): JS ${kb(b.js.raw)} KB raw, ` +
+        `**${kb(b.js.gzip)} KB gzip**; CSS ${kb(b.css.raw)} KB raw, ${kb(b.css.gzip)} KB gzip. ` +
+        `Packages: ${Object.entries(b.packages)
+          .map(([n, v]) => `${n} ${v}`)
+          .join(", ")}.`,
       "",
     );
   }
 
-  const losses = measured.filter((r) => r.lighthouse && Object.keys(r.lighthouse.metricLoss).length);
+  const losses = measured.filter(hasLighthouse).filter((r) => Object.keys(r.lighthouse.metricLoss).length);
   const findings = collectFindings(measured);
   if (losses.length || findings.length) {
     out.push("## Why: Lighthouse details of the representative run (the one with the median performance score)", "");
   }
   if (losses.length) {
-    const metrics = [...new Set(losses.flatMap((r) => Object.keys(r.lighthouse!.metricLoss)))];
+    const metrics = [...new Set(losses.flatMap((r) => Object.keys(r.lighthouse.metricLoss)))];
     out.push("Performance points each metric costs (its weight × (1 − its score)):", "");
     out.push(
       table(
         ["Route", "Perf", ...metrics.map((id) => metricNames[id] ?? id)],
         losses.map((r) => [
           `\`${r.path}\``,
-          num(r.lighthouse!.median.performance),
-          ...metrics.map((id) => (r.lighthouse!.metricLoss[id] ? `−${r.lighthouse!.metricLoss[id]!.toFixed(1)}` : "")),
+          num(r.lighthouse.median.performance),
+          ...metrics.map((id) => {
+            const loss = r.lighthouse.metricLoss[id];
+            return loss ? `−${loss.toFixed(1)}` : "";
+          }),
         ]),
         ["l", "r", ...metrics.map(() => "r" as const)],
       ),
@@ -307,10 +346,10 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
       ),
       "",
     );
-    const lcp = measured.filter((r) => r.lighthouse?.lcpElement);
+    const lcp = measured.filter(hasLighthouse).filter((r) => r.lighthouse.lcpElement);
     if (lcp.length) {
       out.push("LCP element per route:", "");
-      for (const r of lcp) out.push(`- \`${r.path}\`: ${r.lighthouse!.lcpElement}`);
+      for (const r of lcp) out.push(`- \`${r.path}\`: ${r.lighthouse.lcpElement}`);
       out.push("");
     }
   }

@@ -89,10 +89,10 @@ export const scalePages: readonly { page: string; api: string; filter?: (row: { 
  * inside a JSON log line. Answers the path and query (`/invoice/<hash>`), or `null`.
  */
 export function parseInvoiceLine(line: string): string | null {
-  const match = /Invoice:\s*((?:https?:\/\/[^\s"'\\]+)|(?:\/invoice\/[^\s"'\\]+))/.exec(line);
-  if (!match) return null;
+  const found = /Invoice:\s*((?:https?:\/\/[^\s"'\\]+)|(?:\/invoice\/[^\s"'\\]+))/.exec(line)?.[1];
+  if (!found) return null;
   try {
-    const url = new URL(match[1]!, "http://localhost");
+    const url = new URL(found, "http://localhost");
     return url.pathname.startsWith("/invoice/") ? url.pathname + url.search : null;
   } catch {
     return null;

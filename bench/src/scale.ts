@@ -2,21 +2,27 @@ import { httpGet } from "./http.ts";
 import { gzipSize, median, percentile } from "./stats.ts";
 
 /**
- * Server time to the full HTML of `url`: `samples` sequential GETs (no compression, one
- * kept-alive socket) after 5 warm-up requests; answers the median and p90 in ms and the
- * HTML size raw and gzipped at level 9. Throws when the page does not answer 200.
- */
-/**
- * Median time in ms of `samples` sequential GETs of `url` after 3 warm-up requests (the
- * API call a page makes, to split a page's render time into data and rendering).
+ * Median time in ms of `samples` (at least 1) sequential GETs of `url` after 3 warm-up
+ * requests (the API call a page makes, to split a page's render time into data and rendering).
  */
 export async function measureMedian(url: string, samples: number): Promise<number> {
   for (let i = 0; i < 3; i++) await httpGet(url);
   const times: number[] = [];
   for (let i = 0; i < samples; i++) times.push((await httpGet(url)).ms);
-  return median(times)!;
+  return measured(median(times));
 }
 
+/** A statistic of a non-empty sample list (the callers take at least one sample). */
+function measured(value: number | null): number {
+  if (value === null) throw new Error("no samples were taken");
+  return value;
+}
+
+/**
+ * Server time to the full HTML of `url`: `samples` (at least 1) sequential GETs (no
+ * compression, one kept-alive socket) after 5 warm-up requests; answers the median and p90
+ * in ms and the HTML size raw and gzipped at level 9. Throws when the page does not answer 200.
+ */
 export async function measureRender(
   url: string,
   samples: number,
@@ -39,8 +45,8 @@ export async function measureRender(
   }
   const html = body.toString("utf8");
   return {
-    medianMs: median(times)!,
-    p90Ms: percentile(times, 90)!,
+    medianMs: measured(median(times)),
+    p90Ms: measured(percentile(times, 90)),
     htmlRaw: body.length,
     htmlGzip: gzipSize(body),
     inlineScriptRaw: inlineScriptBytes(html),
@@ -56,7 +62,7 @@ export function cardsIn(html: string): number {
 /** UTF-8 bytes of the contents of inline `<script>` elements (no `src`) in `html`. */
 export function inlineScriptBytes(html: string): number {
   let total = 0;
-  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
-    total += Buffer.byteLength(match[1]!, "utf8");
+  for (const [, contents = ""] of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+    total += Buffer.byteLength(contents, "utf8");
   return total;
 }

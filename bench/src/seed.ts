@@ -26,10 +26,20 @@ const venues = [
 const disciplines = [1, 2, 3, 5, 6] as const;
 const DAY = 86_400_000;
 
-/** Bench flight number `i`: alternately Import and Export between a UAE airport and a horse gateway, shown on the website. */
+/** Entry `i` of a fixed, non-empty list, round and round. */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error("nth of an empty list");
+  return item;
+}
+
+/**
+ * Bench flight number `i`: alternately Import and Export between a UAE airport and a horse gateway, shown on the
+ * website.
+ */
 function flight(i: number, now: number): typeof selectiveServices.$inferInsert {
-  const [code, name, country] = airports[i % airports.length]!;
-  const [uaeCode, uaeName] = uae[i % uae.length]!;
+  const [code, name, country] = nth(airports, i);
+  const [uaeCode, uaeName] = nth(uae, i);
   const importing = i % 2 === 0;
   const startDate = new Date(now + (1 + (i % 365)) * DAY + (i % 24) * 3_600_000);
   return {
@@ -49,14 +59,14 @@ function flight(i: number, now: number): typeof selectiveServices.$inferInsert {
 
 /** Bench event number `i`: every discipline in turn at UAE venues, some multi-day, shown on the website. */
 function event(i: number, now: number): typeof events.$inferInsert {
-  const [placeCode, placeName] = venues[i % venues.length]!;
+  const [placeCode, placeName] = nth(venues, i);
   const startDate = new Date(now + (1 + (i % 365)) * DAY);
   return {
     eventName: `Bench Show ${i + 1} — ${placeName}`,
     eventStatus: i % 3 === 0 ? "Open" : "Upcoming",
     placeCode,
     placeName,
-    disciplineId: disciplines[i % disciplines.length]!,
+    disciplineId: nth(disciplines, i),
     eventCategory: i % 4 === 0 ? "International" : "National",
     startDate,
     endDate: i % 2 ? new Date(startDate.getTime() + 2 * DAY) : null,

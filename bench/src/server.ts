@@ -89,8 +89,8 @@ export async function startServer(options: {
       invoiceFromOutput ??= parseInvoiceLine(line);
     }
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   let exited: string | null = null;
   let stopping = false;
   const exit = new Promise<void>((resolve) =>

@@ -7,9 +7,10 @@ import { gzipSync } from "node:zlib";
  */
 export function median(values: readonly (number | null | undefined)[]): number | null {
   const sorted = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  // The two middle values (the same one for an odd count); none for an empty list.
+  const lower = sorted[Math.ceil(sorted.length / 2) - 1];
+  const upper = sorted[Math.floor(sorted.length / 2)];
+  return lower === undefined || upper === undefined ? null : (lower + upper) / 2;
 }
 
 /**
@@ -17,10 +18,9 @@ export function median(values: readonly (number | null | undefined)[]): number |
  * empty list (p90 of 10 samples is the 9th smallest).
  */
 export function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1]!;
+  return sorted[rank - 1] ?? null;
 }
 
 /**

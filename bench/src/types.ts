@@ -39,7 +39,7 @@ export interface MachineInfo {
   loadEnd: number;
 }
 
-export interface BenchSettings {
+interface BenchSettings {
   lighthouseRuns: number;
   throughputSeconds: number;
   throughputConnections: number;
@@ -94,7 +94,10 @@ export interface Bytes {
 }
 
 export interface WeightResult {
-  /** Scripts needed before hydration: those the HTML names (script src, inline imports, preload hints) and their static imports. */
+  /**
+   * Scripts needed before hydration: those the HTML names (script src, inline imports, preload hints) and their static
+   * imports.
+   */
   js: Bytes;
   /** Scripts fetched later during the first load (dynamic imports after hydration). */
   jsLazy: Bytes;

@@ -6,7 +6,7 @@ import { onCleanup } from "./cleanup.ts";
 import type { AxeResult, WeightResult } from "./types.ts";
 
 /** The tags of e2e/fixtures.ts `expectNoAxeViolations` (WCAG 2.x A/AA and best practices). */
-export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 export interface WeightJob {
   key: string;
@@ -67,7 +67,10 @@ export async function runWeightAndAxe(
       };
       out.set(job.key, { weight, axe });
       options.log(
-        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip (+${(weight.jsLazy.gzip / 1000).toFixed(1)} lazy) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ${(weight.html.gzip / 1000).toFixed(1)} · axe ${axe.violations}${axe.violations ? ` ${axe.rules.join(", ")}` : ""}`,
+        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip ` +
+          `(+${(weight.jsLazy.gzip / 1000).toFixed(1)} lazy) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ` +
+          `${(weight.html.gzip / 1000).toFixed(1)} · axe ` +
+          `${axe.violations}${axe.violations ? ` ${axe.rules.join(", ")}` : ""}`,
       );
     } finally {
       await context.close();

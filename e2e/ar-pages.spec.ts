@@ -1,0 +1,365 @@
+import { formatBlogDate, formatReleaseLogDate } from "@khayl/contract/format";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
+
+/**
+ * The content, about, app, legal, What's New, release logs, QR and link pages in Arabic
+ * (issue 13): under /ar each renders `<html lang="ar" dir="rtl">`, shows its Arabic texts and
+ * none of its English interface texts, passes axe, and is complete without JavaScript.
+ * Texts that come from the API (blog posts, legal documents, release notes and logs) are
+ * shown as the API sends them and are not checked here.
+ */
+
+type Blog = { id: number; title: string; date: string; isMainBlog: boolean };
+type ReleaseLog = { title: string; date: string };
+
+async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`/api/v1${path}`);
+  expect(response.ok(), path).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The site's main navigation, named in Arabic (top bar and phone menu). */
+const arabicNav = (page: Page) => page.getByRole("navigation", { name: "القائمة الرئيسية" });
+
+const blogsOf = async (request: APIRequestContext) =>
+  (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
+
+interface ArabicPage {
+  /** The page under /ar. */
+  path: string;
+  /** Shows the site navigation (product §2). */
+  nav: boolean;
+  /** Arabic texts the page shows (headings or whole text elements). */
+  texts: string[];
+  /** English interface texts of the same page, which must not be left (as text, label or alt text). */
+  english: string[];
+  /** The document title is the API's (a blog's own title), not one of the site's texts. */
+  contentTitle?: boolean;
+}
+
+/** Each page with its texts; `load` reads what depends on the demo data. */
+const pages: { name: string; load: (request: APIRequestContext) => Promise<ArabicPage> }[] = [
+  {
+    name: "/ar/blogs",
+    async load(request) {
+      const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
+      return {
+        path: "/ar/blogs",
+        nav: true,
+        texts: ["المدونة", "مقال مميّز", "مزيد من المقالات", formatBlogDate(main.date, "ar")],
+        english: ["Blogs", "Featured", "More articles", formatBlogDate(main.date)],
+      };
+    },
+  },
+  {
+    name: "/ar/blogs/{id}",
+    async load(request) {
+      const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
+      return {
+        path: `/ar/blogs/${main.id}`,
+        nav: true,
+        texts: ["كل المقالات", formatBlogDate(main.date, "ar")],
+        english: ["All blogs", formatBlogDate(main.date), "Tags"],
+        contentTitle: true,
+      };
+    },
+  },
+  {
+    name: "/ar/aboutus",
+    load: async () => ({
+      path: "/ar/aboutus",
+      nav: true,
+      texts: [
+        "من نحن",
+        "لماذا؟",
+        "ماذا",
+        "كيف",
+        "ما نقدّمه",
+        "النقل المحلي",
+        "ما نؤمن به",
+        "الخيل أولًا",
+        "داخل التطبيق",
+      ],
+      english: [
+        "About us",
+        "Why?",
+        "What we do",
+        "Local Transport",
+        "Horse First Approach",
+        "Inside the app",
+        "Our story",
+      ],
+    }),
+  },
+  {
+    name: "/ar/Khayl-App",
+    load: async () => ({
+      path: "/ar/Khayl-App",
+      nav: true,
+      texts: [
+        "خدمات الخيول أسهل معنا",
+        "أكثر تجارب لوجستيات الخيول إبداعًا",
+        "انقل خيلك دون عناء",
+        "إدارة مبسّطة للخيول",
+        "إدارة مبسّطة للبيانات",
+        "احصل على تطبيق Khayl",
+      ],
+      english: [
+        "Equine Service Made Simple with us",
+        "Simplified Horse Management",
+        "You'll never miss a flight",
+        "Get the Khayl app",
+        "Slides",
+        "Tracking screen of the app",
+      ],
+    }),
+  },
+  {
+    name: "/ar/privacy-policy",
+    load: async () => ({
+      path: "/ar/privacy-policy",
+      nav: true,
+      texts: ["سياسة الخصوصية", "الوثائق القانونية"],
+      english: ["Privacy Policy", "Legal", "Last updated"],
+    }),
+  },
+  {
+    name: "/ar/term-of-services",
+    load: async () => ({
+      path: "/ar/term-of-services",
+      nav: true,
+      texts: ["الشروط والأحكام", "الوثائق القانونية"],
+      english: ["Terms and Conditions", "Legal", "Last updated"],
+    }),
+  },
+  {
+    name: "/ar/term-of-use",
+    load: async () => ({
+      path: "/ar/term-of-use",
+      nav: false,
+      texts: [
+        "شروط الاستخدام",
+        "المحتويات",
+        "0. استخدام الموقع",
+        "9. إخلاء المسؤولية وتحديدها",
+        "12. القانون الواجب التطبيق والأحكام الختامية",
+        "13. اتصل بنا",
+        "البريد الإلكتروني",
+      ],
+      english: ["Terms of Use", "Contents", "0. Use of the site", "13. Contact us", "E-mail", "Phone"],
+    }),
+  },
+  {
+    name: "/ar/release-note",
+    load: async () => ({
+      path: "/ar/release-note",
+      nav: false,
+      texts: ["ما الجديد", "تحديثات وتحسينات جديدة على المنتج"],
+      english: ["What's New", "New updates and improvements to the product"],
+    }),
+  },
+  {
+    name: "/ar/release-logs",
+    async load(request) {
+      const [log] = (
+        await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1000&offset=0")
+      ).rows;
+      return {
+        path: "/ar/release-logs",
+        nav: true,
+        texts: [
+          "خطّط على طريقة Khayl.",
+          "ما الجديد؟",
+          `الإصدار ${log!.title}`,
+          `الإصدار ${log!.title} من Khayl`,
+          formatReleaseLogDate(log!.date, "ar"),
+        ],
+        english: [
+          "Plan the Khayl way.",
+          "What's new?",
+          `V ${log!.title}`,
+          `Khayl Version ${log!.title}`,
+          `Khayl ${log!.title} on a phone`,
+        ],
+      };
+    },
+  },
+  {
+    name: "/ar/QR",
+    load: async () => ({
+      path: "/ar/QR",
+      nav: false,
+      texts: ["انضم إلى Khayl الآن!", "امسح الرمز بكاميرا هاتفك للحصول على التطبيق"],
+      english: ["Join Khayl Now!", "Scan with your phone camera to get the app"],
+    }),
+  },
+  {
+    name: "/ar/links",
+    load: async () => ({
+      path: "/ar/links",
+      nav: false,
+      texts: ["حمّل تطبيقنا", "جداولنا", "البطولات", "الرحلات الجوية", "دائمًا هنا لمساعدتك.", "تواصل مع الدعم"],
+      english: ["Get our App", "Our Schedules", "Flight", "Always here to assist.", "Contact Support"],
+    }),
+  },
+];
+
+async function expectArabicPage(page: Page, { texts, english, contentTitle }: ArabicPage) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  for (const text of texts) {
+    await expect(
+      page
+        .getByRole("heading", { name: text, exact: true })
+        .or(page.getByRole("link", { name: text, exact: true }))
+        .or(page.getByText(text, { exact: true }))
+        .first(),
+      text,
+    ).toBeVisible();
+  }
+  for (const text of english) {
+    await expect(page.getByText(text, { exact: true }), text).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: text, exact: true }), text).toHaveCount(0);
+    await expect(page.getByRole("link", { name: text, exact: true }), text).toHaveCount(0);
+    await expect(page.locator(`[aria-label="${text}"], [alt="${text}"]`), text).toHaveCount(0);
+  }
+  // The document title and the share card are in Arabic too.
+  if (!contentTitle) expect(await page.title()).toMatch(/[\u0600-\u06FF]/);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "ar_AE");
+}
+
+for (const { name, load } of pages) {
+  test(`${name} is in Arabic, right to left, and passes axe`, async ({ page, request }) => {
+    const arabic = await load(request);
+    const response = await page.goto(arabic.path);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await expectArabicPage(page, arabic);
+    if (arabic.nav) await expect(arabicNav(page).first()).toBeVisible();
+    else await expect(arabicNav(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { name, load } of pages) {
+    test(`${name} is complete in Arabic in the server HTML`, async ({ page, request }) => {
+      const arabic = await load(request);
+      await page.goto(arabic.path);
+      await expectArabicPage(page, arabic);
+    });
+  }
+
+  test("the Arabic carousel is a scrollable row of all its slides", async ({ page }) => {
+    await page.goto("/ar/Khayl-App");
+    const carousel = page.getByRole("region", { name: "إدارة مبسّطة للخيول" });
+    await expect(carousel.getByRole("group", { name: /من 5$/ })).toHaveCount(5);
+    const row = carousel.getByRole("group", { name: "الشرائح" });
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  });
+});
+
+test("the language switch leads to the same page in English, the query kept", async ({ page }) => {
+  await page.goto("/ar/links?utm_source=poster");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/links\?utm_source=poster$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByRole("heading", { name: "Get our App" })).toBeVisible();
+  // And back again, from a page with the navigation.
+  await page.goto("/blogs?page=2");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "العربية" }).click();
+  await expect(page).toHaveURL(/\/ar\/blogs\?page=2$/);
+  await expect(page.getByRole("heading", { level: 1, name: "المدونة" })).toBeVisible();
+});
+
+test("the Arabic language switch works without JavaScript too", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/ar/term-of-use?ref=app");
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/term-of-use\?ref=app$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
+  await context.close();
+});
+
+test("/ar/QR's code points to the Arabic link hub, whose links stay in Arabic", async ({ page, baseURL }) => {
+  await page.goto("/ar/QR");
+  await expect(page.getByRole("img", { name: `رمز QR يؤدي إلى ${baseURL}/ar/links` })).toBeVisible();
+  await page.goto("/ar/links");
+  await expect(page.getByRole("link", { name: "البطولات" })).toHaveAttribute("href", "/ar/transport");
+  await expect(page.getByRole("link", { name: "الرحلات الجوية" })).toHaveAttribute("href", "/ar/flights");
+  await expect(page.getByRole("link", { name: "تواصل مع الدعم" })).toHaveAttribute("href", "/ar/contact-us");
+});
+
+test("the Arabic carousel runs right to left: next moves the slides rightwards, arrows mirrored", async ({ page }) => {
+  await page.goto("/ar/Khayl-App");
+  const carousel = page.getByRole("region", { name: "إدارة مبسّطة للخيول" });
+  const previous = carousel.getByRole("button", { name: "الشريحة السابقة" });
+  const next = carousel.getByRole("button", { name: "الشريحة التالية" });
+  const first = carousel.getByRole("group", { name: "1 من 5" });
+  await expect(previous).toBeDisabled();
+  // Logical order: 'previous' comes first, so it sits on the right, and its chevron points right.
+  expect((await previous.boundingBox())!.x).toBeGreaterThan((await next.boundingBox())!.x);
+  expect(await previous.locator("svg").evaluate((svg) => getComputedStyle(svg).scale)).toBe("-1 1");
+  const before = (await first.boundingBox())!.x;
+  await next.click();
+  await expect(previous).toBeEnabled();
+  await expect.poll(async () => (await first.boundingBox())?.x ?? 0).toBeGreaterThan(before + 100);
+  await previous.click();
+  await expect.poll(async () => Math.round((await first.boundingBox())?.x ?? 0)).toBe(Math.round(before));
+});
+
+test("a missing blog answers 404 in Arabic, with a way back to the Arabic blog list", async ({ page }) => {
+  const response = await page.goto("/ar/blogs/999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "المقال غير موجود." })).toBeVisible();
+  await expect(page).toHaveTitle("المقال غير موجود. | Khayl Logistics");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "كل المقالات" }).click();
+  await expect(page).toHaveURL(/\/ar\/blogs$/);
+});
+
+test("an Arabic blog card leads to the Arabic blog page, with an Arabic canonical link", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
+  await page.goto("/ar/blogs");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: blog.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/ar/blogs/${blog.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/ar/blogs/${blog.id}`);
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/blogs/${blog.id}`,
+  );
+});
+
+test("Arabic release logs show the Arabic hero and spinner while they load after a client-side navigation", async ({
+  page,
+}) => {
+  await page.goto("/ar");
+  await waitForHydration(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const logsData = (url: URL) =>
+    url.pathname === "/ar/release-logs.data" && url.searchParams.get("_routes") === "ar/release-logs";
+  await page.route(logsData, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("banner").getByRole("link", { name: "تطبيق Khayl" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "خطّط على طريقة Khayl." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "جارٍ تحميل سجل الإصدارات…" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 3, name: /^الإصدار .+ من Khayl$/ }).first()).toBeVisible();
+  await expect(page.getByText("جارٍ تحميل سجل الإصدارات…")).toHaveCount(0);
+});
