@@ -13,8 +13,8 @@ import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 type Blog = { id: number; title: string; date: string; isMainBlog: boolean };
 type ReleaseLog = { title: string; date: string };
 
-async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api/v1${path}`);
+async function apiData<T>(request: APIRequestContext, path: string, language: "en" | "ar" = "en"): Promise<T> {
+  const response = await request.get(`/api/v1${path}`, { headers: { language } });
   expect(response.ok(), path).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }
@@ -22,8 +22,9 @@ async function apiData<T>(request: APIRequestContext, path: string): Promise<T> 
 /** The site's main navigation, named in Arabic (top bar and phone menu). */
 const arabicNav = (page: Page) => page.getByRole("navigation", { name: "القائمة الرئيسية" });
 
-const blogsOf = async (request: APIRequestContext) =>
-  (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
+/** The blogs as the API gives them in `language` (product §7's `language` header). */
+const blogsOf = async (request: APIRequestContext, language: "en" | "ar" = "en") =>
+  (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0", language)).rows;
 
 interface ArabicPage {
   /** The page under /ar. */
@@ -319,7 +320,8 @@ test("a missing blog answers 404 in Arabic, with a way back to the Arabic blog l
   const response = await page.goto("/ar/blogs/999999");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "المقال غير موجود." })).toBeVisible();
-  await expect(page).toHaveTitle("المقال غير موجود. | Khayl Logistics");
+  // Arabic pages name the company in Arabic (COMPANY_NAME_AR, decision 016).
+  await expect(page).toHaveTitle("المقال غير موجود. | خيل للخدمات اللوجستية");
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "كل المقالات" }).click();
   await expect(page).toHaveURL(/\/ar\/blogs$/);
@@ -330,7 +332,8 @@ test("an Arabic blog card leads to the Arabic blog page, with an Arabic canonica
   request,
   baseURL,
 }) => {
-  const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
+  const blog = (await blogsOf(request, "ar")).find((b) => !b.isMainBlog)!;
+  expect(blog.title).toMatch(/[\u0600-\u06FF]/);
   await page.goto("/ar/blogs");
   await waitForHydration(page);
   await page.getByRole("link", { name: blog.title }).click();

@@ -100,6 +100,8 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   page,
   baseURL,
 }) => {
+  // Four steps, three axe scans and a reload: more than the default 30 s on a busy machine.
+  test.slow();
   const invoice = await claimUnpaidInvoice();
   const fee = feeOf(invoice.totalFils);
   // Stripe is not configured here: Stripe.js must never be requested (architecture §3.9).

@@ -25,6 +25,8 @@ const routes = [
 ];
 
 test("every route has a title, a description, a share card and no noindex", async ({ page, request }) => {
+  // Visits every route in turn: more than the default 30 s on a busy machine.
+  test.slow();
   const blogs = await (await request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
   const titles = new Set<string>();
   const images = new Set<string>();
