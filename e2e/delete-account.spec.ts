@@ -74,11 +74,12 @@ test(
 );
 
 test("deletion end to end with the code read from the outbox", async ({ page }) => {
+  const since = Date.now();
   const dialog = await askForCode(page, "omar.mansoori@example.com");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(dialog.getByText("Required", { exact: true })).toBeVisible();
-  const code = await codeFromOutbox("omar.mansoori@example.com");
+  const code = await codeFromOutbox("omar.mansoori@example.com", since);
 
   // Typing moves forward; Backspace in an empty box moves back.
   const boxes = dialog.getByRole("textbox");
@@ -113,6 +114,7 @@ test("deletion end to end with the code read from the outbox", async ({ page }) 
 });
 
 test("keyboard only: the whole deletion flow", async ({ page }) => {
+  const since = Date.now();
   await page.goto("/delete-account");
   await page.getByLabel("Email").focus();
   await page.keyboard.type("mariam.suwaidi@example.com");
@@ -125,7 +127,7 @@ test("keyboard only: the whole deletion flow", async ({ page }) => {
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Enter Verification Code" });
   await expect(dialog.getByRole("textbox").first()).toBeFocused();
-  const code = await codeFromOutbox("mariam.suwaidi@example.com");
+  const code = await codeFromOutbox("mariam.suwaidi@example.com", since);
   await page.keyboard.type(code);
   await expect(dialog.getByRole("textbox").last()).toBeFocused();
   await page.keyboard.press("Enter");
@@ -157,6 +159,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("each step renders on the server and the flow still ends on /success", async ({ page }) => {
+    const since = Date.now();
     await page.goto("/delete-account");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Submit" }).click();
@@ -169,7 +172,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Enter Verification Code" })).toBeVisible();
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("Required", { exact: true })).toBeVisible();
-    const code = await codeFromOutbox("sophie.laurent@example.com");
+    const code = await codeFromOutbox("sophie.laurent@example.com", since);
     // A half-typed code is refused with 'Required', and what was typed stays in its boxes.
     await page.getByLabel("Digit 1 of 4").fill(code[0]!);
     await page.getByLabel("Digit 2 of 4").fill(code[1]!);

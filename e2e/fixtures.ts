@@ -68,12 +68,13 @@ function decodeBody(head: string, body: string): string {
 }
 
 /**
- * The newest verification code mailed to `email`, read from the demo's outbox folder
- * (architecture §3.6) as a person reads the mail: the 4 digits on its first line, in
- * whichever language the mail is written.
+ * The newest verification code mailed to `email` since `since` (ms since the epoch: the
+ * test's start, so that a retry never reads the code its failed first try was sent), read
+ * from the demo's outbox folder (architecture §3.6) as a person reads the mail: the 4
+ * digits on its first line, in whichever language the mail is written.
  */
-export async function codeFromOutbox(email: string): Promise<string> {
-  const { readdir, readFile } = await import("node:fs/promises");
+export async function codeFromOutbox(email: string, since: number): Promise<string> {
+  const { readdir, readFile, stat } = await import("node:fs/promises");
   const path = await import("node:path");
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   for (let i = 0; i < 50; i++) {
@@ -82,6 +83,7 @@ export async function codeFromOutbox(email: string): Promise<string> {
       .sort()
       .reverse();
     for (const file of files) {
+      if ((await stat(path.join(dir, file))).mtimeMs < since) continue;
       const eml = await readFile(path.join(dir, file), "utf8");
       const split = eml.search(/\r?\n\r?\n/);
       const head = eml.slice(0, split);
