@@ -85,35 +85,41 @@ export async function getInvoiceByLink(
 /**
  * `POST /invoices-v2/print-pdf-by-link` (product §7): the tax invoice PDF of a link token
  * (a receipt marked PAID once paid) and its reference, for the file name. 404 when unknown.
+ * The PDF is in English and Arabic whatever `language` (decision 018); the request's
+ * language only comes first in the title and tags the document.
  */
 export async function printInvoicePdfByLink(
   deps: InvoiceDeps,
   hash: string,
+  language: Language = "en",
 ): Promise<{ pdf: Buffer; refNumber: string }> {
   const { invoice, customer, payment } = await recordByLink(deps, hash);
   const paid = invoice.status === "paid";
-  const pdf = await renderInvoicePdf({
-    company: { name: deps.env.COMPANY_NAME, address: deps.env.COMPANY_ADDRESS, trn: deps.env.COMPANY_TRN },
-    invoice: {
-      refNumber: invoice.refNumber,
-      issueDate: invoice.createdAt,
-      dueDate: invoice.dueDate,
-      lines: invoice.lines,
-      totalFils: invoice.totalFils,
-      status: invoice.status,
-      paidAt: invoice.paidAt,
+  const pdf = await renderInvoicePdf(
+    {
+      company: { name: deps.env.COMPANY_NAME, address: deps.env.COMPANY_ADDRESS, trn: deps.env.COMPANY_TRN },
+      invoice: {
+        refNumber: invoice.refNumber,
+        issueDate: invoice.createdAt,
+        dueDate: invoice.dueDate,
+        lines: invoice.lines,
+        totalFils: invoice.totalFils,
+        status: invoice.status,
+        paidAt: invoice.paidAt,
+      },
+      customer,
+      payment:
+        paid && payment
+          ? {
+              paymentType: payment.paymentMethod,
+              cardBrand: payment.cardBrand,
+              cardLast4: payment.cardLast4,
+              feeFils: payment.feeFils,
+              amountFils: payment.amountFils,
+            }
+          : null,
     },
-    customer,
-    payment:
-      paid && payment
-        ? {
-            paymentType: payment.paymentMethod,
-            cardBrand: payment.cardBrand,
-            cardLast4: payment.cardLast4,
-            feeFils: payment.feeFils,
-            amountFils: payment.amountFils,
-          }
-        : null,
-  });
+    { language },
+  );
   return { pdf, refNumber: invoice.refNumber };
 }

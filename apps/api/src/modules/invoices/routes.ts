@@ -44,8 +44,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(
     app,
     invoiceEndpoints.printPdf,
-    async ({ body }, { reply }) => {
-      const { pdf, refNumber } = await printInvoicePdfByLink(invoiceDeps, body.hash);
+    async ({ body }, { request, reply }) => {
+      const { pdf, refNumber } = await printInvoicePdfByLink(invoiceDeps, body.hash, requestLanguage(request));
       reply
         .code(200)
         .header("content-type", "application/pdf")
