@@ -67,8 +67,8 @@ export async function runWeightAndAxe(
       };
       out.set(job.key, { weight, axe });
       options.log(
-        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip ` +
-          `(+${(weight.jsLazy.gzip / 1000).toFixed(1)} lazy) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ` +
+        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip until idle ` +
+          `(${(weight.jsLazy.gzip / 1000).toFixed(1)} after hydration) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ` +
           `${(weight.html.gzip / 1000).toFixed(1)} · axe ` +
           `${axe.violations}${axe.violations ? ` ${axe.rules.join(", ")}` : ""}`,
       );
