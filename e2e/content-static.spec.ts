@@ -147,7 +147,18 @@ test("the carousel's next button moves the slides, previous brings them back", a
   const next = carousel.getByRole("button", { name: "Next slide" });
   const first = carousel.getByRole("group", { name: "1 of 5" });
   const last = carousel.getByRole("group", { name: "5 of 5" });
+  // Embla loads on the carousel's first use (issue 14), not with the page.
+  const embla: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/embla-carousel[\w.-]*\.js$/.test(r.url())) embla.push(r.url());
+  });
+  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
+  await expect(next).toHaveCount(0);
+  expect(embla).toEqual([]);
+  await carousel.hover();
   await expect(previous).toBeDisabled();
+  expect(embla).toHaveLength(1);
   await expect(last).not.toBeInViewport();
   const before = await first.boundingBox();
   await next.focus();

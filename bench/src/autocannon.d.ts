@@ -20,6 +20,8 @@ declare module "autocannon" {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Replace `[<id>]` in the URL or body with a unique id per request. */
+    idReplacement?: boolean;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -4,13 +4,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { type Budgets, judgeBudgets, loadBudgets } from "./budgets.ts";
-import type { LighthouseRun, RouteResult, ScaleRow } from "./types.ts";
+import type { LighthouseRun, LoadStats, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 
 const budgets: Budgets = {
   lighthouse: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 },
   axeViolations: 0,
   routeJsGzipKB: 125,
   listRender: { page: "/flights", rows: 1000, maxMs: 50 },
+  throughput: {
+    cachedVsBareMin: 0.5,
+    targets: ["/", "/flights", "/blogs/{id}", "/ar", "/ar/flights", "/ar/blogs/{id}"],
+    maxNon2xx: 0,
+  },
   lighthouseExceptions: [
     {
       route: "/invoice/{hash}",
@@ -39,10 +44,12 @@ function route(path: string, scores: Partial<LighthouseRun>, extra: Partial<Rout
   return {
     path,
     route: path,
+    language: "en",
     status: 200,
     lighthouse: { runs: [median], median, failedAudits: [], metricLoss: {}, runWarnings: [] },
     weight: {
       js: bytes(100_000),
+      jsInitial: bytes(100_000),
       jsLazy: bytes(0),
       css: bytes(5000),
       html: bytes(6000),
@@ -66,6 +73,20 @@ const scaleRow = (rows: number, medianMs: number): ScaleRow => ({
   inlineScriptRaw: 0,
 });
 
+const stats = (rps: number, errors = 0): LoadStats => ({ rps, p50Ms: 1, p99Ms: 2, errors, bodyBytes: 1 });
+function load(target: string, cached: number, bare: number, errors = 0): ThroughputRow {
+  return {
+    target,
+    path: target.replace("{id}", "1"),
+    cold: stats(100),
+    cached: stats(cached, errors),
+    bare: stats(bare),
+    ratio: cached / bare,
+    pageCache: "hit",
+    encoding: "br",
+  };
+}
+
 describe("bench/budgets.json", () => {
   test("holds the budgets of issue 6", () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "../budgets.json");
@@ -81,6 +102,21 @@ describe("bench/budgets.json", () => {
 });
 
 describe("judgeBudgets", () => {
+  test("cached/bare throughput at 0.5 passes on the budget's targets; under it misses; other targets only count errors", () => {
+    const throughput = [
+      load("/", 1500, 3000),
+      load("/blogs/{id}", 1400, 3000),
+      load("/transport", 100, 3000),
+      load("/ar/flights", 900, 3000, 3),
+    ];
+    const misses = judgeBudgets({ routes: [], scale: [], throughput }, budgets);
+    expect(misses).toEqual([
+      { budget: "cached/bare throughput", where: "/blogs/1", actual: "0.47", limit: "≥ 0.5" },
+      { budget: "cached/bare throughput", where: "/ar/flights", actual: "0.30", limit: "≥ 0.5" },
+      { budget: "non-2xx under load", where: "/ar/flights", actual: "cold 0, cached 3, bare 0", limit: "≤ 0" },
+    ]);
+  });
+
   test("an exception lowers one category's minimum on its route only", () => {
     const invoice = route("/invoice/abc", { seo: 54 }, { route: "/invoice/{hash}" });
     const blog = route("/blogs/1", { seo: 54 }, { route: "/blogs/{id}" });
@@ -99,6 +135,7 @@ describe("judgeBudgets", () => {
       {
         weight: {
           js: bytes(125_000),
+          jsInitial: bytes(35_000),
           jsLazy: bytes(90_000),
           css: bytes(1),
           html: bytes(1),
@@ -122,6 +159,7 @@ describe("judgeBudgets", () => {
               axe: { violations: 2, rules: ["color-contrast (3)", "label (1)"] },
               weight: {
                 js: bytes(125_400),
+                jsInitial: bytes(125_400),
                 jsLazy: bytes(0),
                 css: bytes(1),
                 html: bytes(1),
@@ -146,8 +184,8 @@ describe("judgeBudgets", () => {
   });
 
   test("skipped routes and unmeasured parts are not judged", () => {
-    const skipped: RouteResult = { path: "/blogs/{id}", route: "/blogs/{id}", skipped: "not merged" };
-    const weightOnly: RouteResult = { path: "/QR", route: "/QR", weight: route("/QR", {}).weight! };
+    const skipped: RouteResult = { path: "/blogs/{id}", route: "/blogs/{id}", language: "en", skipped: "not merged" };
+    const weightOnly: RouteResult = { path: "/QR", route: "/QR", language: "en", weight: route("/QR", {}).weight! };
     expect(judgeBudgets({ routes: [skipped, weightOnly], scale: [scaleRow(100, 400)] }, budgets)).toEqual([]);
   });
 });

@@ -1,12 +1,18 @@
 import { readFileSync } from "node:fs";
-import type { BudgetMiss, LighthouseScores, RouteResult, ScaleRow } from "./types.ts";
+import type { BudgetMiss, LighthouseScores, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 
 /** `bench/budgets.json`: minimum Lighthouse scores (0–100), maximum axe violations, JS and render limits. */
 export interface Budgets {
   lighthouse: Record<keyof LighthouseScores, number>;
   axeViolations: number;
-  /** Per-route gzip JS the HTML references, in KB of 1000 bytes (at most). */
+  /** Per-route gzip JS of every script a first visit fetches until the network is idle, in KB of 1000 (at most). */
   routeJsGzipKB: number;
+  /**
+   * Under load (issue 14): on each of `targets` (throughput target names, e.g. `/blogs/{id}`), the page-cached
+   * answer's requests per second at least `cachedVsBareMin` × the bare static server's; on every target, at most
+   * `maxNon2xx` answers outside 2xx (plus errors and timeouts) in any of its load tests.
+   */
+  throughput: { cachedVsBareMin: number; targets: string[]; maxNon2xx: number };
   /** Median server render time of `page` with `rows` seeded must be under `maxMs`. */
   listRender: { page: string; rows: number; maxMs: number };
   /**
@@ -41,6 +47,9 @@ export function loadBudgets(file: string): Budgets {
   const lighthouse = raw.lighthouse ?? ({} as Partial<Budgets["lighthouse"]>);
   const listRender = raw.listRender ?? ({} as Partial<Budgets["listRender"]>);
   if (typeof listRender.page !== "string") throw new Error(`${file}: "listRender.page" must be a path`);
+  const throughput = raw.throughput ?? ({} as Partial<Budgets["throughput"]>);
+  if (!Array.isArray(throughput.targets) || !throughput.targets.every((t) => typeof t === "string"))
+    throw new Error(`${file}: "throughput.targets" must list target names`);
   return {
     lighthouse: {
       performance: need(lighthouse.performance, "lighthouse.performance"),
@@ -54,6 +63,11 @@ export function loadBudgets(file: string): Budgets {
       page: listRender.page,
       rows: need(listRender.rows, "listRender.rows"),
       maxMs: need(listRender.maxMs, "listRender.maxMs"),
+    },
+    throughput: {
+      cachedVsBareMin: need(throughput.cachedVsBareMin, "throughput.cachedVsBareMin"),
+      targets: [...throughput.targets],
+      maxNon2xx: need(throughput.maxNon2xx, "throughput.maxNon2xx"),
     },
     lighthouseExceptions: (raw.lighthouseExceptions ?? []).map((e, i) => {
       if (
@@ -84,13 +98,14 @@ export function lighthouseMinimum(budgets: Budgets, route: string, category: key
 
 /**
  * Every budget the measurements miss, route by route in the order measured: Lighthouse
- * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a missing score counts as
- * a miss), axe violations
- * over the maximum, initial gzip JS over the limit, and the list render time at or over
- * its limit. What was not measured (skipped routes, phases not run) is not judged.
+ * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a
+ * missing score counts as a miss), axe violations over the maximum, gzip JS until the
+ * network is idle over the limit, the list render time at or over its limit, then per
+ * throughput target a cached/bare ratio under its minimum and answers outside 2xx under
+ * load. What was not measured (skipped routes and targets, phases not run) is not judged.
  */
 export function judgeBudgets(
-  measured: { routes: readonly RouteResult[]; scale: readonly ScaleRow[] },
+  measured: { routes: readonly RouteResult[]; scale: readonly ScaleRow[]; throughput?: readonly ThroughputRow[] },
   budgets: Budgets,
 ): BudgetMiss[] {
   const misses: BudgetMiss[] = [];
@@ -137,6 +152,27 @@ export function judgeBudgets(
       actual: `${row.medianMs.toFixed(1)} ms`,
       limit: `< ${maxMs} ms`,
     });
+  }
+  const { cachedVsBareMin, targets, maxNon2xx } = budgets.throughput;
+  for (const t of measured.throughput ?? []) {
+    if (t.skipped) continue;
+    if (targets.includes(t.target) && !(t.ratio >= cachedVsBareMin)) {
+      misses.push({
+        budget: "cached/bare throughput",
+        where: t.path,
+        actual: t.ratio.toFixed(2),
+        limit: `≥ ${cachedVsBareMin}`,
+      });
+    }
+    const failed = Math.max(t.cold?.errors ?? 0, t.cached.errors, t.bare.errors);
+    if (failed > maxNon2xx) {
+      misses.push({
+        budget: "non-2xx under load",
+        where: t.path,
+        actual: `cold ${t.cold?.errors ?? "–"}, cached ${t.cached.errors}, bare ${t.bare.errors}`,
+        limit: `≤ ${maxNon2xx}`,
+      });
+    }
   }
   return misses;
 }

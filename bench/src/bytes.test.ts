@@ -36,14 +36,23 @@ describe("weigh", () => {
   ];
   const weight = weigh(resources);
 
-  test("scripts the HTML names are initial; others (dynamic imports) are lazy", () => {
-    expect(weight.js.files.map((f) => f.path).sort()).toEqual(["/assets/entry.client-A.js", "/assets/route-C.js"]);
+  test("JS counts every script loaded; of it, those the HTML names are initial, the others lazy", () => {
+    expect(weight.js.files.map((f) => f.path).sort()).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/phone-D.js",
+      "/assets/route-C.js",
+    ]);
+    expect(weight.jsInitial.files.map((f) => f.path).sort()).toEqual([
+      "/assets/entry.client-A.js",
+      "/assets/route-C.js",
+    ]);
     expect(weight.jsLazy.files.map((f) => f.path)).toEqual(["/assets/phone-D.js"]);
   });
 
   test("sums raw bytes and level-9 gzip sizes per kind", () => {
-    expect(weight.js.raw).toBe(js.length + "export {};".length);
-    expect(weight.js.gzip).toBe(gzipSize(js) + gzipSize("export {};"));
+    expect(weight.jsInitial.raw).toBe(js.length + "export {};".length);
+    expect(weight.jsInitial.gzip).toBe(gzipSize(js) + gzipSize("export {};"));
+    expect(weight.js.gzip).toBe(weight.jsInitial.gzip + weight.jsLazy.gzip);
     expect(weight.css).toEqual({
       raw: 12,
       gzip: gzipSize("a{color:red}"),
@@ -76,7 +85,7 @@ test("scripts imported statically by initial scripts are initial too, whether or
     resource("/assets/phone-P.js", "js", "export const big=1;"),
   ];
   const weight = weigh(loaded);
-  expect(weight.js.files.map((f) => f.path).sort()).toEqual([
+  expect(weight.jsInitial.files.map((f) => f.path).sort()).toEqual([
     "/assets/card-C.js",
     "/assets/entry.client-E.js",
     "/assets/home-H.js",

@@ -43,12 +43,13 @@ export function staticImports(source: string): string[] {
 }
 
 /**
- * Splits one page load into the table's byte counts. A script is "initial" when the
- * document's HTML names its path (module preload links, script src, the inline entry
- * and route-module imports) or when an initial script imports it statically: the
- * browser must load all of these before the page hydrates, preload hints or not.
- * Scripts reached only by dynamic `import()` were fetched later ("lazy"). Only the
- * first document counts as HTML (frames and later navigations are ignored).
+ * Splits one page load into the table's byte counts. `js` is every script the load
+ * fetched until the network was idle (what the budget counts, issue 14). Of it, a script
+ * is "initial" when the document's HTML names its path (module preload links, script
+ * src, the inline entry and route-module imports) or when an initial script imports it
+ * statically: the browser must load all of these before the page hydrates, preload
+ * hints or not. The rest were reached by dynamic `import()` after that ("lazy"). Only
+ * the first document counts as HTML (frames and later navigations are ignored).
  */
 export function weigh(resources: readonly LoadedResource[]): WeightResult {
   const document = resources.find((r) => r.kind === "html");
@@ -68,7 +69,8 @@ export function weigh(resources: readonly LoadedResource[]): WeightResult {
   }
   const isInitial = (r: LoadedResource) => initial.has(withoutQuery(r.path));
   return {
-    js: sum(js.filter(isInitial)),
+    js: sum(js),
+    jsInitial: sum(js.filter(isInitial)),
     jsLazy: sum(js.filter((r) => !isInitial(r))),
     css: sum(resources.filter((r) => r.kind === "css")),
     html: sum(document ? [document] : []),

@@ -13,9 +13,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /**
  * A plain GET (no redirects followed, no `accept-encoding` unless given, so the body is
  * the identity bytes) over one kept-alive socket. Rejects on network errors or after
- * `timeoutMs`.
+ * `timeoutMs`. A GET that finds its kept-alive socket just closed by the server (the
+ * host closes idle connections after 5 s) is sent once more on a new one.
  */
-export function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<HttpAnswer> {
+export async function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<HttpAnswer> {
+  try {
+    return await getOnce(url, headers, timeoutMs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ECONNRESET" && !/socket hang up/.test((error as Error).message)) throw error;
+    return getOnce(url, headers, timeoutMs);
+  }
+}
+
+function getOnce(url: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const request = http.get(url, { agent, headers }, (response) => {

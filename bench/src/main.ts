@@ -1,30 +1,37 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "@khayl/config/env";
+import { startBareServer } from "./bare.ts";
 import { measureBaseline } from "./baseline.ts";
 import { judgeBudgets, loadBudgets } from "./budgets.ts";
 import { installSignalHandlers, onCleanup, runCleanup, wasInterrupted } from "./cleanup.ts";
 import { type CliOptions, isFullRun, parseCli, usage } from "./cli.ts";
-import { getJson, httpGet } from "./http.ts";
+import { getJson, type HttpAnswer, httpGet } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { machineInfo } from "./machine.ts";
 import { renderMarkdown } from "./report.ts";
-import { quickRoutes, type RouteContext, resolveRoute, scalePages, specRoutes, throughputTargets } from "./routes.ts";
+import {
+  arabicPath,
+  quickRoutes,
+  type RouteContext,
+  resolveRoute,
+  scalePages,
+  specRoutes,
+  throughputTargets,
+} from "./routes.ts";
 import { measureMedian, measureRender } from "./scale.ts";
 import { seedRows } from "./seed.ts";
 import { findFreePort, type ServerHandle, startServer } from "./server.ts";
-import { loadTest } from "./throughput.ts";
-import type { BaselineResult, BenchResults, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
+import { acceptEncoding, loadTest } from "./throughput.ts";
+import type { BaselineResult, BenchResults, LoadStats, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 import { runWeightAndAxe } from "./weight.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const resultsDir = path.join(root, "bench/results");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The throughput server's copy of the build (apps/web/build*\/ is gitignored). */
-const benchBuild = "build-bench";
 
 const log = (line: string) => console.log(line);
 
@@ -101,6 +108,7 @@ async function main(): Promise<number> {
     lighthouseRuns: options.runs,
     throughputSeconds: options.quick ? 3 : 10,
     throughputConnections: 10,
+    throughputAcceptEncoding: acceptEncoding,
     renderSamples: options.quick ? 7 : 20,
     scaleSteps: options.quick ? [10, 1000] : [10, 100, 1000],
   };
@@ -142,7 +150,7 @@ async function main(): Promise<number> {
    */
   const withServer = async <T>(
     what: string,
-    where: { dataDir: string; webBuildDir?: string; port?: number },
+    where: { dataDir: string; port?: number },
     work: (server: ServerHandle) => Promise<T>,
   ): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
@@ -152,7 +160,6 @@ async function main(): Promise<number> {
           root,
           port: where.port ?? (await findFreePort()),
           dataDir: where.dataDir,
-          webBuildDir: where.webBuildDir,
         });
         return await work(server);
       } catch (error) {
@@ -205,28 +212,35 @@ async function main(): Promise<number> {
       return server.origin;
     };
     const context = await routeContext(server);
-    for (const route of selectedRoutes(options)) {
-      const resolved = resolveRoute(route, context);
-      if ("skipped" in resolved) {
-        routes.push({ route, path: route, skipped: resolved.skipped });
-        continue;
-      }
-      const answer = await httpGet(server.origin + resolved.path);
-      for (let i = 0; i < 2; i++) await httpGet(server.origin + resolved.path); // warm the server's code paths
-      routes.push({ route, path: resolved.path, status: answer.status });
+    const check = async (route: string, where: string, language: "en" | "ar") => {
+      const answer = await httpGet(server.origin + where);
+      for (let i = 0; i < 2; i++) await httpGet(server.origin + where); // warm the server's code paths
+      routes.push({ route, path: where, language, status: answer.status });
       if (answer.status !== 200) {
         notes.push(
-          `\`${resolved.path}\` answered ` +
+          `\`${where}\` answered ` +
             `${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures ` +
             `describe that answer, not the intended page.`,
         );
       }
+    };
+    const arabic: { route: string; path: string }[] = [];
+    for (const route of selectedRoutes(options)) {
+      const resolved = resolveRoute(route, context);
+      if ("skipped" in resolved) {
+        routes.push({ route, path: route, language: "en", skipped: resolved.skipped });
+        continue;
+      }
+      await check(route, resolved.path, "en");
+      arabic.push({ route: arabicPath(route), path: arabicPath(resolved.path) });
     }
+    // Arabic (decision 016) is weighed too: its own catalogue and locale chunks load there.
+    if (options.only.has("weight")) for (const a of arabic) await check(a.route, a.path, "ar");
     const measured = routes.filter((r) => !r.skipped);
     if (options.only.has("lighthouse")) {
       const lighthouse = await phase("lighthouse", () =>
         runLighthouse(
-          measured.map((r) => ({ key: r.path, path: r.path })),
+          measured.filter((r) => r.language === "en").map((r) => ({ key: r.path, path: r.path })),
           { chromePath, runs: options.runs, reportDir: path.join(runDir, "lighthouse"), log, ensureServer },
         ),
       );
@@ -251,21 +265,13 @@ async function main(): Promise<number> {
   const throughput: ThroughputRow[] = [];
   if (options.only.has("scale") || options.only.has("throughput")) {
     const dataDir = scaleDir;
-    const copy = path.join(root, "apps/web", benchBuild);
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(path.join(root, "apps/web/build"), copy, { recursive: true });
-    onCleanup("build copy", () => rmSync(copy, { recursive: true, force: true }));
-    // @fastify/static lists the client folder when the server starts and reads a file when
-    // it is asked for: empty twins now, filled with the captured bytes before the load test.
-    mkdirSync(path.join(copy, "client/__bench"), { recursive: true });
-    for (const t of throughputTargets) writeFileSync(path.join(copy, "client", t.staticFile), "");
     const top = Math.max(...steps);
     for (const [index, rows] of steps.entries()) {
       const t0 = Date.now();
       phases[`scale ${rows} rows`] = 0; // keeps the phases in the order they start
       log(`\n▶ scale ${rows} rows`);
       await (index === 0 ? (firstSeed ?? startFirstSeed()) : seedRows(dataDir, rows));
-      const step = await withServer(`scale ${rows} rows`, { dataDir, webBuildDir: benchBuild }, async (server) => {
+      const step = await withServer(`scale ${rows} rows`, { dataDir }, async (server) => {
         const stepScale: ScaleRow[] = [];
         const stepThroughput: ThroughputRow[] = [];
         const stepNotes: string[] = [];
@@ -288,52 +294,70 @@ async function main(): Promise<number> {
           const throughputStarted = Date.now();
           log("\n▶ throughput");
           const context = await routeContext(server);
-          const targets: { target: string; path: string; file: string }[] = [];
+          const skip = (t: (typeof throughputTargets)[number], where: string, why: string): ThroughputRow => ({
+            target: t.target,
+            path: where,
+            skipped: why,
+            cold: null,
+            cached: emptyStats,
+            bare: emptyStats,
+            ratio: 0,
+            pageCache: "none",
+            encoding: "",
+          });
+          // Warm each page into the page cache and capture its answer exactly as sent (compressed).
+          const targets: { spec: (typeof throughputTargets)[number]; path: string; answer: HttpAnswer }[] = [];
           for (const t of throughputTargets) {
             const resolved = resolveRoute(t.route, context);
             if ("skipped" in resolved) {
-              stepThroughput.push({
-                target: t.target,
-                path: t.route,
-                skipped: resolved.skipped,
-                ssr: emptyStats,
-                static: emptyStats,
-                ratio: 0,
-              });
+              stepThroughput.push(skip(t, t.route, resolved.skipped));
               continue;
             }
-            const answer = await httpGet(server.origin + resolved.path);
+            let answer = await httpGet(server.origin + resolved.path, { "accept-encoding": acceptEncoding });
+            for (let i = 0; i < 2 && answer.status === 200; i++)
+              answer = await httpGet(server.origin + resolved.path, { "accept-encoding": acceptEncoding });
             if (answer.status !== 200) {
-              stepThroughput.push({
-                target: t.target,
-                path: resolved.path,
-                skipped: `answered ${answer.status}`,
-                ssr: emptyStats,
-                static: emptyStats,
-                ratio: 0,
-              });
+              stepThroughput.push(skip(t, resolved.path, `answered ${answer.status}`));
               continue;
             }
-            writeFileSync(path.join(copy, "client", t.staticFile), answer.body);
-            targets.push({ target: t.target, path: resolved.path, file: t.staticFile });
+            targets.push({ spec: t, path: resolved.path, answer });
           }
+          const bare = await startBareServer(
+            path.join(tmp, "bare"),
+            new Map(targets.map((t) => [t.spec.bare, t.answer])),
+          );
+          const load = { connections: settings.throughputConnections, seconds: settings.throughputSeconds };
           for (const t of targets) {
-            const load = { connections: settings.throughputConnections, seconds: settings.throughputSeconds };
-            const ssr = await loadTest(server.origin + t.path, load);
-            const stat = await loadTest(`${server.origin}/${t.file}`, load);
-            if (stat.bodyBytes !== ssr.bodyBytes)
+            const cold = t.spec.page ? await loadTest(server.origin + t.path, { ...load, unique: true }) : null;
+            const cached = await loadTest(server.origin + t.path, load);
+            const bareStats = await loadTest(`${bare.origin}/${t.spec.bare}`, load);
+            const pageCache = String(t.answer.headers["x-page-cache"] ?? "none");
+            if (t.spec.page && pageCache !== "hit")
+              stepNotes.push(`Throughput \`${t.path}\`: the warm request was not a page-cache hit (${pageCache}).`);
+            if (bareStats.bodyBytes !== cached.bodyBytes)
               stepNotes.push(
-                `Throughput \`${t.path}\`: the static copy is ${stat.bodyBytes} bytes, the page ` +
-                  `${ssr.bodyBytes} (the page changed between renders).`,
+                `Throughput \`${t.path}\`: the bare copy is ${bareStats.bodyBytes} bytes, the cached page ` +
+                  `${cached.bodyBytes} (the page changed between requests).`,
               );
-            const row = { target: t.target, path: t.path, ssr, static: stat, ratio: stat.rps ? ssr.rps / stat.rps : 0 };
+            const row: ThroughputRow = {
+              target: t.spec.target,
+              path: t.path,
+              cold,
+              cached,
+              bare: bareStats,
+              ratio: bareStats.rps ? cached.rps / bareStats.rps : 0,
+              pageCache,
+              encoding: String(t.answer.headers["content-encoding"] ?? "identity"),
+            };
             stepThroughput.push(row);
             log(
-              `  ${t.path.padEnd(24)} SSR ${ssr.rps.toFixed(0)} req/s (p50 ${ssr.p50Ms} ms, ` +
-                `p99 ${ssr.p99Ms} ms) · static ${stat.rps.toFixed(0)} req/s (p50 ${stat.p50Ms} ` +
-                `ms, p99 ${stat.p99Ms} ms) · ratio ${row.ratio.toFixed(2)}`,
+              `  ${t.path.padEnd(24)} ${cold ? `cold ${cold.rps.toFixed(0)} req/s (p50 ${cold.p50Ms} ms) · ` : ""}` +
+                `cached ${cached.rps.toFixed(0)} req/s (p50 ${cached.p50Ms} ms, p99 ${cached.p99Ms} ms) · bare ` +
+                `${bareStats.rps.toFixed(0)} req/s (p50 ${bareStats.p50Ms} ms) · cached/bare ${row.ratio.toFixed(2)}` +
+                `${cold?.errors || cached.errors || bareStats.errors ? ` · non-2xx ${cold?.errors ?? 0}/${cached.errors}/${bareStats.errors}` : ""}`,
             );
           }
+          await bare.stop();
           phases.throughput = (Date.now() - throughputStarted) / 1000;
           log(`  (throughput: ${phases.throughput.toFixed(0)} s)`);
         }
@@ -352,11 +376,11 @@ async function main(): Promise<number> {
   const order = (target: string) => throughputTargets.findIndex((t) => t.target === target);
   throughput.sort((a, b) => order(a.target) - order(b.target));
   machine.loadEnd = os.loadavg()[0] ?? 0;
-  const misses = judgeBudgets({ routes, scale }, budgets);
+  const misses = judgeBudgets({ routes, scale, throughput }, budgets);
   for (const r of routes)
     for (const w of r.lighthouse?.runWarnings ?? []) notes.push(`Lighthouse warning on \`${r.path}\`: ${w}`);
   const results: BenchResults = {
-    schema: 1,
+    schema: 2,
     mode: options.quick ? "quick" : "full",
     date,
     durationMs: Date.now() - started,
@@ -394,7 +418,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-const emptyStats = { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 };
+const emptyStats: LoadStats = { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 };
 
 let code = 2;
 try {

@@ -8,6 +8,7 @@ const budgets: Budgets = {
   axeViolations: 0,
   routeJsGzipKB: 125,
   listRender: { page: "/flights", rows: 1000, maxMs: 50 },
+  throughput: { cachedVsBareMin: 0.5, targets: ["/", "/flights"], maxNon2xx: 0 },
   lighthouseExceptions: [],
 };
 
@@ -27,6 +28,7 @@ function routeResult(path: string, performance: number, seo = 100): RouteResult 
   return {
     path,
     route: path,
+    language: "en",
     status: 200,
     lighthouse: {
       runs: [run(performance, seo)],
@@ -41,7 +43,8 @@ function routeResult(path: string, performance: number, seo = 100): RouteResult 
     },
     weight: {
       js: bytes(417_100, 134_600),
-      jsLazy: bytes(0, 0),
+      jsInitial: bytes(370_000, 120_100),
+      jsLazy: bytes(47_100, 14_500),
       css: bytes(30_200, 6_600),
       html: bytes(45_000, 9_000),
       transferBytes: 160_000,
@@ -53,7 +56,7 @@ function routeResult(path: string, performance: number, seo = 100): RouteResult 
 
 function results(overrides: Partial<BenchResults> = {}): BenchResults {
   return {
-    schema: 1,
+    schema: 2,
     mode: "full",
     date: "2026-11-23T12:00:00.000Z",
     durationMs: 512_000,
@@ -76,6 +79,7 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
       lighthouseRuns: 3,
       throughputSeconds: 10,
       throughputConnections: 10,
+      throughputAcceptEncoding: "br, gzip",
       renderSamples: 20,
       scaleSteps: [10, 100, 1000],
     },
@@ -88,7 +92,12 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
     routes: [
       routeResult("/", 97, 92),
       routeResult("/flights", 99),
-      { route: "/blogs/{id}", path: "/blogs/{id}", skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404" },
+      {
+        route: "/blogs/{id}",
+        path: "/blogs/{id}",
+        language: "en",
+        skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404",
+      },
     ],
     scale: [
       {
@@ -108,17 +117,23 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
       {
         target: "/",
         path: "/",
-        ssr: { rps: 200, p50Ms: 40, p99Ms: 90, errors: 0, bodyBytes: 86_400 },
-        static: { rps: 400, p50Ms: 20, p99Ms: 70, errors: 0, bodyBytes: 86_400 },
-        ratio: 0.5,
+        cold: { rps: 150, p50Ms: 60, p99Ms: 120, errors: 0, bodyBytes: 9_000 },
+        cached: { rps: 1200, p50Ms: 8, p99Ms: 20, errors: 0, bodyBytes: 8_400 },
+        bare: { rps: 3000, p50Ms: 3, p99Ms: 9, errors: 2, bodyBytes: 8_400 },
+        ratio: 0.4,
+        pageCache: "hit",
+        encoding: "br",
       },
       {
         target: "/blogs/{id}",
         path: "/blogs/{id}",
         skipped: "not merged",
-        ssr: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
-        static: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
+        cold: null,
+        cached: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
+        bare: { rps: 0, p50Ms: 0, p99Ms: 0, errors: 0, bodyBytes: 0 },
         ratio: 0,
+        pageCache: "none",
+        encoding: "",
       },
     ],
     misses: [
@@ -157,11 +172,13 @@ describe("renderMarkdown", () => {
   test("marks values under budget with ✗ in the Lighthouse and weight tables", () => {
     expect(markdown).toContain("| `/` | 97 ✗ | 100 | 100 | 92 ✗ | 2161 ms | 23 ms | 0.000 | 162.0 |");
     expect(markdown).toContain("| `/flights` | 99 | 100 | 100 | 100 |");
-    expect(markdown).toContain("| `/` | 417.1 | 134.6 ✗ | 0.52 | 0 | 30.2 | 6.6 | 45.0 | 9.0 | 0 |");
+    expect(markdown).toContain("| `/` | 417.1 | 134.6 ✗ | 0.52 | 120.1 | 14.5 | 6.6 | 45.0 | 9.0 | 0 |");
   });
 
-  test("shows throughput with its SSR/static ratio, scale rows, baseline and findings", () => {
-    expect(markdown).toContain("| `/` | 200 | 40 ms | 90 ms | 400 | 20 ms | 70 ms | 0.50 | 86.4 |");
+  test("shows cold, cached and bare throughput with the cached/bare ratio, scale rows, baseline and findings", () => {
+    expect(markdown).toContain(
+      "| `/` | 150 | 60 ms | 1200 | 8 ms | 20 ms | 3000 (2 non-2xx) | 3 ms | 0.40 ✗ | 8.0× | 8.4 br |",
+    );
     expect(markdown).toContain(
       "| `/flights` | 1000 | 1000 | 1000 | 181.6 ms ✗ | 264.6 ms | 60.2 ms | 1360.0 | 600.0 | 55.3 |",
     );

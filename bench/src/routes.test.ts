@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseInvoiceLine, quickRoutes, type RouteContext, resolveRoute, specRoutes } from "./routes.ts";
+import { arabicPath, parseInvoiceLine, quickRoutes, type RouteContext, resolveRoute, specRoutes } from "./routes.ts";
 
 const context: RouteContext = { product: "Khayl", blogId: 3, invoicePath: "/invoice/abc123" };
 
@@ -29,6 +29,12 @@ describe("resolveRoute", () => {
     expect(resolveRoute("/blogs/{id}", missing)).toEqual({ skipped: "blogs API answers 404" });
     expect(resolveRoute("/invoice/{hash}", missing)).toEqual({ skipped: "no Invoice line" });
   });
+});
+
+test("arabicPath puts an English path under /ar", () => {
+  expect(arabicPath("/")).toBe("/ar");
+  expect(arabicPath("/blogs/3")).toBe("/ar/blogs/3");
+  expect(arabicPath("/invoice/abc?step=2")).toBe("/ar/invoice/abc?step=2");
 });
 
 describe("parseInvoiceLine", () => {

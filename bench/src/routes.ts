@@ -55,19 +55,30 @@ export function resolveRoute(route: string, context: RouteContext): { path: stri
   return { path: route };
 }
 
+/** The Arabic twin of an English path (decision 016: Arabic lives under `/ar`). */
+export function arabicPath(englishPath: string): string {
+  return englishPath === "/" ? "/ar" : `/ar${englishPath}`;
+}
+
 /**
- * Throughput targets (issue 6): pages with 1 000 flights seeded, one blog, one API list
- * call; each with the client-folder path where its static twin is written.
+ * Throughput targets (issues 6 and 14): pages with 1 000 flights seeded, one blog, in
+ * English and Arabic, and one API list call; each with the name its captured bytes have
+ * on the bare static server. `page` targets are served by the page cache, so they are
+ * also measured cold (rendered every time); the API has no page cache.
  */
-export const throughputTargets: readonly { target: string; route: string; staticFile: string }[] = [
-  { target: "/", route: "/", staticFile: "__bench/home.html" },
-  { target: "/transport", route: "/transport", staticFile: "__bench/transport.html" },
-  { target: "/flights", route: "/flights", staticFile: "__bench/flights.html" },
-  { target: "/blogs/{id}", route: "/blogs/{id}", staticFile: "__bench/blog.html" },
+export const throughputTargets: readonly { target: string; route: string; bare: string; page: boolean }[] = [
+  { target: "/", route: "/", bare: "home", page: true },
+  { target: "/transport", route: "/transport", bare: "transport", page: true },
+  { target: "/flights", route: "/flights", bare: "flights", page: true },
+  { target: "/blogs/{id}", route: "/blogs/{id}", bare: "blog", page: true },
+  { target: "/ar", route: "/ar", bare: "ar-home", page: true },
+  { target: "/ar/flights", route: "/ar/flights", bare: "ar-flights", page: true },
+  { target: "/ar/blogs/{id}", route: "/ar/blogs/{id}", bare: "ar-blog", page: true },
   {
     target: "API flights list",
     route: "/api/v1/selective-services/website?limit=100&offset=0",
-    staticFile: "__bench/selective-services.json",
+    bare: "selective-services",
+    page: false,
   },
 ];
 

@@ -2,20 +2,37 @@ import autocannon from "autocannon";
 import { httpGet } from "./http.ts";
 import type { LoadStats } from "./types.ts";
 
+/** What every load test asks for, like a browser (brotli first when the server has it). */
+export const acceptEncoding = "br, gzip";
+
+/** The URL of `url` made unique per request: `__bench=[<id>]`, which autocannon replaces with a fresh id each time. */
+export function uniqueUrl(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}__bench=[<id>]`;
+}
+
 /**
- * Load-tests `url` with autocannon (`connections` connections for `seconds` s, asking for
- * gzip like a browser) after 5 sequential warm-up requests. Answers requests per second
- * (average over the run), p50/p99 latency, and the count of non-2xx answers, errors and
- * timeouts. `bodyBytes` is the identity body size of one answer.
+ * Load-tests `url` with autocannon (`connections` connections for `seconds` s, sending
+ * `accept-encoding: br, gzip`) after 5 sequential warm-up requests. With `unique`, every
+ * request carries its own unknown query parameter (`uniqueUrl`), so no page cache can
+ * answer it (decision 017: such a URL is rendered for that request alone). Answers
+ * requests per second (average over the run), p50/p99 latency, and the count of non-2xx
+ * answers, errors and timeouts. `bodyBytes` is the size of one answer's body as sent.
  */
-export async function loadTest(url: string, options: { connections: number; seconds: number }): Promise<LoadStats> {
+export async function loadTest(
+  url: string,
+  options: { connections: number; seconds: number; unique?: boolean },
+): Promise<LoadStats> {
   let bodyBytes = 0;
-  for (let i = 0; i < 5; i++) bodyBytes = (await httpGet(url)).body.length;
+  for (let i = 0; i < 5; i++) {
+    const warm = options.unique ? `${url}${url.includes("?") ? "&" : "?"}__bench=warm-${i}` : url;
+    bodyBytes = (await httpGet(warm, { "accept-encoding": acceptEncoding })).body.length;
+  }
   const result = await autocannon({
-    url,
+    url: options.unique ? uniqueUrl(url) : url,
+    idReplacement: options.unique ?? false,
     connections: options.connections,
     duration: options.seconds,
-    headers: { "accept-encoding": "gzip" },
+    headers: { "accept-encoding": acceptEncoding },
     timeout: 30,
   });
   return {

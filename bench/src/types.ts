@@ -5,7 +5,7 @@
  */
 export interface BenchResults {
   /** Bumped when the shape changes incompatibly. */
-  schema: 1;
+  schema: 2;
   mode: "full" | "quick";
   /** ISO-8601 UTC start of the run. */
   date: string;
@@ -43,6 +43,8 @@ interface BenchSettings {
   lighthouseRuns: number;
   throughputSeconds: number;
   throughputConnections: number;
+  /** The `accept-encoding` every load test sends. */
+  throughputAcceptEncoding: string;
   renderSamples: number;
   scaleSteps: number[];
 }
@@ -94,12 +96,14 @@ export interface Bytes {
 }
 
 export interface WeightResult {
-  /**
-   * Scripts needed before hydration: those the HTML names (script src, inline imports, preload hints) and their static
-   * imports.
-   */
+  /** Every script the first load fetched until the network was idle (the budget's measure, issue 14). */
   js: Bytes;
-  /** Scripts fetched later during the first load (dynamic imports after hydration). */
+  /**
+   * Of `js`, the scripts needed before hydration: those the HTML names (script src, inline imports, preload hints)
+   * and their static imports.
+   */
+  jsInitial: Bytes;
+  /** Of `js`, the scripts fetched after hydration, before the network was idle (dynamic imports). */
   jsLazy: Bytes;
   css: Bytes;
   html: Bytes;
@@ -117,8 +121,10 @@ export interface AxeResult {
 export interface RouteResult {
   /** The URL path measured, e.g. `/blogs/3`. */
   path: string;
-  /** The product §2 pattern, e.g. `/blogs/{id}`. */
+  /** The product §2 pattern, e.g. `/blogs/{id}` (`/ar/blogs/{id}` for its Arabic twin). */
   route: string;
+  /** English at the product §2 path, Arabic under `/ar` (weighed and checked with axe; Lighthouse runs on English). */
+  language: "en" | "ar";
   skipped?: string;
   /** HTTP status of a plain GET (redirects not followed). */
   status?: number;
@@ -156,10 +162,21 @@ export interface LoadStats {
 export interface ThroughputRow {
   target: string;
   path: string;
-  ssr: LoadStats;
-  static: LoadStats;
-  /** ssr.rps / static.rps. */
+  /**
+   * Every request rendered: a unique unknown query parameter (`?__bench=<id>`) per request, which the page cache
+   * never keeps (decision 017). `null` for a target the page cache does not serve (the API).
+   */
+  cold: LoadStats | null;
+  /** The plain URL, answered from the page cache once warm. */
+  cached: LoadStats;
+  /** The very bytes and headers of a cached answer, precompressed, from a bare `node:http` server. */
+  bare: LoadStats;
+  /** cached.rps / bare.rps. */
   ratio: number;
+  /** `x-page-cache` of the warm plain request (`hit` when the cache serves it), or `none`. */
+  pageCache: string;
+  /** `content-encoding` of the measured answers (the load test asks `accept-encoding: br, gzip`). */
+  encoding: string;
   skipped?: string;
 }
 

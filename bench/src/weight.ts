@@ -49,7 +49,12 @@ export async function runWeightAndAxe(
         if (response.status() >= 300 && response.status() < 400) continue;
         const url = new URL(response.url());
         if (url.protocol === "data:") continue;
-        const body = await response.body().catch(() => Buffer.alloc(0));
+        // Chromium may have dropped a body from its buffer by the time it is asked for (two
+        // pages load at once on a busy machine): fetch the same URL again, hashed assets are the same bytes.
+        const body = await response
+          .body()
+          .catch(() => context.request.get(response.url()).then((again) => again.body()))
+          .catch(() => Buffer.alloc(0));
         const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
         resources.push({
           path: url.pathname + url.search,
@@ -67,8 +72,8 @@ export async function runWeightAndAxe(
       };
       out.set(job.key, { weight, axe });
       options.log(
-        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip ` +
-          `(+${(weight.jsLazy.gzip / 1000).toFixed(1)} lazy) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ` +
+        `  weight ${job.key.padEnd(24)} JS ${(weight.js.gzip / 1000).toFixed(1)} KB gzip until idle ` +
+          `(${(weight.jsLazy.gzip / 1000).toFixed(1)} after hydration) CSS ${(weight.css.gzip / 1000).toFixed(1)} HTML ` +
           `${(weight.html.gzip / 1000).toFixed(1)} · axe ` +
           `${axe.violations}${axe.violations ? ` ${axe.rules.join(", ")}` : ""}`,
       );

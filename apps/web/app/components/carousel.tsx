@@ -19,10 +19,12 @@ const SCROLL_DURATION = 20;
 /**
  * A titled slide carousel (product §1, §9): 4 slides on wide screens, 2 at 1024 px and
  * below, 1 at 600 px and below (pure CSS, so the server HTML is right), no loop,
- * previous/next buttons. Before JavaScript runs (or without it) the slides are a
- * horizontally scrollable, keyboard-focusable row; once Embla starts, the buttons
- * appear and drive it. Embla (the maintained carousel library) is loaded after
- * hydration, so it is not part of the page's initial JavaScript (about 7 KB gzip).
+ * previous/next buttons. Before Embla starts (or without JavaScript) the slides are a
+ * horizontally scrollable, keyboard-focusable row; once it starts, the buttons appear
+ * and drive it. Embla (the maintained carousel library, about 7 KB gzip) loads on the
+ * carousel's first use — a pointer over it, a touch, a focus inside, a scroll of the
+ * row — not on load (issue 14: a first visit's scripts are counted until the network
+ * is idle). A focus on the row when it starts moves to the Next button.
  */
 export function Carousel({
   title,
@@ -36,12 +38,18 @@ export function Carousel({
   const { t } = useLingui();
   const headingId = useId();
   const emblaRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const [emblaApi, setEmblaApi] = useState<EmblaCarouselType | null>(null);
+  const [used, setUsed] = useState(false);
+  const use = () => setUsed(true);
   useEffect(() => {
+    if (!used) return;
     let api: EmblaCarouselType | undefined;
     let cancelled = false;
     void import("embla-carousel").then(({ default: EmblaCarousel }) => {
       if (cancelled || !emblaRef.current) return;
+      refocus.current = document.activeElement === emblaRef.current;
       api = EmblaCarousel(emblaRef.current, {
         loop: false,
         align: "start",
@@ -55,7 +63,7 @@ export function Carousel({
       cancelled = true;
       api?.destroy();
     };
-  }, []);
+  }, [used]);
   const [ready, setReady] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
@@ -70,6 +78,11 @@ export function Carousel({
     if (!emblaApi) return;
     setReady(true);
     update();
+    if (refocus.current) {
+      refocus.current = false;
+      // The row stops being focusable once Embla drives it: keep the keyboard in the carousel.
+      requestAnimationFrame(() => nextRef.current?.focus());
+    }
     emblaApi.on("select", update).on("reInit", update);
     return () => {
       emblaApi.off("select", update).off("reInit", update);
@@ -87,7 +100,14 @@ export function Carousel({
     "disabled:cursor-not-allowed disabled:opacity-40";
 
   return (
-    <section aria-labelledby={headingId} aria-roledescription="carousel" className="mx-auto max-w-6xl px-4 py-12">
+    <section
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      className="mx-auto max-w-6xl px-4 py-12"
+      onPointerEnter={use}
+      onTouchStart={use}
+      onFocus={use}
+    >
       <div className="mb-6 flex items-end justify-between gap-4">
         <h2 id={headingId} className="text-2xl font-bold text-ink md:text-3xl">
           {title}
@@ -117,6 +137,7 @@ export function Carousel({
               type="button"
               className={buttonClass}
               aria-label={t`Next slide`}
+              ref={nextRef}
               disabled={!canNext}
               onClick={() => emblaApi?.scrollNext()}
             >
@@ -143,6 +164,7 @@ export function Carousel({
         aria-label={ready ? undefined : t`Slides`}
         role={ready ? undefined : "group"}
         className={ready ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto pb-2"}
+        onScroll={ready ? undefined : use}
       >
         <div className="-ms-4 flex touch-pan-y">
           {slides.map((slide, index) => (

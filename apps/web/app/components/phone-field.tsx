@@ -1,18 +1,12 @@
 import metadata from "libphonenumber-js/min/metadata";
-import type { Country, Labels } from "react-phone-number-input";
+import type { Labels } from "react-phone-number-input";
 // The core build: the metadata and the labels are given here, so the English labels the
 // default build carries are not in the Arabic page's JavaScript (and the other way round).
 import PhoneInput from "react-phone-number-input/core";
 import "react-phone-number-input/style.css";
 import { directionOf, type Language } from "../lib/i18n/language.ts";
 import { submittedPhone } from "../lib/phone.ts";
-
-/** A country flag as an emoji from its two-letter code (no image loaded from the internet). */
-function EmojiFlag({ country }: { country?: Country; countryName?: string }) {
-  if (!country) return <span aria-hidden="true">🌐</span>;
-  const flag = String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
-  return <span aria-hidden="true">{flag}</span>;
-}
+import { PhoneFlag } from "./phone-flag.tsx";
 
 export interface PhoneFieldProps {
   id: string;
@@ -32,7 +26,8 @@ export interface PhoneFieldProps {
 
 /**
  * The contact form's phone input (product §3, §9): international format, country select
- * defaulting to the UAE (react-phone-number-input on libphonenumber-js's small metadata).
+ * defaulting to the UAE (react-phone-number-input on libphonenumber-js's small metadata),
+ * its flag an SVG image from this site (`PhoneFlag`).
  * The country names are in the page's language and sorted in it; the flag, the calling
  * code and the number read left to right on Arabic pages too. A hidden input named `name`
  * carries `submittedPhone(value)`; before JavaScript loads the page renders a plain text
@@ -66,7 +61,7 @@ export function PhoneField({
         onBlur={onBlur}
         autoComplete="tel"
         dir="ltr"
-        flagComponent={EmojiFlag}
+        flagComponent={PhoneFlag}
         // The list of country names reads in the page's direction.
         countrySelectProps={{ "aria-label": countryLabel, dir: directionOf(language) }}
         aria-invalid={invalid || undefined}

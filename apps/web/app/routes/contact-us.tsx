@@ -14,8 +14,6 @@ import {
   type ComponentType,
   type FocusEvent,
   type FormEvent,
-  lazy,
-  Suspense,
   useEffect,
   useEffectEvent,
   useRef,
@@ -39,8 +37,6 @@ import { pageMeta } from "../lib/meta.ts";
 import { submittedPhone } from "../lib/phone.ts";
 import type { Route } from "./+types/contact-us";
 
-type LocalizedPhoneFieldProps = Omit<PhoneFieldProps, "labels" | "language">;
-
 /**
  * The phone library's country names and labels in each language (the locale files it
  * ships), each its own chunk: a page downloads only its own language's (~2.5 KB gzip).
@@ -50,24 +46,35 @@ const phoneLabels: Record<Language, () => Promise<{ default: Labels }>> = {
   ar: () => import("react-phone-number-input/locale/ar"),
 };
 
-/**
- * The phone field with its country names in `language`. The phone library
- * (libphonenumber-js metadata, ~40 KB gzip) and the names load in parallel after
- * hydration, so they never delay the page; until then the field is a plain text input.
- */
-function lazyPhoneField(language: Language) {
-  return lazy(async (): Promise<{ default: ComponentType<LocalizedPhoneFieldProps> }> => {
-    const [{ PhoneField }, { default: labels }] = await Promise.all([
-      import("../components/phone-field.tsx"),
-      phoneLabels[language](),
-    ]);
-    return { default: (props) => <PhoneField {...props} labels={labels} language={language} /> };
-  });
+/** The phone field and its country names in one language, once loaded. */
+interface PhoneKit {
+  PhoneField: ComponentType<PhoneFieldProps>;
+  labels: Labels;
 }
-const phoneFields: Record<Language, ComponentType<LocalizedPhoneFieldProps>> = {
-  en: lazyPhoneField("en"),
-  ar: lazyPhoneField("ar"),
-};
+
+/** What each language's phone field loaded (kept for the next visit of the page in this tab). */
+const phoneKits: Partial<Record<Language, PhoneKit>> = {};
+const phoneKitLoads: Partial<Record<Language, Promise<PhoneKit>>> = {};
+
+/**
+ * Loads the phone field with its country names in `language`: the phone library
+ * (libphonenumber-js metadata, ~45 KB gzip) and the names, in parallel. Called on the
+ * field's first use (focus), not on load (issue 14: a visit that never touches the
+ * field never downloads it). A failed load is forgotten, so the next focus tries again.
+ */
+function loadPhoneKit(language: Language): Promise<PhoneKit> {
+  phoneKitLoads[language] ??= Promise.all([import("../components/phone-field.tsx"), phoneLabels[language]()]).then(
+    ([{ PhoneField }, { default: labels }]) => {
+      phoneKits[language] = { PhoneField, labels };
+      return phoneKits[language];
+    },
+    (error: unknown) => {
+      delete phoneKitLoads[language];
+      throw error;
+    },
+  );
+  return phoneKitLoads[language];
+}
 
 /** The page's messages (the `contact` area) in its language. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -140,7 +147,6 @@ function readForm(form: HTMLFormElement): ContactFormValues {
 export default function ContactUs() {
   const { t, i18n } = useLingui();
   const language = useLanguage();
-  const PhoneField = phoneFields[language];
   const thanksTitle = t`Thank you!`;
   const thanksBody = t`We received your inquiry and will get back to you soon.`;
   const referenceLabel = t`Your reference number`;
@@ -158,14 +164,51 @@ export default function ContactUs() {
   const [phone, setPhone] = useState("");
   const [reference, setReference] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // The phone library's field, once loaded (on the plain field's first focus); until then
+  // a plain text input, which also works without JavaScript.
+  const [phoneKit, setPhoneKit] = useState<PhoneKit | null>(null);
+  const plainPhoneRef = useRef<HTMLInputElement>(null);
+  const refocusPhone = useRef(false);
 
+  const phoneFocusedEarly = useEffectEvent(() => {
+    // Focused before hydration (no handler yet): that is its first use too.
+    if (document.activeElement === plainPhoneRef.current) loadPhoneOnUse();
+  });
   useEffect(() => {
-    // The phone input is replaced by the phone library after hydration: keep what the
-    // visitor typed before (the server's default '+971 ' alone counts as nothing typed).
-    const typed = formRef.current?.querySelector<HTMLInputElement>("#phone")?.value.replace(/\s/g, "") ?? "";
-    if (typed && typed !== "+971") setPhone(typed);
     setHydrated(true);
-  }, []);
+    // Loaded on an earlier visit of the page in this tab: shown at once.
+    const loaded = phoneKits[language];
+    if (loaded) setPhoneKit(loaded);
+    else phoneFocusedEarly();
+  }, [language]);
+
+  /**
+   * First use of the plain phone input: load the phone library, then swap it in, keeping
+   * what the visitor typed (the server's default '+971 ' alone counts as nothing typed)
+   * and, if the field still has focus, the focus at the end of the number.
+   */
+  function loadPhoneOnUse() {
+    if (phoneKit) return;
+    loadPhoneKit(language).then(
+      (loaded) => {
+        const plain = plainPhoneRef.current;
+        if (plain) {
+          const typed = plain.value.replace(/[^\d+]/g, "");
+          setPhone(typed === "+971" ? "" : typed);
+          refocusPhone.current = document.activeElement === plain;
+        }
+        setPhoneKit(loaded);
+      },
+      () => undefined, // the plain input keeps working; the next focus tries again
+    );
+  }
+  useEffect(() => {
+    if (!phoneKit || !refocusPhone.current) return;
+    refocusPhone.current = false;
+    const input = formRef.current?.querySelector<HTMLInputElement>("#phone");
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, [phoneKit]);
   // Once per answer of the action.
   const answered = useEffectEvent((result: ContactActionResult) => {
     if (result.ok) {
@@ -330,43 +373,38 @@ export default function ContactUs() {
             <label htmlFor="phone" className={labelClass}>
               {t`Phone`}
             </label>
-            {hydrated ? (
-              <Suspense
-                fallback={
-                  <input
-                    {...field("phone")}
-                    type="tel"
-                    dir="ltr"
-                    autoComplete="tel"
-                    aria-required="true"
-                    defaultValue={phone || "+971 "}
-                    onInput={(e) => setPhone(e.currentTarget.value.replace(/\s/g, ""))}
-                    className={inputClass}
-                  />
-                }
-              >
-                <PhoneField
-                  id="phone"
-                  name="phone"
-                  value={phone}
-                  onChange={(v) => {
-                    setPhone(v);
-                    if (touched.phone) setTimeout(() => revalidate(), 0);
-                  }}
-                  onBlur={() => revalidate({ ...touched, phone: true })}
-                  countryLabel={t`Phone country`}
-                  invalid={Boolean(shown("phone"))}
-                  describedBy={shown("phone") ? "phone-error" : undefined}
-                />
-              </Suspense>
+            {phoneKit ? (
+              <phoneKit.PhoneField
+                id="phone"
+                labels={phoneKit.labels}
+                language={language}
+                name="phone"
+                value={phone}
+                onChange={(v) => {
+                  setPhone(v);
+                  if (touched.phone) setTimeout(() => revalidate(), 0);
+                }}
+                onBlur={() => revalidate({ ...touched, phone: true })}
+                countryLabel={t`Phone country`}
+                invalid={Boolean(shown("phone"))}
+                describedBy={shown("phone") ? "phone-error" : undefined}
+              />
             ) : (
               <input
                 {...field("phone")}
+                ref={plainPhoneRef}
                 type="tel"
                 dir="ltr"
                 autoComplete="tel"
                 aria-required="true"
                 defaultValue={serverValues.phone || "+971 "}
+                onFocus={(event) => {
+                  // Like the phone library's field, whose calling code cannot be typed over:
+                  // the caret goes after '+971 ' instead of selecting it.
+                  const input = event.currentTarget;
+                  input.setSelectionRange(input.value.length, input.value.length);
+                  loadPhoneOnUse();
+                }}
                 className={inputClass}
               />
             )}

@@ -28,10 +28,12 @@ import type { Route } from "./+types/invoice";
 
 /**
  * Step 3's payment code (card form, card rules, the payment client, Stripe glue) loads
- * after hydration: it needs JavaScript anyway, and keeping it out of the initial
- * JavaScript holds the route under the 125 KB budget. It is fetched as soon as an unpaid
- * invoice's page has hydrated; once here it renders at once (no fallback, so keyboard
- * focus is never on an element that is about to be replaced).
+ * on its way to use, not with the page: it needs JavaScript anyway, and a first visit
+ * that only reads or downloads the invoice never fetches it (issue 14: the budget counts
+ * every script loaded until the network is idle). It is fetched when an unpaid invoice
+ * shows step 2 (the details before paying, so it is usually here before Pay is pressed)
+ * or step 3; once here it renders at once (no fallback, so keyboard focus is never on an
+ * element that is about to be replaced).
  */
 let paymentStepModule: typeof import("../components/invoice/payment-step.tsx") | undefined;
 const loadPaymentStep = () => import("../components/invoice/payment-step.tsx").then((m) => (paymentStepModule = m));
@@ -122,9 +124,10 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   const step: Step = invoice?.status === "paid" ? 4 : requested === 2 || requested === 3 ? requested : 1;
   const stepUrl = (n: number) => `?step=${n}&method=${method}`;
 
+  const unpaid = invoice !== null && invoice.status !== "paid";
   useEffect(() => {
-    if (invoice && invoice.status !== "paid") void loadPaymentStep();
-  }, [invoice]);
+    if (unpaid && step >= 2) void loadPaymentStep();
+  }, [unpaid, step]);
   const PaymentStep = paymentStepModule?.PaymentStep ?? LazyPaymentStep;
 
   // Move focus to the new step's heading when the step changes (not on the first render).
