@@ -19,9 +19,11 @@ function measured(value: number | null): number {
 }
 
 /**
- * Server time to the full HTML of `url`: `samples` (at least 1) sequential GETs (no
- * compression, one kept-alive socket) after 5 warm-up requests; answers the median and p90
- * in ms and the HTML size raw and gzipped at level 9. Throws when the page does not answer 200.
+ * Server time to render the full HTML of `url`: `samples` (at least 1) sequential GETs (no
+ * compression, one kept-alive socket) after 5 warm-up requests, each with its own unknown
+ * query parameter (`__bench=render-<n>`) so that the page cache never answers (decision 017);
+ * answers the median and p90 in ms and the HTML size raw and gzipped at level 9. Throws when
+ * the page does not answer 200.
  */
 export async function measureRender(
   url: string,
@@ -34,11 +36,12 @@ export async function measureRender(
   inlineScriptRaw: number;
   cardsInHtml: number;
 }> {
-  for (let i = 0; i < 5; i++) await httpGet(url);
+  const cold = (n: number) => `${url}${url.includes("?") ? "&" : "?"}__bench=render-${n}`;
+  for (let i = 0; i < 5; i++) await httpGet(cold(i));
   const times: number[] = [];
   let body: Buffer = Buffer.alloc(0);
   for (let i = 0; i < samples; i++) {
-    const answer = await httpGet(url);
+    const answer = await httpGet(cold(5 + i));
     if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
     times.push(answer.ms);
     body = answer.body;
