@@ -18,7 +18,9 @@ function pages(language: Language): RouteConfigEntry[] {
     layout("routes/layouts/site.tsx", id("layouts/site"), [
       index("routes/home.tsx", id("home")),
       page("transport", "transport.tsx"),
+      page("transport/:id", "show-detail.tsx"),
       page("flights", "flights.tsx"),
+      page("flights/:id", "flight-detail.tsx"),
       page("aboutus", "aboutus.tsx"),
       page("privacy-policy", "privacy-policy.tsx"),
       page("term-of-services", "term-of-services.tsx"),

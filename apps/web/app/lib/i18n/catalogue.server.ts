@@ -14,6 +14,7 @@ export type Area =
   | "core"
   | "home"
   | "schedules"
+  | "trips"
   | "blogs"
   | "about"
   | "product-app"
