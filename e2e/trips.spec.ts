@@ -116,3 +116,72 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "All shows" })).toHaveAttribute("href", "/transport");
   });
 });
+
+/** The value of the first `NAME` property of the first event of an iCalendar text (unfolded). */
+function icsValue(text: string, name: string): string | undefined {
+  const unfolded = text.replace(/\r?\n[ \t]/g, "");
+  const event = unfolded.slice(unfolded.indexOf("BEGIN:VEVENT"));
+  return event.match(new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, "m"))?.[1]?.trim();
+}
+
+test("'Add to calendar' downloads the show's .ics with a stable UID, its dates, name and page", async ({ page }) => {
+  const id = await firstId(page, showsApi);
+  const show = (await (await page.request.get(`/api/v1/event-services/website/${id}`)).json()).data;
+  await page.goto(`/transport/${id}`);
+  const link = page.getByRole("link", { name: "Add to calendar" });
+  await expect(link).toHaveAttribute("href", `/transport/${id}/calendar.ics`);
+  const answer = await page.request.get(`/transport/${id}/calendar.ics`);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const text = await answer.text();
+  expect(icsValue(text, "UID")).toBe(`event-${id}@127.0.0.1`);
+  expect(icsValue(text, "SUMMARY")).toBe(show.eventName);
+  expect(icsValue(text, "URL")).toMatch(new RegExp(`/transport/${id}$`));
+  expect(icsValue(text, "DTSTAMP")).toMatch(/^\d{8}T\d{6}Z$/);
+  expect(icsValue(text, "DTSTART")).toBe(show.startDate.replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
+  const again = await (await page.request.get(`/transport/${id}/calendar.ics`)).text();
+  expect(icsValue(again, "UID")).toBe(icsValue(text, "UID"));
+  expect((await page.request.get("/transport/999999/calendar.ics")).status()).toBe(404);
+});
+
+test("a flight's .ics has its route and departure in UTC", async ({ page }) => {
+  const id = await firstId(page, flightsApi);
+  const flight = (await (await page.request.get(`/api/v1/selective-services/website/${id}`)).json()).data;
+  const text = await (await page.request.get(`/flights/${id}/calendar.ics`)).text();
+  expect(icsValue(text, "UID")).toBe(`flight-${id}@127.0.0.1`);
+  expect(icsValue(text, "SUMMARY")).toContain(
+    `Import flight ${flight.departureAirport.code} to ${flight.arrivalAirport.code}`,
+  );
+  expect(icsValue(text, "DTSTART")).toBe(flight.startDate.replace(/[-:]/g, "").replace(/\.\d{3}/, ""));
+});
+
+test("the schedules offer their feeds by webcal and https, filtered as the page", async ({ page }) => {
+  await page.goto("/transport?discipline=dressage");
+  const feed = page.getByRole("complementary", { name: "Calendar feed" });
+  await expect(feed.getByRole("link", { name: "Subscribe in your calendar" })).toHaveAttribute(
+    "href",
+    /^webcal:\/\/127\.0\.0\.1:\d+\/calendar\/shows\.ics\?discipline=dressage$/,
+  );
+  await expect(feed.getByRole("link", { name: "Feed address (https)" })).toHaveAttribute(
+    "href",
+    /^http:\/\/127\.0\.0\.1:\d+\/calendar\/shows\.ics\?discipline=dressage$/,
+  );
+  await expectNoAxeViolations(page);
+
+  const shows = await page.request.get("/calendar/shows.ics?discipline=dressage");
+  expect(shows.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(shows.headers()["cache-control"]).toMatch(/public, max-age=\d+/);
+  const dressage = (await (await page.request.get(`${showsApi}&eventDisciplines=3`)).json()).data.rows as Listed[];
+  const text = await shows.text();
+  expect(text.match(/^BEGIN:VEVENT/gm)?.length).toBe(dressage.filter((s) => "startDate" in s).length);
+  for (const show of dressage) expect(text).toContain(`UID:event-${show.id}@`);
+
+  const exports = await (await page.request.get("/calendar/flights.ics?type=export")).text();
+  expect(exports).toContain("SUMMARY:Export flight");
+  expect(exports).not.toContain("SUMMARY:Import flight");
+  await page.goto("/flights?type=import");
+  await expect(page.getByRole("link", { name: "Subscribe in your calendar" })).toHaveAttribute(
+    "href",
+    /\/calendar\/flights\.ics\?type=import$/,
+  );
+});

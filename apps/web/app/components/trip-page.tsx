@@ -82,3 +82,37 @@ export function TripNotFound({
     </section>
   );
 }
+
+/** The button-like look of the actions under a show's or flight's facts. */
+const tripActionClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-full border border-brand px-5 py-2 font-semibold text-brand " +
+  "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+
+/**
+ * The actions of a show's or flight's page (issue 15): 'Add to calendar' downloads its `.ics`
+ * (`calendarPath`, a site path; absent when the item has no start date), then whatever the
+ * page adds (`children`). Plain links and buttons: the calendar works without JavaScript.
+ */
+export function TripActions({ calendarPath, children }: { calendarPath: string | null; children?: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {calendarPath ? (
+        <Link to={calendarPath} reloadDocument className={tripActionClass}>
+          <CalendarIcon />
+          {t`Add to calendar`}
+        </Link>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}

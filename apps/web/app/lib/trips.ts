@@ -16,6 +16,16 @@ export function flightPath(id: number): string {
   return `/flights/${id}`;
 }
 
+/** A show's calendar file: `/transport/{id}/calendar.ics`. */
+export function showCalendarPath(id: number): string {
+  return `${showPath(id)}/calendar.ics`;
+}
+
+/** A flight's calendar file: `/flights/{id}/calendar.ics`. */
+export function flightCalendarPath(id: number): string {
+  return `${flightPath(id)}/calendar.ics`;
+}
+
 /**
  * The /transport list filtered to a show's discipline (`/transport?discipline=dressage`),
  * or the whole list when the discipline is unknown (product §2 chips).

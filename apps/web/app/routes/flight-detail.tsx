@@ -2,12 +2,19 @@ import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
-import { BackLink, TripAppPrompt, type TripFact, TripFacts, TripNotFound } from "../components/trip-page.tsx";
+import {
+  BackLink,
+  TripActions,
+  TripAppPrompt,
+  type TripFact,
+  TripFacts,
+  TripNotFound,
+} from "../components/trip-page.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadFlight } from "../lib/trips.server.ts";
-import { flightPath, flightsListPath } from "../lib/trips.ts";
+import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/flight-detail";
 
 /**
@@ -118,6 +125,7 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
         </h1>
       </header>
       <TripFacts facts={facts} />
+      <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null} />
       <TripAppPrompt />
     </article>
   );

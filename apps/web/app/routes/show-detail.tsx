@@ -4,12 +4,19 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { useDisciplineNames } from "../components/discipline-names.ts";
-import { BackLink, TripAppPrompt, type TripFact, TripFacts, TripNotFound } from "../components/trip-page.tsx";
+import {
+  BackLink,
+  TripActions,
+  TripAppPrompt,
+  type TripFact,
+  TripFacts,
+  TripNotFound,
+} from "../components/trip-page.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadShow } from "../lib/trips.server.ts";
-import { knownDisciplineId, showPath, transportListPath } from "../lib/trips.ts";
+import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/show-detail";
 
 /**
@@ -118,6 +125,7 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
         </h1>
       </header>
       <TripFacts facts={facts} />
+      <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null} />
       <TripAppPrompt />
     </article>
   );

@@ -1,6 +1,7 @@
 import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { EventCard } from "../components/event-card.tsx";
@@ -74,6 +75,11 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
               comment: "Below a long list of horse shows: how many of them are on the page",
             }),
           }}
+        />
+        <CalendarFeedLinks
+          feedPath={
+            loaderData.discipline ? `/calendar/shows.ics?discipline=${loaderData.discipline}` : "/calendar/shows.ics"
+          }
         />
       </div>
     </>
