@@ -48,6 +48,7 @@ export default defineConfig({
       "components/trip-page.tsx",
       "components/discipline-names.ts",
       "lib/calendar.server.ts",
+      "components/whatsapp-link.tsx",
     ]),
     area("blogs", ["routes/blogs.tsx", "routes/blog-detail.tsx", "components/blog-card.tsx"]),
     area("about", ["routes/aboutus.tsx"]),
@@ -60,6 +61,7 @@ export default defineConfig({
     area("links", ["routes/links.tsx"]),
     area("contact", [
       "routes/contact-us.tsx",
+      "components/whatsapp-link.tsx",
       "components/phone-field.tsx",
       "lib/contact-messages.ts",
       "lib/contact-options.ts",

@@ -84,7 +84,7 @@ export function TripNotFound({
 }
 
 /** The button-like look of the actions under a show's or flight's facts. */
-const tripActionClass =
+export const tripActionClass =
   "inline-flex min-h-11 items-center gap-2 rounded-full border border-brand px-5 py-2 font-semibold text-brand " +
   "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 

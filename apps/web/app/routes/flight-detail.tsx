@@ -9,8 +9,12 @@ import {
   type TripFact,
   TripFacts,
   TripNotFound,
+  tripActionClass,
 } from "../components/trip-page.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadFlight } from "../lib/trips.server.ts";
@@ -74,12 +78,15 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const language = useLanguage();
   const { flight } = loaderData;
+  const config = usePublicConfig();
   const contentLang = useContentLang(flight?.language);
   if (!flight)
     return <TripNotFound title={i18n._(notFound)} schedule="/flights" scheduleLabel={t`See the flights schedule`} />;
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   const type = flight.type === "Import" ? t`Import` : t`Export`;
+  const departure = dubaiDateTime(flight.startDate, language);
+  const pageUrl = `${config.publicUrl}${localizedPath(flightPath(flight.id), language)}`;
   const airport = (ref: typeof flight.departureAirport, country: string | null | undefined) => (
     <>
       {ref?.name ? <span lang={contentLang}>{ref.name} </span> : null}
@@ -125,7 +132,12 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
         </h1>
       </header>
       <TripFacts facts={facts} />
-      <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null} />
+      <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
+        <WhatsAppLink
+          className={tripActionClass}
+          text={t`Hello, I would like to ship horses on the ${type} flight ${from} to ${to} departing ${departure}: ${pageUrl}`}
+        />
+      </TripActions>
       <TripAppPrompt />
     </article>
   );

@@ -11,8 +11,12 @@ import {
   type TripFact,
   TripFacts,
   TripNotFound,
+  tripActionClass,
 } from "../components/trip-page.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadShow } from "../lib/trips.server.ts";
@@ -61,6 +65,7 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const disciplineNames = useDisciplineNames();
   const { show } = loaderData;
+  const config = usePublicConfig();
   const contentLang = useContentLang(show?.language);
   if (!show)
     return <TripNotFound title={i18n._(notFound)} schedule="/transport" scheduleLabel={t`See the shows schedule`} />;
@@ -68,6 +73,8 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
   const discipline = disciplineId ? disciplineNames[disciplineId] : null;
   const code = eventPlaceCode(show);
   const venueCode = code ? (show.place?.name ? `(${code})` : code) : null;
+  const startDay = formatFlightDate(show.startDate, language);
+  const pageUrl = `${config.publicUrl}${localizedPath(showPath(show.id), language)}`;
   const facts: TripFact[] = [
     ...(discipline ? [{ label: t`Discipline`, value: discipline }] : []),
     {
@@ -125,7 +132,12 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
         </h1>
       </header>
       <TripFacts facts={facts} />
-      <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null} />
+      <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null}>
+        <WhatsAppLink
+          className={tripActionClass}
+          text={t`Hello, I would like to book horse transport to ${show.eventName} on ${startDay}: ${pageUrl}`}
+        />
+      </TripActions>
       <TripAppPrompt />
     </article>
   );
