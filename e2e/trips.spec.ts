@@ -211,3 +211,43 @@ test("'Ask on WhatsApp' names the show and its date; the contact page and its th
   await page.goto("/contact-us");
   await expect(page.getByRole("link", { name: /Ask on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
 });
+
+test.describe("Share", () => {
+  test("without the Web Share API it copies the page's link and says so", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      // A desktop browser without the share sheet.
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+    const id = await firstId(page, showsApi);
+    await page.goto(`/transport/${id}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Link copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/transport/${id}$`));
+  });
+
+  test("with the Web Share API it opens the share sheet with the title and URL", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+        },
+      });
+    });
+    const id = await firstId(page, flightsApi);
+    await page.goto(`/flights/${id}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared);
+    const data = (await shared.jsonValue()) as ShareData;
+    expect(data.url).toMatch(new RegExp(`/flights/${id}$`));
+    expect(data.title).toMatch(/^Import flight \w+ to \w+$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a blog page has the Share button too", async ({ page }) => {
+    const blogs = await (await page.request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
+    await page.goto(`/blogs/${blogs.data.rows[0].id}`);
+    await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
+  });
+});

@@ -4,8 +4,11 @@ import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { blogPath } from "../components/blog-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
+import { ShareButton } from "../components/share-button.tsx";
+import { usePublicConfig } from "../lib/config.ts";
 import { loadBlog } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
@@ -56,6 +59,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const contentLang = useContentLang(loaderData.blog?.language);
   const { blog } = loaderData;
+  const config = usePublicConfig();
   if (!blog) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-20 text-center">
@@ -118,6 +122,17 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
             {formatBlogDate(blog.date, language)}
           </time>
         ) : null}
+        <ShareButton
+          className={
+            "mt-4 inline-flex min-h-11 items-center gap-2 rounded-full border border-brand px-5 py-2 font-semibold " +
+            "text-brand hover:bg-brand-50"
+          }
+          data={{
+            title: blog.title ?? i18n._(untitled),
+            text: blog.description,
+            url: `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`,
+          }}
+        />
       </header>
       <RichText html={blog.html} lang={contentLang} className="mt-8 max-w-3xl" />
       {blog.tags.length > 0 ? (

@@ -2,6 +2,7 @@ import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { ShareButton } from "../components/share-button.tsx";
 import {
   BackLink,
   TripActions,
@@ -136,6 +137,10 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
         <WhatsAppLink
           className={tripActionClass}
           text={t`Hello, I would like to ship horses on the ${type} flight ${from} to ${to} departing ${departure}: ${pageUrl}`}
+        />
+        <ShareButton
+          className={tripActionClass}
+          data={{ title: t`${type} flight ${from} to ${to}`, text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
         />
       </TripActions>
       <TripAppPrompt />

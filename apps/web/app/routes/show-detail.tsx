@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { useDisciplineNames } from "../components/discipline-names.ts";
+import { ShareButton } from "../components/share-button.tsx";
 import {
   BackLink,
   TripActions,
@@ -136,6 +137,10 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
         <WhatsAppLink
           className={tripActionClass}
           text={t`Hello, I would like to book horse transport to ${show.eventName} on ${startDay}: ${pageUrl}`}
+        />
+        <ShareButton
+          className={tripActionClass}
+          data={{ title: show.eventName, text: t`Horse transport to ${show.eventName}, ${startDay}`, url: pageUrl }}
         />
       </TripActions>
       <TripAppPrompt />
