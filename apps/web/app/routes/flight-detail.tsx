@@ -2,6 +2,7 @@ import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
   BackLink,
@@ -17,6 +18,7 @@ import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { breadcrumbJsonLd } from "../lib/json-ld.ts";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadFlight } from "../lib/trips.server.ts";
 import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts";
@@ -132,6 +134,13 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
           </span>
         </h1>
       </header>
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
+          { name: t`Flights`, url: `${config.publicUrl}${localizedPath("/flights", language)}` },
+          { name: t`${from} to ${to}`, url: pageUrl },
+        ])}
+      />
       <TripFacts facts={facts} />
       <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
         <WhatsAppLink

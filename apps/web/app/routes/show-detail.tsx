@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { useDisciplineNames } from "../components/discipline-names.ts";
+import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
   BackLink,
@@ -19,6 +20,7 @@ import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { breadcrumbJsonLd, showJsonLd } from "../lib/json-ld.ts";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadShow } from "../lib/trips.server.ts";
 import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from "../lib/trips.ts";
@@ -132,6 +134,14 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
           {show.eventName}
         </h1>
       </header>
+      <JsonLd data={showJsonLd(show, pageUrl, config)} />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
+          { name: t`Shows`, url: `${config.publicUrl}${localizedPath("/transport", language)}` },
+          { name: show.eventName, url: pageUrl },
+        ])}
+      />
       <TripFacts facts={facts} />
       <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null}>
         <WhatsAppLink
