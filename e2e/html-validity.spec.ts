@@ -28,6 +28,7 @@ function extraStates(invoice: { unpaid: string; paid: string }): string[] {
     invoice.paid,
     `/invoice/${"A".repeat(43)}`,
     "/no-such-page",
+    "/transport/999999",
   ];
 }
 
@@ -76,10 +77,16 @@ test("every route's server HTML passes the Nu HTML Checker", async ({ request })
 
   const configuration = await (await request.get("/api/v1/configurations/")).json();
   const blogs = await (await request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
+  const shows = await (await request.get("/api/v1/event-services/website?limit=1&offset=0&showOnWebsite=true")).json();
+  const flights = await (
+    await request.get("/api/v1/selective-services/website?limit=1&offset=0&showOnWebsite=true&type=export")
+  ).json();
   const invoice = await demoInvoicePaths();
   const context = {
     product: configuration.data.productName,
     blogId: blogs.data.rows[0].id,
+    showId: shows.data.rows[0].id,
+    flightId: flights.data.rows[0].id,
     invoicePath: invoice.unpaid,
   };
   const routes = [

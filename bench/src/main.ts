@@ -51,6 +51,19 @@ async function discoverBlogId(origin: string): Promise<RouteContext["blogId"]> {
   }
 }
 
+/** The id of the first row of an API list (`path` with its query), or why there is none. */
+async function discoverFirstId(origin: string, path: string): Promise<number | { missing: string }> {
+  try {
+    const answer = await httpGet(`${origin}${path}`, { accept: "application/json", language: "en" });
+    if (answer.status !== 200) return { missing: `GET ${path} answers ${answer.status}` };
+    const id = (JSON.parse(answer.body.toString("utf8")) as { data?: { rows?: { id?: unknown }[] } }).data?.rows?.[0]
+      ?.id;
+    return typeof id === "number" ? id : { missing: `GET ${path} lists nothing` };
+  } catch (error) {
+    return { missing: `GET ${path} failed: ${(error as Error).message}` };
+  }
+}
+
 async function routeContext(server: ServerHandle): Promise<RouteContext> {
   // The start-up line with the invoice link may come just after the server starts answering.
   await new Promise((r) => setTimeout(r, 1000));
@@ -58,6 +71,11 @@ async function routeContext(server: ServerHandle): Promise<RouteContext> {
   return {
     product: parseEnv({ PRODUCT_NAME: process.env.PRODUCT_NAME }).PRODUCT_NAME,
     blogId: await discoverBlogId(server.origin),
+    showId: await discoverFirstId(server.origin, "/api/v1/event-services/website?limit=1&offset=0&showOnWebsite=true"),
+    flightId: await discoverFirstId(
+      server.origin,
+      "/api/v1/selective-services/website?limit=1&offset=0&showOnWebsite=true&type=import",
+    ),
     invoicePath: invoice ?? {
       missing:
         "the server printed no `Invoice: <url>` line and wrote no DATA_DIR/demo-invoice-url.txt " +

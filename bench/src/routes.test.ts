@@ -1,12 +1,20 @@
 import { describe, expect, test } from "vitest";
 import { arabicPath, parseInvoiceLine, quickRoutes, type RouteContext, resolveRoute, specRoutes } from "./routes.ts";
 
-const context: RouteContext = { product: "Khayl", blogId: 3, invoicePath: "/invoice/abc123" };
+const context: RouteContext = {
+  product: "Khayl",
+  blogId: 3,
+  showId: 7,
+  flightId: 9,
+  invoicePath: "/invoice/abc123",
+};
 
 describe("specRoutes", () => {
-  test("lists the 18 routes of product §2 once each, and --quick measures three of them", () => {
-    expect(specRoutes).toHaveLength(18);
-    expect(new Set(specRoutes).size).toBe(18);
+  test("lists the 18 routes of product §2 and a show's and a flight's page once each; --quick measures three", () => {
+    expect(specRoutes).toHaveLength(20);
+    expect(new Set(specRoutes).size).toBe(20);
+    expect(specRoutes).toContain("/transport/{showId}");
+    expect(specRoutes).toContain("/flights/{flightId}");
     expect(quickRoutes).toEqual(["/", "/transport", "/flights"]);
     for (const r of quickRoutes) expect(specRoutes).toContain(r);
   });
@@ -18,16 +26,21 @@ describe("resolveRoute", () => {
     expect(resolveRoute("/blogs/{id}", context)).toEqual({ path: "/blogs/3" });
     expect(resolveRoute("/invoice/{hash}", context)).toEqual({ path: "/invoice/abc123" });
     expect(resolveRoute("/QR", context)).toEqual({ path: "/QR" });
+    expect(resolveRoute("/transport/{showId}", context)).toEqual({ path: "/transport/7" });
+    expect(resolveRoute("/flights/{flightId}", context)).toEqual({ path: "/flights/9" });
   });
 
   test("skips a route whose value is missing, with the reason", () => {
     const missing: RouteContext = {
       product: "Khayl",
       blogId: { missing: "blogs API answers 404" },
+      showId: { missing: "no show" },
+      flightId: { missing: "no flight" },
       invoicePath: { missing: "no Invoice line" },
     };
     expect(resolveRoute("/blogs/{id}", missing)).toEqual({ skipped: "blogs API answers 404" });
     expect(resolveRoute("/invoice/{hash}", missing)).toEqual({ skipped: "no Invoice line" });
+    expect(resolveRoute("/transport/{showId}", missing)).toEqual({ skipped: "no show" });
   });
 });
 

@@ -2,7 +2,8 @@
  * The one list of what the bench measures (product §2 routes, the throughput targets and
  * the scale pages). Dynamic routes are resolved at run time from the running server:
  * `{product}` from the configuration (PRODUCT_NAME, default Khayl), `{id}` from
- * `GET /api/v1/blog/getWebsiteBlogs`, `{hash}` from the `Invoice: <url>` start-up line
+ * `GET /api/v1/blog/getWebsiteBlogs`, `{showId}` and `{flightId}` from the shows and flights
+ * lists of the API, `{hash}` from the `Invoice: <url>` start-up line
  * or `DATA_DIR/demo-invoice-url.txt`. A route that cannot be resolved is skipped with
  * the reason in the results.
  */
@@ -25,6 +26,9 @@ export const specRoutes = [
   "/delete-account",
   "/success",
   "/invoice/{hash}",
+  // Issue 15: one show's and one flight's own page.
+  "/transport/{showId}",
+  "/flights/{flightId}",
 ] as const;
 
 /** `--quick` measures only these. */
@@ -35,6 +39,10 @@ export interface RouteContext {
   product: string;
   /** A blog id, or why there is none. */
   blogId: number | { missing: string };
+  /** The id of a show on the website (`/transport/{id}`), or why there is none. */
+  showId: number | { missing: string };
+  /** The id of an Import or Export flight on the website (`/flights/{id}`), or why there is none. */
+  flightId: number | { missing: string };
   /** The demo invoice path (`/invoice/<hash>`), or why there is none. */
   invoicePath: string | { missing: string };
 }
@@ -42,6 +50,13 @@ export interface RouteContext {
 /** A product §2 pattern made concrete: the path to load, or why it is skipped. */
 export function resolveRoute(route: string, context: RouteContext): { path: string } | { skipped: string } {
   if (route.includes("{product}")) return { path: route.replace("{product}", context.product) };
+  for (const [token, value] of [
+    ["{showId}", context.showId],
+    ["{flightId}", context.flightId],
+  ] as const) {
+    if (route.includes(token))
+      return typeof value === "number" ? { path: route.replace(token, String(value)) } : { skipped: value.missing };
+  }
   if (route.includes("{id}")) {
     return typeof context.blogId === "number"
       ? { path: route.replace("{id}", String(context.blogId)) }

@@ -8,7 +8,9 @@ import type { Language } from "./lib/i18n/language.ts";
  * its own header. Matching is case-insensitive, so
  * `/Blogs/{id}` reaches the blog detail too. `:productApp` is the `/{product}-App` page (its
  * loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are resource routes
- * of the invoice page. Arabic reuses the same modules under `/ar` (decision 016), with route
+ * of the invoice page, `/transport/{id}/calendar.ics` and `/flights/{id}/calendar.ics` the
+ * calendar files of a show and a flight, `/calendar/shows.ics` and `/calendar/flights.ics` the
+ * feeds (issue 15). Arabic reuses the same modules under `/ar` (decision 016), with route
  * ids prefixed `ar/` so that a language switch remounts the page.
  */
 function pages(language: Language): RouteConfigEntry[] {
@@ -18,7 +20,9 @@ function pages(language: Language): RouteConfigEntry[] {
     layout("routes/layouts/site.tsx", id("layouts/site"), [
       index("routes/home.tsx", id("home")),
       page("transport", "transport.tsx"),
+      page("transport/:id", "show-detail.tsx"),
       page("flights", "flights.tsx"),
+      page("flights/:id", "flight-detail.tsx"),
       page("aboutus", "aboutus.tsx"),
       page("privacy-policy", "privacy-policy.tsx"),
       page("term-of-services", "term-of-services.tsx"),
@@ -36,6 +40,10 @@ function pages(language: Language): RouteConfigEntry[] {
     page("delete-account", "delete-account.tsx"),
     page("success", "success.tsx"),
     page("invoice/:hash/pdf", "invoice-pdf.ts"),
+    page("transport/:id/calendar.ics", "show-calendar[.]ics.ts"),
+    page("flights/:id/calendar.ics", "flight-calendar[.]ics.ts"),
+    page("calendar/shows.ics", "calendar-shows[.]ics.ts"),
+    page("calendar/flights.ics", "calendar-flights[.]ics.ts"),
     page("invoice/:hash/payment", "invoice-payment.ts"),
     page("*", "catch-all.tsx"),
   ];

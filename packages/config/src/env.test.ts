@@ -18,6 +18,14 @@ describe("configuration (conventions §4)", () => {
       API_URL: undefined,
     });
   });
+  test("WHATSAPP_NUMBER: unset is the demo number, empty turns WhatsApp off, bad values are refused", () => {
+    expect(publicConfig(parseEnv({})).whatsappNumber).toBe("+971 50 000 0000");
+    expect(publicConfig(parseEnv({ WHATSAPP_NUMBER: "" })).whatsappNumber).toBeNull();
+    expect(parseEnv({ WHATSAPP_NUMBER: " +971 4 123 4567 " }).WHATSAPP_NUMBER).toBe("+971 4 123 4567");
+    for (const bad of ["0501234567", "+971-50-123", "+12", "whatsapp"]) {
+      expect(() => parseEnv({ WHATSAPP_NUMBER: bad }), bad).toThrow(/WHATSAPP_NUMBER/);
+    }
+  });
   test("every bad variable is listed at once", () => {
     expect(() => parseEnv({ PORT: "eighty", API_URL: "not a url", SUPPORT_EMAIL: "nope" })).toThrow(
       /PORT[\s\S]*API_URL[\s\S]*SUPPORT_EMAIL/,

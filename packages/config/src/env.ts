@@ -96,6 +96,20 @@ export const envSchema = z.object({
   LINKEDIN_URL: urlWithDefault("https://www.linkedin.com/company/khayl-ae"),
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().default("support@khayl.example")),
   SUPPORT_PHONE: withDefault("+971 6 000 0000"),
+  /**
+   * WhatsApp click-to-chat number in international format (`+971 50 000 0000`; spaces
+   * allowed), used for `https://wa.me/<digits>` links (issue 15). Unset = the demo number;
+   * set to an empty string = no WhatsApp links anywhere (the one variable where empty is not
+   * "default": a company without WhatsApp must be able to turn the links off).
+   */
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\+[1-9](?: ?[0-9]){7,14}$/.test(v), {
+      message: "international format: + and 8 to 15 digits (e.g. +971 50 000 0000), or empty for no WhatsApp links",
+    })
+    .optional()
+    .transform((v) => (v === undefined ? "+971 50 000 0000" : v === "" ? null : v)),
   /** Analytics measurement id (e.g. G-XXXXXXX); unset = no analytics script and no request. */
   GA_MEASUREMENT_ID: optional,
 
@@ -269,6 +283,7 @@ export function publicConfig(env: Env) {
     linkedinUrl: env.LINKEDIN_URL,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
+    whatsappNumber: env.WHATSAPP_NUMBER,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     stripePublishableKey: stripeConfigured(env) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     publicUrl: publicOrigin(env),

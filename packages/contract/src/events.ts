@@ -5,6 +5,7 @@ import { listDataSchema } from "./envelope.ts";
 import {
   codeRefSchema,
   contentLanguageSchema,
+  idParamSchema,
   isoDateTimeSchema,
   limitSchema,
   offsetSchema,
@@ -62,6 +63,12 @@ export const eventListQuerySchema = z.object({
 });
 export type EventListQuery = z.input<typeof eventListQuerySchema>;
 
+/** Path of `GET /event-services/website/{id}`: a numeric id (anything else answers 400). */
+const eventParamsSchema = z.object({ id: idParamSchema });
+
+/** The 404 message of `GET /event-services/website/{id}` (an unknown or hidden show). */
+export const eventNotFoundMessage = "Event not found.";
+
 export const eventEndpoints = {
   /** `GET /event-services/website`: events for the transport schedule, soonest first. */
   listWebsite: defineEndpoint({
@@ -72,6 +79,21 @@ export const eventEndpoints = {
     data: listDataSchema(eventSchema),
     message: "Events fetched successfully",
     summary: "List transport events (shows) for the website",
+    tags: ["events"],
+  }),
+  /**
+   * `GET /event-services/website/{id}`: one show in `data`, for its own page (issue 15).
+   * _Ours_ (not in product §7). 400 for a non-numeric id; 404 'Event not found.' for an
+   * unknown show or one not shown on the website (`showOnWebsite` false).
+   */
+  getWebsite: defineEndpoint({
+    method: "GET",
+    path: "/event-services/website/:id",
+    operationId: "getWebsiteEvent",
+    params: eventParamsSchema,
+    data: eventSchema,
+    message: "Event fetched successfully",
+    summary: "One transport event (show) shown on the website",
     tags: ["events"],
   }),
 };

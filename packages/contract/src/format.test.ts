@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   currentYear,
   formatBlogDate,
+  formatDubaiTime,
   formatEventDateRange,
   formatEventDay,
   formatFlightDate,
@@ -66,5 +67,13 @@ describe("other formats", () => {
   });
   test("current year in Dubai", () => {
     expect(currentYear(new Date("2025-12-31T21:00:00Z"))).toBe(2026);
+  });
+});
+
+describe("formatDubaiTime (issue 15: a flight's page)", () => {
+  test("writes the Asia/Dubai clock time, 24-hour, Latin digits", () => {
+    expect(formatDubaiTime("2025-01-05T20:00:00Z")).toBe("00:00");
+    expect(formatDubaiTime("2025-01-05T06:30:00Z")).toBe("10:30");
+    expect(formatDubaiTime(null)).toBe("");
   });
 });

@@ -117,6 +117,27 @@ export function formatInvoiceDate(value: DateInput, language: DateLanguage = "en
   return `${p.day} ${p.month} ${p.year}`;
 }
 
+/**
+ * The clock time of an instant in Asia/Dubai, 24-hour 'HH:mm' with Latin digits in both
+ * languages (decision 016), e.g. '00:00' for 2025-01-05T20:00:00Z; '' when missing. Used
+ * beside `formatFlightDate` on a flight's own page (issue 15).
+ */
+export function formatDubaiTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const out = { hour: "", minute: "" };
+  const format = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: DISPLAY_TIME_ZONE,
+  });
+  for (const part of format.formatToParts(date)) {
+    if (part.type === "hour" || part.type === "minute") out[part.type] = part.value;
+  }
+  return `${out.hour}:${out.minute}`;
+}
+
 /** The current year in Asia/Dubai (footer copyright, product §9). */
 export function currentYear(now: Date = new Date()): number {
   return Number(parts(now, { year: "numeric" }).year);

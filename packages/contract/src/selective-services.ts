@@ -4,6 +4,7 @@ import { listDataSchema } from "./envelope.ts";
 import {
   codeRefSchema,
   contentLanguageSchema,
+  idParamSchema,
   isoDateTimeSchema,
   limitSchema,
   offsetSchema,
@@ -46,6 +47,12 @@ export const selectiveServiceListQuerySchema = z.object({
 });
 export type SelectiveServiceListQuery = z.input<typeof selectiveServiceListQuerySchema>;
 
+/** Path of `GET /selective-services/website/{id}`: a numeric id (anything else answers 400). */
+const selectiveServiceParamsSchema = z.object({ id: idParamSchema });
+
+/** The 404 message of `GET /selective-services/website/{id}` (an unknown or hidden flight). */
+export const selectiveServiceNotFoundMessage = "Selective service not found.";
+
 export const selectiveServiceEndpoints = {
   /** `GET /selective-services/website`: flights for the shipping schedule, soonest first. */
   listWebsite: defineEndpoint({
@@ -56,6 +63,22 @@ export const selectiveServiceEndpoints = {
     data: listDataSchema(selectiveServiceSchema),
     message: "Selective services fetched successfully",
     summary: "List flights (selective services) for the website",
+    tags: ["flights"],
+  }),
+  /**
+   * `GET /selective-services/website/{id}`: one flight in `data`, for its own page (issue 15).
+   * _Ours_ (not in product §7). 400 for a non-numeric id; 404 'Selective service not found.'
+   * for an unknown flight or one not shown on the website. Any type is answered; the website
+   * shows only Import and Export (`isShownFlight`).
+   */
+  getWebsite: defineEndpoint({
+    method: "GET",
+    path: "/selective-services/website/:id",
+    operationId: "getWebsiteSelectiveService",
+    params: selectiveServiceParamsSchema,
+    data: selectiveServiceSchema,
+    message: "Selective service fetched successfully",
+    summary: "One flight (selective service) shown on the website",
     tags: ["flights"],
   }),
 };

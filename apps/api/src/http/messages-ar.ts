@@ -2,8 +2,10 @@ import { askDeleteAccountMessage, invalidCodeMessage } from "@khayl/contract/acc
 import { blogNotFoundMessage } from "@khayl/contract/blogs";
 import { cardMessages } from "@khayl/contract/card-rules";
 import { formMessages } from "@khayl/contract/contact-rules";
+import { eventNotFoundMessage } from "@khayl/contract/events";
 import { invoiceMessages } from "@khayl/contract/invoices";
 import { legalNotFoundMessage } from "@khayl/contract/legal";
+import { selectiveServiceNotFoundMessage } from "@khayl/contract/selective-services";
 import type { Language } from "./language.ts";
 
 /**
@@ -75,6 +77,10 @@ export const arabicMessages: Readonly<Record<string, string>> = {
   "Release logs fetched successfully": "تم جلب سجلات الإصدارات بنجاح",
   "Events fetched successfully": "تم جلب البطولات بنجاح",
   "Selective services fetched successfully": "تم جلب الرحلات بنجاح",
+  [eventNotFoundMessage]: "البطولة غير موجودة.",
+  [selectiveServiceNotFoundMessage]: "الرحلة غير موجودة.",
+  "Event fetched successfully": "تم جلب البطولة بنجاح",
+  "Selective service fetched successfully": "تم جلب الرحلة بنجاح",
   "Configuration fetched successfully": "تم جلب الإعدادات بنجاح",
   OK: "تم",
   "Database unreachable": "تعذّر الوصول إلى قاعدة البيانات",

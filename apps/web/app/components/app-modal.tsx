@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { Link } from "../lib/i18n/link.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 import { Modal } from "./ui/modal.tsx";
 
-const AppModalContext = createContext<() => void>(() => undefined);
+/** Opens the app modal; `detailsPath` is the page of the card's show or flight (issue 15). */
+type OpenAppModal = (detailsPath?: string) => void;
+
+const AppModalContext = createContext<OpenAppModal>(() => undefined);
 
 /**
  * The app modal's element id. Cards also carry `commandfor={APP_MODAL_ID}
@@ -13,12 +17,19 @@ export const APP_MODAL_ID = "app-modal";
 
 /**
  * Provides the one 'All of our services available on the app' modal (product §1) that
- * every event and flight card opens; `useOpenAppModal()` returns the opener.
+ * every event and flight card opens; `useOpenAppModal()` returns the opener. A card passes
+ * the site path of its show or flight page (`/transport/{id}`, `/flights/{id}`), and the
+ * modal then offers a 'Details' link to it (issue 15), in the page's language. A modal
+ * opened natively before hydration (the invoker command) has no such link.
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [detailsPath, setDetailsPath] = useState<string | null>(null);
   const { t } = useLingui();
-  const openModal = useCallback(() => setOpen(true), []);
+  const openModal = useCallback<OpenAppModal>((path) => {
+    setDetailsPath(path ?? null);
+    setOpen(true);
+  }, []);
   const value = useMemo(() => openModal, [openModal]);
   return (
     <AppModalContext.Provider value={value}>
@@ -32,12 +43,29 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
       >
         <p className="text-slate-700">{t`Book transport and flights for your horses in the app.`}</p>
         <StoreButtons className="mt-5" />
+        {detailsPath ? (
+          <p className="mt-5">
+            <Link
+              to={detailsPath}
+              onClick={() => setOpen(false)}
+              className="inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4"
+            >
+              {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
+              <span aria-hidden="true" className="rtl:-scale-x-100">
+                →
+              </span>
+            </Link>
+          </p>
+        ) : null}
       </Modal>
     </AppModalContext.Provider>
   );
 }
 
-/** Opens the shared app modal (product §1: event and flight cards). Needs an `AppModalProvider` above. */
-export function useOpenAppModal(): () => void {
+/**
+ * Opens the shared app modal (product §1: event and flight cards), with a 'Details' link
+ * when given a page path. Needs an `AppModalProvider` above.
+ */
+export function useOpenAppModal(): OpenAppModal {
   return useContext(AppModalContext);
 }

@@ -3,12 +3,13 @@ import type { Event } from "@khayl/contract/events";
 import { formatEventDateRange } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { showPath } from "../lib/trips.ts";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A transport event card (product §3 Event): status badge, name, venue code (with the
  * spec's fallbacks), dates as day + short month (a range when `endDate` exists, '-'
- * when `startDate` is missing) and category. Activating it opens the app modal.
+ * when `startDate` is missing) and category. Activating it opens the app modal, with a link to its own page (issue 15).
  */
 export function EventCard({ event }: { event: Event }) {
   const openAppModal = useOpenAppModal();
@@ -19,7 +20,7 @@ export function EventCard({ event }: { event: Event }) {
   return (
     <button
       type="button"
-      onClick={openAppModal}
+      onClick={() => openAppModal(showPath(event.id))}
       commandfor={APP_MODAL_ID}
       command="show-modal"
       aria-haspopup="dialog"

@@ -2,11 +2,12 @@ import { formatFlightDate } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { useLingui } from "@lingui/react/macro";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { flightPath } from "../lib/trips.ts";
 import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A flight card (product §3 selective service): type, airport codes, countries,
- * selective code and dates like 'Monday 05 Jan 2025'. Activating it opens the app modal.
+ * selective code and dates like 'Monday 05 Jan 2025'. Activating it opens the app modal, with a link to its own page (issue 15).
  */
 export function FlightCard({ flight }: { flight: SelectiveService }) {
   const openAppModal = useOpenAppModal();
@@ -18,7 +19,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
   return (
     <button
       type="button"
-      onClick={openAppModal}
+      onClick={() => openAppModal(flightPath(flight.id))}
       commandfor={APP_MODAL_ID}
       command="show-modal"
       aria-haspopup="dialog"

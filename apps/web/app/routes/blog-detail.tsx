@@ -3,11 +3,16 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { blogPath } from "../components/blog-card.tsx";
+import { JsonLd } from "../components/json-ld.tsx";
 import { RichText } from "../components/rich-text.tsx";
+import { ShareButton } from "../components/share-button.tsx";
+import { usePublicConfig } from "../lib/config.ts";
 import { loadBlog } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
+import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.ts";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import type { Route } from "./+types/blog-detail";
 
@@ -56,6 +61,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const contentLang = useContentLang(loaderData.blog?.language);
   const { blog } = loaderData;
+  const config = usePublicConfig();
   if (!blog) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-20 text-center">
@@ -70,6 +76,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+  const blogUrl = `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 md:py-12">
       <Link
@@ -118,7 +125,33 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
             {formatBlogDate(blog.date, language)}
           </time>
         ) : null}
+        <ShareButton
+          className={
+            "mt-4 inline-flex min-h-11 items-center gap-2 rounded-full border border-brand px-5 py-2 font-semibold " +
+            "text-brand hover:bg-brand-50"
+          }
+          data={{
+            title: blog.title ?? i18n._(untitled),
+            text: blog.description,
+            url: blogUrl,
+          }}
+        />
       </header>
+      <JsonLd
+        data={blogJsonLd(
+          { ...blog, title: blog.title ?? i18n._(untitled) },
+          blogUrl,
+          blog.language ?? language,
+          config,
+        )}
+      />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
+          { name: t`Blogs`, url: `${config.publicUrl}${localizedPath("/blogs", language)}` },
+          { name: blog.title ?? i18n._(untitled), url: blogUrl },
+        ])}
+      />
       <RichText html={blog.html} lang={contentLang} className="mt-8 max-w-3xl" />
       {blog.tags.length > 0 ? (
         <footer className="mt-10 border-t border-slate-200 pt-6">

@@ -1,9 +1,10 @@
+import { parseEnv, publicConfig } from "@khayl/config/env";
 // @vitest-environment happy-dom
 
 import type { Messages } from "@lingui/core";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, expect, test } from "vitest";
 import type { Language } from "../lib/i18n/language.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
@@ -22,9 +23,18 @@ function NoFallback() {
 function renderPage(language: Language = "en") {
   const Stub = createRoutesStub([
     {
-      path: "/contact-us",
+      // The root loader's public config (the WhatsApp link reads it).
+      id: "root",
+      loader: () => ({ config: publicConfig(parseEnv({})) }),
       HydrateFallback: NoFallback,
-      Component: ContactUs as unknown as React.ComponentType,
+      Component: Outlet,
+      children: [
+        {
+          path: "/contact-us",
+          HydrateFallback: NoFallback,
+          Component: ContactUs as unknown as React.ComponentType,
+        },
+      ],
     },
   ]);
   render(
@@ -51,7 +61,7 @@ test("a field's error message stays the same element while the visitor fixes ano
 test("in Arabic the labels, the options and the product §5 messages are Arabic; the values stay the spec's", async () => {
   renderPage("ar");
   const user = userEvent.setup();
-  const subject = screen.getByLabelText<HTMLSelectElement>("الموضوع");
+  const subject = await screen.findByLabelText<HTMLSelectElement>("الموضوع");
   expect([...subject.options].map((o) => [o.value, o.text])).toEqual([
     ["", "اختر..."],
     ["Service-Request", "طلب خدمة"],

@@ -26,6 +26,7 @@ import { FieldError } from "../components/ui/field-error.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { notify } from "../components/ui/toaster.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { type ContactActionResult, submitContact } from "../lib/contact.server.ts";
 import { localizeFormMessage } from "../lib/contact-messages.ts";
 import { divisionLabels, subjectLabels } from "../lib/contact-options.ts";
@@ -273,6 +274,9 @@ export default function ContactUs() {
     "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 " +
     "focus:ring-brand aria-[invalid]:border-red-700";
   const labelClass = "mb-1 block font-medium";
+  const whatsappClass =
+    "inline-flex min-h-11 items-center gap-2 rounded-full border border-brand px-5 py-2 font-semibold text-brand " +
+    "hover:bg-brand-50";
 
   return (
     <>
@@ -316,6 +320,10 @@ export default function ContactUs() {
             >
               {home}
             </Link>
+            <WhatsAppLink
+              className={`ms-3 mt-4 ${whatsappClass}`}
+              text={t`Hello, I sent a support request with the reference ${actionData.reference}.`}
+            />
           </section>
         ) : null}
         <p aria-live="polite" className="sr-only">
@@ -508,6 +516,9 @@ export default function ContactUs() {
             </button>
           </div>
         </Form>
+        <p className="mt-8">
+          <WhatsAppLink className={whatsappClass} text={t`Hello, I have a question about moving my horses.`} />
+        </p>
       </div>
       <Modal open={reference !== null} onClose={() => setReference(null)} title={thanksTitle} closeLabel={t`Close`}>
         <p>{thanksBody}</p>
@@ -526,6 +537,12 @@ export default function ContactUs() {
         >
           {home}
         </Link>
+        {reference ? (
+          <WhatsAppLink
+            className={`ms-3 mt-6 ${whatsappClass}`}
+            text={t`Hello, I sent a support request with the reference ${reference}.`}
+          />
+        ) : null}
       </Modal>
     </>
   );

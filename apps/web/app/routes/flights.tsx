@@ -1,6 +1,7 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
@@ -66,6 +67,9 @@ export default function Flights({ loaderData }: Route.ComponentProps) {
               comment: "Below a long list of horse flights: how many of them are on the page",
             }),
           }}
+        />
+        <CalendarFeedLinks
+          feedPath={loaderData.type ? `/calendar/flights.ics?type=${loaderData.type}` : "/calendar/flights.ics"}
         />
       </div>
     </>

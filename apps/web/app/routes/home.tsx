@@ -5,13 +5,16 @@ import { BlogCard } from "../components/blog-card.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
+import { JsonLd } from "../components/json-ld.tsx";
 import { LANGUAGE_COOKIE } from "../components/language-switch.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
+import { usePublicConfig } from "../lib/config.ts";
 import { loadHomeBlogs } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { organizationJsonLd } from "../lib/json-ld.ts";
 import { companyFromMatches, pageMeta, siteDescription } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/home";
@@ -64,8 +67,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { events, flights, blogs } = loaderData;
+  const config = usePublicConfig();
   return (
     <>
+      <JsonLd data={organizationJsonLd(config)} />
       <section className="bg-brand text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>

@@ -1,5 +1,7 @@
 import { loadBlogSitemap } from "../lib/content.server.ts";
 import { languages, localizedPath } from "../lib/i18n/language.ts";
+import { loadWebsiteFlights, loadWebsiteShows } from "../lib/trips.server.ts";
+import { flightPath, showPath } from "../lib/trips.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 /** Public pages worth indexing (product §2), besides the blogs and the `/{product}-App` page. */
@@ -31,7 +33,8 @@ function escapeXml(text: string): string {
 
 /**
  * /sitemap.xml (named by robots.txt): the public pages, the `/{product}-App` page and
- * every blog (`/blogs/{id}` with its date as `lastmod`), as absolute addresses on
+ * every blog (`/blogs/{id}` with its date as `lastmod`), every show and flight of the website
+ * (`/transport/{id}`, `/flights/{id}`: issue 15), as absolute addresses on
  * `publicUrl`, including /delete-account (app stores ask for a findable deletion page).
  * Each page is listed in English and in Arabic (under /ar), and each entry names both
  * versions and the default (`xhtml:link` alternates, as the pages' hreflang links do).
@@ -39,11 +42,17 @@ function escapeXml(text: string): string {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.config.publicUrl;
-  const blogs = await loadBlogSitemap(context);
+  const [blogs, shows, flights] = await Promise.all([
+    loadBlogSitemap(context),
+    loadWebsiteShows(context),
+    loadWebsiteFlights(context),
+  ]);
   const pages = [
     ...staticPaths.map((path) => ({ path, lastmod: null as string | null })),
     { path: `/${context.config.productName}-App`, lastmod: null },
     ...blogs.map((blog) => ({ path: `/blogs/${blog.id}`, lastmod: blog.date?.slice(0, 10) ?? null })),
+    ...shows.map((show) => ({ path: showPath(show.id), lastmod: null })),
+    ...flights.map((flight) => ({ path: flightPath(flight.id), lastmod: null })),
   ];
   const url = (path: string, language: (typeof languages)[number]) =>
     escapeXml(`${origin}${localizedPath(path, language)}`);

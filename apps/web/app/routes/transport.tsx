@@ -1,7 +1,9 @@
-import { type DisciplineId, disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
+import { useDisciplineNames } from "../components/discipline-names.ts";
 import { EventCard } from "../components/event-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { Chips } from "../components/ui/chips.tsx";
@@ -33,12 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const title = msg`Shows`;
-
-/** The /transport chip labels by discipline id (product §2, §3). */
-function useDisciplineNames(): Record<DisciplineId, string> {
-  const { t } = useLingui();
-  return { 1: t`Show Jumping`, 2: t`Endurance`, 3: t`Dressage`, 5: t`Eventing`, 6: t`Tent Pegging` };
-}
 
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
@@ -79,6 +75,11 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
               comment: "Below a long list of horse shows: how many of them are on the page",
             }),
           }}
+        />
+        <CalendarFeedLinks
+          feedPath={
+            loaderData.discipline ? `/calendar/shows.ics?discipline=${loaderData.discipline}` : "/calendar/shows.ics"
+          }
         />
       </div>
     </>

@@ -132,3 +132,54 @@ test("in Arabic the events with an Arabic version carry it, the others stay Engl
   expect(rows.find((r) => r.eventName === "Dressage Day")).toMatchObject({ language: "en" });
   expect(response.headers.vary).toMatch(/\blanguage\b/);
 });
+
+describe("GET /event-services/website/{id} (issue 15)", () => {
+  async function get(id: string | number, language = "en") {
+    const response = await api.app.inject({
+      method: "GET",
+      url: `/api/v1/event-services/website/${id}`,
+      headers: { language },
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  }
+  async function idOf(name: string) {
+    const { body } = await list("?limit=100&offset=0");
+    return (body.data.rows as { id: number; eventName: string }[]).find((r) => r.eventName === name)?.id ?? 0;
+  }
+
+  test("answers one show in the envelope, publicly cacheable", async () => {
+    const { status, body, headers } = await get(await idOf("Dressage Day"));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      statusCode: 200,
+      message: "Event fetched successfully",
+      data: {
+        eventName: "Dressage Day",
+        place: { code: "ADEC", name: null },
+        startDate: "2030-01-10T06:00:00.000Z",
+        eventDiscipline: 3,
+      },
+    });
+    expect(headers["cache-control"]).toMatch(/public/);
+  });
+
+  test("an unknown or hidden show answers 404 'Event not found.' (Arabic with language: ar)", async () => {
+    for (const id of [999_999, await idOf("Hidden Clinic")]) {
+      const { status, body } = await get(id);
+      expect(status).toBe(404);
+      expect(body).toEqual({ success: false, statusCode: 404, message: "Event not found." });
+    }
+    expect((await get(999_999, "ar")).body.message).toBe("البطولة غير موجودة.");
+  });
+
+  test.each([
+    ["abc", "id must be a number"],
+    ["0", "id must be a positive number"],
+    ["1.5", "id must be a whole number"],
+  ])("a bad id %s answers 400", async (id, message) => {
+    const { status, body } = await get(id);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, statusCode: 400, message });
+  });
+});

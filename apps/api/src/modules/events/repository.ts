@@ -1,6 +1,6 @@
 import type { Db } from "@khayl/db/client";
 import { events } from "@khayl/db/schema";
-import { and, asc, count, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 export interface EventFilter {
   limit: number;
@@ -26,4 +26,14 @@ export async function findEvents(db: Db, filter: EventFilter) {
     db.select({ n: count() }).from(events).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
+}
+
+/** The event `id` when it is shown on the website (`show_on_website`), else `undefined`. */
+export async function findWebsiteEvent(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.showOnWebsite, true)))
+    .limit(1);
+  return row;
 }

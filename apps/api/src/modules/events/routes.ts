@@ -4,14 +4,17 @@ import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import { listWebsiteEvents } from "./service.ts";
+import { getWebsiteEvent, listWebsiteEvents } from "./service.ts";
 
-/** `GET /event-services/website` (product §7): the transport schedule. */
+/** `GET /event-services/website` (product §7): the transport schedule; `/{id}`: one show (issue 15). */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { request, reply }) =>
     publiclyCached(
       reply,
       listWebsiteEvents(deps.db, { ...query, disciplineIds: query.eventDisciplines }, requestLanguage(request)),
     ),
+  );
+  registerEndpoint(app, eventEndpoints.getWebsite, ({ params }, { request, reply }) =>
+    publiclyCached(reply, getWebsiteEvent(deps.db, params.id, requestLanguage(request))),
   );
 }

@@ -1,8 +1,9 @@
-import type { Event } from "@khayl/contract/events";
+import { type Event, eventNotFoundMessage } from "@khayl/contract/events";
 import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
+import { HttpError } from "../../http/errors.ts";
 import { type Language, localizedTexts } from "../../http/language.ts";
-import { type EventFilter, findEvents } from "./repository.ts";
+import { type EventFilter, findEvents, findWebsiteEvent } from "./repository.ts";
 
 /**
  * Database row → the provider's Event shape (product §3) in `language` (Arabic name, status,
@@ -35,4 +36,14 @@ export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>, lan
     disciplineIds: query.disciplineIds,
   });
   return { rows: rows.map((row) => toEvent(row, language)), count };
+}
+
+/**
+ * `GET /event-services/website/{id}`: the show for its own page, or `HttpError(404, 'Event
+ * not found.')` when it does not exist or is not shown on the website (issue 15).
+ */
+export async function getWebsiteEvent(db: Db, id: number, language: Language = "en"): Promise<Event> {
+  const row = await findWebsiteEvent(db, id);
+  if (!row) throw new HttpError(404, eventNotFoundMessage);
+  return toEvent(row, language);
 }

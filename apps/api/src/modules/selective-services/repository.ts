@@ -1,6 +1,6 @@
 import type { Db } from "@khayl/db/client";
 import { selectiveServices } from "@khayl/db/schema";
-import { and, asc, count, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 
 export interface SelectiveServiceFilter {
   limit: number;
@@ -28,4 +28,14 @@ export async function findSelectiveServices(db: Db, filter: SelectiveServiceFilt
     db.select({ n: count() }).from(selectiveServices).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
+}
+
+/** The selective service `id` when it is shown on the website (`show_on_website`), else `undefined`. */
+export async function findWebsiteSelectiveService(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(selectiveServices)
+    .where(and(eq(selectiveServices.id, id), eq(selectiveServices.showOnWebsite, true)))
+    .limit(1);
+  return row;
 }

@@ -4,11 +4,14 @@ import type { ApiDeps } from "../../deps.ts";
 import { publiclyCached } from "../../http/cache.ts";
 import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import { listWebsiteSelectiveServices } from "./service.ts";
+import { getWebsiteSelectiveService, listWebsiteSelectiveServices } from "./service.ts";
 
-/** `GET /selective-services/website` (product §7): the flight schedule. */
+/** `GET /selective-services/website` (product §7): the flight schedule; `/{id}`: one flight (issue 15). */
 export function selectiveServiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }, { request, reply }) =>
     publiclyCached(reply, listWebsiteSelectiveServices(deps.db, query, requestLanguage(request))),
+  );
+  registerEndpoint(app, selectiveServiceEndpoints.getWebsite, ({ params }, { request, reply }) =>
+    publiclyCached(reply, getWebsiteSelectiveService(deps.db, params.id, requestLanguage(request))),
   );
 }

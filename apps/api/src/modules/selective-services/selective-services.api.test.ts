@@ -111,3 +111,50 @@ describe("GET /selective-services/website", () => {
     },
   );
 });
+
+describe("GET /selective-services/website/{id} (issue 15)", () => {
+  async function get(id: string | number, language = "en") {
+    const response = await api.app.inject({
+      method: "GET",
+      url: `/api/v1/selective-services/website/${id}`,
+      headers: { language },
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+  async function idOf(code: string) {
+    const { body } = await list("?limit=1000&offset=0");
+    return (body.data.rows as { id: number; selectiveCode: string }[]).find((r) => r.selectiveCode === code)?.id ?? 0;
+  }
+
+  test("answers one flight in the envelope", async () => {
+    const { status, body } = await get(await idOf("IMP-1"));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      statusCode: 200,
+      message: "Selective service fetched successfully",
+      data: {
+        type: "Import",
+        departureAirport: { code: "LGG" },
+        arrivalAirport: { code: "DWC" },
+        fromCountry: "Belgium",
+        startDate: "2030-02-01T20:00:00.000Z",
+      },
+    });
+  });
+
+  test("an unknown or hidden flight answers 404 with the envelope", async () => {
+    for (const id of [999_999, await idOf("EXP-HIDDEN")]) {
+      const { status, body } = await get(id);
+      expect(status).toBe(404);
+      expect(body).toEqual({ success: false, statusCode: 404, message: "Selective service not found." });
+    }
+    expect((await get(999_999, "ar")).body.message).toBe("الرحلة غير موجودة.");
+  });
+
+  test("a bad id answers 400", async () => {
+    const { status, body } = await get("abc");
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, statusCode: 400, message: "id must be a number" });
+  });
+});

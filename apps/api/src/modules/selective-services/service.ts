@@ -1,8 +1,9 @@
-import type { SelectiveService } from "@khayl/contract/selective-services";
+import { type SelectiveService, selectiveServiceNotFoundMessage } from "@khayl/contract/selective-services";
 import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
+import { HttpError } from "../../http/errors.ts";
 import { type Language, localizedTexts } from "../../http/language.ts";
-import { findSelectiveServices, type SelectiveServiceFilter } from "./repository.ts";
+import { findSelectiveServices, findWebsiteSelectiveService, type SelectiveServiceFilter } from "./repository.ts";
 
 /**
  * Database row → the provider's selective-service shape (product §3) in `language` (Arabic
@@ -46,4 +47,19 @@ export async function listWebsiteSelectiveServices(
     type: query.type,
   });
   return { rows: rows.map((row) => toSelectiveService(row, language)), count };
+}
+
+/**
+ * `GET /selective-services/website/{id}`: the flight for its own page, or `HttpError(404,
+ * 'Selective service not found.')` when it does not exist or is not shown on the website
+ * (issue 15). Any type is answered; the website shows only Import and Export.
+ */
+export async function getWebsiteSelectiveService(
+  db: Db,
+  id: number,
+  language: Language = "en",
+): Promise<SelectiveService> {
+  const row = await findWebsiteSelectiveService(db, id);
+  if (!row) throw new HttpError(404, selectiveServiceNotFoundMessage);
+  return toSelectiveService(row, language);
 }

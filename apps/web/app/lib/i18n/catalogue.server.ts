@@ -1,4 +1,4 @@
-import type { Messages } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { type Language, languageOfRequest } from "./language.ts";
 
 /**
@@ -14,6 +14,7 @@ export type Area =
   | "core"
   | "home"
   | "schedules"
+  | "trips"
   | "blogs"
   | "about"
   | "product-app"
@@ -42,4 +43,13 @@ async function loadMessages(language: Language, ...areas: Area[]): Promise<Messa
 /** The messages of `areas` in the language of `request`'s path. */
 export function messagesFor(request: Request, ...areas: Area[]): Promise<Messages> {
   return loadMessages(languageOfRequest(request), ...areas);
+}
+
+/**
+ * An i18n instance in the language of `request`'s path with the messages of `areas`, for
+ * server code that answers something other than a page (a calendar file: issue 15).
+ */
+export async function i18nFor(request: Request, ...areas: Area[]): Promise<I18n> {
+  const language = languageOfRequest(request);
+  return setupI18n({ locale: language, messages: { [language]: await loadMessages(language, ...areas) } });
 }

@@ -1,0 +1,65 @@
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { notify } from "./ui/toaster.tsx";
+
+/** What the share sheet receives: the page's title, a line about it and its absolute URL. */
+export interface ShareData {
+  title: string;
+  text: string;
+  url: string;
+}
+
+/**
+ * Shares `data` (issue 15, show, flight and blog pages). Uses the Web Share API where the
+ * browser has it (phones: the system share sheet); elsewhere copies `url` to the clipboard and
+ * says so in a toast ('Link copied'), or an error toast when copying is refused. A share the
+ * visitor cancels says nothing. Answers what happened, for tests and callers.
+ */
+async function shareOrCopy(
+  data: ShareData,
+  messages: { copied: string; failed: string },
+): Promise<"shared" | "copied" | "cancelled" | "failed"> {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share(data);
+      return "shared";
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return "cancelled";
+      // Another failure (e.g. not allowed here): fall back to copying.
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(data.url);
+    notify.success(messages.copied);
+    return "copied";
+  } catch {
+    notify.error(messages.failed);
+    return "failed";
+  }
+}
+
+/**
+ * The 'Share' button. It needs JavaScript (both the share sheet and the clipboard do), so it
+ * appears once the page has hydrated rather than as a button that does nothing.
+ */
+export function ShareButton({ data, className }: { data: ShareData; className?: string }) {
+  const { t } = useLingui();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => void shareOrCopy(data, { copied: t`Link copied`, failed: t`The link could not be copied` })}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+        <circle cx="18" cy="5" r="3" />
+        <circle cx="6" cy="12" r="3" />
+        <circle cx="18" cy="19" r="3" />
+        <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+      </svg>
+      {t`Share`}
+    </button>
+  );
+}

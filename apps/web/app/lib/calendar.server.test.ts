@@ -1,0 +1,106 @@
+import type { Event } from "@khayl/contract/events";
+import type { SelectiveService } from "@khayl/contract/selective-services";
+import { setupI18n } from "@lingui/core";
+import ICAL from "ical.js";
+import { describe, expect, test } from "vitest";
+import {
+  buildCalendar,
+  type CalendarContext,
+  flightCalendarEvent,
+  isDateOnly,
+  showCalendarEvent,
+} from "./calendar.server.ts";
+
+/** Calendar files of issue 15, parsed back with ical.js (a maintained RFC 5545 parser). */
+
+const context: CalendarContext = {
+  config: { publicUrl: "https://khayl.example", companyName: "Khayl" },
+  language: "en",
+  i18n: setupI18n({ locale: "en", messages: { en: {} } }),
+};
+
+const show: Event = {
+  id: 12,
+  eventName: "Sharjah International Show Jumping Cup",
+  eventStatus: "Open",
+  place: { code: "SERC", name: "Sharjah Equestrian & Racing Club" },
+  startDate: "2030-01-10T06:00:00.000Z",
+  endDate: "2030-01-12T14:00:00.000Z",
+  eventCategory: "International",
+  eventDiscipline: 1,
+  language: "en",
+};
+
+const flight: SelectiveService = {
+  id: 7,
+  type: "Import",
+  departureAirport: { code: "LGG", name: "Liège" },
+  arrivalAirport: { code: "DWC", name: "Dubai World Central" },
+  fromCountry: "Belgium",
+  toCountry: "United Arab Emirates",
+  selectiveCode: "IMP-1",
+  startDate: "2030-02-01T20:00:00.000Z",
+  endDate: "2030-02-02T03:00:00.000Z",
+  language: "en",
+};
+
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+}
+
+function render(events: Parameters<typeof buildCalendar>[1], ctx = context): string {
+  return buildCalendar("Test", events, ctx).toString();
+}
+
+describe("a show's calendar entry", () => {
+  test("has a stable UID, DTSTAMP, UTC start and end, summary, location and the page's URL", () => {
+    const text = render([showCalendarEvent(show, context)]);
+    const [event] = parse(text);
+    expect(event?.uid).toBe("event-12@khayl.example");
+    expect(event?.summary).toBe("Sharjah International Show Jumping Cup");
+    expect(event?.location).toBe("Sharjah Equestrian & Racing Club (SERC)");
+    expect(event?.startDate.toJSDate().toISOString()).toBe("2030-01-10T06:00:00.000Z");
+    expect(event?.endDate.toJSDate().toISOString()).toBe("2030-01-12T14:00:00.000Z");
+    expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/transport/12");
+    expect(event?.component.getFirstPropertyValue("dtstamp")).toBeTruthy();
+    // Downloaded twice, the same UID: a calendar updates the entry instead of doubling it.
+    expect(parse(render([showCalendarEvent(show, context)]))[0]?.uid).toBe(event?.uid);
+  });
+
+  test("a show at midnight in Dubai is all-day on its Dubai days, the end day included", () => {
+    // 2030-01-09T20:00Z is 10 January 00:00 in Dubai; 2030-01-11T20:00Z is 12 January 00:00.
+    const dateOnly = { ...show, startDate: "2030-01-09T20:00:00.000Z", endDate: "2030-01-11T20:00:00.000Z" };
+    const [event] = parse(render([showCalendarEvent(dateOnly, context)]));
+    expect(event?.startDate.isDate).toBe(true);
+    expect(event?.startDate.toString()).toBe("2030-01-10");
+    expect(event?.endDate.toString()).toBe("2030-01-13");
+    const oneDay = parse(render([showCalendarEvent({ ...dateOnly, endDate: null }, context)]))[0];
+    expect(oneDay?.endDate.toString()).toBe("2030-01-11");
+  });
+
+  test("in Arabic the URL is the Arabic page; a show without a start date has no entry", () => {
+    const arabic = { ...context, language: "ar" as const };
+    const [event] = parse(render([showCalendarEvent(show, arabic)], arabic));
+    expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/ar/transport/12");
+    expect(showCalendarEvent({ ...show, startDate: null }, context)).toBeNull();
+  });
+});
+
+describe("a flight's calendar entry", () => {
+  test("has its UID, departure and arrival in UTC, the route in the summary and the departure airport", () => {
+    const [event] = parse(render([flightCalendarEvent(flight, context)]));
+    expect(event?.uid).toBe("flight-7@khayl.example");
+    expect(event?.summary).toBe("Import flight LGG to DWC (IMP-1)");
+    expect(event?.location).toBe("Liège (LGG), Belgium");
+    expect(event?.startDate.toJSDate().toISOString()).toBe("2030-02-01T20:00:00.000Z");
+    expect(event?.endDate.toJSDate().toISOString()).toBe("2030-02-02T03:00:00.000Z");
+    expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/flights/7");
+  });
+});
+
+test("isDateOnly: both instants at 00:00 in Asia/Dubai", () => {
+  expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), null)).toBe(true);
+  expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), new Date("2030-01-10T06:00:00Z"))).toBe(false);
+  expect(isDateOnly(new Date("2030-01-10T00:00:00Z"), null)).toBe(false);
+});

@@ -1,0 +1,192 @@
+import type { PublicConfig } from "@khayl/config/env";
+import { eventPlaceCode } from "@khayl/contract/event-fields";
+import type { Event } from "@khayl/contract/events";
+import { DISPLAY_TIME_ZONE } from "@khayl/contract/format";
+import type { SelectiveService } from "@khayl/contract/selective-services";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import ical, { type ICalCalendar, type ICalEventData } from "ical-generator";
+import type { Language } from "./i18n/language.ts";
+import { localizedPath } from "./i18n/language.ts";
+import { flightPath, showPath } from "./trips.ts";
+
+/**
+ * Calendar files of shows and flights (issue 15, RFC 5545 through `ical-generator`): one
+ * entry per show or flight, whether in the single `.ics` of its page or in a feed. Times are
+ * written in UTC (`…Z`), which every calendar converts to its reader's zone; a show whose
+ * start (and end, if any) fall at midnight in Asia/Dubai is date-only and becomes an all-day
+ * entry on its Dubai calendar days (architecture §3.5).
+ */
+
+/** What an entry needs besides the item: the site's public settings and the page's language. */
+export interface CalendarContext {
+  config: Pick<PublicConfig, "publicUrl" | "companyName">;
+  language: Language;
+  i18n: I18n;
+}
+
+/** The host of the public URL, which makes UIDs unique across sites (`event-12@example.ae`). */
+function uidHost(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+/** The Asia/Dubai calendar day of an instant as `[year, month (1-12), day]`, and whether it is at 00:00 there. */
+function dubaiDay(instant: Date): { year: number; month: number; day: number; midnight: boolean } {
+  const parts: Record<string, number> = {};
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23",
+  });
+  for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    midnight: parts.hour === 0 && parts.minute === 0 && parts.second === 0,
+  };
+}
+
+/**
+ * A date-only value for `ical-generator`: the UTC midnight of `instant`'s Asia/Dubai day plus
+ * `addDays` (the library writes all-day dates with UTC getters).
+ */
+function allDayDate(instant: Date, addDays = 0): Date {
+  const { year, month, day } = dubaiDay(instant);
+  return new Date(Date.UTC(year, month - 1, day + addDays));
+}
+
+/**
+ * True when a show is date-only: its start, and its end when it has one, are at 00:00 in
+ * Asia/Dubai (the provider then means days, not times).
+ */
+export function isDateOnly(start: Date, end: Date | null): boolean {
+  return dubaiDay(start).midnight && (end === null || dubaiDay(end).midnight);
+}
+
+function absolute(context: CalendarContext, path: string): string {
+  return `${context.config.publicUrl}${localizedPath(path, context.language)}`;
+}
+
+/**
+ * The calendar entry of a show, or `null` when it has no start date (nothing to put in a
+ * calendar). UID `event-<id>@<host>` stays the same across downloads and feeds, so a
+ * calendar updates the entry instead of adding a second one. SUMMARY is the show's name,
+ * LOCATION its venue name and code, URL its page in the context's language. A date-only
+ * show spans its Dubai days, the end day included (DTEND is the next day, as RFC 5545 wants).
+ */
+export function showCalendarEvent(show: Event, context: CalendarContext): ICalEventData | null {
+  if (!show.startDate) return null;
+  const start = new Date(show.startDate);
+  const end = show.endDate ? new Date(show.endDate) : null;
+  const code = eventPlaceCode(show);
+  const venue = show.place?.name ? `${show.place.name}${code ? ` (${code})` : ""}` : (code ?? null);
+  const url = absolute(context, showPath(show.id));
+  const common: ICalEventData = {
+    id: `event-${show.id}@${uidHost(context.config.publicUrl)}`,
+    start,
+    summary: show.eventName,
+    location: venue,
+    url,
+    description: context.i18n._(msg`Book road transport for your horses to this show in the app: ${url}`),
+  };
+  if (isDateOnly(start, end)) {
+    return { ...common, allDay: true, start: allDayDate(start), end: allDayDate(end ?? start, 1) };
+  }
+  return { ...common, end: end ?? new Date(start.getTime() + 3_600_000) };
+}
+
+/**
+ * The calendar entry of a flight, or `null` when it has no departure time. UID
+ * `flight-<id>@<host>`; SUMMARY 'Import flight LGG to DWC' in the context's language (with the
+ * flight code when it has one); LOCATION the departure airport and country; DTSTART and DTEND
+ * the departure and arrival instants in UTC (an hour when the arrival is unknown).
+ */
+export function flightCalendarEvent(flight: SelectiveService, context: CalendarContext): ICalEventData | null {
+  if (!flight.startDate) return null;
+  const start = new Date(flight.startDate);
+  const from = flight.departureAirport?.code ?? "-";
+  const to = flight.arrivalAirport?.code ?? "-";
+  const title =
+    flight.type === "Import"
+      ? context.i18n._(msg`Import flight ${from} to ${to}`)
+      : context.i18n._(msg`Export flight ${from} to ${to}`);
+  const airport = flight.departureAirport?.name
+    ? `${flight.departureAirport.name} (${from})`
+    : flight.departureAirport?.code;
+  const location = [airport, flight.fromCountry].filter(Boolean).join(", ") || null;
+  const url = absolute(context, flightPath(flight.id));
+  return {
+    id: `flight-${flight.id}@${uidHost(context.config.publicUrl)}`,
+    start,
+    end: flight.endDate ? new Date(flight.endDate) : new Date(start.getTime() + 3_600_000),
+    summary: flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title,
+    location,
+    url,
+    description: context.i18n._(msg`Book the shipping of your horses on this flight in the app: ${url}`),
+  };
+}
+
+/** A calendar named `name` holding `events` (entries that are `null` are left out). */
+export function buildCalendar(name: string, events: (ICalEventData | null)[], context: CalendarContext): ICalCalendar {
+  return ical({
+    name,
+    prodId: { company: context.config.companyName, product: "website", language: context.language.toUpperCase() },
+    url: context.config.publicUrl,
+    ttl: 3600,
+    events: events.filter((event): event is ICalEventData => event !== null),
+  });
+}
+
+/**
+ * The HTTP answer of a calendar: `text/calendar; charset=utf-8`, publicly cacheable for
+ * 5 minutes (a feed reflects a new or changed show within that; the page cache keeps only
+ * HTML, decision 017). `filename` makes a single entry a download (`attachment`); feeds are
+ * served `inline` so calendar apps can subscribe.
+ */
+export function calendarResponse(
+  calendar: ICalCalendar,
+  filename: string,
+  disposition: "attachment" | "inline",
+): Response {
+  return new Response(calendar.toString(), {
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": `${disposition}; filename="${filename}"`,
+      "cache-control": "public, max-age=300",
+    },
+  });
+}
+
+/** The answer for a calendar file that does not exist (404) or cannot be read now (503), as plain text. */
+export function calendarNotFound(i18n: I18n, status: 404 | 503): Response {
+  const text =
+    status === 404
+      ? i18n._(msg`This show or flight is not on the schedule.`)
+      : i18n._(msg`The schedule cannot be read right now. Please try again later.`);
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** The name of the shows feed in the context's language, e.g. 'Khayl: horse shows'. */
+export function showsFeedName(context: CalendarContext): string {
+  const company = context.config.companyName;
+  return context.i18n._(msg`${company}: horse shows`);
+}
+
+/** The name of the flights feed in the context's language, e.g. 'Khayl: horse flights'. */
+export function flightsFeedName(context: CalendarContext): string {
+  const company = context.config.companyName;
+  return context.i18n._(msg`${company}: horse flights`);
+}

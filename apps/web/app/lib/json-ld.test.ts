@@ -1,0 +1,91 @@
+import { parseEnv, publicConfig } from "@khayl/config/env";
+import type { Event } from "@khayl/contract/events";
+import { describe, expect, test } from "vitest";
+import { blogJsonLd, breadcrumbJsonLd, jsonLdText, organizationJsonLd, showJsonLd } from "./json-ld.ts";
+
+/** Issue 15: schema.org data, parsed back as a search engine reads it. */
+
+const config = { ...publicConfig(parseEnv({})), publicUrl: "https://khayl.example" };
+const read = (data: object) => JSON.parse(jsonLdText(data)) as Record<string, unknown>;
+
+const show: Event = {
+  id: 12,
+  eventName: "Desert Cup </script><script>alert(1)</script>",
+  eventStatus: "Open",
+  place: { code: "AWE", name: "Al Wathba Endurance Village" },
+  startDate: "2030-01-10T06:00:00.000Z",
+  endDate: "2030-01-12T14:00:00.000Z",
+  eventCategory: "National",
+  eventDiscipline: 2,
+  language: "en",
+};
+
+describe("JSON-LD", () => {
+  test("a show is an Event with its dates, venue, organizer and status", () => {
+    const data = read(showJsonLd(show, "https://khayl.example/transport/12", config));
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Event",
+      name: show.eventName,
+      startDate: "2030-01-10T06:00:00.000Z",
+      endDate: "2030-01-12T14:00:00.000Z",
+      eventStatus: "https://schema.org/EventScheduled",
+      location: { "@type": "Place", name: "Al Wathba Endurance Village", address: { addressCountry: "AE" } },
+      organizer: { "@type": "Organization", name: config.companyName },
+      url: "https://khayl.example/transport/12",
+    });
+    const cancelled = read(showJsonLd({ ...show, eventStatus: "Cancelled" }, "u", config));
+    expect(cancelled.eventStatus).toBe("https://schema.org/EventCancelled");
+  });
+
+  test("the text of the data block cannot close its <script>", () => {
+    const text = jsonLdText(showJsonLd(show, "u", config));
+    expect(text).not.toContain("<");
+    expect(text).not.toContain(">");
+    expect(read(showJsonLd(show, "u", config)).name).toBe(show.eventName);
+  });
+
+  test("a blog is a BlogPosting, home names the Organization, detail pages have a BreadcrumbList", () => {
+    const blog = read(
+      blogJsonLd(
+        {
+          title: "Travelling with horses",
+          description: "Tips",
+          date: "2025-01-05T08:00:00.000Z",
+          image: "/images/blog/1.jpg",
+          category: "Care",
+          tags: ["travel"],
+        },
+        "https://khayl.example/blogs/1",
+        "en",
+        config,
+      ),
+    );
+    expect(blog).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "Travelling with horses",
+      datePublished: "2025-01-05T08:00:00.000Z",
+      image: "https://khayl.example/images/blog/1.jpg",
+      publisher: { "@type": "Organization" },
+    });
+    expect(read(organizationJsonLd(config))).toMatchObject({
+      "@type": "Organization",
+      name: config.companyName,
+      url: "https://khayl.example/",
+      sameAs: [config.instagramUrl, config.linkedinUrl],
+    });
+    const trail = read(
+      breadcrumbJsonLd([
+        { name: "Home", url: "https://khayl.example/" },
+        { name: "Shows", url: "https://khayl.example/transport" },
+      ]),
+    );
+    expect(trail).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home" },
+        { "@type": "ListItem", position: 2, item: "https://khayl.example/transport" },
+      ],
+    });
+  });
+});

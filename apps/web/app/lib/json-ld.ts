@@ -1,0 +1,128 @@
+import type { PublicConfig } from "@khayl/config/env";
+import { eventPlaceCode } from "@khayl/contract/event-fields";
+import type { Event } from "@khayl/contract/events";
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  EventStatusType,
+  Organization,
+  Event as SchemaEvent,
+  WithContext,
+} from "schema-dts";
+
+/**
+ * schema.org structured data (issue 15) for search engines, typed with `schema-dts`: an
+ * `Event` per show, a `BlogPosting` per blog, the company's `Organization` on home and a
+ * `BreadcrumbList` on detail pages. Instants are ISO-8601 UTC strings as the API sends them.
+ * The page renders each as a `<script type="application/ld+json">` data block
+ * (`components/json-ld.tsx`), which the page CSP does not hash (decision 017).
+ */
+
+type Config = Pick<
+  PublicConfig,
+  "companyName" | "publicUrl" | "instagramUrl" | "linkedinUrl" | "supportEmail" | "supportPhone"
+>;
+
+/** The text of a JSON-LD data block: JSON with `<`, `>` and `&` escaped, so no content can close the `<script>`. */
+export function jsonLdText(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+/** The company as schema.org's Organization: name, site, logo, contact and social pages (home). */
+export function organizationJsonLd(config: Config): WithContext<Organization> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: config.companyName,
+    url: `${config.publicUrl}/`,
+    logo: `${config.publicUrl}/images/icon-512.png`,
+    email: config.supportEmail,
+    telephone: config.supportPhone,
+    address: { "@type": "PostalAddress", addressCountry: "AE" },
+    sameAs: [config.instagramUrl, config.linkedinUrl],
+  };
+}
+
+/** A schema.org reference to the company (`organizer`, `publisher`). */
+function company(config: Config): Organization {
+  return { "@type": "Organization", name: config.companyName, url: `${config.publicUrl}/` };
+}
+
+/**
+ * The schema.org status of a show from the provider's free-text `eventStatus`: cancelled or
+ * postponed when it says so, else scheduled.
+ */
+function eventStatusOf(status: string | null | undefined): EventStatusType {
+  const text = status?.toLowerCase() ?? "";
+  if (text.includes("cancel")) return "https://schema.org/EventCancelled";
+  if (text.includes("postpon")) return "https://schema.org/EventPostponed";
+  return "https://schema.org/EventScheduled";
+}
+
+/**
+ * A show as a schema.org Event: its name, start and end (UTC), its venue as the location
+ * (name, or the venue code, in the UAE), the company as organizer, its status and its page.
+ * `url` is the page's absolute address.
+ */
+export function showJsonLd(show: Event, url: string, config: Config): WithContext<SchemaEvent> {
+  const code = eventPlaceCode(show);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: show.eventName,
+    url,
+    ...(show.startDate ? { startDate: show.startDate } : {}),
+    ...(show.endDate ? { endDate: show.endDate } : {}),
+    eventStatus: eventStatusOf(show.eventStatus),
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: {
+      "@type": "Place",
+      name: show.place?.name ?? code ?? "-",
+      address: { "@type": "PostalAddress", addressCountry: "AE" },
+    },
+    organizer: company(config),
+  };
+}
+
+/** What a blog page knows about its blog (`BlogView`). */
+interface BlogFacts {
+  title: string;
+  description: string;
+  date: string | null;
+  image: string | null;
+  category: string | null;
+  tags: string[];
+}
+
+/** A blog as a schema.org BlogPosting: headline, description, publication date (UTC), image, publisher, page. */
+export function blogJsonLd(blog: BlogFacts, url: string, language: string, config: Config): WithContext<BlogPosting> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: blog.title,
+    description: blog.description,
+    url,
+    mainEntityOfPage: url,
+    inLanguage: language,
+    ...(blog.date ? { datePublished: blog.date } : {}),
+    ...(blog.image ? { image: new URL(blog.image, `${config.publicUrl}/`).toString() } : {}),
+    ...(blog.category ? { articleSection: blog.category } : {}),
+    ...(blog.tags.length ? { keywords: blog.tags.join(", ") } : {}),
+    author: company(config),
+    publisher: company(config),
+  };
+}
+
+/** A detail page's trail (Home › Shows › the show) as a schema.org BreadcrumbList; `url`s absolute. */
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}

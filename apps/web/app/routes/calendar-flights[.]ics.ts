@@ -1,0 +1,24 @@
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
+import { buildCalendar, calendarResponse, flightCalendarEvent, flightsFeedName } from "../lib/calendar.server.ts";
+import { i18nFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest } from "../lib/i18n/language.ts";
+import { loadWebsiteFlights } from "../lib/trips.server.ts";
+import type { Route } from "./+types/calendar-flights[.]ics";
+
+/**
+ * `GET /calendar/flights.ics` (issue 15, resource route): a feed of the Import and Export
+ * flights on the website (`flightCalendarEvent`), optionally of one type (`?type=import` or
+ * `export`, case-insensitive, as /flights; anything else means both). Read from the API on
+ * every request; publicly cacheable for 5 minutes.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const type = flightTypeBySlug(new URL(request.url).searchParams.get("type"));
+  const [flights, i18n] = await Promise.all([loadWebsiteFlights(context, type), i18nFor(request, "trips")]);
+  const calendarContext = { config: context.config, language: languageOfRequest(request), i18n };
+  const calendar = buildCalendar(
+    flightsFeedName(calendarContext),
+    flights.map((flight) => flightCalendarEvent(flight, calendarContext)),
+    calendarContext,
+  );
+  return calendarResponse(calendar, "flights.ics", "inline");
+}

@@ -1,0 +1,25 @@
+import { disciplineBySlug } from "@khayl/contract/disciplines";
+import { buildCalendar, calendarResponse, showCalendarEvent, showsFeedName } from "../lib/calendar.server.ts";
+import { i18nFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest } from "../lib/i18n/language.ts";
+import { loadWebsiteShows } from "../lib/trips.server.ts";
+import type { Route } from "./+types/calendar-shows[.]ics";
+
+/**
+ * `GET /calendar/shows.ics` (issue 15, resource route): a feed of the shows on the website,
+ * one entry per show (`showCalendarEvent`, the same UIDs as the single files), optionally of
+ * one discipline (`?discipline=dressage`, as /transport; unknown means all). Read from the
+ * API on every request, so a subscribed calendar sees new and changed shows at its next
+ * refresh; publicly cacheable for 5 minutes.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const discipline = disciplineBySlug(new URL(request.url).searchParams.get("discipline"));
+  const [shows, i18n] = await Promise.all([loadWebsiteShows(context, discipline?.id), i18nFor(request, "trips")]);
+  const calendarContext = { config: context.config, language: languageOfRequest(request), i18n };
+  const calendar = buildCalendar(
+    showsFeedName(calendarContext),
+    shows.map((show) => showCalendarEvent(show, calendarContext)),
+    calendarContext,
+  );
+  return calendarResponse(calendar, "shows.ics", "inline");
+}

@@ -1,0 +1,158 @@
+import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { data } from "react-router";
+import { JsonLd } from "../components/json-ld.tsx";
+import { ShareButton } from "../components/share-button.tsx";
+import {
+  BackLink,
+  TripActions,
+  TripAppPrompt,
+  type TripFact,
+  TripFacts,
+  TripNotFound,
+  tripActionClass,
+} from "../components/trip-page.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { usePublicConfig } from "../lib/config.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { breadcrumbJsonLd } from "../lib/json-ld.ts";
+import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
+import { loadFlight } from "../lib/trips.server.ts";
+import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts";
+import type { Route } from "./+types/flight-detail";
+
+/**
+ * /flights/{id} (issue 15): one flight's page, server-rendered with the card's facts (product
+ * §3 selective service: type, route, airports and countries, departure and arrival in
+ * Asia/Dubai time) and the app prompt (product §1). Answers 404 with a link to the schedule
+ * for a bad id, an unknown or hidden flight, or a type other than Import and Export.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const [{ item, status }, messages] = await Promise.all([
+    loadFlight(context, params.id),
+    messagesFor(request, "trips"),
+  ]);
+  return data({ flight: item, messages }, { status });
+}
+
+const notFound = msg`Flight not found.`;
+
+/** A date and time in Asia/Dubai as the page writes it: 'Monday 05 Jan 2025, 00:00'. */
+function dubaiDateTime(value: string | null | undefined, language: "en" | "ar"): string {
+  const time = formatDubaiTime(value);
+  return time ? `${formatFlightDate(value, language)}, ${time}` : "-";
+}
+
+/**
+ * The flight's title ('Import flight LGG → DWC'), description, canonical `/flights/{id}` with
+ * its alternates and share card; `noindex` when the flight is not found.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const i18n = i18nFromMatches(matches);
+  const flight = loaderData?.flight;
+  if (!flight)
+    return [
+      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      { name: "robots", content: "noindex" },
+    ];
+  const language = i18n.locale === "ar" ? "ar" : "en";
+  const from = flight.departureAirport?.code ?? "-";
+  const to = flight.arrivalAirport?.code ?? "-";
+  const title =
+    flight.type === "Import"
+      ? i18n._(msg`Import flight ${from} to ${to}`)
+      : i18n._(msg`Export flight ${from} to ${to}`);
+  const date = dubaiDateTime(flight.startDate, language);
+  const fromCountry = flight.fromCountry ?? "-";
+  const toCountry = flight.toCountry ?? "-";
+  return pageMeta(matches, {
+    title,
+    description: i18n._(
+      msg`Horse flight from ${fromCountry} to ${toCountry}, departing ${date} (UAE time). Book the shipping of your horses in the app.`,
+    ),
+    canonicalPath: flightPath(flight.id),
+  });
+}
+
+export default function FlightDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const { flight } = loaderData;
+  const config = usePublicConfig();
+  const contentLang = useContentLang(flight?.language);
+  if (!flight)
+    return <TripNotFound title={i18n._(notFound)} schedule="/flights" scheduleLabel={t`See the flights schedule`} />;
+  const from = flight.departureAirport?.code ?? "-";
+  const to = flight.arrivalAirport?.code ?? "-";
+  const type = flight.type === "Import" ? t`Import` : t`Export`;
+  const departure = dubaiDateTime(flight.startDate, language);
+  const pageUrl = `${config.publicUrl}${localizedPath(flightPath(flight.id), language)}`;
+  const airport = (ref: typeof flight.departureAirport, country: string | null | undefined) => (
+    <>
+      {ref?.name ? <span lang={contentLang}>{ref.name} </span> : null}
+      {ref?.code ? <bdi className="font-semibold tracking-wide">{ref.name ? `(${ref.code})` : ref.code}</bdi> : "-"}
+      {country ? (
+        <span lang={contentLang} className="block text-base text-slate-700">
+          {country}
+        </span>
+      ) : null}
+    </>
+  );
+  const facts: TripFact[] = [
+    { label: t`Type`, value: type },
+    ...(flight.selectiveCode ? [{ label: t`Flight code`, value: <bdi>{flight.selectiveCode}</bdi> }] : []),
+    { label: t`From`, value: airport(flight.departureAirport, flight.fromCountry) },
+    { label: t`To`, value: airport(flight.arrivalAirport, flight.toCountry) },
+    {
+      label: t`Departs (UAE time)`,
+      value: <time dateTime={isoOrUndefined(flight.startDate)}>{dubaiDateTime(flight.startDate, language)}</time>,
+    },
+    {
+      label: t`Arrives (UAE time)`,
+      value: <time dateTime={isoOrUndefined(flight.endDate)}>{dubaiDateTime(flight.endDate, language)}</time>,
+    },
+  ];
+  return (
+    <article className="mx-auto grid max-w-4xl gap-8 px-4 py-8 md:py-12">
+      <nav aria-label={t`Schedules`} className="flex flex-wrap gap-x-6 gap-y-2">
+        <BackLink to="/flights">{t`All flights`}</BackLink>
+        <BackLink to={flightsListPath(flight.type)}>
+          {flight.type === "Import" ? t`More import flights` : t`More export flights`}
+        </BackLink>
+      </nav>
+      <header>
+        <p className="inline-block rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-ink">{type}</p>
+        <h1 className="mt-3 text-3xl leading-tight font-bold text-ink md:text-5xl">
+          <span className="sr-only">{t`${from} to ${to}`}</span>
+          <span aria-hidden="true" className="flex items-center gap-3">
+            <bdi>{from}</bdi>
+            <span className="text-brand rtl:-scale-x-100">→</span>
+            <bdi>{to}</bdi>
+          </span>
+        </h1>
+      </header>
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
+          { name: t`Flights`, url: `${config.publicUrl}${localizedPath("/flights", language)}` },
+          { name: t`${from} to ${to}`, url: pageUrl },
+        ])}
+      />
+      <TripFacts facts={facts} />
+      <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
+        <WhatsAppLink
+          className={tripActionClass}
+          text={t`Hello, I would like to ship horses on the ${type} flight ${from} to ${to} departing ${departure}: ${pageUrl}`}
+        />
+        <ShareButton
+          className={tripActionClass}
+          data={{ title: t`${type} flight ${from} to ${to}`, text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
+        />
+      </TripActions>
+      <TripAppPrompt />
+    </article>
+  );
+}

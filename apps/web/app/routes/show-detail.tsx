@@ -1,0 +1,159 @@
+import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
+import { formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { data } from "react-router";
+import { useDisciplineNames } from "../components/discipline-names.ts";
+import { JsonLd } from "../components/json-ld.tsx";
+import { ShareButton } from "../components/share-button.tsx";
+import {
+  BackLink,
+  TripActions,
+  TripAppPrompt,
+  type TripFact,
+  TripFacts,
+  TripNotFound,
+  tripActionClass,
+} from "../components/trip-page.tsx";
+import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { usePublicConfig } from "../lib/config.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
+import { breadcrumbJsonLd, showJsonLd } from "../lib/json-ld.ts";
+import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
+import { loadShow } from "../lib/trips.server.ts";
+import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from "../lib/trips.ts";
+import type { Route } from "./+types/show-detail";
+
+/**
+ * /transport/{id} (issue 15): one show's page, server-rendered with the card's facts
+ * (product §3 Event) and the app prompt (product §1). Answers 404 with a link to the
+ * schedule for an id that is not a number, an unknown show or one hidden from the website,
+ * 503 when the API fails.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const [{ item, status }, messages] = await Promise.all([loadShow(context, params.id), messagesFor(request, "trips")]);
+  return data({ show: item, messages }, { status });
+}
+
+const notFound = msg`Show not found.`;
+
+/**
+ * The show's title, description (name, venue and dates), canonical `/transport/{id}` with its
+ * English and Arabic alternates and share card; `noindex` when the show is not found.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const i18n = i18nFromMatches(matches);
+  const show = loaderData?.show;
+  if (!show)
+    return [
+      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      { name: "robots", content: "noindex" },
+    ];
+  const language = i18n.locale === "ar" ? "ar" : "en";
+  const venue = show.place?.name ?? eventPlaceCode(show) ?? "";
+  const date = formatFlightDate(show.startDate, language);
+  return pageMeta(matches, {
+    title: show.eventName,
+    description: i18n._(
+      msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
+    ),
+    canonicalPath: showPath(show.id),
+  });
+}
+
+export default function ShowDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const disciplineNames = useDisciplineNames();
+  const { show } = loaderData;
+  const config = usePublicConfig();
+  const contentLang = useContentLang(show?.language);
+  if (!show)
+    return <TripNotFound title={i18n._(notFound)} schedule="/transport" scheduleLabel={t`See the shows schedule`} />;
+  const disciplineId = knownDisciplineId(show.eventDiscipline);
+  const discipline = disciplineId ? disciplineNames[disciplineId] : null;
+  const code = eventPlaceCode(show);
+  const venueCode = code ? (show.place?.name ? `(${code})` : code) : null;
+  const startDay = formatFlightDate(show.startDate, language);
+  const pageUrl = `${config.publicUrl}${localizedPath(showPath(show.id), language)}`;
+  const facts: TripFact[] = [
+    ...(discipline ? [{ label: t`Discipline`, value: discipline }] : []),
+    {
+      label: t`Category`,
+      value: (
+        <span lang={contentLang}>
+          {eventCategoryLabel(
+            show,
+            t({ message: "International", comment: "product §3: a show's category when it has none" }),
+          )}
+        </span>
+      ),
+    },
+    {
+      label: t`Venue`,
+      value: (
+        <>
+          {show.place?.name ? <span lang={contentLang}>{show.place.name} </span> : null}
+          {venueCode === null ? "-" : <bdi className="font-semibold tracking-wide">{venueCode}</bdi>}
+        </>
+      ),
+    },
+    {
+      label: t`Starts`,
+      value: <time dateTime={isoOrUndefined(show.startDate)}>{formatFlightDate(show.startDate, language)}</time>,
+    },
+    ...(show.endDate
+      ? [
+          {
+            label: t`Ends`,
+            value: <time dateTime={isoOrUndefined(show.endDate)}>{formatFlightDate(show.endDate, language)}</time>,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <article className="mx-auto grid max-w-4xl gap-8 px-4 py-8 md:py-12">
+      <nav aria-label={t`Schedules`} className="flex flex-wrap gap-x-6 gap-y-2">
+        <BackLink to="/transport">{t`All shows`}</BackLink>
+        {discipline ? (
+          <BackLink to={transportListPath(show.eventDiscipline)}>{t`More ${discipline} shows`}</BackLink>
+        ) : null}
+      </nav>
+      <header>
+        {show.eventStatus ? (
+          <p
+            lang={contentLang}
+            className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand"
+          >
+            {show.eventStatus}
+          </p>
+        ) : null}
+        <h1 lang={contentLang} dir="auto" className="mt-3 text-3xl leading-tight font-bold text-ink md:text-5xl">
+          {show.eventName}
+        </h1>
+      </header>
+      <JsonLd data={showJsonLd(show, pageUrl, config)} />
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
+          { name: t`Shows`, url: `${config.publicUrl}${localizedPath("/transport", language)}` },
+          { name: show.eventName, url: pageUrl },
+        ])}
+      />
+      <TripFacts facts={facts} />
+      <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null}>
+        <WhatsAppLink
+          className={tripActionClass}
+          text={t`Hello, I would like to book horse transport to ${show.eventName} on ${startDay}: ${pageUrl}`}
+        />
+        <ShareButton
+          className={tripActionClass}
+          data={{ title: show.eventName, text: t`Horse transport to ${show.eventName}, ${startDay}`, url: pageUrl }}
+        />
+      </TripActions>
+      <TripAppPrompt />
+    </article>
+  );
+}
