@@ -25,6 +25,14 @@ const budgets: Budgets = {
         "An invoice link is private (it shows a customer's name and amounts): the page is noindex, nofollow, " +
         "which Lighthouse's is-crawlable audit counts against SEO. Every other SEO audit must pass.",
     },
+    {
+      route: "/ar/invoice/{hash}",
+      category: "seo",
+      min: 50,
+      reason:
+        "An invoice link is private (it shows a customer's name and amounts): the page is noindex, nofollow, " +
+        "which Lighthouse's is-crawlable audit counts against SEO. Every other SEO audit must pass.",
+    },
   ],
 };
 

@@ -123,7 +123,7 @@ export interface RouteResult {
   path: string;
   /** The product §2 pattern, e.g. `/blogs/{id}` (`/ar/blogs/{id}` for its Arabic twin). */
   route: string;
-  /** English at the product §2 path, Arabic under `/ar` (weighed and checked with axe; Lighthouse runs on English). */
+  /** English at the product §2 path, Arabic under `/ar` (both measured by Lighthouse, weighed and checked with axe). */
   language: "en" | "ar";
   skipped?: string;
   /** HTTP status of a plain GET (redirects not followed). */
