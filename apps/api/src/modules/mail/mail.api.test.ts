@@ -27,7 +27,8 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
 
   await enqueueMails(database.db, [{ kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" }]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 200 });
+  // A backoff long enough that a loaded machine cannot let it pass between two calls.
+  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 1_500 });
 
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
   const [failed] = await database.db.select().from(outbox).where(eq(outbox.to, "rider@example.com"));
@@ -36,7 +37,7 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet (backoff)
 
   const smtp = await startSmtp({ port });
-  await new Promise((r) => setTimeout(r, 250));
+  await new Promise((r) => setTimeout(r, 1_600));
   expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
   expect(smtp.received).toHaveLength(1);
   expect(smtp.received[0]?.to).toEqual(["rider@example.com"]);
@@ -64,14 +65,15 @@ test(
       })),
     );
     // A worker that claimed one mail and died before sending it.
-    const [orphan] = await claimDueMails(database.db, 1, 3000);
+    // Its lease outlasts the two workers' run even on a loaded machine.
+    const [orphan] = await claimDueMails(database.db, 1, 6_000);
     expect(orphan).toBeDefined();
 
     const a = createMailWorker({ db: database.db, env, log: silentLog });
     const b = createMailWorker({ db: database.db, env, log: silentLog });
     const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
     expect(ra.sent + rb.sent).toBe(11);
-    await new Promise((r) => setTimeout(r, 3100));
+    await new Promise((r) => setTimeout(r, 6_100));
     expect((await a.deliverDue()).sent).toBe(1);
     const recipients = smtp.received.flatMap((m) => m.to).filter((t) => t.startsWith("pair"));
     expect(recipients.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`).sort());
