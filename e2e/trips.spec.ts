@@ -115,6 +115,28 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Venue")).toBeVisible();
     await expect(page.getByRole("link", { name: "All shows" })).toHaveAttribute("href", "/transport");
   });
+
+  test("each card is followed by a Details link to its page, in the page's language", async ({ page }) => {
+    await page.goto("/transport");
+    await page
+      .getByRole("link", { name: /^Details/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/transport\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goto("/ar/flights");
+    await page
+      .getByRole("link", { name: /^التفاصيل/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/ar\/flights\/\d+$/);
+  });
+});
+
+test("with JavaScript the cards carry no extra Details link: the modal offers it", async ({ page }) => {
+  await page.goto("/transport");
+  await expect(page.locator("button.card").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Details/ })).toHaveCount(0);
 });
 
 /** The value of the first `NAME` property of the first event of an iCalendar text (unfolded). */

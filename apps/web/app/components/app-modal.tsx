@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { localizedPath } from "../lib/i18n/language.ts";
+import { useLanguage } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 import { Modal } from "./ui/modal.tsx";
@@ -20,7 +22,8 @@ export const APP_MODAL_ID = "app-modal";
  * every event and flight card opens; `useOpenAppModal()` returns the opener. A card passes
  * the site path of its show or flight page (`/transport/{id}`, `/flights/{id}`), and the
  * modal then offers a 'Details' link to it (issue 15), in the page's language. A modal
- * opened natively before hydration (the invoker command) has no such link.
+ * opened natively before hydration (the invoker command) has no such link: without
+ * JavaScript each card is followed by its own link instead (`DetailsWithoutScript`).
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -68,4 +71,27 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
  */
 export function useOpenAppModal(): OpenAppModal {
   return useContext(AppModalContext);
+}
+
+/**
+ * Without JavaScript the shared app modal cannot tell which card opened it, so each card is
+ * followed by a plain 'Details' link to its page (`path`: `/transport/{id}` or
+ * `/flights/{id}`, made Arabic on Arabic pages), shown only when scripts do not run
+ * (`<noscript>`), so a show's or flight's page is reachable without JavaScript (issue 15).
+ * `name` tells the links apart for screen readers.
+ */
+export function DetailsWithoutScript({ path, name }: { path: string; name: string }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  return (
+    <noscript>
+      <a
+        href={localizedPath(path, language)}
+        className="mt-2 inline-block font-semibold text-brand underline underline-offset-4"
+      >
+        {t({ message: "Details", comment: "Link after a schedule card, without JavaScript, to the card's page" })}
+        <span className="sr-only">: {name}</span>
+      </a>
+    </noscript>
+  );
 }

@@ -4,7 +4,7 @@ import { formatEventDateRange } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { showPath } from "../lib/trips.ts";
-import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
+import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A transport event card (product §3 Event): status badge, name, venue code (with the
@@ -18,39 +18,42 @@ export function EventCard({ event }: { event: Event }) {
   const contentLang = useContentLang(event.language);
   const place = eventPlaceCode(event);
   return (
-    <button
-      type="button"
-      onClick={() => openAppModal(showPath(event.id))}
-      commandfor={APP_MODAL_ID}
-      command="show-modal"
-      aria-haspopup="dialog"
-      className={
-        "card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
-        "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-      }
-    >
-      <span className="flex items-center justify-between gap-3">
-        {event.eventStatus ? (
-          <span lang={contentLang} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
-            {event.eventStatus}
-          </span>
-        ) : (
-          <span />
-        )}
-        <span className="text-sm text-slate-700">
-          {eventCategoryLabel(
-            event,
-            t({ message: "International", comment: "product §3: a show's category when it has none" }),
+    <div className="flex h-full flex-col">
+      <button
+        type="button"
+        onClick={() => openAppModal(showPath(event.id))}
+        commandfor={APP_MODAL_ID}
+        command="show-modal"
+        aria-haspopup="dialog"
+        className={
+          "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
+          "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+        }
+      >
+        <span className="flex items-center justify-between gap-3">
+          {event.eventStatus ? (
+            <span lang={contentLang} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
+              {event.eventStatus}
+            </span>
+          ) : (
+            <span />
           )}
+          <span className="text-sm text-slate-700">
+            {eventCategoryLabel(
+              event,
+              t({ message: "International", comment: "product §3: a show's category when it has none" }),
+            )}
+          </span>
         </span>
-      </span>
-      <span lang={contentLang} className="text-lg leading-snug font-bold text-ink">
-        {event.eventName}
-      </span>
-      <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">
-        <bdi className="font-semibold tracking-wide">{place ?? "-"}</bdi>
-        <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
-      </span>
-    </button>
+        <span lang={contentLang} className="text-lg leading-snug font-bold text-ink">
+          {event.eventName}
+        </span>
+        <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">
+          <bdi className="font-semibold tracking-wide">{place ?? "-"}</bdi>
+          <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
+        </span>
+      </button>
+      <DetailsWithoutScript path={showPath(event.id)} name={event.eventName} />
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import type { SelectiveService } from "@khayl/contract/selective-services";
 import { useLingui } from "@lingui/react/macro";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { flightPath } from "../lib/trips.ts";
-import { APP_MODAL_ID, useOpenAppModal } from "./app-modal.tsx";
+import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A flight card (product §3 selective service): type, airport codes, countries,
@@ -17,46 +17,51 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   return (
-    <button
-      type="button"
-      onClick={() => openAppModal(flightPath(flight.id))}
-      commandfor={APP_MODAL_ID}
-      command="show-modal"
-      aria-haspopup="dialog"
-      className={
-        "card flex h-full w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
-        "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-      }
-    >
-      <span className="flex items-center justify-between gap-3">
-        <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">
-          {flight.type === "Import" ? t`Import` : flight.type === "Export" ? t`Export` : flight.type}
+    <div className="flex h-full flex-col">
+      <button
+        type="button"
+        onClick={() => openAppModal(flightPath(flight.id))}
+        commandfor={APP_MODAL_ID}
+        command="show-modal"
+        aria-haspopup="dialog"
+        className={
+          "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
+          "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+        }
+      >
+        <span className="flex items-center justify-between gap-3">
+          <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">
+            {flight.type === "Import" ? t`Import` : flight.type === "Export" ? t`Export` : flight.type}
+          </span>
+          {flight.selectiveCode ? (
+            <bdi className="text-xs font-medium text-slate-700">{flight.selectiveCode}</bdi>
+          ) : null}
         </span>
-        {flight.selectiveCode ? <bdi className="text-xs font-medium text-slate-700">{flight.selectiveCode}</bdi> : null}
-      </span>
-      <span className="text-2xl font-bold text-ink">
-        <span className="sr-only">{t`${from} to ${to}`}</span>
-        <span aria-hidden="true" className="flex items-center gap-3">
-          <bdi>{from}</bdi>
-          <span className="text-brand rtl:-scale-x-100">→</span>
-          <bdi>{to}</bdi>
+        <span className="text-2xl font-bold text-ink">
+          <span className="sr-only">{t`${from} to ${to}`}</span>
+          <span aria-hidden="true" className="flex items-center gap-3">
+            <bdi>{from}</bdi>
+            <span className="text-brand rtl:-scale-x-100">→</span>
+            <bdi>{to}</bdi>
+          </span>
         </span>
-      </span>
-      <span lang={contentLang} className="text-sm text-slate-700">
-        {flight.fromCountry ?? "-"}{" "}
-        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-          →
-        </span>{" "}
-        {flight.toCountry ?? "-"}
-      </span>
-      <span className="mt-auto grid gap-1 text-sm text-slate-700">
-        <span>
-          <span className="font-semibold">{t`Departs`}:</span> {formatFlightDate(flight.startDate, language)}
+        <span lang={contentLang} className="text-sm text-slate-700">
+          {flight.fromCountry ?? "-"}{" "}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            →
+          </span>{" "}
+          {flight.toCountry ?? "-"}
         </span>
-        <span>
-          <span className="font-semibold">{t`Arrives`}:</span> {formatFlightDate(flight.endDate, language)}
+        <span className="mt-auto grid gap-1 text-sm text-slate-700">
+          <span>
+            <span className="font-semibold">{t`Departs`}:</span> {formatFlightDate(flight.startDate, language)}
+          </span>
+          <span>
+            <span className="font-semibold">{t`Arrives`}:</span> {formatFlightDate(flight.endDate, language)}
+          </span>
         </span>
-      </span>
-    </button>
+      </button>
+      <DetailsWithoutScript path={flightPath(flight.id)} name={`${from} – ${to}`} />
+    </div>
   );
 }
