@@ -118,6 +118,9 @@ test.describe("/ar/contact-us", () => {
   });
 
   test("keyboard only: Arabic messages first, then the thank-you dialog with the reference", async ({ page }) => {
+    // Every field twice, by keyboard, and two axe scans of a page with the country list: more
+    // than the default 30 s on a busy machine.
+    test.slow();
     await page.goto("/ar/contact-us");
     await waitForHydration(page);
     await page.keyboard.press("Tab"); // skip link
