@@ -129,6 +129,7 @@ test("shutdown finishes the request and the mail under way, and gives back the m
   }
 }, 60_000);
 
+// Skipped on PGlite: an embedded database cannot become unreachable; only a PostgreSQL server can be stopped.
 describe.runIf(testDbKind() === "postgres")("probes while PostgreSQL is unreachable", () => {
   /** A TCP relay to PostgreSQL that the test can cut and restore, as a network outage would. */
   async function relayToPostgres(port = 0) {
