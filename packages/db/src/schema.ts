@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /**
@@ -303,6 +304,12 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
+    /**
+     * The claim holding `locked_until` (a random id per worker round): only that claim may
+     * renew, settle or release the lease, so a worker whose lease ran out while it sent
+     * other mails never sends or settles a mail another instance has claimed since.
+     */
+    claimToken: uuid("claim_token"),
     sentAt: ts("sent_at"),
     lastError: text("last_error"),
     /** When the mail stops being worth sending (a verification code's expiry); null = never. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os, { networkInterfaces } from "node:os";
 import path from "node:path";
@@ -66,7 +67,7 @@ test(
     );
     // A worker that claimed one mail and died before sending it.
     // Its lease outlasts the two workers' run even on a loaded machine.
-    const [orphan] = await claimDueMails(database.db, 1, 6_000);
+    const [orphan] = await claimDueMails(database.db, randomUUID(), 1, 6_000);
     expect(orphan).toBeDefined();
 
     const a = createMailWorker({ db: database.db, env, log: silentLog });
@@ -80,6 +81,55 @@ test(
     await a.stop();
     await b.stop();
     await smtp.stop();
+  },
+);
+
+test(
+  "a mail whose lease ran out while its worker sent earlier ones, and that another instance claimed, goes out " +
+    "once",
+  async () => {
+    await enqueueMails(
+      database.db,
+      ["slow0", "slow1", "slow2"].map((name) => ({
+        kind: "test",
+        to: `${name}@example.com`,
+        subject: "S",
+        text: name,
+      })),
+    );
+    const delivered: string[] = [];
+    const recording = (onSend?: () => Promise<void>) => ({
+      kind: "smtp" as const,
+      async send(mail: { to: string }) {
+        if (mail.to.startsWith("slow")) delivered.push(mail.to);
+        await onSend?.();
+      },
+      close: () => undefined,
+    });
+    const env = parseEnv({});
+    const b = createMailWorker({ db: database.db, env, log: silentLog, transport: recording() });
+    let takenOver = false;
+    // While A sends its first mail, the leases of the two others run out (set in the past
+    // here rather than waited for) and B claims and sends them.
+    const a = createMailWorker({
+      db: database.db,
+      env,
+      log: silentLog,
+      transport: recording(async () => {
+        if (takenOver) return;
+        takenOver = true;
+        await database.db.execute(
+          sql`update outbox set locked_until = now() - interval '1 second' where "to" in ('slow1@example.com', 'slow2@example.com')`,
+        );
+        expect((await b.deliverDue()).sent).toBe(2);
+      }),
+    });
+    expect(await a.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    expect(delivered.sort()).toEqual(["slow0@example.com", "slow1@example.com", "slow2@example.com"]);
+    const rows = await database.db.select().from(outbox).where(sql`"to" like 'slow%'`);
+    expect(rows.map((r) => r.sentAt)).toEqual([expect.any(Date), expect.any(Date), expect.any(Date)]);
+    await a.stop();
+    await b.stop();
   },
 );
 

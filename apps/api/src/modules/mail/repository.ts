@@ -34,15 +34,16 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Claims up to `limit` due, unsent mails for `lockMs` (sets `locked_until` and counts the
- * attempt) in one atomic statement: rows locked by another instance are skipped, so
- * two workers on one PostgreSQL never send the same mail at the same time. A mail past
- * its `expires_at` (a code that no longer works) is never claimed; the retention purge
- * drops it.
+ * Claims up to `limit` due, unsent mails for `lockMs` (sets `locked_until`, stamps the
+ * claim's `claimToken` and counts the attempt) in one atomic statement: rows locked by
+ * another instance are skipped, so two workers on one PostgreSQL never send the same mail
+ * at the same time. A mail past its `expires_at` (a code that no longer works) is never
+ * claimed; the retention purge drops it.
  */
-export async function claimDueMails(db: Db, limit: number, lockMs: number): Promise<OutboxRow[]> {
+export async function claimDueMails(db: Db, claimToken: string, limit: number, lockMs: number): Promise<OutboxRow[]> {
   const result = await db.execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${lockMs / 1000}), attempts = attempts + 1
+    update outbox set locked_until = now() + make_interval(secs => ${lockMs / 1000}), attempts = attempts + 1,
+      claim_token = ${claimToken}
     where id in (
       select id from outbox
       where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
@@ -54,6 +55,22 @@ export async function claimDueMails(db: Db, limit: number, lockMs: number): Prom
     returning id, kind, "to", subject, text, html, log_note as "logNote", attempts
   `);
   return rowsOf<OutboxRow>(result);
+}
+
+/**
+ * Renews the lease of a mail this claim holds, for `lockMs` from now, just before it is
+ * sent. Answers false when the claim no longer holds it (its lease ran out while earlier
+ * mails of the round were sent, and another instance claimed it, or it expired): the
+ * caller must then leave the mail alone.
+ */
+export async function renewClaim(db: Db, id: number, claimToken: string, lockMs: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update outbox set locked_until = now() + make_interval(secs => ${lockMs / 1000})
+    where id = ${id} and claim_token = ${claimToken} and sent_at is null
+      and (expires_at is null or expires_at > now())
+    returning id
+  `);
+  return rowsOf<{ id: number }>(result).length > 0;
 }
 
 /** The text of a secret-carrying mail after delivery (SECRET_MAIL_KINDS). */
@@ -75,21 +92,34 @@ const redactSecrets = sql`
   html = case when ${kindIn(SECRET_MAIL_KINDS)} then null else html end,
   log_note = case when ${kindIn(SECRET_MAIL_KINDS)} then null else log_note end`;
 
-/** Marks a mail delivered; a secret-carrying mail's body is wiped at the same time. */
+/**
+ * Marks a mail delivered (whoever holds it now: it went out); a secret-carrying mail's
+ * body is wiped at the same time.
+ */
 export async function markSent(db: Db, id: number): Promise<void> {
-  await db.execute(
-    sql`update outbox set sent_at = now(), locked_until = null, last_error = null, ${redactSecrets} where id = ${id}`,
-  );
+  await db.execute(sql`
+    update outbox set sent_at = now(), locked_until = null, claim_token = null, last_error = null, ${redactSecrets}
+    where id = ${id}
+  `);
 }
 
-/** Parks a mail that will not be tried again (kept with its last error; secrets wiped). */
-export async function markGivenUp(db: Db, id: number, error: string, parkForMs: number): Promise<void> {
+/**
+ * Parks a mail that will not be tried again (kept with its last error; secrets wiped), if
+ * this claim still holds it.
+ */
+export async function markGivenUp(
+  db: Db,
+  id: number,
+  claimToken: string,
+  error: string,
+  parkForMs: number,
+): Promise<void> {
   // An SMTP error may quote the recipient: not kept for a mail whose recipient is erased.
   await db.execute(sql`
-    update outbox set locked_until = null,
+    update outbox set locked_until = null, claim_token = null,
       last_error = case when ${kindIn(ERASED_RECIPIENT_KINDS)} then null else ${error.slice(0, 1000)} end,
       next_attempt_at = now() + make_interval(secs => ${parkForMs / 1000}), ${redactSecrets}
-    where id = ${id}
+    where id = ${id} and claim_token = ${claimToken}
   `);
 }
 
@@ -109,24 +139,34 @@ export async function deleteMailsAbout(tx: Db | Tx, email: string): Promise<numb
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
-/** Records a failed delivery and when to try again (`retryInMs` from now). */
-export async function markFailed(db: Db, id: number, error: string, retryInMs: number): Promise<void> {
+/**
+ * Records a failed delivery and when to try again (`retryInMs` from now), if this claim
+ * still holds the mail.
+ */
+export async function markFailed(
+  db: Db,
+  id: number,
+  claimToken: string,
+  error: string,
+  retryInMs: number,
+): Promise<void> {
   await db.execute(sql`
-    update outbox set locked_until = null, last_error = ${error.slice(0, 1000)},
+    update outbox set locked_until = null, claim_token = null, last_error = ${error.slice(0, 1000)},
       next_attempt_at = now() + make_interval(secs => ${retryInMs / 1000})
-    where id = ${id}
+    where id = ${id} and claim_token = ${claimToken}
   `);
 }
 
 /**
- * Gives back mails this worker claimed but never tried (shutting down): their lease ends
- * now and the claim's attempt is not counted, so another instance sends them at once.
+ * Gives back mails this claim took but never tried (shutting down, or a round cut short):
+ * their lease ends now and the claim's attempt is not counted, so another instance sends
+ * them at once. Mails another instance has claimed since are left alone.
  */
-export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
+export async function releaseClaims(db: Db, claimToken: string, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`
-    update outbox set locked_until = null, attempts = greatest(0, attempts - 1)
-    where sent_at is null and id in (${sql.join(
+    update outbox set locked_until = null, claim_token = null, attempts = greatest(0, attempts - 1)
+    where sent_at is null and claim_token = ${claimToken} and id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})

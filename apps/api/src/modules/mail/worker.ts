@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
-import { claimDueMails, markFailed, markGivenUp, markSent, releaseClaims } from "./repository.ts";
+import { claimDueMails, markFailed, markGivenUp, markSent, releaseClaims, renewClaim } from "./repository.ts";
 import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
@@ -15,7 +16,10 @@ export interface MailWorkerOptions {
   maxBackoffMs?: number;
   /** Attempts before a mail is given up (kept in the table with its last error; default 12, about 6 h). */
   maxAttempts?: number;
-  /** How long a claimed mail stays reserved for this worker, in ms (default 60 s). */
+  /**
+   * How long a claimed mail stays reserved for this worker, in ms (default 60 s); renewed
+   * just before the mail is sent, so it must outlast one send (the SMTP timeouts).
+   */
   lockMs?: number;
   /** Use this transport instead of the one `env` describes (tests). */
   transport?: MailTransport;
@@ -38,7 +42,8 @@ export interface MailWorker {
 
 /**
  * The outbox worker (architecture §3.6): claims due mails (row lock via `locked_until`, so
- * several instances share the outbox safely), sends them, and on failure schedules a
+ * several instances share the outbox safely), renews each one's lease just before sending
+ * it and skips it if another instance has claimed it since, and on failure schedules a
  * retry with exponential backoff. A mail is marked sent only after the transport
  * accepted it, so nothing is lost when SMTP is down or the process stops mid-way
  * (a claimed but unsent mail becomes due again when its lock expires).
@@ -56,19 +61,30 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopping = false;
-  /** Claimed by this worker and not yet tried. */
-  const untried = new Set<number>();
+  /** This round's claim, and the mails it claimed and has not tried yet. */
+  let round: { claimToken: string; untried: Set<number> } | undefined;
+
+  async function release() {
+    if (!round || round.untried.size === 0) return;
+    const { claimToken, untried } = round;
+    const ids = [...untried];
+    untried.clear();
+    await releaseClaims(db, claimToken, ids);
+  }
 
   async function deliverDue() {
     let sent = 0;
     let failed = 0;
     while (!stopping) {
-      const batch = await claimDueMails(db, 20, lockMs);
+      const claimToken = randomUUID();
+      const batch = await claimDueMails(db, claimToken, 20, lockMs);
       if (batch.length === 0) break;
-      for (const mail of batch) untried.add(mail.id);
+      round = { claimToken, untried: new Set(batch.map((mail) => mail.id)) };
       for (const mail of batch) {
         if (stopping) break;
-        untried.delete(mail.id);
+        round.untried.delete(mail.id);
+        // Earlier mails of the round may have outlasted this one's lease.
+        if (!(await renewClaim(db, mail.id, claimToken, lockMs))) continue;
         try {
           await transport.send(mail);
           await markSent(db, mail.id);
@@ -82,15 +98,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, retryInMs: retryIn, err: message },
             givingUp ? "mail delivery failed; giving up" : "mail delivery failed; will retry",
           );
-          if (givingUp) await markGivenUp(db, mail.id, message, retryIn);
-          else await markFailed(db, mail.id, message, retryIn);
+          if (givingUp) await markGivenUp(db, mail.id, claimToken, message, retryIn);
+          else await markFailed(db, mail.id, claimToken, message, retryIn);
         }
       }
-      if (untried.size > 0) {
-        const ids = [...untried];
-        untried.clear();
-        await releaseClaims(db, ids);
-      }
+      await release();
       if (failed > 0) break; // the transport is failing: wait for the next round
     }
     return { sent, failed };
@@ -124,11 +136,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
       clearTimeout(grace);
-      if (untried.size > 0) {
-        const ids = [...untried];
-        untried.clear();
-        await releaseClaims(db, ids).catch(() => undefined);
-      }
+      await release().catch(() => undefined);
       transport.close();
     },
     deliverDue,
