@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { accounts, deletionLocks, outbox, rateLimits, supportRequests, verificationCodes } from "@khayl/db/schema";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 import { REDACTED_TEXT } from "../mail/repository.ts";
@@ -34,7 +34,7 @@ const deliverAll = async () => {
 const person = { name: "Reem Al Hashimi", email: "reem.hashimi@example.com", phone: "+971 50 111 2233" };
 const other = { name: "Khalid Rahman", email: "khalid.rahman@example.com", phone: "+971 50 444 5566" };
 
-function contact(who: typeof person, email: string, remoteAddress: string) {
+function contact(who: typeof person, email: string, remoteAddress: string, supportInquiry?: string) {
   return api.app.inject({
     method: "POST",
     url: "/api/v1/supportRequests/",
@@ -45,11 +45,13 @@ function contact(who: typeof person, email: string, remoteAddress: string) {
       subject: "Inquiry",
       division: "Air-Shipping",
       applicableReference: "INV-2026-0042",
-      supportInquiry: `Please call me on ${who.phone}.`,
+      supportInquiry: supportInquiry ?? `Please call me on ${who.phone}.`,
       sourceIsApp: false,
       sourceIsWebsite: true,
     },
     remoteAddress,
+    // An Arabic inquiry comes from the Arabic pages: its confirmation mail is in Arabic.
+    headers: supportInquiry ? { language: "ar" } : {},
   });
 }
 
@@ -64,7 +66,9 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   await db.insert(accounts).values({ displayName: person.name, email: person.email, phoneNumber: person.phone });
   // Their messages to support, one typed in another case; and someone else's.
   expect((await contact(person, person.email, "10.30.0.1")).statusCode).toBe(201);
-  expect((await contact(person, "Reem.Hashimi@Example.com", "10.30.0.1")).statusCode).toBe(201);
+  // In Arabic: a mail of mostly non-Latin text must still show the address it quotes.
+  const arabicInquiry = "أرجو الاتصال بي بخصوص نقل حصاني إلى بطولة دبي الدولية للقفز، وشكرًا جزيلًا لكم على المساعدة.";
+  expect((await contact(person, "Reem.Hashimi@Example.com", "10.30.0.1", arabicInquiry)).statusCode).toBe(201);
   expect((await contact(other, other.email, "10.30.0.2")).statusCode).toBe(201);
   await api.app.inject({
     method: "GET",
@@ -74,8 +78,11 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   await deliverAll();
   const mentioning = (text: string) => text.toLowerCase().includes(person.email);
   expect((await emlFiles()).filter((f) => mentioning(f.text)).length).toBeGreaterThanOrEqual(5);
+  // Every file can be searched for the address: none is base64, not even the Arabic one.
+  expect((await emlFiles()).filter((f) => /content-transfer-encoding: base64/i.test(f.text))).toEqual([]);
   // A file whose row the retention purge already removed is found by what it says.
   await db.delete(outbox).where(and(eq(outbox.to, person.email), eq(outbox.kind, "support-confirmation")));
+  await db.delete(outbox).where(and(eq(outbox.kind, "support-notification"), like(outbox.text, "%أرجو الاتصال%")));
 
   const [codeMail] = (await emlFiles()).filter((f) => f.name.endsWith("delete-account-code.eml"));
   const code = /verification code is (\d{4})/.exec(codeMail?.text ?? "")?.[1] ?? "";

@@ -78,6 +78,9 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        // Mostly non-Latin text (Arabic) would be base64, hiding the address it quotes from
+        // `eraseMailFiles`; quoted-printable keeps every ASCII address readable in the file.
+        textEncoding: "quoted-printable",
       });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${mailFilePrefix(mail.id)}${mail.kind}.eml`);
