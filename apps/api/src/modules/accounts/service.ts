@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from "node:crypto";
 import { companyNameIn } from "@khayl/config/env";
 import { invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
+import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -59,11 +60,11 @@ interface WarnLog {
   warn(obj: object, msg: string): void;
 }
 
+/** A 429 with the wait in its message and its `retry-after` header (seconds). */
 function tooMany(retryAfterMs: number): HttpError {
-  return new HttpError(
-    429,
-    `Too many requests, please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`,
-  );
+  return new HttpError(429, tooManyRequestsMessage(retryAfterMs), {
+    "retry-after": String(retryAfterSeconds(retryAfterMs)),
+  });
 }
 
 /** Counts one hit on every limit (all are counted, so a refused call still uses the day's budget). */
@@ -179,13 +180,11 @@ export async function confirmDeleteAccount(
     // Every live code is compared, so the time taken does not tell which one matched.
     const matches = live.filter((c) => sameHash(c.codeHash, candidate));
     const account = matches.length > 0 ? await findLiveAccountByEmail(tx, email) : undefined;
-    const match = matches[0];
-    if (match && account) {
-      await retireCodes(tx, [match.id]);
+    if (matches.length > 0 && account) {
       await eraseAccount(tx, account.id);
       await anonymiseSupportRequestsOf(tx, email);
       const mailIds = await deleteMailsAbout(tx, email);
-      await forgetAddress(tx, emailHash);
+      await forgetAddress(tx, emailHash); // every code of the address, the matching one too
       await deleteRateLimitsMentioning(tx, emailHash);
       await enqueueMails(tx, [
         accountDeletedMail(email, {
