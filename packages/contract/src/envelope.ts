@@ -29,3 +29,19 @@ export const errorEnvelopeSchema = z.object({
 export const validationErrorEnvelopeSchema = errorEnvelopeSchema.extend({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+
+/** The message of a 403 to a browser call made by another site or for a subresource (architecture §3.7). */
+export const crossSiteRequestMessage = "Cross-site requests are not allowed";
+
+/**
+ * The message of a 429: the wait in whole seconds, at least 1, from `retryAfterMs`
+ * (milliseconds), the same number as the answer's `retry-after` header.
+ */
+export function tooManyRequestsMessage(retryAfterMs: number): string {
+  return `Too many requests, please try again in ${retryAfterSeconds(retryAfterMs)} seconds`;
+}
+
+/** `retry-after` in whole seconds (at least 1) for a wait of `retryAfterMs` milliseconds. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}

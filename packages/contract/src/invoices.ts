@@ -48,6 +48,8 @@ export const invoiceMessages = {
   cardDeclined: "Your card was declined.",
   insufficientFunds: "Your card has insufficient funds.",
   tooManyAttempts: "Too many payment attempts for this invoice. Please try again later.",
+  /** 409: another request is opening this invoice's payment at the same moment. */
+  paymentBeingPrepared: "The payment is being prepared in another window. Please try again.",
   webhookNotConfigured: "Stripe webhooks are not configured",
   webhookSignature: "Invalid webhook signature",
   webhookReceived: "Webhook received",

@@ -5,14 +5,17 @@ import { localizeMessage } from "./messages-ar.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
- * `{ success: false, statusCode, message }` (never a stack trace).
+ * `{ success: false, statusCode, message }` (never a stack trace), and `headers` on the
+ * answer (e.g. a 429's `retry-after`).
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = "HttpError";
     this.statusCode = statusCode;
+    this.headers = headers;
   }
 }
 
@@ -61,6 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      reply.headers(error.headers);
       return reply
         .code(error.statusCode)
         .send({ success: false, statusCode: error.statusCode, message: say(error.message) });

@@ -1,7 +1,7 @@
+import { crossSiteRequestMessage } from "@khayl/contract/envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
-
-/** The message of a request refused by `refuseCrossSiteBrowserRequests`. */
-const crossSiteMessage = "Cross-site requests are not allowed";
+import { requestLanguage } from "./language.ts";
+import { localizeMessage } from "./messages-ar.ts";
 
 /** `Sec-Fetch-Dest` values of a call a page's own script makes (`empty`) or of a visit (`document`). */
 const CALLER_DESTINATIONS = new Set(["empty", "document"]);
@@ -24,6 +24,7 @@ export async function refuseCrossSiteBrowserRequests(request: FastifyRequest, re
   const site = header(request, "sec-fetch-site");
   const destination = header(request, "sec-fetch-dest");
   if (site?.toLowerCase() === "cross-site" || (destination && !CALLER_DESTINATIONS.has(destination.toLowerCase()))) {
-    await reply.code(403).send({ success: false, statusCode: 403, message: crossSiteMessage });
+    const message = localizeMessage(crossSiteRequestMessage, requestLanguage(request));
+    await reply.code(403).send({ success: false, statusCode: 403, message });
   }
 }

@@ -24,7 +24,7 @@ function call(method: "GET" | "POST", url: string, language: string, payload?: o
 test("validation messages come in Arabic for language: ar, and stay English otherwise", async () => {
   const arabic = await call("GET", "/auth/ask-delete-account?email=not-an-email", "ar");
   expect(arabic.statusCode).toBe(400);
-  expect(arabic.json()).toMatchObject({ success: false, statusCode: 400, message: "يجب إدخال بريد إلكتروني صحيح" });
+  expect(arabic.json()).toMatchObject({ success: false, statusCode: 400, message: "يجب إدخال بريد إلكتروني صالح" });
   const english = await call("GET", "/auth/ask-delete-account?email=not-an-email", "en");
   expect(english.json().message).toBe("Must be a valid Email");
 });
@@ -33,9 +33,9 @@ test("several field messages are joined with the Arabic comma, and listed per fi
   const response = await call("POST", "/supportRequests/", "ar", { sourceIsApp: false, sourceIsWebsite: true });
   expect(response.statusCode).toBe(400);
   const body = response.json() as { message: string; errors: { field: string; message: string }[] };
-  expect(body.message).toContain("يرجى إدخال الاسم الكامل");
+  expect(body.message).toContain("يُرجى إدخال الاسم الكامل");
   expect(body.message).toContain("، ");
-  expect(body.errors.find((e) => e.field === "email")?.message).toBe("يرجى إدخال البريد الإلكتروني");
+  expect(body.errors.find((e) => e.field === "email")?.message).toBe("يُرجى إدخال البريد الإلكتروني");
 });
 
 test("not-found answers and success messages come in Arabic too", async () => {

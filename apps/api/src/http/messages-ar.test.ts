@@ -1,3 +1,6 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { askDeleteAccountMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { blogNotFoundMessage } from "@khayl/contract/blogs";
 import { cardMessages } from "@khayl/contract/card-rules";
@@ -5,6 +8,7 @@ import { formMessages } from "@khayl/contract/contact-rules";
 import { invoiceMessages } from "@khayl/contract/invoices";
 import { legalNotFoundMessage } from "@khayl/contract/legal";
 import { contractEndpoints } from "@khayl/contract/testing";
+import PO from "pofile";
 import { describe, expect, test } from "vitest";
 import { arabicMessages, localizeMessage } from "./messages-ar.ts";
 
@@ -38,12 +42,28 @@ describe("every message the API answers with has its Arabic (decision 016)", () 
 
   test("messages with a value: the waiting time with Arabic plural forms, and the route", () => {
     const wait = (n: number) => localizeMessage(`Too many requests, please try again in ${n} seconds`, "ar");
-    expect(wait(1)).toBe("طلبات كثيرة، يرجى المحاولة بعد ثانية واحدة");
-    expect(wait(2)).toBe("طلبات كثيرة، يرجى المحاولة بعد ثانيتين");
-    expect(wait(5)).toBe("طلبات كثيرة، يرجى المحاولة بعد 5 ثوانٍ");
-    expect(wait(30)).toBe("طلبات كثيرة، يرجى المحاولة بعد 30 ثانية");
-    expect(wait(900)).toBe("طلبات كثيرة، يرجى المحاولة بعد 900 ثانية");
+    expect(wait(1)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ثانية واحدة");
+    expect(wait(2)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ثانيتين");
+    expect(wait(5)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 5 ثوانٍ");
+    expect(wait(30)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 30 ثانية");
+    expect(wait(900)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 900 ثانية");
     expect(localizeMessage("Route GET:/api/v1/nope not found", "ar")).toBe("المسار GET:/api/v1/nope غير موجود");
     expect(localizeMessage("limit must be at most 1000", "ar")).toBe("يجب ألا تزيد قيمة limit على 1000");
   });
+});
+
+test("a message the website also shows reads the same in Arabic from the API and from the page", async () => {
+  // The website's Arabic catalogues (apps/web/app/locales/ar): a visitor without JavaScript
+  // sees the API's words where the page would have shown its own.
+  const dir = fileURLToPath(new URL("../../../web/app/locales/ar/", import.meta.url));
+  const shared: [string, string][] = [];
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".po"))) {
+    const po = PO.parse(await readFile(path.join(dir, file), "utf8"));
+    for (const item of po.items)
+      if (arabicMessages[item.msgid] !== undefined) shared.push([item.msgid, item.msgstr[0] ?? ""]);
+  }
+  expect(shared.length).toBeGreaterThan(8);
+  expect(Object.fromEntries(shared.map(([english]) => [english, arabicMessages[english]]))).toEqual(
+    Object.fromEntries(shared),
+  );
 });

@@ -2,6 +2,7 @@ import { askDeleteAccountMessage, invalidCodeMessage } from "@khayl/contract/acc
 import { blogNotFoundMessage } from "@khayl/contract/blogs";
 import { cardMessages } from "@khayl/contract/card-rules";
 import { formMessages } from "@khayl/contract/contact-rules";
+import { crossSiteRequestMessage } from "@khayl/contract/envelope";
 import { eventNotFoundMessage } from "@khayl/contract/events";
 import { invoiceMessages } from "@khayl/contract/invoices";
 import { legalNotFoundMessage } from "@khayl/contract/legal";
@@ -11,21 +12,22 @@ import type { Language } from "./language.ts";
 /**
  * The Arabic of every message the API answers with (decision 016): envelope messages of
  * successes and errors, validation messages (product §5, the same words as the website's
- * Arabic pages) and payment messages (product §8), keyed by their English text, which the
- * contract spells once. A test checks that every message the contract names has its Arabic.
+ * Arabic pages; a test compares them with the website's catalogues) and payment messages
+ * (product §8), keyed by their English text, which the contract spells once. A test checks
+ * that every message the contract names has its Arabic.
  */
 export const arabicMessages: Readonly<Record<string, string>> = {
   // product §5: the contact form and the account-deletion flow.
-  [formMessages.fullNameRequired]: "يرجى إدخال الاسم الكامل",
-  [formMessages.emailInvalid]: "يجب إدخال بريد إلكتروني صحيح",
-  [formMessages.emailRequired]: "يرجى إدخال البريد الإلكتروني",
+  [formMessages.fullNameRequired]: "يُرجى إدخال الاسم الكامل",
+  [formMessages.emailInvalid]: "يجب إدخال بريد إلكتروني صالح",
+  [formMessages.emailRequired]: "يُرجى إدخال البريد الإلكتروني",
   [formMessages.phoneRequired]: "رقم الهاتف مطلوب",
-  [formMessages.phoneInvalid]: "رقم الهاتف غير صحيح. يرجى استخدام الصيغة الدولية بحد أدنى 9 أرقام.",
-  [formMessages.divisionRequired]: "يرجى اختيار القسم",
-  [formMessages.subjectRequired]: "يرجى اختيار الموضوع",
-  [formMessages.supportInquiryRequired]: "يرجى إدخال استفسارك",
+  [formMessages.phoneInvalid]: "رقم الهاتف غير صالح. يُرجى استخدام الصيغة الدولية بحد أدنى 9 أرقام.",
+  [formMessages.divisionRequired]: "يُرجى اختيار القسم",
+  [formMessages.subjectRequired]: "يُرجى اختيار الموضوع",
+  [formMessages.supportInquiryRequired]: "يُرجى كتابة استفسارك",
   [formMessages.otpRequired]: "مطلوب",
-  [formMessages.otpInvalid]: "يجب أن يتكون رمز التحقق من 4 أرقام",
+  [formMessages.otpInvalid]: "يجب أن يتكوّن رمز التحقق من 4 أرقام",
   [askDeleteAccountMessage]: "إذا كان هناك حساب مرتبط بهذا البريد الإلكتروني، فقد أُرسل إليه رمز تحقق",
   [invalidCodeMessage]: "رمز التحقق غير صحيح أو منتهي الصلاحية",
   "Your Account has been deleted successfully!!": "تم حذف حسابك بنجاح!!",
@@ -33,13 +35,13 @@ export const arabicMessages: Readonly<Record<string, string>> = {
 
   // Card payment (product §5, §8; the others in Stripe's words).
   [cardMessages.numberIncomplete]: "رقم البطاقة غير مكتمل.",
-  [cardMessages.numberInvalid]: "رقم البطاقة غير صحيح.",
+  [cardMessages.numberInvalid]: "رقم البطاقة غير صالح.",
   [cardMessages.expiryIncomplete]: "تاريخ انتهاء البطاقة غير مكتمل.",
-  [cardMessages.expiryInvalid]: "شهر انتهاء البطاقة غير صحيح.",
-  [cardMessages.expiryPast]: "تاريخ انتهاء البطاقة في الماضي.",
-  [cardMessages.cvcIncomplete]: "رمز الأمان للبطاقة غير مكتمل.",
-  [cardMessages.cvcInvalid]: "رمز الأمان للبطاقة غير صحيح.",
-  [cardMessages.countryRequired]: "يرجى اختيار الدولة",
+  [cardMessages.expiryInvalid]: "شهر انتهاء البطاقة غير صالح.",
+  [cardMessages.expiryPast]: "تاريخ انتهاء البطاقة قد مضى.",
+  [cardMessages.cvcIncomplete]: "رمز أمان البطاقة غير مكتمل.",
+  [cardMessages.cvcInvalid]: "رمز أمان البطاقة غير صالح.",
+  [cardMessages.countryRequired]: "يُرجى اختيار الدولة",
 
   // Invoices and payments.
   [invoiceMessages.hashRequired]: "رابط الفاتورة مطلوب",
@@ -52,20 +54,19 @@ export const arabicMessages: Readonly<Record<string, string>> = {
   [invoiceMessages.paymentNotFound]: "الدفعة غير موجودة",
   [invoiceMessages.paymentNotSuccessful]: "لم تنجح عملية الدفع",
   [invoiceMessages.paymentMismatch]: "الدفعة لا تطابق هذه الفاتورة",
-  [invoiceMessages.providerUnavailable]: "تعذّر الاتصال بمزوّد الدفع. يرجى المحاولة مرة أخرى.",
+  [invoiceMessages.providerUnavailable]: "تعذّر الاتصال بمزوّد الدفع. يُرجى المحاولة مرة أخرى.",
   [invoiceMessages.sandboxOff]: "مزوّد الدفع التجريبي غير مستخدم",
   [invoiceMessages.intentNotFound]: "عملية الدفع هذه غير موجودة",
   [invoiceMessages.intentClientSecret]: "الرمز السري لا يطابق عملية الدفع هذه",
   [invoiceMessages.intentUnexpectedState]: "تمت عملية الدفع هذه بنجاح من قبل",
   [invoiceMessages.cardDeclined]: "تم رفض بطاقتك.",
   [invoiceMessages.insufficientFunds]: "رصيد بطاقتك غير كافٍ.",
-  [invoiceMessages.tooManyAttempts]: "محاولات دفع كثيرة لهذه الفاتورة. يرجى المحاولة لاحقًا.",
+  [invoiceMessages.tooManyAttempts]: "محاولات دفع كثيرة لهذه الفاتورة. يُرجى المحاولة لاحقًا.",
   [invoiceMessages.webhookNotConfigured]: "إشعارات Stripe غير مُعدّة",
   [invoiceMessages.webhookSignature]: "توقيع الإشعار غير صالح",
   [invoiceMessages.webhookReceived]: "تم استلام الإشعار",
   "Payment succeeded": "تمت عملية الدفع بنجاح",
-  "The payment is being prepared in another window. Please try again.":
-    "يجري تجهيز الدفع في نافذة أخرى. يرجى المحاولة مرة أخرى.",
+  [invoiceMessages.paymentBeingPrepared]: "يجري تجهيز الدفع في نافذة أخرى. يُرجى المحاولة مرة أخرى.",
 
   // Content and configuration.
   [blogNotFoundMessage]: "المقال غير موجود.",
@@ -85,10 +86,11 @@ export const arabicMessages: Readonly<Record<string, string>> = {
   OK: "تم",
   "Database unreachable": "تعذّر الوصول إلى قاعدة البيانات",
 
-  // Requests the API cannot read.
+  // Requests the API cannot read or refuses.
+  [crossSiteRequestMessage]: "الطلبات الواردة من مواقع أخرى غير مسموح بها",
   "Malformed request URL": "عنوان الطلب غير صالح",
   "Request body must be a JSON object": "يجب أن يكون محتوى الطلب كائن JSON",
-  "Request body is too large": "محتوى الطلب كبير جدًا",
+  "Request body is too large": "حجم الطلب كبير جدًا",
   "Unsupported content type": "نوع المحتوى غير مدعوم",
   "Request body is not valid JSON": "محتوى الطلب ليس JSON صالحًا",
   "Internal server error": "خطأ داخلي في الخادم",
@@ -115,7 +117,7 @@ function arabicSeconds(n: number): string {
 const arabicPatterns: [RegExp, (...groups: string[]) => string][] = [
   [
     /^Too many requests, please try again in (\d+) seconds$/,
-    (n) => `طلبات كثيرة، يرجى المحاولة بعد ${arabicSeconds(Number(n))}`,
+    (n) => `طلبات كثيرة، يُرجى المحاولة بعد ${arabicSeconds(Number(n))}`,
   ],
   [/^Route ([A-Z]+):(.*) not found$/, (method, path) => `المسار ${method}:${path} غير موجود`],
   [/^(limit|offset|id) must be a number$/, (name) => `يجب أن تكون قيمة ${name} رقمًا`],

@@ -1,4 +1,5 @@
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -102,7 +103,7 @@ export async function registerRateLimit(app: FastifyInstance, db: Db, hasher: Ha
     errorResponseBuilder: (_request, context) => ({
       success: false,
       statusCode: 429,
-      message: `Too many requests, please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`,
+      message: tooManyRequestsMessage(context.ttl),
     }),
   });
 }

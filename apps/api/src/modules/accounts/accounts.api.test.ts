@@ -240,6 +240,8 @@ describe("guessing", () => {
     const seconds = Number(refused.json().message.match(/(\d+) seconds/)?.[1]);
     expect(seconds).toBeGreaterThan(23.9 * 3600);
     expect(seconds).toBeLessThanOrEqual(24 * 3600);
+    // The header says the same wait, so a client can retry at the right time.
+    expect(Number(refused.headers["retry-after"])).toBe(seconds);
     // An ask while locked sends no code: the owner learns that deletion is paused, and why.
     expect((await ask(email, "10.204.0.1")).statusCode).toBe(200);
     const [notice] = (await mailsTo(email)).slice(-1);
@@ -320,6 +322,8 @@ describe("budgets per address and client", () => {
     const perPair = [];
     for (let i = 0; i < 4; i++) perPair.push((await ask("limit.me@example.com", "10.209.0.1")).statusCode);
     expect(perPair).toEqual([200, 200, 200, 429]);
+    const refused = await ask("limit.me@example.com", "10.209.0.1");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Another client asking for the same address is not refused: the owner is never locked out by these asks.
     expect((await ask("limit.me@example.com", "10.209.0.2")).statusCode).toBe(200);
     const perClient = [];
@@ -374,6 +378,16 @@ describe("requests a browser is made to send from another site", () => {
     expect((await confirm(email, "1234", "10.212.0.1", headers)).statusCode).toBe(403);
     expect(await mailsTo(email)).toHaveLength(0);
     expect(await api.database.db.select().from(rateLimits)).toEqual(before);
+  });
+
+  test("the refusal is in Arabic for a caller that asks for Arabic", async () => {
+    const response = await ask("cross.site@example.com", "10.212.0.2", {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-dest": "image",
+      language: "ar",
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe("الطلبات الواردة من مواقع أخرى غير مسموح بها");
   });
 
   test("the mobile app, a server and this site's own scripts are answered as before", async () => {

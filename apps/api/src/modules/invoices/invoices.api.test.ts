@@ -507,6 +507,9 @@ describe("limits on the other invoice calls", () => {
       statuses.push((await sandboxConfirm(intent, card("4000000000000002"))).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 402)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const refused = await sandboxConfirm(intent, card("4000000000000002"));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   });
 });
 

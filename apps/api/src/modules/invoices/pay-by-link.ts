@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { retryAfterSeconds } from "@khayl/contract/envelope";
 import {
   type confirmPaymentBodySchema,
   type createPaymentBodySchema,
@@ -124,7 +125,7 @@ export async function createPaymentByLink(
     if (payment && payment.providerPaymentId === intent.id) return intentData(deps, payment, intent);
     // Another request opened a different payment first: answer that one on the next pass.
   }
-  throw new HttpError(409, "The payment is being prepared in another window. Please try again.");
+  throw new HttpError(409, invoiceMessages.paymentBeingPrepared);
 }
 
 /**
@@ -174,6 +175,9 @@ export async function confirmPaymentByLink(
 export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<typeof sandboxConfirmBodySchema>) {
   if (deps.provider.name !== "sandbox") throw new HttpError(404, invoiceMessages.sandboxOff);
   const limit = await consumeRateLimit(deps.db, `sandbox-confirm:${body.paymentIntentId}`, SANDBOX_CONFIRMS_PER_INTENT);
-  if (!limit.allowed) throw new HttpError(429, invoiceMessages.tooManyAttempts);
+  if (!limit.allowed)
+    throw new HttpError(429, invoiceMessages.tooManyAttempts, {
+      "retry-after": String(retryAfterSeconds(limit.retryAfterMs)),
+    });
   return confirmSandboxIntent(deps.db, body);
 }
