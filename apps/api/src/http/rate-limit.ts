@@ -4,6 +4,7 @@ import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Hasher } from "../secret-key.ts";
+import { clientOf } from "./client-address.ts";
 
 export interface RateLimitResult {
   /** False when this hit went over `max` in the current window. */
@@ -69,7 +70,10 @@ export async function deleteRateLimitsMentioning(tx: Db | Tx, fragment: string):
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** A `@fastify/rate-limit` store over `consumeRateLimit`, keyed per route and by the client address's HMAC. */
+/**
+ * A `@fastify/rate-limit` store over `consumeRateLimit`, keyed per route and by the HMAC
+ * of the client (`clientOf`: an IPv6 /64 is one client).
+ */
 function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
   // The plugin passes `routeInfo` in the child options; its declared type omits it.
   return class DatabaseStore {
@@ -78,7 +82,10 @@ function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
       this.prefix = options.routeInfo ? `${options.routeInfo.method}:${options.routeInfo.url}` : "global";
     }
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-      consumeRateLimit(db, `route:${this.prefix}:${hasher.hash("client", key)}`, { max, windowMs: timeWindow }).then(
+      consumeRateLimit(db, `route:${this.prefix}:${hasher.hash("client", clientOf(key))}`, {
+        max,
+        windowMs: timeWindow,
+      }).then(
         (r) => callback(null, { current: r.current, ttl: r.retryAfterMs }),
         (error: Error) => callback(error),
       );

@@ -332,6 +332,15 @@ describe("budgets per address and client", () => {
     expect(perClient[10]).toBe(429);
   });
 
+  test("IPv6 addresses of one /64 share one client's budget", async () => {
+    const statuses = [];
+    for (let i = 1; i <= 11; i++)
+      statuses.push((await ask(`v6client${i}@example.com`, `2001:db8:77:1::${i.toString(16)}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+    expect((await ask("v6client12@example.com", "2001:db8:77:2::1")).statusCode).toBe(200);
+  });
+
   test("an attacker spending their asks does not stop the owner from getting a code", async () => {
     const email = "owner.first@example.com";
     await api.database.db.insert(accounts).values({ displayName: "Owner First", email });

@@ -5,6 +5,7 @@ import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
+import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
@@ -74,10 +75,13 @@ async function withinLimits(db: Db, key: string, limits: { max: number; windowMs
   if (refused.length > 0) throw tooMany(Math.max(...refused.map((r) => r.retryAfterMs)));
 }
 
-/** The HMACs that stand for an address and a client in the database (never the values). */
+/**
+ * The HMACs that stand for an address and a client (`clientOf`: an IPv6 /64 is one
+ * client) in the database (never the values).
+ */
 function keysOf(hasher: DeletionDeps["hasher"], email: string, clientAddress: string) {
   const emailHash = hasher.hash("email", email);
-  return { emailHash, clientHash: hasher.hash("client", clientAddress) };
+  return { emailHash, clientHash: hasher.hash("client", clientOf(clientAddress)) };
 }
 
 /** Constant-time equality of two stored hashes. */
