@@ -30,6 +30,11 @@ export function localizedTexts<T extends object>(
 ): { texts: T; language: Language } {
   const arabic = translations?.ar;
   if (language !== "ar" || !arabic) return { texts: english, language: "en" };
-  const complete = (Object.keys(english) as (keyof T)[]).every((key) => isEmpty(english[key]) || !isEmpty(arabic[key]));
-  return complete ? { texts: { ...english, ...arabic }, language: "ar" } : { texts: english, language: "en" };
+  const keys = Object.keys(english) as (keyof T)[];
+  const complete = keys.every((key) => isEmpty(english[key]) || !isEmpty(arabic[key]));
+  if (!complete) return { texts: english, language: "en" };
+  // Only the texts the English version has: any other key in the stored JSON is ignored.
+  const texts = { ...english };
+  for (const key of keys) if (!isEmpty(arabic[key])) texts[key] = arabic[key] as T[keyof T];
+  return { texts, language: "ar" };
 }
