@@ -63,6 +63,7 @@ function route(path: string, scores: Partial<LighthouseRun>, extra: Partial<Rout
       html: bytes(6000),
       transferBytes: 1,
       requests: 1,
+      unreadable: [],
     },
     axe: { violations: 0, rules: [] },
     ...extra,
@@ -149,6 +150,7 @@ describe("judgeBudgets", () => {
           html: bytes(1),
           transferBytes: 1,
           requests: 1,
+          unreadable: [],
         },
       },
     );
@@ -173,6 +175,7 @@ describe("judgeBudgets", () => {
                 html: bytes(1),
                 transferBytes: 1,
                 requests: 1,
+                unreadable: [],
               },
             },
           ),
@@ -188,6 +191,18 @@ describe("judgeBudgets", () => {
       { budget: "axe violations", where: "/contact-us", actual: "2 (color-contrast (3), label (1))", limit: "≤ 0" },
       { budget: "JS gzip", where: "/contact-us", actual: "125.4 KB", limit: "≤ 125 KB" },
       { budget: "render with 1000 rows", where: "/flights", actual: "50.0 ms", limit: "< 50 ms" },
+    ]);
+  });
+
+  test("a route whose script bodies could not be read misses the JS budget instead of passing at 0 KB", () => {
+    const weight = { ...route("/aboutus", {}).weight!, js: bytes(0), unreadable: ["/assets/root-abc.js"] };
+    expect(judgeBudgets({ routes: [route("/aboutus", {}, { weight })], scale: [] }, budgets)).toEqual([
+      {
+        budget: "JS gzip",
+        where: "/aboutus",
+        actual: "not measured (1 script bodies unreadable)",
+        limit: "≤ 125 KB",
+      },
     ]);
   });
 

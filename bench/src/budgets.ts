@@ -134,7 +134,14 @@ export function judgeBudgets(
         limit: `≤ ${budgets.axeViolations}`,
       });
     }
-    if (route.weight && route.weight.js.gzip > budgets.routeJsGzipKB * 1000) {
+    if (route.weight && route.weight.unreadable.length > 0) {
+      misses.push({
+        budget: "JS gzip",
+        where: route.path,
+        actual: `not measured (${route.weight.unreadable.length} script bodies unreadable)`,
+        limit: `≤ ${budgets.routeJsGzipKB} KB`,
+      });
+    } else if (route.weight && route.weight.js.gzip > budgets.routeJsGzipKB * 1000) {
       misses.push({
         budget: "JS gzip",
         where: route.path,

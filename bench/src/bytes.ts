@@ -76,5 +76,6 @@ export function weigh(resources: readonly LoadedResource[]): WeightResult {
     html: sum(document ? [document] : []),
     transferBytes: resources.reduce((n, r) => n + r.transferBytes, 0),
     requests: resources.length,
+    unreadable: js.filter((r) => r.body.length === 0).map((r) => r.path),
   };
 }

@@ -49,6 +49,7 @@ function routeResult(path: string, performance: number, seo = 100): RouteResult 
       html: bytes(45_000, 9_000),
       transferBytes: 160_000,
       requests: 22,
+      unreadable: [],
     },
     axe: { violations: 0, rules: [] },
   };

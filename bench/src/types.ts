@@ -110,6 +110,11 @@ export interface WeightResult {
   /** Bytes on the wire for every response of the load, as Chromium received them. */
   transferBytes: number;
   requests: number;
+  /**
+   * Scripts whose body could not be read (empty): their bytes are missing from `js`, so the
+   * route's JS budget cannot be judged and counts as a miss.
+   */
+  unreadable: string[];
 }
 
 export interface AxeResult {
