@@ -31,7 +31,7 @@ import Fastify, {
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
-import { type PageAnswer, pageCacheKey, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
+import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
 import { guardSlowClients } from "./slow-clients.ts";
 
@@ -269,6 +269,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   retention?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
+  // The page cache's keys come from the build's own routes (production only: dev renders every page).
+  let pageCacheKey: ReturnType<typeof pageCacheKeys> | undefined;
   if (dev) {
     handle = createRequestHandler(dev.loadBuild, "development");
   } else {
@@ -276,6 +278,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+    pageCacheKey = pageCacheKeys(build.routes, env.PRODUCT_NAME);
   }
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
@@ -302,7 +305,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       })
     : undefined;
 
-  /** React Router's answer for this request, with the API client of its language (decision 016). */
+  /**
+   * React Router's answer for this request, with the API client of its language (decision
+   * 016). A `detached` render is the page cache's: a GET (a HEAD is answered from the same
+   * copy, without its body) that outlives the client that asked.
+   */
   const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean) => {
     const api = createApiClient({
       baseUrl: apiBaseUrl,
@@ -313,7 +320,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         : { fetch: inProcessFetch(app, request.ip) }),
       cache: apiCache,
     });
-    return handle(toWebRequest(request, detached ? undefined : reply), { api, config, log: request.log });
+    const webRequest = detached ? toWebRequest(request, undefined, "GET") : toWebRequest(request, reply);
+    return handle(webRequest, { api, config, log: request.log });
   };
 
   await app.register(async (pages) => {
@@ -325,7 +333,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         return reply.send(await render(request, reply, false));
       }
       const secure = request.protocol === "https";
-      const key = pageCacheKey(request, secure);
+      const key = pageCacheKey?.(request, secure);
       if (!key) {
         const answer = await prepareAnswer(await render(request, reply, false), env, secure);
         // An action that stopped reading a body (too large) leaves the rest unread: close
@@ -333,8 +341,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         if (!request.raw.complete) reply.header("connection", "close");
         return sendAnswer(reply, answer);
       }
-      // A page kept for everyone is rendered without this client's abort signal: a refresh
-      // in the background outlives the request that found the copy stale.
+      // A page kept for everyone is rendered as a GET without this client's abort signal: a
+      // refresh in the background outlives the request that found the copy stale.
       const result = await pageCache.get<PageAnswer>(key, async () => {
         const answer = await prepareAnswer(await render(request, reply, true), env, secure);
         return answer.kind === "page" && answer.shared
@@ -437,9 +445,9 @@ function registerProbes(app: FastifyInstance, database: DbHandle | undefined, st
 
 /**
  * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
- * client disconnects when `reply` is given.
+ * client disconnects when `reply` is given, with the request's method unless `method` is given.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, method = request.method): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const headers = new Headers();
@@ -449,9 +457,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined):
   }
   const controller = new AbortController();
   reply?.raw.on("close", () => controller.abort());
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
