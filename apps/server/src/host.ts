@@ -295,7 +295,14 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   );
 
   // Public pages, kept whole in every encoding and served without React (decision 017).
-  const pageCache = createPageCache(PAGE_CACHE);
+  const pageCache = createPageCache({
+    ...PAGE_CACHE,
+    onStaleKept: (key, cause) =>
+      app.log.warn(
+        { page: key, ...("status" in cause ? { status: cause.status } : { err: cause.error }) },
+        "a stale page could not be refreshed: its old copy is served meanwhile",
+      ),
+  });
   // What those pages show changed (any instance, any connection: migration 0006): forget
   // the pages and the API answers behind them at once.
   const stopListening = database
@@ -347,7 +354,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         const answer = await prepareAnswer(await render(request, reply, true), env, secure);
         return answer.kind === "page" && answer.shared
           ? { keep: await cachedPage(answer.status, answer.headers, answer.body) }
-          : { pass: answer };
+          : { pass: answer, status: answer.kind === "page" ? answer.status : answer.response.status };
       });
       if ("passed" in result) return sendAnswer(reply, result.passed);
       reply.header("x-page-cache", result.hit ? "hit" : "miss");
