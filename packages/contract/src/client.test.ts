@@ -86,6 +86,25 @@ describe("client cache", () => {
   });
 });
 
+test("an answer fetched while the cache was cleared (content changed) is not kept", async () => {
+  const cache = createResponseCache({ maxEntries: 10, maxTtlMs: 60_000 });
+  let count = 0;
+  let clearMidway = true;
+  const fetch: typeof globalThis.fetch = async () => {
+    count++;
+    if (clearMidway) cache.clear(); // the content_changed notice arrives while this answer is on its way
+    return new Response(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows: [], count } }), {
+      headers: { "content-type": "application/json", "cache-control": "public, max-age=60" },
+    });
+  };
+  const client = createApiClient({ baseUrl: "http://api/v1", fetch, cache });
+  const flights = { query: { limit: 100, offset: 0 } };
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(1);
+  clearMidway = false;
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(2);
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(2);
+});
+
 describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
   /** A real HTTP server playing the provider API: answers each request with the next scripted reply ('hang' never answers). */
   async function scriptedServer(replies: (number | "hang")[]) {

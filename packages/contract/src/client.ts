@@ -54,6 +54,11 @@ export interface ResponseCache {
   set(key: string, value: unknown, ttlMs: number): void;
   /** Forgets every answer (the content behind them changed). */
   clear(): void;
+  /**
+   * How many times `clear` was called. A caller reads it before fetching and does not `set`
+   * what it fetched if it changed meanwhile: that answer may predate the change.
+   */
+  generation(): number;
 }
 
 /**
@@ -86,6 +91,7 @@ export function createResponseCache(options: {
 }): ResponseCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: unknown; expiresAt: number }>();
+  let generation = 0;
   return {
     get(key) {
       const entry = entries.get(key);
@@ -104,7 +110,9 @@ export function createResponseCache(options: {
     },
     clear() {
       entries.clear();
+      generation++;
     },
+    generation: () => generation,
   };
 }
 
@@ -125,7 +133,8 @@ function fillPath(path: string, params: Record<string, unknown> | undefined): st
  * `call` answers the endpoint's parsed `data`; it throws `ApiError` on a non-2xx
  * answer (with the server's message), on a network failure, or when the answer does
  * not match the contract. With a `cache`, a GET answer the server marks `public,
- * max-age=N` is reused for N seconds (errors are never cached).
+ * max-age=N` is reused for N seconds (errors are never cached, nor an answer that was
+ * under way when the cache was cleared: decision 017).
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -194,12 +203,15 @@ export function createApiClient(options: ApiClientOptions) {
         const hit = cache.get(cacheKey);
         if (hit !== undefined) return hit as DataOf<E>;
       }
+      // An answer fetched while the content changed (the cache was cleared) is not kept.
+      const generation = cache?.generation();
       const response = await send(endpoint, input, "application/json");
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = responseSchemaOf(endpoint).safeParse(payload);
       if (!parsed.success) throw new ApiError(502, "The server sent an unexpected answer");
       const data = (parsed.data as unknown as { data: DataOf<E> }).data;
-      if (cache && cacheKey) cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
+      if (cache && cacheKey && cache.generation() === generation)
+        cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
       return data;
     },
     /** Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`. */
