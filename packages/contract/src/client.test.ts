@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { accountDeletionEndpoints } from "./account-deletion.ts";
 import { createApiClient, createResponseCache, reuseMsOf } from "./client.ts";
+import { invoiceEndpoints } from "./invoices.ts";
 import { selectiveServiceEndpoints } from "./selective-services.ts";
 import { supportRequestEndpoints } from "./support-requests.ts";
 
@@ -159,6 +160,42 @@ describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await server.close();
+    }
+  });
+
+  test("callBinary's timeout covers the wait for headers only: a body slower than it arrives whole", async () => {
+    const { createServer } = await import("node:http");
+    const chunks = ["%PDF-1.7 ", "slow ", "body ", "%%EOF"];
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { "content-type": "application/pdf" });
+      let sent = 0;
+      const tick = setInterval(() => {
+        response.write(chunks[sent++]);
+        if (sent === chunks.length) {
+          clearInterval(tick);
+          response.end();
+        }
+      }, 150);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, timeoutMs: 300 });
+      const response = await client.callBinary(invoiceEndpoints.printPdf, { body: { hash: "a".repeat(32) } });
+      expect(await response.text()).toBe(chunks.join(""));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const hanging = await scriptedServer(["hang"]);
+    try {
+      const client = createApiClient({ baseUrl: hanging.baseUrl, timeoutMs: 300 });
+      await expect(
+        client.callBinary(invoiceEndpoints.printPdf, { body: { hash: "a".repeat(32) } }),
+      ).rejects.toMatchObject({ statusCode: 0, message: "timeout of 300ms exceeded" });
+    } finally {
+      await hanging.close();
     }
   });
 

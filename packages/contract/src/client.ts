@@ -30,8 +30,9 @@ export interface ApiClientOptions {
   /** Reuse of parsed GET answers that the server marks cacheable (see `createResponseCache`). */
   cache?: ResponseCache;
   /**
-   * Milliseconds a call may take, answer included, before it fails with status 0 and
-   * `timeout of <ms>ms exceeded`. Unset: no timeout (product §7, the in-process API).
+   * Milliseconds a call may take, answer included (`callBinary`: until the answer's
+   * headers), before it fails with status 0 and `timeout of <ms>ms exceeded`. Unset: no
+   * timeout (product §7, the in-process API).
    */
   timeoutMs?: number;
   /**
@@ -145,18 +146,34 @@ export function createApiClient(options: ApiClientOptions) {
     return `${baseUrl}${fillPath(endpoint.path, params)}${buildQueryString(query)}`;
   }
 
-  /** One try of a request, bounded by `timeoutMs`; throws `ApiError(0, …)` on a network failure or timeout. */
-  async function attempt(url: string, init: RequestInit): Promise<Response> {
-    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  /**
+   * One try of a request, bounded by `timeoutMs`: until the answer is read (`until: "body"`),
+   * or only until its headers arrive (`"headers"`: a streamed body, e.g. a PDF passed on to
+   * a slow client, must not be cut). Throws `ApiError(0, …)` on a network failure or timeout.
+   */
+  async function attempt(url: string, init: RequestInit, until: "body" | "headers"): Promise<Response> {
+    const { timeoutMs } = options;
+    // Until "body", the signal stays armed while the caller reads the answer (AbortSignal.timeout's
+    // timer never holds the process open); until "headers", the timer is cleared once they arrive.
+    const headersOnly = timeoutMs && until === "headers" ? new AbortController() : undefined;
+    const signal = headersOnly?.signal ?? (timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined);
+    const timer = headersOnly ? setTimeout(() => headersOnly.abort(), timeoutMs) : undefined;
     try {
       return await doFetch(url, signal ? { ...init, signal } : init);
     } catch (error) {
-      if (signal?.aborted) throw new ApiError(0, `timeout of ${options.timeoutMs}ms exceeded`);
+      if (signal?.aborted) throw new ApiError(0, `timeout of ${timeoutMs}ms exceeded`);
       throw new ApiError(0, (error as Error | undefined)?.name === "AbortError" ? "Request aborted" : "Network Error");
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, accept: string): Promise<Response> {
+  async function send<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+    accept: string,
+    until: "body" | "headers",
+  ): Promise<Response> {
     const { body } = (input ?? {}) as { body?: unknown };
     const url = urlOf(endpoint, input);
     const headers: Record<string, string> = {
@@ -174,7 +191,7 @@ export function createApiClient(options: ApiClientOptions) {
     let response: Response | undefined;
     for (let n = 1; ; n++) {
       try {
-        response = await attempt(url, init);
+        response = await attempt(url, init, until);
         if (n >= tries || !RETRYABLE_STATUSES.has(response.status)) break;
         await response.body?.cancel();
       } catch (error) {
@@ -205,7 +222,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
       // An answer fetched while the content changed (the cache was cleared) is not kept.
       const generation = cache?.generation();
-      const response = await send(endpoint, input, "application/json");
+      const response = await send(endpoint, input, "application/json", "body");
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = responseSchemaOf(endpoint).safeParse(payload);
       if (!parsed.success) throw new ApiError(502, "The server sent an unexpected answer");
@@ -214,9 +231,13 @@ export function createApiClient(options: ApiClientOptions) {
         cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
       return data;
     },
-    /** Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`. */
+    /**
+     * Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`, its
+     * body unread: `timeoutMs` bounds the wait for its headers only, so a body streamed on
+     * to a slow client is never cut off.
+     */
     async callBinary<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Response> {
-      return send(endpoint, input, endpoint.binary ?? "application/octet-stream");
+      return send(endpoint, input, endpoint.binary ?? "application/octet-stream", "headers");
     },
   };
 }
