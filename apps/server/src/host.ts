@@ -215,7 +215,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   }
 
   // Outside the API (pages, probes, static files), errors that hooks or plugins raise are
-  // answered with the same envelope the API gives, never Fastify's own body (issue 12's fuzz).
+  // answered with the same envelope the API gives, never Fastify's own body (fuzz.api.test.ts).
   app.setErrorHandler(answerHostError);
   let shuttingDown = false;
   registerProbes(app, database, () => shuttingDown);
@@ -397,8 +397,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
  */
 function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
   let warned = false;
-  app.addHook("onRequest", async (request) => {
-    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined)) return;
+  // Fastify cannot drop a hook once it runs, so after the warning this is a plain synchronous
+  // return (no promise, no header lookup) on every request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined))
+      return done();
     warned = true;
     request.log.warn(
       { trustProxy: false },
@@ -406,6 +409,7 @@ function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
         "appears as the proxy, so every per-client rate limit is shared by the whole site; set TRUST_PROXY to " +
         "the proxy's address or range (README, Production notes)",
     );
+    done();
   });
 }
 

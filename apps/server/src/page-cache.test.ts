@@ -114,6 +114,13 @@ test("pickEncoding prefers brotli, then gzip, and honours q=0", () => {
   expect(pickEncoding(undefined)).toBe("identity");
 });
 
+test("pickEncoding answers the same for a header seen before, however many others came between", () => {
+  for (let i = 0; i < 200; i++) expect(pickEncoding(`gzip, x-${i}`)).toBe("gzip");
+  expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+  expect(pickEncoding("gzip, deflate, br")).toBe("br");
+  expect(pickEncoding("")).toBe("identity");
+});
+
 test("matchesEtag accepts the tag, a weak form of it, a list or *", () => {
   expect(matchesEtag('"a"', '"a"')).toBe(true);
   expect(matchesEtag('W/"a"', '"a"')).toBe(true);

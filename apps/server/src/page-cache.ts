@@ -34,9 +34,29 @@ export async function cachedPage(status: number, headers: Record<string, string>
   return { status, headers, identity: body, gzip: gz, br, etag, renderedAt: Date.now() };
 }
 
-/** The encoding to send a cached page in: brotli, else gzip, else none (by the client's `Accept-Encoding`). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accepted = (acceptEncoding ?? "")
+type Encoding = "br" | "gzip" | "identity";
+
+/** `pickEncoding`'s answers by header value: browsers send a handful of distinct values. */
+const encodings = new Map<string, Encoding>();
+const MAX_REMEMBERED_ENCODINGS = 64;
+
+/**
+ * The encoding to send a cached page in: brotli, else gzip, else none (by the client's
+ * `Accept-Encoding`; a `q=0` refuses one). The answer for each of the last 64 distinct
+ * header values is remembered, so a hit does not parse the header again.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? "";
+  const known = encodings.get(header);
+  if (known) return known;
+  const picked = parseAcceptEncoding(header);
+  if (encodings.size >= MAX_REMEMBERED_ENCODINGS) encodings.delete(encodings.keys().next().value as string);
+  encodings.set(header, picked);
+  return picked;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
+  const accepted = acceptEncoding
     .toLowerCase()
     .split(",")
     .map((part) => part.trim().split(";"))
