@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildHost, type Host, webBuildDir } from "./host.ts";
 
 /**
- * Fuzzing the one process as `npm start` runs it (issue 12): every endpoint of the
+ * Fuzzing the one process as `npm start` runs it: every endpoint of the
  * contract and every page that takes a form, with random methods, paths, query strings,
  * JSON, form and raw bodies, headers, content encodings and sizes. Whatever arrives, the
  * answer is a success or a 4xx (on the API, the error envelope), never a 5xx, never a

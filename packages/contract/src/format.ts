@@ -120,7 +120,7 @@ export function formatInvoiceDate(value: DateInput, language: DateLanguage = "en
 /**
  * The clock time of an instant in Asia/Dubai, 24-hour 'HH:mm' with Latin digits in both
  * languages (decision 016), e.g. '00:00' for 2025-01-05T20:00:00Z; '' when missing. Used
- * beside `formatFlightDate` on a flight's own page (issue 15).
+ * beside `formatFlightDate` on a flight's own page (product §2, "Show and flight pages").
  */
 export function formatDubaiTime(value: DateInput): string {
   const date = toDate(value);
