@@ -251,8 +251,12 @@ function request(
 
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|node:internal|file:\/\/\/|\.tsx?:\d+:\d+/;
 
-/** The answer's body as text, decompressed when the server compressed it. */
+/**
+ * The answer's body as text, decompressed when the server compressed it. A HEAD answer has
+ * the GET's headers (its `Content-Encoding` too) and no body.
+ */
 function bodyText(raw: Buffer, encoding: unknown): string {
+  if (raw.length === 0) return "";
   if (encoding === "gzip") return gunzipSync(raw).toString("utf8");
   if (encoding === "br") return brotliDecompressSync(raw).toString("utf8");
   return raw.toString("utf8");
