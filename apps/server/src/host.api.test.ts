@@ -187,8 +187,73 @@ describe("page cache (decision 017)", () => {
       const again = await host.app.inject(url);
       expect(again.headers["x-page-cache"], url).toBeUndefined();
     }
-    const filtered = await host.app.inject("/flights?type=Import");
+    const filtered = await host.app.inject("/flights?type=import");
     expect(filtered.headers["x-page-cache"]).toBeDefined();
+  });
+
+  test("only a page's canonical URL is kept; any other spelling is answered but rendered for itself", async () => {
+    const [blog] = await database.db.select({ id: blogs.id }).from(blogs).limit(1);
+    const kept = [
+      "/transport?discipline=dressage",
+      "/transport?discipline=dressage&show=48",
+      "/flights?show=72",
+      "/ar/transport?discipline=endurance",
+      "/QR",
+      "/Khayl-App",
+      `/blogs/${blog!.id}`,
+    ];
+    for (const url of kept) {
+      await host.app.inject(url);
+      const again = await host.app.inject(url);
+      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([200, "hit"]);
+    }
+    const notKept: [string, number][] = [
+      ["/transport?discipline=not-a-discipline", 200],
+      ["/transport?show=junk", 200],
+      ["/transport?show=7", 200],
+      ["/transport?show=24", 200],
+      ["/transport?show=9600", 200],
+      ["/transport?show=48&discipline=dressage", 200],
+      ["/transport?discipline=dressage&discipline=dressage", 200],
+      ["/transport?discipline=dressage&", 200],
+      ["/flights?type=Import", 200],
+      ["/blogs?step=x", 200],
+      ["/TrAnSpOrT", 200],
+      ["/%74ransport", 200],
+      ["/transport/", 200],
+      ["/qr", 200],
+      ["/khayl-app", 200],
+      [`/blogs/000${blog!.id}`, 404],
+      [`/blogs/0x${blog!.id}`, 404],
+    ];
+    for (const [url, status] of notKept) {
+      await host.app.inject(url);
+      const again = await host.app.inject(url);
+      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([status, undefined]);
+      if (status === 200) expect(again.body, url).toContain("</html>");
+    }
+  });
+
+  test("HEAD is answered from the kept copy: the GET's headers without a body, and a cold HEAD fills it", async () => {
+    const head = await host.app.inject({
+      method: "HEAD",
+      url: "/privacy-policy",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    const get = await host.app.inject({ url: "/privacy-policy", headers: { "accept-encoding": "identity" } });
+    expect(get.headers["x-page-cache"]).toBe("hit");
+    expect(get.body).toContain("</html>");
+    const again = await host.app.inject({
+      method: "HEAD",
+      url: "/privacy-policy",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.headers.etag).toBe(get.headers.etag);
+    expect(again.headers["content-length"]).toBe(String(Buffer.byteLength(get.body)));
+    expect(again.body).toBe("");
   });
 
   test("the English home kept for everyone still sends a visitor who chose Arabic to /ar", async () => {

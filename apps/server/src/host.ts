@@ -31,7 +31,7 @@ import Fastify, {
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
-import { type PageAnswer, pageCacheKey, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
+import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
 import { guardSlowClients } from "./slow-clients.ts";
 
@@ -215,7 +215,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   }
 
   // Outside the API (pages, probes, static files), errors that hooks or plugins raise are
-  // answered with the same envelope the API gives, never Fastify's own body (issue 12's fuzz).
+  // answered with the same envelope the API gives, never Fastify's own body (fuzz.api.test.ts).
   app.setErrorHandler(answerHostError);
   let shuttingDown = false;
   registerProbes(app, database, () => shuttingDown);
@@ -269,6 +269,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   retention?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
+  // The page cache's keys come from the build's own routes (production only: dev renders every page).
+  let pageCacheKey: ReturnType<typeof pageCacheKeys> | undefined;
   if (dev) {
     handle = createRequestHandler(dev.loadBuild, "development");
   } else {
@@ -276,6 +278,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
+    pageCacheKey = pageCacheKeys(build.routes, env.PRODUCT_NAME);
   }
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
@@ -292,7 +295,14 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   );
 
   // Public pages, kept whole in every encoding and served without React (decision 017).
-  const pageCache = createPageCache(PAGE_CACHE);
+  const pageCache = createPageCache({
+    ...PAGE_CACHE,
+    onStaleKept: (key, cause) =>
+      app.log.warn(
+        { page: key, ...("status" in cause ? { status: cause.status } : { err: cause.error }) },
+        "a stale page could not be refreshed: its old copy is served meanwhile",
+      ),
+  });
   // What those pages show changed (any instance, any connection: migration 0006): forget
   // the pages and the API answers behind them at once.
   const stopListening = database
@@ -302,7 +312,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       })
     : undefined;
 
-  /** React Router's answer for this request, with the API client of its language (decision 016). */
+  /**
+   * React Router's answer for this request, with the API client of its language (decision
+   * 016). A `detached` render is the page cache's: a GET (a HEAD is answered from the same
+   * copy, without its body) that outlives the client that asked.
+   */
   const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean) => {
     const api = createApiClient({
       baseUrl: apiBaseUrl,
@@ -313,7 +327,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         : { fetch: inProcessFetch(app, request.ip) }),
       cache: apiCache,
     });
-    return handle(toWebRequest(request, detached ? undefined : reply), { api, config, log: request.log });
+    const webRequest = detached ? toWebRequest(request, undefined, "GET") : toWebRequest(request, reply);
+    return handle(webRequest, { api, config, log: request.log });
   };
 
   await app.register(async (pages) => {
@@ -325,7 +340,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         return reply.send(await render(request, reply, false));
       }
       const secure = request.protocol === "https";
-      const key = pageCacheKey(request, secure);
+      const key = pageCacheKey?.(request, secure);
       if (!key) {
         const answer = await prepareAnswer(await render(request, reply, false), env, secure);
         // An action that stopped reading a body (too large) leaves the rest unread: close
@@ -333,13 +348,13 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         if (!request.raw.complete) reply.header("connection", "close");
         return sendAnswer(reply, answer);
       }
-      // A page kept for everyone is rendered without this client's abort signal: a refresh
-      // in the background outlives the request that found the copy stale.
+      // A page kept for everyone is rendered as a GET without this client's abort signal: a
+      // refresh in the background outlives the request that found the copy stale.
       const result = await pageCache.get<PageAnswer>(key, async () => {
         const answer = await prepareAnswer(await render(request, reply, true), env, secure);
         return answer.kind === "page" && answer.shared
           ? { keep: await cachedPage(answer.status, answer.headers, answer.body) }
-          : { pass: answer };
+          : { pass: answer, status: answer.kind === "page" ? answer.status : answer.response.status };
       });
       if ("passed" in result) return sendAnswer(reply, result.passed);
       reply.header("x-page-cache", result.hit ? "hit" : "miss");
@@ -382,8 +397,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
  */
 function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
   let warned = false;
-  app.addHook("onRequest", async (request) => {
-    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined)) return;
+  // Fastify cannot drop a hook once it runs, so after the warning this is a plain synchronous
+  // return (no promise, no header lookup) on every request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined))
+      return done();
     warned = true;
     request.log.warn(
       { trustProxy: false },
@@ -391,6 +409,7 @@ function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
         "appears as the proxy, so every per-client rate limit is shared by the whole site; set TRUST_PROXY to " +
         "the proxy's address or range (README, Production notes)",
     );
+    done();
   });
 }
 
@@ -437,9 +456,9 @@ function registerProbes(app: FastifyInstance, database: DbHandle | undefined, st
 
 /**
  * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
- * client disconnects when `reply` is given.
+ * client disconnects when `reply` is given, with the request's method unless `method` is given.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, method = request.method): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const headers = new Headers();
@@ -449,9 +468,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined):
   }
   const controller = new AbortController();
   reply?.raw.on("close", () => controller.abort());
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),

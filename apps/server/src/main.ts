@@ -59,7 +59,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-const invoice = await payableDemoInvoice();
+// The link is a convenience of the demo: a demo-invoices.json that cannot be read or written
+// must not stop a server that is already serving.
+let invoice: string | null = null;
+try {
+  invoice = await payableDemoInvoice();
+} catch (error) {
+  log.warn({ err: error }, "the demo invoice link could not be read or saved (DATA_DIR/demo-invoices.json)");
+}
 const payments = stripeConfigured(env)
   ? "Stripe"
   : "offline SANDBOX, test mode: Stripe's test cards are accepted and nothing is charged (set STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY for real payments)";
@@ -73,7 +80,8 @@ console.log(
  * invoices learns their links (it writes them to `DATA_DIR/demo-invoices.json`, readable
  * by its owner only); a later start of the local demo prints the first unpaid one from
  * that file. A public deployment prints links only from the process that seeded them, and
- * never a real invoice's: they are not in that file.
+ * never a real invoice's: they are not in that file. Throws when the file cannot be
+ * written, or read and parsed.
  */
 async function payableDemoInvoice(): Promise<string | null> {
   const file = path.join(env.DATA_DIR, "demo-invoices.json");

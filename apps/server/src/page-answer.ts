@@ -1,15 +1,10 @@
 import type { Env } from "@khayl/config/env";
+import { disciplines } from "@khayl/contract/disciplines";
+import { flightTypeSlugs } from "@khayl/contract/flight-types";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ServerBuild } from "react-router";
 import { inlineScriptHashes, pageCsp } from "./csp.ts";
 import { type CachedPage, matchesEtag, PUBLIC_PAGE_CACHE_CONTROL, pickEncoding } from "./page-cache.ts";
-
-/**
- * The query parameters a public page reads (the schedules' filters and "show more", the
- * invoice's step and method). A URL with any other parameter (a campaign's `utm_*`, a
- * cache-buster) is rendered for its request alone, so a stranger cannot fill the page
- * cache with copies of one page (decision 017).
- */
-const PAGE_QUERY_KEYS = new Set(["discipline", "type", "show", "step", "method"]);
 
 /** Pages that are never kept: an invoice link carries a secret and personal data (product §6). */
 const PRIVATE_PATH = /^\/(ar\/)?invoice(\/|$)/i;
@@ -17,22 +12,121 @@ const PRIVATE_PATH = /^\/(ar\/)?invoice(\/|$)/i;
 /** The cookie of the language switch (decision 016); only the English home's answer depends on it. */
 const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(en|ar)(?:;|$)/;
 
+/** The cards a schedule's "Show more" adds (product §2, /transport: the grid grows in steps of 24). */
+const CARDS_PER_STEP = 24;
+
 /**
- * The page cache's key for `request`, or undefined when its answer must be rendered for
- * it alone (decision 017): only a GET of a page (not React Router's `.data` requests),
- * outside the invoice pages, without credentials, and with no query parameter a page does
- * not read. The key is the scheme (the CSP of an HTTPS page upgrades insecure requests),
- * the path and the query, and for `/` the language cookie (the English home redirects a
- * visitor who chose Arabic).
+ * The query a list page reads, as its own links write it (product §2, /transport and
+ * /flights): first its filter chip (`name=<one of values>`), then `show=<n>` of its "Show
+ * more" link, a whole number of steps beyond the first and at most one step past the
+ * `listLimit` cards the page fetches (product §7).
  */
-export function pageCacheKey(request: FastifyRequest, secure: boolean): string | undefined {
-  if (request.method !== "GET" || request.headers.authorization) return undefined;
-  const url = new URL(request.url, "http://page");
-  if (PRIVATE_PATH.test(url.pathname) || url.pathname.endsWith(".data")) return undefined;
-  for (const key of url.searchParams.keys()) if (!PAGE_QUERY_KEYS.has(key)) return undefined;
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  const language = path === "/" ? (LANGUAGE_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? "") : "";
-  return `${secure ? "https" : "http"} ${path}${url.search} ${language}`;
+interface PageQuery {
+  filter: string;
+  values: readonly string[];
+  listLimit: number;
+}
+
+/**
+ * The pages that read a query, by their path without the `/ar` prefix; every other page
+ * reads none. The limits are product §7's query shapes (`transportEventsQuery`,
+ * `flightsPageQuery`).
+ */
+const PAGE_QUERIES: Record<string, PageQuery> = {
+  transport: { filter: "discipline", values: disciplines.map((d) => d.slug), listLimit: 100 },
+  flights: { filter: "type", values: flightTypeSlugs, listLimit: 1000 },
+};
+
+/** A page id segment as the site writes it: digits without a leading zero (`/blogs/12`, never `/blogs/012`). */
+const ID_SEGMENT = "[1-9][0-9]*";
+
+/** True when `value` is a `show` the "Show more" link of a list fetching `listLimit` cards writes. */
+function canonicalShow(value: string, listLimit: number): boolean {
+  if (!/^[1-9][0-9]{1,3}$/.test(value)) return false;
+  const shown = Number(value);
+  return (
+    shown % CARDS_PER_STEP === 0 &&
+    shown > CARDS_PER_STEP &&
+    shown <= Math.ceil(listLimit / CARDS_PER_STEP) * CARDS_PER_STEP
+  );
+}
+
+/** True when `query` (the text after `?`) is exactly what the page's own links write, in their order. */
+function canonicalQuery(page: PageQuery | null, query: string): boolean {
+  if (!page || query === "") return false;
+  const pairs = query.split("&").map((pair) => pair.split("="));
+  let at = 0;
+  const [filter, value] = pairs[at] ?? [];
+  if (filter === page.filter) {
+    if (pairs[at]?.length !== 2 || value === undefined || !page.values.includes(value)) return false;
+    at++;
+  }
+  const [show, shown] = pairs[at] ?? [];
+  if (show === "show") {
+    if (pairs[at]?.length !== 2 || shown === undefined || !canonicalShow(shown, page.listLimit)) return false;
+    at++;
+  }
+  return at === pairs.length;
+}
+
+/**
+ * The page cache's key of a request (decision 017), made from the pages of the web build:
+ * answers the key, or undefined when the answer must be rendered for that request alone.
+ *
+ * Only a GET or HEAD of a page's canonical URL, without credentials, is kept: its path
+ * spelled exactly as its route is (`/transport`, `/QR`, `/Khayl-App` for `productName`
+ * "Khayl"; no other case, no percent-escape, no trailing slash), an id segment as
+ * `ID_SEGMENT`, and a query only on /transport and /flights, exactly as their chips and
+ * "Show more" links write it. Any other spelling (`/TrAnSpOrT`, `/%74ransport`,
+ * `/blogs/0001`, `?discipline=<junk>`, `?show=7`, a `utm_*` parameter) still gets its
+ * correct answer, rendered for it alone, so that a stranger cannot fill the cache with
+ * copies of one page. Invoice pages, resource routes (feeds, the PDF, `.data`) and the
+ * catch-all are never kept. The key is the scheme (the CSP of an HTTPS page upgrades
+ * insecure requests), the URL and, for `/`, the language cookie (the English home
+ * redirects a visitor who chose Arabic).
+ */
+export function pageCacheKeys(
+  routes: ServerBuild["routes"],
+  productName: string,
+): (request: FastifyRequest, secure: boolean) => string | undefined {
+  const parents = new Set(Object.values(routes).map((route) => route?.parentId));
+  /** Canonical static paths and what query each reads (null: none). */
+  const exact = new Map<string, PageQuery | null>();
+  const withIds: string[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route || parents.has(route.id) || typeof route.module.default !== "function") continue;
+    const segments: string[] = [];
+    for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined)
+      if (at.path) segments.unshift(...at.path.split("/"));
+    const path = `/${segments.join("/")}`;
+    if (PRIVATE_PATH.test(path)) continue;
+    const pattern: string[] = [];
+    for (const segment of segments) {
+      // The product name is letters and digits (`PRODUCT_NAME`), like every static segment kept.
+      if (segment === ":productApp") pattern.push(`${productName}-App`);
+      else if (segment === ":id") pattern.push(ID_SEGMENT);
+      else if (/^[A-Za-z0-9-]+$/.test(segment)) pattern.push(segment);
+      else break; // a splat or a parameter of another shape: never kept
+    }
+    if (pattern.length !== segments.length) continue;
+    if (segments.includes(":id")) withIds.push(`/${pattern.join("/")}`);
+    else {
+      const name = (segments[0] === "ar" ? segments.slice(1) : segments).join("/");
+      exact.set(path.replace(":productApp", `${productName}-App`), PAGE_QUERIES[name] ?? null);
+    }
+  }
+  const idPaths = new RegExp(`^(?:${withIds.join("|")})$`);
+
+  return (request, secure) => {
+    if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.authorization) return undefined;
+    const mark = request.url.indexOf("?");
+    const path = mark < 0 ? request.url : request.url.slice(0, mark);
+    const page = exact.has(path) ? exact.get(path) : withIds.length > 0 && idPaths.test(path) ? null : undefined;
+    if (page === undefined) return undefined;
+    if (mark >= 0 && !canonicalQuery(page, request.url.slice(mark + 1))) return undefined;
+    const language = path === "/" ? (LANGUAGE_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? "") : "";
+    return `${secure ? "https" : "http"} ${request.url} ${language}`;
+  };
 }
 
 /**

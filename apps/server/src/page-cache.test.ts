@@ -48,8 +48,52 @@ describe("createPageCache", () => {
 
   test("an answer not to keep is passed back and nothing is kept", async () => {
     const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 1_000, staleMs: 1_000 });
-    const result = await cache.get("k", async () => ({ pass: "redirect" }));
+    const result = await cache.get("k", async () => ({ pass: "redirect", status: 302 }));
     expect(result).toEqual({ passed: "redirect" });
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  test("a refresh that answers a redirect or a 4xx forgets the stale page", async () => {
+    for (const status of [301, 404, 410]) {
+      const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 30, staleMs: 10_000 });
+      await cache.get("k", async () => ({ keep: await page("old") }));
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const stale = await cache.get("k", async () => ({ pass: "gone", status }));
+      expect("page" in stale && stale.page.identity.toString()).toBe("old");
+      await vi.waitFor(() => expect(cache.stats().entries).toBe(0));
+      const next = await cache.get("k", async () => ({ pass: "gone", status }));
+      expect(next, String(status)).toEqual({ passed: "gone" });
+    }
+  });
+
+  test("a refresh that fails with a 5xx or throws keeps serving the stale page and reports it", async () => {
+    const kept = vi.fn();
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 30, staleMs: 10_000, onStaleKept: kept });
+    await cache.get("k", async () => ({ keep: await page("old") }));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await cache.get("k", async () => ({ pass: "unavailable", status: 503 }));
+    await vi.waitFor(() => expect(kept).toHaveBeenCalledWith("k", { status: 503 }));
+    const broken = new Error("render failed");
+    const stillStale = await cache.get("k", async () => {
+      throw broken;
+    });
+    expect("page" in stillStale && stillStale.page.identity.toString()).toBe("old");
+    await vi.waitFor(() => expect(kept).toHaveBeenCalledWith("k", { error: broken }));
+    const again = await cache.get("k", async () => ({ pass: "unavailable", status: 503 }));
+    expect("page" in again && again.page.identity.toString()).toBe("old");
+  });
+
+  test("a missing page whose render answers a 5xx or throws is not kept, and its waiters share one render", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 1_000, staleMs: 1_000 });
+    const render = vi.fn(async () => ({ pass: "unavailable", status: 503 }));
+    const results = await Promise.all([cache.get("k", render), cache.get("k", render)]);
+    expect(results).toEqual([{ passed: "unavailable" }, { passed: "unavailable" }]);
+    expect(render).toHaveBeenCalledTimes(1);
+    await expect(
+      cache.get("k", async () => {
+        throw new Error("render failed");
+      }),
+    ).rejects.toThrow("render failed");
     expect(cache.stats().entries).toBe(0);
   });
 
@@ -68,6 +112,13 @@ test("pickEncoding prefers brotli, then gzip, and honours q=0", () => {
   expect(pickEncoding("gzip")).toBe("gzip");
   expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
   expect(pickEncoding(undefined)).toBe("identity");
+});
+
+test("pickEncoding answers the same for a header seen before, however many others came between", () => {
+  for (let i = 0; i < 200; i++) expect(pickEncoding(`gzip, x-${i}`)).toBe("gzip");
+  expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+  expect(pickEncoding("gzip, deflate, br")).toBe("br");
+  expect(pickEncoding("")).toBe("identity");
 });
 
 test("matchesEtag accepts the tag, a weak form of it, a list or *", () => {

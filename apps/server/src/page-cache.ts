@@ -34,9 +34,29 @@ export async function cachedPage(status: number, headers: Record<string, string>
   return { status, headers, identity: body, gzip: gz, br, etag, renderedAt: Date.now() };
 }
 
-/** The encoding to send a cached page in: brotli, else gzip, else none (by the client's `Accept-Encoding`). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accepted = (acceptEncoding ?? "")
+type Encoding = "br" | "gzip" | "identity";
+
+/** `pickEncoding`'s answers by header value: browsers send a handful of distinct values. */
+const encodings = new Map<string, Encoding>();
+const MAX_REMEMBERED_ENCODINGS = 64;
+
+/**
+ * The encoding to send a cached page in: brotli, else gzip, else none (by the client's
+ * `Accept-Encoding`; a `q=0` refuses one). The answer for each of the last 64 distinct
+ * header values is remembered, so a hit does not parse the header again.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? "";
+  const known = encodings.get(header);
+  if (known) return known;
+  const picked = parseAcceptEncoding(header);
+  if (encodings.size >= MAX_REMEMBERED_ENCODINGS) encodings.delete(encodings.keys().next().value as string);
+  encodings.set(header, picked);
+  return picked;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
+  const accepted = acceptEncoding
     .toLowerCase()
     .split(",")
     .map((part) => part.trim().split(";"))
@@ -63,30 +83,61 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** How long after that it may still be served while a fresh copy renders, in ms. */
   staleMs: number;
+  /**
+   * Told when a refresh of a stale page failed (a 5xx answer, or `render` threw) and the
+   * stale copy is kept meanwhile.
+   */
+  onStaleKept?: (key: string, cause: { status: number } | { error: unknown }) => void;
 }
 
-/** How a key's page is made when it is missing or stale: a page to keep, or an answer not to keep. */
-export type Render<T> = () => Promise<{ keep: CachedPage } | { pass: T }>;
+/**
+ * How a key's page is made when it is missing or stale: a page to keep, or an answer not
+ * to keep (`pass`) with its HTTP status.
+ */
+export type Render<T> = () => Promise<{ keep: CachedPage } | { pass: T; status: number }>;
+
+/** An answer not to keep, handed to every request that waited on its render. */
+class Passed {
+  constructor(readonly value: unknown) {}
+}
 
 /**
  * The full-page cache of public pages (decision 017): at most `maxBytes` of pages, each fresh
  * for `ttlMs`, then served stale for up to `staleMs` while one render per key refreshes it
  * (stale-while-revalidate); concurrent requests for a key that is missing share one render.
- * `clear()` empties it when content changes.
+ * A refresh that answers a redirect or a 4xx (the page is gone) forgets the page; one that
+ * fails (5xx, or `render` throws) keeps the stale copy until `staleMs` runs out and tells
+ * `onStaleKept`. `clear()` empties it when content changes.
  */
 export function createPageCache(options: PageCacheOptions) {
-  const cache = new LRUCache<string, CachedPage, { render: Render<unknown>; passed?: { value: unknown } }>({
+  const cache = new LRUCache<string, CachedPage, { render: Render<unknown> }>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 512,
     ttl: options.ttlMs,
     allowStale: true,
     allowStaleOnFetchRejection: true,
     noDeleteOnFetchRejection: true,
-    fetchMethod: async (_key, _stale, { context }) => {
-      const result = await context.render();
+    fetchMethod: async (key, stale, { context, options: fetch }) => {
+      /** This fetch fails without keeping anything: the stale copy, if any, is deleted. */
+      const forget = () => {
+        fetch.allowStaleOnFetchRejection = false;
+        fetch.noDeleteOnFetchRejection = false;
+      };
+      let result: Awaited<ReturnType<Render<unknown>>>;
+      try {
+        result = await context.render();
+      } catch (error) {
+        if (stale) options.onStaleKept?.(key, { error });
+        else forget();
+        throw error;
+      }
       if ("keep" in result) return result.keep;
-      context.passed = { value: result.pass };
-      return undefined;
+      if (stale && result.status >= 500) {
+        options.onStaleKept?.(key, { status: result.status });
+        return undefined; // lru-cache puts the stale copy back
+      }
+      forget();
+      throw new Passed(result.pass);
     },
   });
 
@@ -94,7 +145,7 @@ export function createPageCache(options: PageCacheOptions) {
     /**
      * The page of `key`: from the cache when fresh, or stale within `staleMs` (a refresh then
      * renders in the background), else rendered now by `render`. An answer `render` says not to
-     * keep (`pass`) comes back as `{ passed }`.
+     * keep (`pass`) comes back as `{ passed }`; an error `render` throws is thrown.
      */
     async get<T>(key: string, render: Render<T>): Promise<{ page: CachedPage; hit: boolean } | { passed: T }> {
       let held = cache.peek(key, { allowStale: true });
@@ -102,11 +153,14 @@ export function createPageCache(options: PageCacheOptions) {
         cache.delete(key);
         held = undefined;
       }
-      const context: { render: Render<unknown>; passed?: { value: unknown } } = { render };
-      const page = await cache.fetch(key, { context });
-      if (page) return { page, hit: held !== undefined };
-      if (context.passed) return { passed: context.passed.value as T };
-      // Another request rendered this key at the same time and was told not to keep it.
+      try {
+        const page = await cache.fetch(key, { context: { render } });
+        if (page) return { page, hit: held !== undefined };
+      } catch (error) {
+        if (error instanceof Passed) return { passed: error.value as T };
+        throw error;
+      }
+      // The content changed while this key rendered (`clear`): what it rendered may be old.
       const again = await render();
       return "keep" in again ? { page: again.keep, hit: false } : { passed: again.pass };
     },

@@ -98,7 +98,7 @@ export const envSchema = z.object({
   SUPPORT_PHONE: withDefault("+971 6 000 0000"),
   /**
    * WhatsApp click-to-chat number in international format (`+971 50 000 0000`; spaces
-   * allowed), used for `https://wa.me/<digits>` links (issue 15). Unset = the demo number;
+   * allowed), used for `https://wa.me/<digits>` links (product §2, "Show and flight pages"). Unset = the demo number;
    * set to an empty string = no WhatsApp links anywhere (the one variable where empty is not
    * "default": a company without WhatsApp must be able to turn the links off).
    */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { accountDeletionEndpoints } from "./account-deletion.ts";
 import { createApiClient, createResponseCache, reuseMsOf } from "./client.ts";
+import { invoiceEndpoints } from "./invoices.ts";
 import { selectiveServiceEndpoints } from "./selective-services.ts";
 import { supportRequestEndpoints } from "./support-requests.ts";
 
@@ -86,6 +87,25 @@ describe("client cache", () => {
   });
 });
 
+test("an answer fetched while the cache was cleared (content changed) is not kept", async () => {
+  const cache = createResponseCache({ maxEntries: 10, maxTtlMs: 60_000 });
+  let count = 0;
+  let clearMidway = true;
+  const fetch: typeof globalThis.fetch = async () => {
+    count++;
+    if (clearMidway) cache.clear(); // the content_changed notice arrives while this answer is on its way
+    return new Response(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows: [], count } }), {
+      headers: { "content-type": "application/json", "cache-control": "public, max-age=60" },
+    });
+  };
+  const client = createApiClient({ baseUrl: "http://api/v1", fetch, cache });
+  const flights = { query: { limit: 100, offset: 0 } };
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(1);
+  clearMidway = false;
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(2);
+  expect((await client.call(selectiveServiceEndpoints.listWebsite, flights)).count).toBe(2);
+});
+
 describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
   /** A real HTTP server playing the provider API: answers each request with the next scripted reply ('hang' never answers). */
   async function scriptedServer(replies: (number | "hang")[]) {
@@ -140,6 +160,42 @@ describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await server.close();
+    }
+  });
+
+  test("callBinary's timeout covers the wait for headers only: a body slower than it arrives whole", async () => {
+    const { createServer } = await import("node:http");
+    const chunks = ["%PDF-1.7 ", "slow ", "body ", "%%EOF"];
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { "content-type": "application/pdf" });
+      let sent = 0;
+      const tick = setInterval(() => {
+        response.write(chunks[sent++]);
+        if (sent === chunks.length) {
+          clearInterval(tick);
+          response.end();
+        }
+      }, 150);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, timeoutMs: 300 });
+      const response = await client.callBinary(invoiceEndpoints.printPdf, { body: { hash: "a".repeat(32) } });
+      expect(await response.text()).toBe(chunks.join(""));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const hanging = await scriptedServer(["hang"]);
+    try {
+      const client = createApiClient({ baseUrl: hanging.baseUrl, timeoutMs: 300 });
+      await expect(
+        client.callBinary(invoiceEndpoints.printPdf, { body: { hash: "a".repeat(32) } }),
+      ).rejects.toMatchObject({ statusCode: 0, message: "timeout of 300ms exceeded" });
+    } finally {
+      await hanging.close();
     }
   });
 

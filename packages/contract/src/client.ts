@@ -30,8 +30,9 @@ export interface ApiClientOptions {
   /** Reuse of parsed GET answers that the server marks cacheable (see `createResponseCache`). */
   cache?: ResponseCache;
   /**
-   * Milliseconds a call may take, answer included, before it fails with status 0 and
-   * `timeout of <ms>ms exceeded`. Unset: no timeout (product §7, the in-process API).
+   * Milliseconds a call may take, answer included (`callBinary`: until the answer's
+   * headers), before it fails with status 0 and `timeout of <ms>ms exceeded`. Unset: no
+   * timeout (product §7, the in-process API).
    */
   timeoutMs?: number;
   /**
@@ -54,6 +55,11 @@ export interface ResponseCache {
   set(key: string, value: unknown, ttlMs: number): void;
   /** Forgets every answer (the content behind them changed). */
   clear(): void;
+  /**
+   * How many times `clear` was called. A caller reads it before fetching and does not `set`
+   * what it fetched if it changed meanwhile: that answer may predate the change.
+   */
+  generation(): number;
 }
 
 /**
@@ -86,6 +92,7 @@ export function createResponseCache(options: {
 }): ResponseCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: unknown; expiresAt: number }>();
+  let generation = 0;
   return {
     get(key) {
       const entry = entries.get(key);
@@ -104,7 +111,9 @@ export function createResponseCache(options: {
     },
     clear() {
       entries.clear();
+      generation++;
     },
+    generation: () => generation,
   };
 }
 
@@ -125,7 +134,8 @@ function fillPath(path: string, params: Record<string, unknown> | undefined): st
  * `call` answers the endpoint's parsed `data`; it throws `ApiError` on a non-2xx
  * answer (with the server's message), on a network failure, or when the answer does
  * not match the contract. With a `cache`, a GET answer the server marks `public,
- * max-age=N` is reused for N seconds (errors are never cached).
+ * max-age=N` is reused for N seconds (errors are never cached, nor an answer that was
+ * under way when the cache was cleared: decision 017).
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -136,18 +146,34 @@ export function createApiClient(options: ApiClientOptions) {
     return `${baseUrl}${fillPath(endpoint.path, params)}${buildQueryString(query)}`;
   }
 
-  /** One try of a request, bounded by `timeoutMs`; throws `ApiError(0, …)` on a network failure or timeout. */
-  async function attempt(url: string, init: RequestInit): Promise<Response> {
-    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  /**
+   * One try of a request, bounded by `timeoutMs`: until the answer is read (`until: "body"`),
+   * or only until its headers arrive (`"headers"`: a streamed body, e.g. a PDF passed on to
+   * a slow client, must not be cut). Throws `ApiError(0, …)` on a network failure or timeout.
+   */
+  async function attempt(url: string, init: RequestInit, until: "body" | "headers"): Promise<Response> {
+    const { timeoutMs } = options;
+    // Until "body", the signal stays armed while the caller reads the answer (AbortSignal.timeout's
+    // timer never holds the process open); until "headers", the timer is cleared once they arrive.
+    const headersOnly = timeoutMs && until === "headers" ? new AbortController() : undefined;
+    const signal = headersOnly?.signal ?? (timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined);
+    const timer = headersOnly ? setTimeout(() => headersOnly.abort(), timeoutMs) : undefined;
     try {
       return await doFetch(url, signal ? { ...init, signal } : init);
     } catch (error) {
-      if (signal?.aborted) throw new ApiError(0, `timeout of ${options.timeoutMs}ms exceeded`);
+      if (signal?.aborted) throw new ApiError(0, `timeout of ${timeoutMs}ms exceeded`);
       throw new ApiError(0, (error as Error | undefined)?.name === "AbortError" ? "Request aborted" : "Network Error");
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, accept: string): Promise<Response> {
+  async function send<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+    accept: string,
+    until: "body" | "headers",
+  ): Promise<Response> {
     const { body } = (input ?? {}) as { body?: unknown };
     const url = urlOf(endpoint, input);
     const headers: Record<string, string> = {
@@ -165,7 +191,7 @@ export function createApiClient(options: ApiClientOptions) {
     let response: Response | undefined;
     for (let n = 1; ; n++) {
       try {
-        response = await attempt(url, init);
+        response = await attempt(url, init, until);
         if (n >= tries || !RETRYABLE_STATUSES.has(response.status)) break;
         await response.body?.cancel();
       } catch (error) {
@@ -194,17 +220,24 @@ export function createApiClient(options: ApiClientOptions) {
         const hit = cache.get(cacheKey);
         if (hit !== undefined) return hit as DataOf<E>;
       }
-      const response = await send(endpoint, input, "application/json");
+      // An answer fetched while the content changed (the cache was cleared) is not kept.
+      const generation = cache?.generation();
+      const response = await send(endpoint, input, "application/json", "body");
       const payload: unknown = await response.json().catch(() => undefined);
       const parsed = responseSchemaOf(endpoint).safeParse(payload);
       if (!parsed.success) throw new ApiError(502, "The server sent an unexpected answer");
       const data = (parsed.data as unknown as { data: DataOf<E> }).data;
-      if (cache && cacheKey) cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
+      if (cache && cacheKey && cache.generation() === generation)
+        cache.set(cacheKey, data, reuseMsOf(response.headers.get("cache-control")));
       return data;
     },
-    /** Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`. */
+    /**
+     * Calls an endpoint that answers bytes (e.g. a PDF) and answers the raw `Response`, its
+     * body unread: `timeoutMs` bounds the wait for its headers only, so a body streamed on
+     * to a slow client is never cut off.
+     */
     async callBinary<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Response> {
-      return send(endpoint, input, endpoint.binary ?? "application/octet-stream");
+      return send(endpoint, input, endpoint.binary ?? "application/octet-stream", "headers");
     },
   };
 }

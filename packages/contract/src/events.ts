@@ -82,7 +82,7 @@ export const eventEndpoints = {
     tags: ["events"],
   }),
   /**
-   * `GET /event-services/website/{id}`: one show in `data`, for its own page (issue 15).
+   * `GET /event-services/website/{id}`: one show in `data`, for its own page (product §2, "Show and flight pages").
    * _Ours_ (not in product §7). 400 for a non-numeric id; 404 'Event not found.' for an
    * unknown show or one not shown on the website (`showOnWebsite` false).
    */

@@ -70,7 +70,7 @@ describe("other formats", () => {
   });
 });
 
-describe("formatDubaiTime (issue 15: a flight's page)", () => {
+describe("formatDubaiTime (a flight's own page)", () => {
   test("writes the Asia/Dubai clock time, 24-hour, Latin digits", () => {
     expect(formatDubaiTime("2025-01-05T20:00:00Z")).toBe("00:00");
     expect(formatDubaiTime("2025-01-05T06:30:00Z")).toBe("10:30");

@@ -29,6 +29,23 @@ function localeOf(language: DateLanguage): string {
   return language === "ar" ? ARABIC : "en-US";
 }
 
+/** The formatters made so far, by locale and options: building one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A shared `Intl.DateTimeFormat` for `locale` and `options` in Asia/Dubai. The options come
+ * from this module's own calls, so the number kept stays small and fixed.
+ */
+function dubaiFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: DISPLAY_TIME_ZONE });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The parts of `date` in Asia/Dubai. The specified token formats ('MMM', 'MMMM', 'dddd') take
  * the `en-US` names, whose short months are always three letters ('Sep'); `en-GB` is
@@ -36,7 +53,7 @@ function localeOf(language: DateLanguage): string {
  */
 function parts(date: Date, options: Intl.DateTimeFormatOptions, locale = "en-US"): Record<PartName, string> {
   const out: Record<PartName, string> = { weekday: "", day: "", month: "", year: "" };
-  for (const part of new Intl.DateTimeFormat(locale, { ...options, timeZone: DISPLAY_TIME_ZONE }).formatToParts(date)) {
+  for (const part of dubaiFormat(locale, options).formatToParts(date)) {
     if (part.type in out) out[part.type as PartName] = part.value;
   }
   return out;
@@ -120,18 +137,13 @@ export function formatInvoiceDate(value: DateInput, language: DateLanguage = "en
 /**
  * The clock time of an instant in Asia/Dubai, 24-hour 'HH:mm' with Latin digits in both
  * languages (decision 016), e.g. '00:00' for 2025-01-05T20:00:00Z; '' when missing. Used
- * beside `formatFlightDate` on a flight's own page (issue 15).
+ * beside `formatFlightDate` on a flight's own page (product §2, "Show and flight pages").
  */
 export function formatDubaiTime(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
   const out = { hour: "", minute: "" };
-  const format = new Intl.DateTimeFormat("en-GB", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: DISPLAY_TIME_ZONE,
-  });
+  const format = dubaiFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   for (const part of format.formatToParts(date)) {
     if (part.type === "hour" || part.type === "minute") out[part.type] = part.value;
   }

@@ -66,7 +66,7 @@ export const selectiveServiceEndpoints = {
     tags: ["flights"],
   }),
   /**
-   * `GET /selective-services/website/{id}`: one flight in `data`, for its own page (issue 15).
+   * `GET /selective-services/website/{id}`: one flight in `data`, for its own page (product §2, "Show and flight pages").
    * _Ours_ (not in product §7). 400 for a non-numeric id; 404 'Selective service not found.'
    * for an unknown flight or one not shown on the website. Any type is answered; the website
    * shows only Import and Export (`isShownFlight`).

@@ -32,9 +32,10 @@ export interface DbHandle {
   /**
    * Calls `onNotice` with the payload of each notification on `channel` (PostgreSQL
    * LISTEN/NOTIFY; PGlite's own within its process), e.g. `content_changed` (migration
-   * 0006). On PostgreSQL one connection of its own listens and reconnects after a failure
-   * (a notice sent while it is away is missed: callers keep a time limit too). Answers a
-   * function that stops listening.
+   * 0006). On PostgreSQL one connection of its own listens and reconnects after a failure,
+   * every 5 s until it succeeds; a notice sent while it is away is lost, so once reconnected
+   * it calls `onNotice("")` once, as if something changed (decision 017). Answers a function
+   * that stops listening (a connection still being made is then closed, not kept).
    */
   listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -58,6 +59,8 @@ export interface CreateDbOptions {
   onIdleError?: (error: Error) => void;
   /** Another folder of migrations than the committed one (tests of an older database). */
   migrationsFolder?: string;
+  /** PostgreSQL: how long `listen` waits before reconnecting after a failure, in ms (default 5 000; tests). */
+  listenRetryMs?: number;
 }
 
 /**
@@ -94,10 +97,18 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       }
     }
     const listeners = new Set<pg.Client>();
+    const retryMs = options.listenRetryMs ?? 5_000;
     async function listen(channel: string, onNotice: (payload: string) => void) {
       let client: pg.Client | undefined;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
+      let reconnecting = false;
+      const retryLater = () => {
+        if (stopped) return;
+        clearTimeout(retry);
+        // A pending retry never keeps the process alive on its own.
+        retry = setTimeout(() => void connect().catch(() => undefined), retryMs).unref();
+      };
       const connect = async () => {
         const next = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000 });
         next.on("notification", (message) => {
@@ -106,21 +117,30 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         next.on("error", (error) => {
           options.onIdleError?.(error);
           listeners.delete(next);
+          if (client === next) client = undefined;
           next.end().catch(() => undefined);
-          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 5_000);
+          retryLater();
         });
         try {
           await next.connect();
           await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-          client = next;
-          listeners.add(next);
         } catch (error) {
           next.end().catch(() => undefined);
-          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 5_000);
+          retryLater();
           throw error;
         }
+        // Stopped while this connection was being made: it is not kept.
+        if (stopped) {
+          await next.end().catch(() => undefined);
+          return;
+        }
+        client = next;
+        listeners.add(next);
+        // Notices sent while no connection listened are lost: tell the caller once that it may have missed some.
+        if (reconnecting) onNotice("");
       };
       await connect().catch((error: Error) => options.onIdleError?.(error));
+      reconnecting = true;
       return async () => {
         stopped = true;
         clearTimeout(retry);

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, test, vi } from "vitest";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+afterAll(() => {
+  child?.kill("SIGTERM");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test("`npm start` keeps serving when the demo invoice file cannot be written", async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-main-"));
+  // A folder where the file should be: writing the seeded invoices' links fails.
+  mkdirSync(path.join(dataDir, "demo-invoices.json"));
+  const port = await freePort();
+  let output = "";
+  child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  await vi.waitFor(() => expect(output).toContain("the demo invoice link could not be read or saved"), {
+    timeout: 60_000,
+    interval: 200,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(child.exitCode).toBeNull();
+  const live = await fetch(`http://127.0.0.1:${port}/livez`);
+  expect(live.status).toBe(200);
+}, 90_000);
