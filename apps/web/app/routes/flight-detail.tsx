@@ -2,15 +2,15 @@ import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
-  BackLink,
   TripActions,
   TripAppPrompt,
   type TripFact,
   TripFacts,
-  TripNotFound,
+  TripMissing,
   tripActionClass,
 } from "../components/trip-page.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
@@ -35,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     loadFlight(context, params.id),
     messagesFor(request, "trips"),
   ]);
-  return data({ flight: item, messages }, { status });
+  return data({ flight: item, status, messages }, { status });
 }
 
 const notFound = msg`Flight not found.`;
@@ -55,7 +55,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const flight = loaderData?.flight;
   if (!flight)
     return [
-      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      {
+        title: pageTitle(i18n._(missingItemTitle(loaderData?.status ?? 404, notFound)), companyFromMatches(matches)),
+      },
       { name: "robots", content: "noindex" },
     ];
   const language = i18n.locale === "ar" ? "ar" : "en";
@@ -78,13 +80,20 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function FlightDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
   const { flight } = loaderData;
   const config = usePublicConfig();
   const contentLang = useContentLang(flight?.language);
   if (!flight)
-    return <TripNotFound title={i18n._(notFound)} schedule="/flights" scheduleLabel={t`See the flights schedule`} />;
+    return (
+      <TripMissing
+        status={loaderData.status}
+        notFound={notFound}
+        schedule="/flights"
+        scheduleLabel={t`See the flights schedule`}
+      />
+    );
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   const type = flight.type === "Import" ? t`Import` : t`Export`;
