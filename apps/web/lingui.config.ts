@@ -49,6 +49,7 @@ export default defineConfig({
       "components/detail-page.tsx",
       "components/discipline-names.ts",
       "lib/calendar.server.ts",
+      "lib/flight-title.ts",
       "components/whatsapp-link.tsx",
       "components/share-button.tsx",
     ]),

@@ -15,6 +15,7 @@ import {
 } from "../components/trip-page.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { usePublicConfig } from "../lib/config.ts";
+import { flightTitle, flightWhatsAppText } from "../lib/flight-title.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
@@ -47,7 +48,7 @@ function dubaiDateTime(value: string | null | undefined, language: "en" | "ar"):
 }
 
 /**
- * The flight's title ('Import flight LGG → DWC'), description, canonical `/flights/{id}` with
+ * The flight's title (`flightTitle`: 'Import flight LGG to DWC'), description, canonical `/flights/{id}` with
  * its alternates and share card; `noindex` when the flight is not found.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -61,12 +62,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   const language = i18n.locale === "ar" ? "ar" : "en";
-  const from = flight.departureAirport?.code ?? "-";
-  const to = flight.arrivalAirport?.code ?? "-";
-  const title =
-    flight.type === "Import"
-      ? i18n._(msg`Import flight ${from} to ${to}`)
-      : i18n._(msg`Export flight ${from} to ${to}`);
+  const title = flightTitle(i18n, flight);
   const date = dubaiDateTime(flight.startDate, language);
   const fromCountry = flight.fromCountry ?? "-";
   const toCountry = flight.toCountry ?? "-";
@@ -80,7 +76,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function FlightDetail({ loaderData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const language = useLanguage();
   const { flight } = loaderData;
   const config = usePublicConfig();
@@ -152,13 +148,10 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
       />
       <TripFacts facts={facts} />
       <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
-        <WhatsAppLink
-          className={tripActionClass}
-          text={t`Hello, I would like to ship horses on the ${type} flight ${from} to ${to} departing ${departure}: ${pageUrl}`}
-        />
+        <WhatsAppLink className={tripActionClass} text={flightWhatsAppText(i18n, flight, departure, pageUrl)} />
         <ShareButton
           className={tripActionClass}
-          data={{ title: t`${type} flight ${from} to ${to}`, text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
+          data={{ title: flightTitle(i18n, flight), text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
         />
       </TripActions>
       <TripAppPrompt />
