@@ -54,13 +54,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   const language = i18n.locale === "ar" ? "ar" : "en";
-  const venue = show.place?.name ?? eventPlaceCode(show) ?? "";
+  const venue = show.place?.name || eventPlaceCode(show);
   const date = formatFlightDate(show.startDate, language);
   return pageMeta(matches, {
     title: show.eventName,
-    description: i18n._(
-      msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
-    ),
+    // A show with neither a venue name nor a code gets the sentence without 'at …'.
+    description: venue
+      ? i18n._(
+          msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
+        )
+      : i18n._(msg`${show.eventName}, ${date}. Road transport for your horses to the show, booked in the app.`),
     canonicalPath: showPath(show.id),
   });
 }
