@@ -151,6 +151,14 @@ export default function DeleteAccount() {
     fetcher.submit({ intent: "confirm", email, otpCode: code.join("") }, { method: "post" });
   }
 
+  /**
+   * A dialog closed (×, Escape, Cancel, or its step ended): back to the e-mail, unless the flow
+   * has already moved on (the confirm dialog reports its close after the code step opened).
+   */
+  function closeStep(dialog: DeletionStep) {
+    setStep((current) => (current === dialog ? "email" : current));
+  }
+
   const noJsStep = !hydrated ? actionData?.step : undefined;
 
   return (
@@ -277,8 +285,16 @@ export default function DeleteAccount() {
         .
       </p>
 
-      {hydrated && step === "confirm" ? (
-        <Modal open onClose={() => setStep("email")} title={confirmTitle} closeLabel={t`Close`}>
+      {/* Both dialogs stay mounted once hydrated and open and close with the step: the native
+          dialog's close() then returns focus to Submit, where keyboard users left off.
+          Unmounting an open dialog would drop focus to the page's start. */}
+      {hydrated ? (
+        <Modal
+          open={step === "confirm"}
+          onClose={() => closeStep("confirm")}
+          title={confirmTitle}
+          closeLabel={t`Close`}
+        >
           <p>{confirmBody}</p>
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" className={secondary} onClick={() => setStep("email")}>
@@ -296,41 +312,50 @@ export default function DeleteAccount() {
           </div>
         </Modal>
       ) : null}
-      {hydrated && step === "code" ? (
-        <Modal open onClose={() => setStep("email")} title={codeTitle} closeLabel={t`Close`} closeOnBackdrop={false}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              verify();
-            }}
-          >
-            <p id="code-intro">
-              <WithIsolated text={codeIntro(email)} value={email} />
-            </p>
-            <div className="mt-4">
-              <OtpInput
-                value={code}
-                onChange={(next) => setCode(next)}
-                boxLabel={codeDigit}
-                groupLabelId="code-intro"
-                errorId={shownCodeError ? "code-error" : undefined}
-                invalid={Boolean(shownCodeError)}
-                autoFocus
-              />
-            </div>
-            {shownCodeError ? (
-              <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">
-                {shownCodeError}
+      {hydrated ? (
+        <Modal
+          open={step === "code"}
+          onClose={() => closeStep("code")}
+          title={codeTitle}
+          closeLabel={t`Close`}
+          closeOnBackdrop={false}
+        >
+          {/* Mounted with the step, so the boxes start empty and take focus each time it opens. */}
+          {step === "code" ? (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                verify();
+              }}
+            >
+              <p id="code-intro">
+                <WithIsolated text={codeIntro(email)} value={email} />
               </p>
-            ) : null}
-            <div className="mt-6 flex justify-end">
-              <button type="submit" className={primary} disabled={busy}>
-                {busy ? <Spinner label={working} className="size-5" /> : null}
-                {t`Verify`}
-              </button>
-            </div>
-          </form>
+              <div className="mt-4">
+                <OtpInput
+                  value={code}
+                  onChange={(next) => setCode(next)}
+                  boxLabel={codeDigit}
+                  groupLabelId="code-intro"
+                  errorId={shownCodeError ? "code-error" : undefined}
+                  invalid={Boolean(shownCodeError)}
+                  autoFocus
+                />
+              </div>
+              {shownCodeError ? (
+                <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">
+                  {shownCodeError}
+                </p>
+              ) : null}
+              <div className="mt-6 flex justify-end">
+                <button type="submit" className={primary} disabled={busy}>
+                  {busy ? <Spinner label={working} className="size-5" /> : null}
+                  {t`Verify`}
+                </button>
+              </div>
+            </form>
+          ) : null}
         </Modal>
       ) : null}
     </main>
