@@ -131,7 +131,8 @@ export default function DeleteAccount() {
   const confirmTitle = t`Are you Sure?`;
   const confirmBody = t`You won't be able to revert this!`;
   const codeTitle = t`Enter Verification Code`;
-  const codeDigit = (n: number) => t`Digit ${n} of 4`;
+  const total = OTP_LENGTH;
+  const codeDigit = (n: number) => t`Digit ${n} of ${total}`;
   const working = t`Please wait…`;
   const codeIntro = (address: string) => t`We sent a 4-digit code to ${address} if an account exists for it.`;
 
