@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { OtpInput } from "../components/otp-input.tsx";
 import { Modal } from "../components/ui/modal.tsx";
@@ -45,22 +46,8 @@ function codeMessage(boxes: string[]): string | undefined {
   return boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(boxes.join(""));
 }
 
-/**
- * `text` with `value` (an e-mail address) in a `<bdi>` where it occurs, so that it reads
- * left to right as one piece inside Arabic text.
- */
-function WithIsolated({ text, value }: { text: string; value: string }) {
-  const at = value ? text.indexOf(value) : -1;
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      {/* An address has no break opportunities: let it wrap rather than overflow a phone-wide dialog. */}
-      <bdi className="wrap-anywhere">{value}</bdi>
-      {text.slice(at + value.length)}
-    </>
-  );
-}
+/** An address has no break opportunities: let it wrap rather than overflow a phone-wide dialog. */
+const addressClass = "wrap-anywhere";
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2 font-semibold " +
@@ -134,7 +121,9 @@ export default function DeleteAccount() {
   const total = OTP_LENGTH;
   const codeDigit = (n: number) => t`Digit ${n} of ${total}`;
   const working = t`Please wait…`;
-  const codeIntro = (address: string) => t`We sent a 4-digit code to ${address} if an account exists for it.`;
+  // The address goes in a <bdi> (BdiText) wherever the translation puts its slot.
+  const address = BDI_SLOTS[0];
+  const codeIntro = t`We sent a 4-digit code to ${address} if an account exists for it.`;
 
   function verify() {
     setCodeTouched(true);
@@ -244,7 +233,7 @@ export default function DeleteAccount() {
             {codeTitle}
           </h2>
           <p className="mt-2">
-            <WithIsolated text={codeIntro(actionData?.email ?? "")} value={actionData?.email ?? ""} />
+            <BdiText text={codeIntro} values={[actionData?.email ?? ""]} className={addressClass} />
           </p>
           <Form method="post" className="mt-4 grid gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
@@ -331,7 +320,7 @@ export default function DeleteAccount() {
               }}
             >
               <p id="code-intro">
-                <WithIsolated text={codeIntro(email)} value={email} />
+                <BdiText text={codeIntro} values={[email]} className={addressClass} />
               </p>
               <div className="mt-4">
                 <OtpInput
