@@ -40,6 +40,13 @@ test("the page explains the flow; Submit is disabled while the e-mail is empty, 
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
+  // Keyboard users keep their place: focus goes back to the button that opened the dialog.
+  await expect(submit).toBeFocused();
+  await submit.press("Enter");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Close" }).press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(submit).toBeFocused();
 });
 
 test("an e-mail typed before the page hydrates is kept, and Submit works", async ({ page }) => {

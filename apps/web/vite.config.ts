@@ -14,7 +14,7 @@ import babel from "vite-plugin-babel";
  * per-file overhead on every page (the per-route JavaScript budget is 125 KB).
  */
 const SHELL =
-  /[\\/](app[\\/](lib[\\/](nonce\.tsx|analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner))\.tsx)|node_modules[\\/]@lingui[\\/](core|react|message-utils)[\\/].*)$/;
+  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner))\.tsx)|node_modules[\\/]@lingui[\\/](core|react|message-utils)[\\/].*)$/;
 const SITE = /[\\/]app[\\/]components[\\/](site-nav|site-footer|logo|store-buttons|app-modal|ui[\\/]modal)\.tsx$/;
 
 const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));

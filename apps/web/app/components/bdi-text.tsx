@@ -17,13 +17,22 @@ const slotPattern = /([\uE000-\uE002])/;
 
 /**
  * A translated sentence with its `BDI_SLOTS` placeholders replaced by `values` (`values[i]`
- * for `BDI_SLOTS[i]`, wherever the translation put it), each isolated in a `<bdi>`, so that a Latin name or a version number keeps its reading
- * order inside Arabic text (and the reverse). Renders text only, no wrapper element.
+ * for `BDI_SLOTS[i]`, wherever the translation put it), each isolated in a `<bdi>` (with
+ * `className`), so that a Latin name, an e-mail address, a reference or a version number keeps
+ * its reading order inside Arabic text (and an Arabic name inside English text). Renders text
+ * only, no wrapper element. The site's one helper for this (release logs, invoice, account
+ * deletion).
  */
-export function BdiText({ text, values }: { text: string; values: readonly string[] }) {
+export function BdiText({ text, values, className }: { text: string; values: readonly string[]; className?: string }) {
   return text.split(slotPattern).map((part, index) => {
     const slot = BDI_SLOTS.indexOf(part as (typeof BDI_SLOTS)[number]);
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence, never reordered
-    return slot === -1 ? part : <bdi key={index}>{values[slot]}</bdi>;
+    return slot === -1 ? (
+      part
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence, never reordered
+      <bdi key={index} className={className}>
+        {values[slot]}
+      </bdi>
+    );
   });
 }

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "../lib/i18n/link.tsx";
+import { MissingItem } from "./detail-page.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 
 /** One fact of a show or flight page: a label and its value (a `<dt>`/`<dd>` pair). */
@@ -40,46 +42,32 @@ export function TripAppPrompt() {
   );
 }
 
-/** A link back to a schedule list (site path, localised), with a start-pointing arrow. */
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
-    >
-      <span aria-hidden="true" className="rtl:-scale-x-100">
-        ←
-      </span>
-      {children}
-    </Link>
-  );
-}
-
 /**
- * What an unknown or hidden show or flight answers (status 404, issue 15): a heading, a
- * line of explanation and a link to the schedule it would have been on.
+ * What a show's or flight's page shows without its item (issue 15): 'Show not found.' or
+ * 'Flight not found.' (`notFound`) for an unknown or hidden one (404), 'Temporarily
+ * unavailable' when the API failed (503), with a link to the schedule it would be on.
  */
-export function TripNotFound({
-  title,
+export function TripMissing({
+  status,
+  notFound,
   schedule,
   scheduleLabel,
 }: {
-  title: string;
+  status: number;
+  notFound: MessageDescriptor;
   schedule: string;
   scheduleLabel: string;
 }) {
   const { t } = useLingui();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-ink">{title}</h1>
-      <p className="mt-3 text-lg text-slate-700">{t`It may have ended, been moved or been removed from the schedule.`}</p>
-      <Link
-        to={schedule}
-        className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-700"
-      >
-        {scheduleLabel}
-      </Link>
-    </section>
+    <MissingItem
+      status={status}
+      notFound={notFound}
+      reason={t`It may have ended, been moved or been removed from the schedule.`}
+      unavailableReason={t`The schedule cannot be read right now. Please try again later.`}
+      to={schedule}
+      linkLabel={scheduleLabel}
+    />
   );
 }
 

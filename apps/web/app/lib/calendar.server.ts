@@ -6,6 +6,7 @@ import type { SelectiveService } from "@khayl/contract/selective-services";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import ical, { type ICalCalendar, type ICalEventData } from "ical-generator";
+import { flightTitle } from "./flight-title.ts";
 import type { Language } from "./i18n/language.ts";
 import { localizedPath } from "./i18n/language.ts";
 import { flightPath, showPath } from "./trips.ts";
@@ -107,7 +108,7 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
 
 /**
  * The calendar entry of a flight, or `null` when it has no departure time. UID
- * `flight-<id>@<host>`; SUMMARY 'Import flight LGG to DWC' in the context's language (with the
+ * `flight-<id>@<host>`; SUMMARY the flight's title (`flightTitle`: 'Import flight LGG to DWC') in the context's language (with the
  * flight code when it has one); LOCATION the departure airport and country; DTSTART and DTEND
  * the departure and arrival instants in UTC (an hour when the arrival is unknown).
  */
@@ -115,11 +116,7 @@ export function flightCalendarEvent(flight: SelectiveService, context: CalendarC
   if (!flight.startDate) return null;
   const start = new Date(flight.startDate);
   const from = flight.departureAirport?.code ?? "-";
-  const to = flight.arrivalAirport?.code ?? "-";
-  const title =
-    flight.type === "Import"
-      ? context.i18n._(msg`Import flight ${from} to ${to}`)
-      : context.i18n._(msg`Export flight ${from} to ${to}`);
+  const title = flightTitle(context.i18n, flight);
   const airport = flight.departureAirport?.name
     ? `${flight.departureAirport.name} (${from})`
     : flight.departureAirport?.code;

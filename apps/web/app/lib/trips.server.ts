@@ -63,32 +63,35 @@ export async function loadFlight(
 
 /**
  * The shows of the website (product §7's /transport shape: limit 100, showOnWebsite true),
- * optionally of one discipline, soonest first; an empty list when the API fails (logged).
+ * optionally of one discipline, soonest first; `null` when the API fails (logged), so that a
+ * calendar feed can answer 503 instead of an empty calendar (which a subscribed calendar
+ * would take as every show cancelled) while the sitemap falls back to no shows.
  */
-export async function loadWebsiteShows(context: AppLoadContext, disciplineId?: DisciplineId): Promise<Event[]> {
+export async function loadWebsiteShows(context: AppLoadContext, disciplineId?: DisciplineId): Promise<Event[] | null> {
   try {
     const query = transportEventsQuery(disciplineId);
     return (await context.api.call(eventEndpoints.listWebsite, { query })).rows;
   } catch (error) {
     context.log.warn({ err: error }, "website shows failed to load");
-    return [];
+    return null;
   }
 }
 
 /**
  * The Import and Export flights of the website (limit 100, showOnWebsite true: product §7's
- * home shape), optionally of one type, soonest first; an empty list when the API fails.
+ * home shape), optionally of one type, soonest first; `null` when the API fails (logged), as
+ * `loadWebsiteShows`.
  */
 export async function loadWebsiteFlights(
   context: AppLoadContext,
   type?: "import" | "export",
-): Promise<SelectiveService[]> {
+): Promise<SelectiveService[] | null> {
   try {
     const query = { ...homeFlightsQuery, ...(type ? { type } : {}) };
     const { rows } = await context.api.call(selectiveServiceEndpoints.listWebsite, { query });
     return rows.filter((row) => isShownFlight(row, type));
   } catch (error) {
     context.log.warn({ err: error }, "website flights failed to load");
-    return [];
+    return null;
   }
 }

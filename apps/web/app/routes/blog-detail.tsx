@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { blogPath } from "../components/blog-card.tsx";
+import { BackLink, MissingItem, missingItemTitle } from "../components/detail-page.tsx";
 import { JsonLd } from "../components/json-ld.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { ShareButton } from "../components/share-button.tsx";
@@ -11,18 +12,18 @@ import { loadBlog } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
-import { Link } from "../lib/i18n/link.tsx";
 import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.ts";
 import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
 import type { Route } from "./+types/blog-detail";
 
 /**
  * /blogs/{id} and /Blogs/{id} (product §2 Blog detail). Answers 404 with 'Blog not found.'
- * for a non-numeric id or a blog the API does not have (503 when the API fails).
+ * for a non-numeric id or a blog the API does not have; 503 with 'Temporarily unavailable'
+ * when the API fails.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ blog, status }, messages] = await Promise.all([loadBlog(context, params.id), messagesFor(request, "blogs")]);
-  return data({ blog, messages }, { status });
+  return data({ blog, status, messages }, { status });
 }
 
 const notFound = msg`Blog not found.`;
@@ -39,7 +40,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const blog = loaderData?.blog;
   if (!blog)
     return [
-      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      {
+        title: pageTitle(i18n._(missingItemTitle(loaderData?.status ?? 404, notFound)), companyFromMatches(matches)),
+      },
       { name: "robots", content: "noindex" },
     ];
   const title = blog.title ?? i18n._(untitled);
@@ -64,30 +67,20 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   const config = usePublicConfig();
   if (!blog) {
     return (
-      <section className="mx-auto max-w-3xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold text-ink">{i18n._(notFound)}</h1>
-        <p className="mt-3 text-lg text-slate-700">{t`This article may have been moved or removed.`}</p>
-        <Link
-          to="/blogs"
-          className="mt-8 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-700"
-        >
-          {t`All blogs`}
-        </Link>
-      </section>
+      <MissingItem
+        status={loaderData.status}
+        notFound={notFound}
+        reason={t`This article may have been moved or removed.`}
+        unavailableReason={t`This article cannot be read right now. Please try again later.`}
+        to="/blogs"
+        linkLabel={t`All blogs`}
+      />
     );
   }
   const blogUrl = `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`;
   return (
     <article className="mx-auto max-w-4xl px-4 py-8 md:py-12">
-      <Link
-        to="/blogs"
-        className="inline-flex items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
-      >
-        <span aria-hidden="true" className="rtl:-scale-x-100">
-          ←
-        </span>
-        {t`All blogs`}
-      </Link>
+      <BackLink to="/blogs">{t`All blogs`}</BackLink>
       <div className="relative mt-6 overflow-hidden rounded-3xl bg-brand-50">
         {blog.image ? (
           <img

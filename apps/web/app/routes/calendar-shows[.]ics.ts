@@ -1,5 +1,11 @@
 import { disciplineBySlug } from "@khayl/contract/disciplines";
-import { buildCalendar, calendarResponse, showCalendarEvent, showsFeedName } from "../lib/calendar.server.ts";
+import {
+  buildCalendar,
+  calendarNotFound,
+  calendarResponse,
+  showCalendarEvent,
+  showsFeedName,
+} from "../lib/calendar.server.ts";
 import { i18nFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
 import { loadWebsiteShows } from "../lib/trips.server.ts";
@@ -10,11 +16,13 @@ import type { Route } from "./+types/calendar-shows[.]ics";
  * one entry per show (`showCalendarEvent`, the same UIDs as the single files), optionally of
  * one discipline (`?discipline=dressage`, as /transport; unknown means all). Read from the
  * API on every request, so a subscribed calendar sees new and changed shows at its next
- * refresh; publicly cacheable for 5 minutes.
+ * refresh; publicly cacheable for 5 minutes. 503 (`no-store`) when the API fails.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const discipline = disciplineBySlug(new URL(request.url).searchParams.get("discipline"));
   const [shows, i18n] = await Promise.all([loadWebsiteShows(context, discipline?.id), i18nFor(request, "trips")]);
+  // An empty feed would make subscribed calendars delete every entry: say "try later" instead.
+  if (shows === null) return calendarNotFound(i18n, 503);
   const calendarContext = { config: context.config, language: languageOfRequest(request), i18n };
   const calendar = buildCalendar(
     showsFeedName(calendarContext),

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useActionData, useFetcher } from "react-router";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { OtpInput } from "../components/otp-input.tsx";
 import { Modal } from "../components/ui/modal.tsx";
@@ -45,22 +46,8 @@ function codeMessage(boxes: string[]): string | undefined {
   return boxes.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(boxes.join(""));
 }
 
-/**
- * `text` with `value` (an e-mail address) in a `<bdi>` where it occurs, so that it reads
- * left to right as one piece inside Arabic text.
- */
-function WithIsolated({ text, value }: { text: string; value: string }) {
-  const at = value ? text.indexOf(value) : -1;
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      {/* An address has no break opportunities: let it wrap rather than overflow a phone-wide dialog. */}
-      <bdi className="wrap-anywhere">{value}</bdi>
-      {text.slice(at + value.length)}
-    </>
-  );
-}
+/** An address has no break opportunities: let it wrap rather than overflow a phone-wide dialog. */
+const addressClass = "wrap-anywhere";
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2 font-semibold " +
@@ -131,9 +118,12 @@ export default function DeleteAccount() {
   const confirmTitle = t`Are you Sure?`;
   const confirmBody = t`You won't be able to revert this!`;
   const codeTitle = t`Enter Verification Code`;
-  const codeDigit = (n: number) => t`Digit ${n} of 4`;
+  const total = OTP_LENGTH;
+  const codeDigit = (n: number) => t`Digit ${n} of ${total}`;
   const working = t`Please wait…`;
-  const codeIntro = (address: string) => t`We sent a 4-digit code to ${address} if an account exists for it.`;
+  // The address goes in a <bdi> (BdiText) wherever the translation puts its slot.
+  const address = BDI_SLOTS[0];
+  const codeIntro = t`We sent a 4-digit code to ${address} if an account exists for it.`;
 
   function verify() {
     setCodeTouched(true);
@@ -149,6 +139,14 @@ export default function DeleteAccount() {
       return;
     }
     fetcher.submit({ intent: "confirm", email, otpCode: code.join("") }, { method: "post" });
+  }
+
+  /**
+   * A dialog closed (×, Escape, Cancel, or its step ended): back to the e-mail, unless the flow
+   * has already moved on (the confirm dialog reports its close after the code step opened).
+   */
+  function closeStep(dialog: DeletionStep) {
+    setStep((current) => (current === dialog ? "email" : current));
   }
 
   const noJsStep = !hydrated ? actionData?.step : undefined;
@@ -235,7 +233,7 @@ export default function DeleteAccount() {
             {codeTitle}
           </h2>
           <p className="mt-2">
-            <WithIsolated text={codeIntro(actionData?.email ?? "")} value={actionData?.email ?? ""} />
+            <BdiText text={codeIntro} values={[actionData?.email ?? ""]} className={addressClass} />
           </p>
           <Form method="post" className="mt-4 grid gap-3">
             <input type="hidden" name="email" value={actionData?.email} />
@@ -277,8 +275,16 @@ export default function DeleteAccount() {
         .
       </p>
 
-      {hydrated && step === "confirm" ? (
-        <Modal open onClose={() => setStep("email")} title={confirmTitle} closeLabel={t`Close`}>
+      {/* Both dialogs stay mounted once hydrated and open and close with the step: the native
+          dialog's close() then returns focus to Submit, where keyboard users left off.
+          Unmounting an open dialog would drop focus to the page's start. */}
+      {hydrated ? (
+        <Modal
+          open={step === "confirm"}
+          onClose={() => closeStep("confirm")}
+          title={confirmTitle}
+          closeLabel={t`Close`}
+        >
           <p>{confirmBody}</p>
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" className={secondary} onClick={() => setStep("email")}>
@@ -296,41 +302,50 @@ export default function DeleteAccount() {
           </div>
         </Modal>
       ) : null}
-      {hydrated && step === "code" ? (
-        <Modal open onClose={() => setStep("email")} title={codeTitle} closeLabel={t`Close`} closeOnBackdrop={false}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              verify();
-            }}
-          >
-            <p id="code-intro">
-              <WithIsolated text={codeIntro(email)} value={email} />
-            </p>
-            <div className="mt-4">
-              <OtpInput
-                value={code}
-                onChange={(next) => setCode(next)}
-                boxLabel={codeDigit}
-                groupLabelId="code-intro"
-                errorId={shownCodeError ? "code-error" : undefined}
-                invalid={Boolean(shownCodeError)}
-                autoFocus
-              />
-            </div>
-            {shownCodeError ? (
-              <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">
-                {shownCodeError}
+      {hydrated ? (
+        <Modal
+          open={step === "code"}
+          onClose={() => closeStep("code")}
+          title={codeTitle}
+          closeLabel={t`Close`}
+          closeOnBackdrop={false}
+        >
+          {/* Mounted with the step, so the boxes start empty and take focus each time it opens. */}
+          {step === "code" ? (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                verify();
+              }}
+            >
+              <p id="code-intro">
+                <BdiText text={codeIntro} values={[email]} className={addressClass} />
               </p>
-            ) : null}
-            <div className="mt-6 flex justify-end">
-              <button type="submit" className={primary} disabled={busy}>
-                {busy ? <Spinner label={working} className="size-5" /> : null}
-                {t`Verify`}
-              </button>
-            </div>
-          </form>
+              <div className="mt-4">
+                <OtpInput
+                  value={code}
+                  onChange={(next) => setCode(next)}
+                  boxLabel={codeDigit}
+                  groupLabelId="code-intro"
+                  errorId={shownCodeError ? "code-error" : undefined}
+                  invalid={Boolean(shownCodeError)}
+                  autoFocus
+                />
+              </div>
+              {shownCodeError ? (
+                <p id="code-error" role="alert" className="mt-2 text-center text-sm text-red-700">
+                  {shownCodeError}
+                </p>
+              ) : null}
+              <div className="mt-6 flex justify-end">
+                <button type="submit" className={primary} disabled={busy}>
+                  {busy ? <Spinner label={working} className="size-5" /> : null}
+                  {t`Verify`}
+                </button>
+              </div>
+            </form>
+          ) : null}
         </Modal>
       ) : null}
     </main>

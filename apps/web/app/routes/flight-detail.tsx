@@ -2,19 +2,20 @@ import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
-  BackLink,
   TripActions,
   TripAppPrompt,
   type TripFact,
   TripFacts,
-  TripNotFound,
+  TripMissing,
   tripActionClass,
 } from "../components/trip-page.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { usePublicConfig } from "../lib/config.ts";
+import { flightTitle, flightWhatsAppText } from "../lib/flight-title.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
@@ -35,7 +36,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     loadFlight(context, params.id),
     messagesFor(request, "trips"),
   ]);
-  return data({ flight: item, messages }, { status });
+  return data({ flight: item, status, messages }, { status });
 }
 
 const notFound = msg`Flight not found.`;
@@ -47,7 +48,7 @@ function dubaiDateTime(value: string | null | undefined, language: "en" | "ar"):
 }
 
 /**
- * The flight's title ('Import flight LGG → DWC'), description, canonical `/flights/{id}` with
+ * The flight's title (`flightTitle`: 'Import flight LGG to DWC'), description, canonical `/flights/{id}` with
  * its alternates and share card; `noindex` when the flight is not found.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -55,16 +56,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const flight = loaderData?.flight;
   if (!flight)
     return [
-      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      {
+        title: pageTitle(i18n._(missingItemTitle(loaderData?.status ?? 404, notFound)), companyFromMatches(matches)),
+      },
       { name: "robots", content: "noindex" },
     ];
   const language = i18n.locale === "ar" ? "ar" : "en";
-  const from = flight.departureAirport?.code ?? "-";
-  const to = flight.arrivalAirport?.code ?? "-";
-  const title =
-    flight.type === "Import"
-      ? i18n._(msg`Import flight ${from} to ${to}`)
-      : i18n._(msg`Export flight ${from} to ${to}`);
+  const title = flightTitle(i18n, flight);
   const date = dubaiDateTime(flight.startDate, language);
   const fromCountry = flight.fromCountry ?? "-";
   const toCountry = flight.toCountry ?? "-";
@@ -84,7 +82,14 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const contentLang = useContentLang(flight?.language);
   if (!flight)
-    return <TripNotFound title={i18n._(notFound)} schedule="/flights" scheduleLabel={t`See the flights schedule`} />;
+    return (
+      <TripMissing
+        status={loaderData.status}
+        notFound={notFound}
+        schedule="/flights"
+        scheduleLabel={t`See the flights schedule`}
+      />
+    );
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   const type = flight.type === "Import" ? t`Import` : t`Export`;
@@ -143,13 +148,10 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
       />
       <TripFacts facts={facts} />
       <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
-        <WhatsAppLink
-          className={tripActionClass}
-          text={t`Hello, I would like to ship horses on the ${type} flight ${from} to ${to} departing ${departure}: ${pageUrl}`}
-        />
+        <WhatsAppLink className={tripActionClass} text={flightWhatsAppText(i18n, flight, departure, pageUrl)} />
         <ShareButton
           className={tripActionClass}
-          data={{ title: t`${type} flight ${from} to ${to}`, text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
+          data={{ title: flightTitle(i18n, flight), text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
         />
       </TripActions>
       <TripAppPrompt />

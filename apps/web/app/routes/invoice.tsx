@@ -11,7 +11,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
-import { slots, withBdi } from "../components/invoice/bdi.tsx";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
 import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
 import { StepIndicator } from "../components/invoice/step-indicator.tsx";
@@ -20,7 +20,7 @@ import { TestModeBadge } from "../components/invoice/test-mode-badge.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { unlocalizedPath } from "../lib/i18n/language.ts";
-import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { loadInvoice } from "../lib/invoice.server.ts";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
@@ -103,7 +103,6 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
 
 function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceData | null; error: string | null }) {
   const { t } = useLingui();
-  const language = useLanguage();
   const config = usePublicConfig();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -114,9 +113,9 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // In Arabic the values of these sentences go in a <bdi> (withBdi): each is translated with a slot in its place.
-  const refNumber = slots[0];
-  const name = slots[0];
+  // The values of these sentences go in a <bdi> (BdiText): each is translated with a slot in its place.
+  const refNumber = BDI_SLOTS[0];
+  const name = BDI_SLOTS[0];
 
   const invoice = paid ?? loaded;
   const method: PaymentMethodType = searchParams.get("method") === "apple-pay" ? "apple-pay" : "card";
@@ -171,7 +170,7 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
         <header className="mb-6 grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-bold">
-              {withBdi(language, t`Invoice ${refNumber}`, [invoice.refNumber], "whitespace-nowrap")}
+              <BdiText text={t`Invoice ${refNumber}`} values={[invoice.refNumber]} className="whitespace-nowrap" />
             </h1>
             {invoice.status === "paid" ? (
               <span
@@ -186,7 +185,9 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
             ) : null}
           </div>
           {invoice.user?.displayName ? (
-            <p className="text-slate-700">{withBdi(language, t`Billed to ${name}`, [invoice.user.displayName])}</p>
+            <p className="text-slate-700">
+              <BdiText text={t`Billed to ${name}`} values={[invoice.user.displayName]} />
+            </p>
           ) : null}
           <StepIndicator step={step} />
         </header>

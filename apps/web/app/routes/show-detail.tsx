@@ -3,16 +3,16 @@ import { formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
-  BackLink,
   TripActions,
   TripAppPrompt,
   type TripFact,
   TripFacts,
-  TripNotFound,
+  TripMissing,
   tripActionClass,
 } from "../components/trip-page.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
@@ -34,7 +34,7 @@ import type { Route } from "./+types/show-detail";
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ item, status }, messages] = await Promise.all([loadShow(context, params.id), messagesFor(request, "trips")]);
-  return data({ show: item, messages }, { status });
+  return data({ show: item, status, messages }, { status });
 }
 
 const notFound = msg`Show not found.`;
@@ -48,30 +48,42 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const show = loaderData?.show;
   if (!show)
     return [
-      { title: pageTitle(i18n._(notFound), companyFromMatches(matches)) },
+      {
+        title: pageTitle(i18n._(missingItemTitle(loaderData?.status ?? 404, notFound)), companyFromMatches(matches)),
+      },
       { name: "robots", content: "noindex" },
     ];
   const language = i18n.locale === "ar" ? "ar" : "en";
-  const venue = show.place?.name ?? eventPlaceCode(show) ?? "";
+  const venue = show.place?.name || eventPlaceCode(show);
   const date = formatFlightDate(show.startDate, language);
   return pageMeta(matches, {
     title: show.eventName,
-    description: i18n._(
-      msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
-    ),
+    // A show with neither a venue name nor a code gets the sentence without 'at …'.
+    description: venue
+      ? i18n._(
+          msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
+        )
+      : i18n._(msg`${show.eventName}, ${date}. Road transport for your horses to the show, booked in the app.`),
     canonicalPath: showPath(show.id),
   });
 }
 
 export default function ShowDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
   const disciplineNames = useDisciplineNames();
   const { show } = loaderData;
   const config = usePublicConfig();
   const contentLang = useContentLang(show?.language);
   if (!show)
-    return <TripNotFound title={i18n._(notFound)} schedule="/transport" scheduleLabel={t`See the shows schedule`} />;
+    return (
+      <TripMissing
+        status={loaderData.status}
+        notFound={notFound}
+        schedule="/transport"
+        scheduleLabel={t`See the shows schedule`}
+      />
+    );
   const disciplineId = knownDisciplineId(show.eventDiscipline);
   const discipline = disciplineId ? disciplineNames[disciplineId] : null;
   const code = eventPlaceCode(show);

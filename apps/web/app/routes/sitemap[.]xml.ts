@@ -42,10 +42,11 @@ function escapeXml(text: string): string {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.config.publicUrl;
+  // Without the API the sitemap still lists the other pages (shows and flights come back next time).
   const [blogs, shows, flights] = await Promise.all([
     loadBlogSitemap(context),
-    loadWebsiteShows(context),
-    loadWebsiteFlights(context),
+    loadWebsiteShows(context).then((rows) => rows ?? []),
+    loadWebsiteFlights(context).then((rows) => rows ?? []),
   ]);
   const pages = [
     ...staticPaths.map((path) => ({ path, lastmod: null as string | null })),

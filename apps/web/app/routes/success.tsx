@@ -1,10 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "react-router";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { localizedPath } from "../lib/i18n/language.ts";
-import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/success";
 
@@ -24,7 +23,6 @@ export function meta({ matches }: Route.MetaArgs) {
 /** /success (product §2): the end of the account-deletion flow. */
 export default function Success() {
   const { t } = useLingui();
-  const language = useLanguage();
   return (
     <main id="main" className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-24 text-center">
       {/* A bare page (no navigation): the language switch stands on its own. */}
@@ -35,10 +33,8 @@ export default function Success() {
         ✓
       </span>
       <h1 className="text-3xl font-bold">{t`Your Account has been deleted successfully!!`}</h1>
-      {/* React Router's Link with a localized path, not lib/i18n/link.tsx: that one is bundled with the site
-          navigation's chunk, which this bare page would otherwise download for one link (~3.6 KB gzip). */}
       <Link
-        to={localizedPath("/", language)}
+        to="/"
         className={
           "inline-flex min-h-11 items-center rounded-full bg-brand px-6 py-2 font-semibold text-white " +
           "hover:bg-brand-700"

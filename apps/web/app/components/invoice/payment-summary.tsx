@@ -69,7 +69,9 @@ export function PaymentStepPending({
   backTo,
   loading,
 }: {
-  backTo: string /** True in the browser while the code loads. */;
+  /** Where Back leads: step 2 of the same invoice. */
+  backTo: string;
+  /** True in the browser while the code loads. */
   loading: boolean;
 }) {
   const { t } = useLingui();

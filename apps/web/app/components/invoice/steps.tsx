@@ -6,7 +6,7 @@ import type { ReactNode, Ref } from "react";
 import { Form, Link as StepLink } from "react-router";
 import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import { Link } from "../../lib/i18n/link.tsx";
-import { slots, withBdi } from "./bdi.tsx";
+import { BDI_SLOTS, BdiText } from "../bdi-text.tsx";
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { DownloadButton } from "./download-button.tsx";
 import { Money } from "./money.tsx";
@@ -216,7 +216,7 @@ export function SuccessStep({
   const refNumber = invoice.refNumber;
   const cardBrand = invoice.cardBrand ? (brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
   // The sentence is translated with slots for the brand and the last 4 digits, then each goes in a <bdi>.
-  const [brand, last4] = slots;
+  const [brand, last4] = BDI_SLOTS;
   return (
     <section aria-labelledby="step-heading" className="grid gap-6 text-center">
       <span
@@ -245,7 +245,7 @@ export function SuccessStep({
           {methods[type]}
           {cardBrand && invoice.cardLast4 ? (
             <span className="block text-sm text-slate-700">
-              {withBdi(language, t`${brand} ending ${last4}`, [cardBrand, invoice.cardLast4])}
+              <BdiText text={t`${brand} ending ${last4}`} values={[cardBrand, invoice.cardLast4]} />
             </span>
           ) : null}
         </Row>
