@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { codeFromOutbox, expectNoAxeViolations, holdScripts, waitForHydration } from "./fixtures.ts";
 
 /**
- * The contact form and the account deletion flow in Arabic (issue 13): `<html lang="ar"
+ * The contact form and the account deletion flow in Arabic (decision 016): `<html lang="ar"
  * dir="rtl">`, Arabic texts and product §5 messages, left-to-right e-mail, phone and code
  * inputs, axe with the dialogs open, and both flows completed by keyboard, with and without
  * JavaScript.

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
 /**
  * The content, about, app, legal, What's New, release logs, QR and link pages in Arabic
- * (issue 13): under /ar each renders `<html lang="ar" dir="rtl">`, shows its Arabic texts and
+ * (decision 016): under /ar each renders `<html lang="ar" dir="rtl">`, shows its Arabic texts and
  * none of its English interface texts, passes axe, and is complete without JavaScript.
  * Texts that come from the API (blog posts, legal documents, release notes and logs) are
  * shown as the API sends them and are not checked here.

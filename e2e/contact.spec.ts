@@ -120,7 +120,7 @@ test("a valid submit shows the reference in the thank-you modal, which closes on
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-  // Issue 15: WhatsApp with the request's reference in the message.
+  // Product §2, show and flight pages: WhatsApp with the request's reference in the message.
   const reference = (await dialog.getByTestId("reference").textContent()) ?? "";
   const whatsapp = (await dialog.getByRole("link", { name: /Ask on WhatsApp/ }).getAttribute("href")) ?? "";
   expect(new URL(whatsapp).searchParams.get("text")).toContain(reference.trim());

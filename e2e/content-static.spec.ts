@@ -147,7 +147,7 @@ test("the carousel's next button moves the slides, previous brings them back", a
   const next = carousel.getByRole("button", { name: "Next slide" });
   const first = carousel.getByRole("group", { name: "1 of 5" });
   const last = carousel.getByRole("group", { name: "5 of 5" });
-  // Embla loads on the carousel's first use (issue 14), not with the page.
+  // Embla loads on the carousel's first use (architecture §5), not with the page.
   const embla: string[] = [];
   page.on("request", (r) => {
     if (/\/assets\/embla-carousel[\w.-]*\.js$/.test(r.url())) embla.push(r.url());

@@ -6,7 +6,7 @@ import { resolveRoute, specRoutes } from "../bench/src/routes.ts";
 import { type CheckerMessage, checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "./html-checker.ts";
 
 /**
- * Every route's server HTML is valid HTML by the W3C Nu HTML Checker (issue 16): zero errors
+ * Every route's server HTML is valid HTML by the W3C Nu HTML Checker (conventions): zero errors
  * and zero warnings. The pages are what the server sends (before any script runs), fetched
  * from the production build like the other specs.
  *

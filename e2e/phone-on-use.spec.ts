@@ -4,7 +4,7 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
 /**
- * Issue 14: a first visit downloads no script it does not use. The phone library (its
+ * Architecture §5, weight floor: a first visit downloads no script it does not use. The phone library (its
  * metadata and country names) loads on the phone field's first use, the invoice's payment
  * code on the way to paying; the phone field's flag is the country's SVG from this site,
  * never an emoji (two empty boxes in this headless Chromium) nor a third-party image.

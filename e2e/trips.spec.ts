@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
 /**
- * Issue 15, "Plan and share a trip": a page per show and per flight, reached from the cards'
+ * Product §2, show and flight pages ("Plan and share a trip"): a page per show and per flight, reached from the cards'
  * app modal, server-rendered (also without JavaScript), in English and Arabic, in the
  * sitemap, and 404 with a way back for an unknown id.
  */

@@ -1,4 +1,4 @@
-// The bench's ceiling (issue 14): a bare `node:http` server answering, from memory, the
+// The bench's ceiling (architecture §5): a bare `node:http` server answering, from memory, the
 // exact status, headers and (already compressed) bytes the bench captured from the site.
 // No framework, no routing table, no compression at request time: what one Node process
 // can do when a page costs nothing to produce. Run by bench/src/bare.ts as its own

@@ -97,7 +97,7 @@ function load(target: string, cached: number, bare: number, errors = 0): Through
 }
 
 describe("bench/budgets.json", () => {
-  test("holds the budgets of issue 6", () => {
+  test("holds the budgets of architecture §5", () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "../budgets.json");
     expect(loadBudgets(file)).toEqual(budgets);
   });

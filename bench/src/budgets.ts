@@ -8,7 +8,7 @@ export interface Budgets {
   /** Per-route gzip JS of every script a first visit fetches until the network is idle, in KB of 1000 (at most). */
   routeJsGzipKB: number;
   /**
-   * Under load (issue 14): on each of `targets` (throughput target names, e.g. `/blogs/{id}`), the page-cached
+   * Under load (architecture §5): on each of `targets` (throughput target names, e.g. `/blogs/{id}`), the page-cached
    * answer's requests per second at least `cachedVsBareMin` × the bare static server's; on every target, at most
    * `maxNon2xx` answers outside 2xx (plus errors and timeouts) in any of its load tests.
    */

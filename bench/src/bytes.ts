@@ -44,7 +44,7 @@ export function staticImports(source: string): string[] {
 
 /**
  * Splits one page load into the table's byte counts. `js` is every script the load
- * fetched until the network was idle (what the budget counts, issue 14). Of it, a script
+ * fetched until the network was idle (what the budget counts, architecture §5). Of it, a script
  * is "initial" when the document's HTML names its path (module preload links, script
  * src, the inline entry and route-module imports) or when an initial script imports it
  * statically: the browser must load all of these before the page hydrates, preload

@@ -253,7 +253,7 @@ async function main(): Promise<number> {
       arabic.push({ route: arabicPath(route), path: arabicPath(resolved.path) });
     }
     // Arabic (decision 016) is measured too: its own catalogue, font and locale chunks load there,
-    // and every budget must hold in both languages (issue 13).
+    // and every budget must hold in both languages (decision 016).
     if (options.only.has("weight") || options.only.has("lighthouse"))
       for (const a of arabic) await check(a.route, a.path, "ar");
     const measured = routes.filter((r) => !r.skipped);

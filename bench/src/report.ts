@@ -142,7 +142,7 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
     out.push(
       `Bytes of the responses Chromium received while loading each route until the network was idle ` +
         `(Playwright, desktop viewport). "JS" is every script fetched by then — what the budget of ` +
-        `${budgets.routeJsGzipKB} KB counts (issue 14): a first visit downloads it whether it is needed before ` +
+        `${budgets.routeJsGzipKB} KB counts (architecture §5): a first visit downloads it whether it is needed before ` +
         `hydration or right after. Of it, "before hydration" are the scripts the HTML names and everything ` +
         `they import statically; "after hydration" are scripts reached by dynamic imports before the network ` +
         `went idle (what loads on first use instead is not counted, since a visit that does not use it never ` +

@@ -26,7 +26,7 @@ export const specRoutes = [
   "/delete-account",
   "/success",
   "/invoice/{hash}",
-  // Issue 15: one show's and one flight's own page.
+  // Product §2, show and flight pages: one show's and one flight's own page.
   "/transport/{showId}",
   "/flights/{flightId}",
 ] as const;

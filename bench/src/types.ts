@@ -96,7 +96,7 @@ export interface Bytes {
 }
 
 export interface WeightResult {
-  /** Every script the first load fetched until the network was idle (the budget's measure, issue 14). */
+  /** Every script the first load fetched until the network was idle (the budget's measure, architecture §5). */
   js: Bytes;
   /**
    * Of `js`, the scripts needed before hydration: those the HTML names (script src, inline imports, preload hints)

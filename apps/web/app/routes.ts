@@ -10,7 +10,7 @@ import type { Language } from "./lib/i18n/language.ts";
  * loader checks the product name). `/invoice/{hash}/pdf` and `/payment` are resource routes
  * of the invoice page, `/transport/{id}/calendar.ics` and `/flights/{id}/calendar.ics` the
  * calendar files of a show and a flight, `/calendar/shows.ics` and `/calendar/flights.ics` the
- * feeds (issue 15). Arabic reuses the same modules under `/ar` (decision 016), with route
+ * feeds (product §2, show and flight pages). Arabic reuses the same modules under `/ar` (decision 016), with route
  * ids prefixed `ar/` so that a language switch remounts the page.
  */
 function pages(language: Language): RouteConfigEntry[] {

@@ -6,7 +6,7 @@ import { Link } from "../lib/i18n/link.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 import { Modal } from "./ui/modal.tsx";
 
-/** Opens the app modal; `detailsPath` is the page of the card's show or flight (issue 15). */
+/** Opens the app modal; `detailsPath` is the page of the card's show or flight (product §2, show and flight pages). */
 type OpenAppModal = (detailsPath?: string) => void;
 
 const AppModalContext = createContext<OpenAppModal>(() => undefined);
@@ -21,7 +21,7 @@ export const APP_MODAL_ID = "app-modal";
  * Provides the one 'All of our services available on the app' modal (product §1) that
  * every event and flight card opens; `useOpenAppModal()` returns the opener. A card passes
  * the site path of its show or flight page (`/transport/{id}`, `/flights/{id}`), and the
- * modal then offers a 'Details' link to it (issue 15), in the page's language. A modal
+ * modal then offers a 'Details' link to it (product §2, show and flight pages), in the page's language. A modal
  * opened natively before hydration (the invoker command) has no such link: without
  * JavaScript each card is followed by its own link instead (`DetailsWithoutScript`).
  */
@@ -77,7 +77,7 @@ export function useOpenAppModal(): OpenAppModal {
  * Without JavaScript the shared app modal cannot tell which card opened it, so each card is
  * followed by a plain 'Details' link to its page (`path`: `/transport/{id}` or
  * `/flights/{id}`, made Arabic on Arabic pages), shown only when scripts do not run
- * (`<noscript>`), so a show's or flight's page is reachable without JavaScript (issue 15).
+ * (`<noscript>`), so a show's or flight's page is reachable without JavaScript (product §2, show and flight pages).
  * `name` tells the links apart for screen readers.
  */
 export function DetailsWithoutScript({ path, name }: { path: string; name: string }) {

@@ -12,7 +12,7 @@ function webcalUrl(url: string): string {
 }
 
 /**
- * The calendar feed offered under a schedule (issue 15): 'Subscribe in your calendar' as a
+ * The calendar feed offered under a schedule (product §2, show and flight pages): 'Subscribe in your calendar' as a
  * `webcal:` link, and the plain https address of the same feed for apps that ask for one.
  * `feedPath` is a site path with its filter (`/calendar/shows.ics?discipline=dressage`);
  * it is made absolute on the public URL and put in the page's language.

@@ -23,7 +23,7 @@ const SCROLL_DURATION = 20;
  * horizontally scrollable, keyboard-focusable row; once it starts, the buttons appear
  * and drive it. Embla (the maintained carousel library, about 7 KB gzip) loads on the
  * carousel's first use — a pointer over it, a touch, a focus inside, a scroll of the
- * row — not on load (issue 14: a first visit's scripts are counted until the network
+ * row — not on load (architecture §5, weight floor: a first visit's scripts are counted until the network
  * is idle). A focus on the row when it starts moves to the Next button.
  */
 export function Carousel({

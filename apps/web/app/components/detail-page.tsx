@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "../lib/i18n/link.tsx";
 
 /**
- * Parts shared by the pages of one item: a show, a flight (issue 15) and a blog (product §2
+ * Parts shared by the pages of one item: a show, a flight (product §2, show and flight pages) and a blog (product §2
  * Blog detail).
  */
 

@@ -9,7 +9,7 @@ import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal
 /**
  * A transport event card (product §3 Event): status badge, name, venue code (with the
  * spec's fallbacks), dates as day + short month (a range when `endDate` exists, '-'
- * when `startDate` is missing) and category. Activating it opens the app modal, with a link to its own page (issue 15).
+ * when `startDate` is missing) and category. Activating it opens the app modal, with a link to its own page (product §2, show and flight pages).
  */
 export function EventCard({ event }: { event: Event }) {
   const openAppModal = useOpenAppModal();

@@ -7,7 +7,7 @@ import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal
 
 /**
  * A flight card (product §3 selective service): type, airport codes, countries,
- * selective code and dates like 'Monday 05 Jan 2025'. Activating it opens the app modal, with a link to its own page (issue 15).
+ * selective code and dates like 'Monday 05 Jan 2025'. Activating it opens the app modal, with a link to its own page (product §2, show and flight pages).
  */
 export function FlightCard({ flight }: { flight: SelectiveService }) {
   const openAppModal = useOpenAppModal();

@@ -1,7 +1,7 @@
 import { jsonLdText } from "../lib/json-ld.ts";
 
 /**
- * A schema.org data block (`<script type="application/ld+json">`, issue 15). Its text is
+ * A schema.org data block (`<script type="application/ld+json">`, product §2). Its text is
  * escaped by `jsonLdText` (no `<` can end the element). The page CSP hashes only runnable
  * scripts, not data blocks (`apps/server/src/csp.ts`), so cached pages stay valid.
  */

@@ -10,7 +10,7 @@ export interface ShareData {
 }
 
 /**
- * Shares `data` (issue 15, show, flight and blog pages). Uses the Web Share API where the
+ * Shares `data` (product §2 show and flight pages, show, flight and blog pages). Uses the Web Share API where the
  * browser has it (phones: the system share sheet); elsewhere copies `url` to the clipboard and
  * says so in a toast ('Link copied'), or an error toast when copying is refused. A share the
  * visitor cancels says nothing. Answers what happened, for tests and callers.

@@ -11,7 +11,7 @@ export interface TripFact {
   value: ReactNode;
 }
 
-/** The facts of a show or flight (issue 15) as a description list, two columns on wide screens. */
+/** The facts of a show or flight (product §2, show and flight pages) as a description list, two columns on wide screens. */
 export function TripFacts({ facts }: { facts: TripFact[] }) {
   return (
     <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
@@ -43,7 +43,7 @@ export function TripAppPrompt() {
 }
 
 /**
- * What a show's or flight's page shows without its item (issue 15): 'Show not found.' or
+ * What a show's or flight's page shows without its item (product §2, show and flight pages): 'Show not found.' or
  * 'Flight not found.' (`notFound`) for an unknown or hidden one (404), 'Temporarily
  * unavailable' when the API failed (503), with a link to the schedule it would be on.
  */
@@ -77,7 +77,7 @@ export const tripActionClass =
   "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 /**
- * The actions of a show's or flight's page (issue 15): 'Add to calendar' downloads its `.ics`
+ * The actions of a show's or flight's page (product §2, show and flight pages): 'Add to calendar' downloads its `.ics`
  * (`calendarPath`, a site path; absent when the item has no start date), then whatever the
  * page adds (`children`). Plain links and buttons: the calendar works without JavaScript.
  */

@@ -3,7 +3,7 @@ import { usePublicConfig } from "../lib/config.ts";
 import { whatsappUrl } from "../lib/whatsapp.ts";
 
 /**
- * 'Ask on WhatsApp' (issue 15): opens a chat with the company's `WHATSAPP_NUMBER` with `text`
+ * 'Ask on WhatsApp' (product §2, show and flight pages): opens a chat with the company's `WHATSAPP_NUMBER` with `text`
  * prefilled (a trip and its date, or a support request's reference). Renders nothing when
  * the number is configured empty. A plain link: works without JavaScript.
  */

@@ -11,7 +11,7 @@ import {
   showCalendarEvent,
 } from "./calendar.server.ts";
 
-/** Calendar files of issue 15, parsed back with ical.js (a maintained RFC 5545 parser). */
+/** Calendar files of product §2's show and flight pages, parsed back with ical.js (a maintained RFC 5545 parser). */
 
 const context: CalendarContext = {
   config: { publicUrl: "https://khayl.example", companyName: "Khayl" },

@@ -12,7 +12,7 @@ import { localizedPath } from "./i18n/language.ts";
 import { flightPath, showPath } from "./trips.ts";
 
 /**
- * Calendar files of shows and flights (issue 15, RFC 5545 through `ical-generator`): one
+ * Calendar files of shows and flights (product §2 show and flight pages, RFC 5545 through `ical-generator`): one
  * entry per show or flight, whether in the single `.ics` of its page or in a feed. Times are
  * written in UTC (`…Z`), which every calendar converts to its reader's zone; a show whose
  * start (and end, if any) fall at midnight in Asia/Dubai is date-only and becomes an all-day

@@ -3,7 +3,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 /**
- * The words of a flight (issue 15) that its page, its share card, its WhatsApp message and
+ * The words of a flight (product §2, show and flight pages) that its page, its share card, its WhatsApp message and
  * its calendar entry all use. Each is one whole sentence per flight type, so that a
  * translator sees 'Import flight {from} to {to}' rather than a translated 'Import' put into
  * another sentence (which Arabic, with its word order and agreement, cannot always take).

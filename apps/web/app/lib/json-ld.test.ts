@@ -3,7 +3,7 @@ import type { Event } from "@khayl/contract/events";
 import { describe, expect, test } from "vitest";
 import { blogJsonLd, breadcrumbJsonLd, jsonLdText, organizationJsonLd, showJsonLd } from "./json-ld.ts";
 
-/** Issue 15: schema.org data, parsed back as a search engine reads it. */
+/** Product §2, show and flight pages: schema.org data, parsed back as a search engine reads it. */
 
 const config = { ...publicConfig(parseEnv({})), publicUrl: "https://khayl.example" };
 const read = (data: object) => JSON.parse(jsonLdText(data)) as Record<string, unknown>;

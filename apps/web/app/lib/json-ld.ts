@@ -11,7 +11,7 @@ import type {
 } from "schema-dts";
 
 /**
- * schema.org structured data (issue 15) for search engines, typed with `schema-dts`: an
+ * schema.org structured data (product §2, show and flight pages) for search engines, typed with `schema-dts`: an
  * `Event` per show, a `BlogPosting` per blog, the company's `Organization` on home and a
  * `BreadcrumbList` on detail pages. Instants are ISO-8601 UTC strings as the API sends them.
  * The page renders each as a `<script type="application/ld+json">` data block

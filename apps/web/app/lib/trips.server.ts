@@ -11,7 +11,7 @@ import { isApiError } from "./api-error.ts";
 import { parseTripId } from "./trips.ts";
 
 /**
- * Loading one show or one flight for its own page and calendar file (issue 15), and the
+ * Loading one show or one flight for its own page and calendar file (product §2, show and flight pages), and the
  * lists of both for the sitemap and the feeds. Data comes through the contract client like
  * every page's (architecture §1.1); the API answers only items shown on the website.
  */

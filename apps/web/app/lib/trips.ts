@@ -1,7 +1,7 @@
 import { type DisciplineId, disciplines } from "@khayl/contract/disciplines";
 
 /**
- * The addresses of a show's and a flight's own pages and calendar files (issue 15), as site
+ * The addresses of a show's and a flight's own pages and calendar files (product §2, show and flight pages), as site
  * paths without a language prefix (`Link` and `localizedPath` add `/ar`). Shared by the
  * cards' modal, the pages, the sitemap and the feeds, so one path is spelled once.
  */

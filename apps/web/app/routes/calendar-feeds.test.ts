@@ -7,7 +7,7 @@ import { loader as showsFeed } from "./calendar-shows[.]ics.ts";
 import { loader as sitemap } from "./sitemap[.]xml.ts";
 
 /**
- * The calendar feeds while the API is down (issue 15): a subscribed calendar replaces its
+ * The calendar feeds while the API is down (product §2, show and flight pages): a subscribed calendar replaces its
  * copy with whatever the feed answers, so an empty calendar would delete every show and
  * flight from it. The feeds answer 503, never cached, and the calendar keeps what it has.
  */

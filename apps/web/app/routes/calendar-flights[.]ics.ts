@@ -12,7 +12,7 @@ import { loadWebsiteFlights } from "../lib/trips.server.ts";
 import type { Route } from "./+types/calendar-flights[.]ics";
 
 /**
- * `GET /calendar/flights.ics` (issue 15, resource route): a feed of the Import and Export
+ * `GET /calendar/flights.ics` (product §2 show and flight pages, resource route): a feed of the Import and Export
  * flights on the website (`flightCalendarEvent`), optionally of one type (`?type=import` or
  * `export`, case-insensitive, as /flights; anything else means both). Read from the API on
  * every request; publicly cacheable for 5 minutes. 503 (`no-store`) when the API fails.

@@ -12,7 +12,7 @@ import { loadWebsiteShows } from "../lib/trips.server.ts";
 import type { Route } from "./+types/calendar-shows[.]ics";
 
 /**
- * `GET /calendar/shows.ics` (issue 15, resource route): a feed of the shows on the website,
+ * `GET /calendar/shows.ics` (product §2 show and flight pages, resource route): a feed of the shows on the website,
  * one entry per show (`showCalendarEvent`, the same UIDs as the single files), optionally of
  * one discipline (`?discipline=dressage`, as /transport; unknown means all). Read from the
  * API on every request, so a subscribed calendar sees new and changed shows at its next

@@ -60,7 +60,7 @@ const phoneKitLoads: Partial<Record<Language, Promise<PhoneKit>>> = {};
 /**
  * Loads the phone field with its country names in `language`: the phone library
  * (libphonenumber-js metadata, ~45 KB gzip) and the names, in parallel. Called on the
- * field's first use (focus), not on load (issue 14: a visit that never touches the
+ * field's first use (focus), not on load (architecture §5, weight floor: a visit that never touches the
  * field never downloads it). A failed load is forgotten, so the next focus tries again.
  */
 function loadPhoneKit(language: Language): Promise<PhoneKit> {

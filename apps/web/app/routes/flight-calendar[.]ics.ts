@@ -5,7 +5,7 @@ import { loadFlight } from "../lib/trips.server.ts";
 import type { Route } from "./+types/flight-calendar[.]ics";
 
 /**
- * `GET /flights/{id}/calendar.ics` (issue 15, resource route): the flight as one calendar
+ * `GET /flights/{id}/calendar.ics` (product §2 show and flight pages, resource route): the flight as one calendar
  * entry (`flightCalendarEvent`), downloaded as `flight-{id}.ics`. 404 for an unknown or
  * hidden flight, a type other than Import or Export, or one without a departure time.
  */

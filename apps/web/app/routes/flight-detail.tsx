@@ -26,7 +26,7 @@ import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts
 import type { Route } from "./+types/flight-detail";
 
 /**
- * /flights/{id} (issue 15): one flight's page, server-rendered with the card's facts (product
+ * /flights/{id} (product §2, show and flight pages): one flight's page, server-rendered with the card's facts (product
  * §3 selective service: type, route, airports and countries, departure and arrival in
  * Asia/Dubai time) and the app prompt (product §1). Answers 404 with a link to the schedule
  * for a bad id, an unknown or hidden flight, or a type other than Import and Export.

@@ -29,7 +29,7 @@ import type { Route } from "./+types/invoice";
 /**
  * Step 3's payment code (card form, card rules, the payment client, Stripe glue) loads
  * on its way to use, not with the page: it needs JavaScript anyway, and a first visit
- * that only reads or downloads the invoice never fetches it (issue 14: the budget counts
+ * that only reads or downloads the invoice never fetches it (architecture §5, weight floor: the budget counts
  * every script loaded until the network is idle). It is fetched when an unpaid invoice
  * shows step 2 (the details before paying, so it is usually here before Pay is pressed)
  * or step 3; once here it renders at once (no fallback, so keyboard focus is never on an

@@ -5,7 +5,7 @@ import { loadShow } from "../lib/trips.server.ts";
 import type { Route } from "./+types/show-calendar[.]ics";
 
 /**
- * `GET /transport/{id}/calendar.ics` (issue 15, resource route): the show as one calendar
+ * `GET /transport/{id}/calendar.ics` (product §2 show and flight pages, resource route): the show as one calendar
  * entry (`showCalendarEvent`), downloaded as `show-{id}.ics`. 404 for an unknown or hidden
  * show or one without a start date; 503 when the API fails.
  */

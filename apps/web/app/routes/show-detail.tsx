@@ -27,7 +27,7 @@ import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from
 import type { Route } from "./+types/show-detail";
 
 /**
- * /transport/{id} (issue 15): one show's page, server-rendered with the card's facts
+ * /transport/{id} (product §2, show and flight pages): one show's page, server-rendered with the card's facts
  * (product §3 Event) and the app prompt (product §1). Answers 404 with a link to the
  * schedule for an id that is not a number, an unknown show or one hidden from the website,
  * 503 when the API fails.

@@ -34,7 +34,7 @@ function escapeXml(text: string): string {
 /**
  * /sitemap.xml (named by robots.txt): the public pages, the `/{product}-App` page and
  * every blog (`/blogs/{id}` with its date as `lastmod`), every show and flight of the website
- * (`/transport/{id}`, `/flights/{id}`: issue 15), as absolute addresses on
+ * (`/transport/{id}`, `/flights/{id}`: product §2), as absolute addresses on
  * `publicUrl`, including /delete-account (app stores ask for a findable deletion page).
  * Each page is listed in English and in Arabic (under /ar), and each entry names both
  * versions and the default (`xhtml:link` alternates, as the pages' hreflang links do).

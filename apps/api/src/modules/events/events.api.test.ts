@@ -133,7 +133,7 @@ test("in Arabic the events with an Arabic version carry it, the others stay Engl
   expect(response.headers.vary).toMatch(/\blanguage\b/);
 });
 
-describe("GET /event-services/website/{id} (issue 15)", () => {
+describe("GET /event-services/website/{id} (product §2, show and flight pages)", () => {
   async function get(id: string | number, language = "en") {
     const response = await api.app.inject({
       method: "GET",

@@ -6,7 +6,7 @@ import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { getWebsiteEvent, listWebsiteEvents } from "./service.ts";
 
-/** `GET /event-services/website` (product §7): the transport schedule; `/{id}`: one show (issue 15). */
+/** `GET /event-services/website` (product §7): the transport schedule; `/{id}`: one show (product §2, show and flight pages). */
 export function eventRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, eventEndpoints.listWebsite, ({ query }, { request, reply }) =>
     publiclyCached(

@@ -40,7 +40,7 @@ export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>, lan
 
 /**
  * `GET /event-services/website/{id}`: the show for its own page, or `HttpError(404, 'Event
- * not found.')` when it does not exist or is not shown on the website (issue 15).
+ * not found.')` when it does not exist or is not shown on the website (product §2, show and flight pages).
  */
 export async function getWebsiteEvent(db: Db, id: number, language: Language = "en"): Promise<Event> {
   const row = await findWebsiteEvent(db, id);

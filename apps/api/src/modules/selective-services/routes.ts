@@ -6,7 +6,7 @@ import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { getWebsiteSelectiveService, listWebsiteSelectiveServices } from "./service.ts";
 
-/** `GET /selective-services/website` (product §7): the flight schedule; `/{id}`: one flight (issue 15). */
+/** `GET /selective-services/website` (product §7): the flight schedule; `/{id}`: one flight (product §2, show and flight pages). */
 export function selectiveServiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerEndpoint(app, selectiveServiceEndpoints.listWebsite, ({ query }, { request, reply }) =>
     publiclyCached(reply, listWebsiteSelectiveServices(deps.db, query, requestLanguage(request))),

@@ -112,7 +112,7 @@ describe("GET /selective-services/website", () => {
   );
 });
 
-describe("GET /selective-services/website/{id} (issue 15)", () => {
+describe("GET /selective-services/website/{id} (product §2, show and flight pages)", () => {
   async function get(id: string | number, language = "en") {
     const response = await api.app.inject({
       method: "GET",

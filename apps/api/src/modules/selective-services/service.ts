@@ -52,7 +52,7 @@ export async function listWebsiteSelectiveServices(
 /**
  * `GET /selective-services/website/{id}`: the flight for its own page, or `HttpError(404,
  * 'Selective service not found.')` when it does not exist or is not shown on the website
- * (issue 15). Any type is answered; the website shows only Import and Export.
+ * (product §2, show and flight pages). Any type is answered; the website shows only Import and Export.
  */
 export async function getWebsiteSelectiveService(
   db: Db,

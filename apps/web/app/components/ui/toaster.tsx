@@ -28,7 +28,7 @@ export const notify = {
   error(message: string): void {
     void loadSonner().then(({ toast }) => toast.error(message));
   },
-  /** Shows `message` as a success toast (e.g. 'Link copied' by the share button, issue 15). */
+  /** Shows `message` as a success toast (e.g. 'Link copied' by the share button, product §2). */
   success(message: string): void {
     void loadSonner().then(({ toast }) => toast.success(message));
   },

@@ -47,7 +47,7 @@ export function messagesFor(request: Request, ...areas: Area[]): Promise<Message
 
 /**
  * An i18n instance in the language of `request`'s path with the messages of `areas`, for
- * server code that answers something other than a page (a calendar file: issue 15).
+ * server code that answers something other than a page (a calendar file: product §2).
  */
 export async function i18nFor(request: Request, ...areas: Area[]): Promise<I18n> {
   const language = languageOfRequest(request);
