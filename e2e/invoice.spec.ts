@@ -82,7 +82,8 @@ test(
     await expect(total).toHaveText(`AED ${amount(invoice.totalFils)}`);
     await expect(total.locator("svg")).toHaveAttribute("aria-hidden", "true");
     await expect(page.getByText("Invoice ID")).toBeVisible();
-    await expect(page.getByText("INV-2026-000102", { exact: true })).toBeVisible();
+    // The Invoice ID row (the heading names the reference too).
+    await expect(page.getByRole("definition").getByText("INV-2026-000102", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
     await expect(page.getByText("Due in 3 days")).toBeVisible();
     await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeChecked();
