@@ -1,3 +1,4 @@
+import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -61,6 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b4a36" />
         <Meta />
         <Links />
+        {language === "ar" ? (
+          <link rel="preload" href={arabicFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
         <AnalyticsScripts
           setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)}
         />
