@@ -291,6 +291,27 @@ describe("page cache (decision 017)", () => {
   });
 });
 
+test("a blog's schema.org data sits in the head, escaped, parsed back whole and left out of the CSP", async () => {
+  const title = "Tack </script><script>alert(1)</script> & travel";
+  const [blog] = await database.db
+    .insert(blogs)
+    .values({ title, summary: "s", date: new Date("2030-01-05T08:00:00Z"), content: "<p>x</p>" })
+    .returning({ id: blogs.id });
+  const page = await host.app.inject(`/blogs/${blog!.id}`);
+  expect(page.statusCode).toBe(200);
+  const head = page.body.slice(0, page.body.indexOf("</head>"));
+  const blocks = [...head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+  expect(blocks.map((block) => block["@type"])).toEqual(["BlogPosting", "BreadcrumbList"]);
+  expect(blocks[0]).toMatchObject({ headline: title, datePublished: "2030-01-05T08:00:00.000Z" });
+  expect(page.body).not.toContain("<script>alert(1)");
+  const csp = String(page.headers["content-security-policy"]);
+  for (const [, text] of head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)) {
+    expect(csp).not.toContain(createHash("sha256").update(text!).digest("base64"));
+  }
+});
+
 describe("page forms", () => {
   test("an endless chunked body is cut off with 413 and never buffered whole", async () => {
     let sent = 0;

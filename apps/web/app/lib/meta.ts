@@ -53,6 +53,9 @@ export function isShareableImage(url: string): boolean {
   }
 }
 
+/** A schema.org object as React Router's `script:ld+json` meta descriptor takes it (JSON values only). */
+export type JsonLdObject = Exclude<Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"], unknown[]>;
+
 export interface PageMetaOptions {
   /** The page's own name; the document title becomes '{title} | {company}' unless `documentTitle` is given. */
   title: string;
@@ -69,6 +72,11 @@ export interface PageMetaOptions {
    * written (e.g. `/blogs/1` for a visit to `/Blogs/1`): canonical and alternate links use it.
    */
   canonicalPath?: string;
+  /**
+   * The page's schema.org objects (product §2; built by its loader with `lib/json-ld.server.ts`),
+   * each written by React Router as an escaped `<script type="application/ld+json">` in the head.
+   */
+  jsonLd?: readonly JsonLdObject[];
 }
 
 /**
@@ -81,7 +89,7 @@ export interface PageMetaOptions {
  */
 export function pageMeta(
   matches: Matches,
-  { title, documentTitle, description, image, type = "website", canonicalPath }: PageMetaOptions,
+  { title, documentTitle, description, image, type = "website", canonicalPath, jsonLd = [] }: PageMetaOptions,
 ): MetaDescriptor[] {
   const config = rootConfig(matches);
   const company = config?.companyName;
@@ -126,6 +134,7 @@ export function pageMeta(
   tags.push(
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:image:alt", content: share.alt },
+    ...jsonLd.map((data) => ({ "script:ld+json": data })),
   );
   return tags;
 }

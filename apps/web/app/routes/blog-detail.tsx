@@ -4,26 +4,41 @@ import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { blogPath } from "../components/blog-card.tsx";
 import { BackLink, MissingItem, missingItemTitle } from "../components/detail-page.tsx";
-import { JsonLd } from "../components/json-ld.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadBlog } from "../lib/content.server.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest, localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
-import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.ts";
-import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
+import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.server.ts";
+import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../lib/meta.ts";
 import type { Route } from "./+types/blog-detail";
 
 /**
  * /blogs/{id} and /Blogs/{id} (product §2 Blog detail). Answers 404 with 'Blog not found.'
  * for a non-numeric id or a blog the API does not have; 503 with 'Temporarily unavailable'
- * when the API fails.
+ * when the API fails. `jsonLd`: the blog's schema.org BlogPosting and BreadcrumbList (its `meta` writes them).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ blog, status }, messages] = await Promise.all([loadBlog(context, params.id), messagesFor(request, "blogs")]);
-  return data({ blog, status, messages }, { status });
+  const jsonLd: JsonLdObject[] = [];
+  if (blog) {
+    const { config } = context;
+    const i18n = i18nWith(request, messages);
+    const language = languageOfRequest(request);
+    const blogUrl = `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`;
+    const title = blog.title ?? i18n._(untitled);
+    jsonLd.push(
+      blogJsonLd({ ...blog, title }, blogUrl, blog.language ?? language, config),
+      breadcrumbJsonLd([
+        { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
+        { name: i18n._(msg`Blogs`), url: `${config.publicUrl}${localizedPath("/blogs", language)}` },
+        { name: title, url: blogUrl },
+      ]),
+    );
+  }
+  return data({ blog, status, messages, jsonLd }, { status });
 }
 
 const notFound = msg`Blog not found.`;
@@ -52,6 +67,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     type: "article",
     image: blog.image ? { url: blog.image, alt: title } : undefined,
     canonicalPath: blogPath(blog.id),
+    jsonLd: loaderData.jsonLd,
   });
   if (blog.date) tags.push({ property: "article:published_time", content: blog.date });
   if (blog.category) tags.push({ property: "article:section", content: blog.category });
@@ -130,21 +146,6 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
           }}
         />
       </header>
-      <JsonLd
-        data={blogJsonLd(
-          { ...blog, title: blog.title ?? i18n._(untitled) },
-          blogUrl,
-          blog.language ?? language,
-          config,
-        )}
-      />
-      <JsonLd
-        data={breadcrumbJsonLd([
-          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
-          { name: t`Blogs`, url: `${config.publicUrl}${localizedPath("/blogs", language)}` },
-          { name: blog.title ?? i18n._(untitled), url: blogUrl },
-        ])}
-      />
       <RichText html={blog.html} lang={contentLang} className="mt-8 max-w-3xl" />
       {blog.tags.length > 0 ? (
         <footer className="mt-10 border-t border-slate-200 pt-6">

@@ -3,7 +3,6 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
-import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
   TripActions,
@@ -16,11 +15,11 @@ import {
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { flightTitle, flightWhatsAppText } from "../lib/flight-title.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest, localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
-import { breadcrumbJsonLd } from "../lib/json-ld.ts";
-import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
+import { breadcrumbJsonLd } from "../lib/json-ld.server.ts";
+import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadFlight } from "../lib/trips.server.ts";
 import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/flight-detail";
@@ -30,13 +29,32 @@ import type { Route } from "./+types/flight-detail";
  * §3 selective service: type, route, airports and countries, departure and arrival in
  * Asia/Dubai time) and the app prompt (product §1). Answers 404 with a link to the schedule
  * for a bad id, an unknown or hidden flight, or a type other than Import and Export.
+ * `jsonLd`: the flight's schema.org BreadcrumbList (Home › Flights › LGG to DWC; its `meta` writes it).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ item, status }, messages] = await Promise.all([
     loadFlight(context, params.id),
     messagesFor(request, "trips"),
   ]);
-  return data({ flight: item, status, messages }, { status });
+  const jsonLd: JsonLdObject[] = [];
+  if (item) {
+    const { config } = context;
+    const i18n = i18nWith(request, messages);
+    const language = languageOfRequest(request);
+    const from = item.departureAirport?.code ?? "-";
+    const to = item.arrivalAirport?.code ?? "-";
+    jsonLd.push(
+      breadcrumbJsonLd([
+        { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
+        { name: i18n._(msg`Flights`), url: `${config.publicUrl}${localizedPath("/flights", language)}` },
+        {
+          name: i18n._(msg`${from} to ${to}`),
+          url: `${config.publicUrl}${localizedPath(flightPath(item.id), language)}`,
+        },
+      ]),
+    );
+  }
+  return data({ flight: item, status, messages, jsonLd }, { status });
 }
 
 const notFound = msg`Flight not found.`;
@@ -72,6 +90,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       msg`Horse flight from ${fromCountry} to ${toCountry}, departing ${date} (UAE time). Book the shipping of your horses in the app.`,
     ),
     canonicalPath: flightPath(flight.id),
+    jsonLd: loaderData.jsonLd,
   });
 }
 
@@ -139,13 +158,6 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
           </span>
         </h1>
       </header>
-      <JsonLd
-        data={breadcrumbJsonLd([
-          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
-          { name: t`Flights`, url: `${config.publicUrl}${localizedPath("/flights", language)}` },
-          { name: t`${from} to ${to}`, url: pageUrl },
-        ])}
-      />
       <TripFacts facts={facts} />
       <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
         <WhatsAppLink className={tripActionClass} text={flightWhatsAppText(i18n, flight, departure, pageUrl)} />

@@ -5,16 +5,14 @@ import { BlogCard } from "../components/blog-card.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
-import { JsonLd } from "../components/json-ld.tsx";
 import { LANGUAGE_COOKIE } from "../components/language-switch.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
-import { usePublicConfig } from "../lib/config.ts";
 import { loadHomeBlogs } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
-import { organizationJsonLd } from "../lib/json-ld.ts";
+import { organizationJsonLd } from "../lib/json-ld.server.ts";
 import { companyFromMatches, pageMeta, siteDescription } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/home";
@@ -24,7 +22,8 @@ const HOME_CARDS = 6;
 
 /**
  * Home (product §1–§2): the schedules sections and the blogs teaser read in parallel, with
- * product §7's query shapes (limit 100). Only the cards shown reach the page's data.
+ * product §7's query shapes (limit 100). Only the cards shown reach the page's data;
+ * `jsonLd` is the company's schema.org Organization (its `meta` writes it).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   // A visitor who chose Arabic with the language switch opens the site's front door in it
@@ -36,7 +35,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadHomeBlogs(context),
     messagesFor(request, "home", "blogs"),
   ]);
-  return { messages, events: events.rows.slice(0, HOME_CARDS), flights: flights.slice(0, HOME_CARDS), blogs };
+  return {
+    messages,
+    events: events.rows.slice(0, HOME_CARDS),
+    flights: flights.slice(0, HOME_CARDS),
+    blogs,
+    jsonLd: [organizationJsonLd(context.config)],
+  };
 }
 
 /** The language remembered by the language switch (its cookie), if any. */
@@ -52,7 +57,7 @@ export function headers() {
 
 const headline = msg`Wherever your equine journey takes you`;
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches);
   const title = i18n._(headline);
@@ -61,16 +66,15 @@ export function meta({ matches }: Route.MetaArgs) {
     title,
     documentTitle: company ? `${company} | ${title}` : title,
     description: i18n._(siteDescription(company ?? "")),
+    jsonLd: loaderData?.jsonLd,
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { events, flights, blogs } = loaderData;
-  const config = usePublicConfig();
   return (
     <>
-      <JsonLd data={organizationJsonLd(config)} />
       <section className="bg-brand text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>

@@ -5,7 +5,6 @@ import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
-import { JsonLd } from "../components/json-ld.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
   TripActions,
@@ -17,11 +16,11 @@ import {
 } from "../components/trip-page.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { usePublicConfig } from "../lib/config.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { localizedPath } from "../lib/i18n/language.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { languageOfRequest, localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
-import { breadcrumbJsonLd, showJsonLd } from "../lib/json-ld.ts";
-import { companyFromMatches, pageMeta, pageTitle } from "../lib/meta.ts";
+import { breadcrumbJsonLd, showJsonLd } from "../lib/json-ld.server.ts";
+import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../lib/meta.ts";
 import { loadShow } from "../lib/trips.server.ts";
 import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/show-detail";
@@ -30,11 +29,26 @@ import type { Route } from "./+types/show-detail";
  * /transport/{id} (product §2, show and flight pages): one show's page, server-rendered with the card's facts
  * (product §3 Event) and the app prompt (product §1). Answers 404 with a link to the
  * schedule for an id that is not a number, an unknown show or one hidden from the website,
- * 503 when the API fails.
+ * 503 when the API fails. `jsonLd`: the show's schema.org Event and BreadcrumbList (its `meta` writes them).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const [{ item, status }, messages] = await Promise.all([loadShow(context, params.id), messagesFor(request, "trips")]);
-  return data({ show: item, status, messages }, { status });
+  const jsonLd: JsonLdObject[] = [];
+  if (item) {
+    const { config } = context;
+    const i18n = i18nWith(request, messages);
+    const language = languageOfRequest(request);
+    const pageUrl = `${config.publicUrl}${localizedPath(showPath(item.id), language)}`;
+    jsonLd.push(
+      showJsonLd(item, pageUrl, config),
+      breadcrumbJsonLd([
+        { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
+        { name: i18n._(msg`Shows`), url: `${config.publicUrl}${localizedPath("/transport", language)}` },
+        { name: item.eventName, url: pageUrl },
+      ]),
+    );
+  }
+  return data({ show: item, status, messages, jsonLd }, { status });
 }
 
 const notFound = msg`Show not found.`;
@@ -65,6 +79,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         )
       : i18n._(msg`${show.eventName}, ${date}. Road transport for your horses to the show, booked in the app.`),
     canonicalPath: showPath(show.id),
+    jsonLd: loaderData.jsonLd,
   });
 }
 
@@ -146,14 +161,6 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
           {show.eventName}
         </h1>
       </header>
-      <JsonLd data={showJsonLd(show, pageUrl, config)} />
-      <JsonLd
-        data={breadcrumbJsonLd([
-          { name: t`Home`, url: `${config.publicUrl}${localizedPath("/", language)}` },
-          { name: t`Shows`, url: `${config.publicUrl}${localizedPath("/transport", language)}` },
-          { name: show.eventName, url: pageUrl },
-        ])}
-      />
       <TripFacts facts={facts} />
       <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null}>
         <WhatsAppLink

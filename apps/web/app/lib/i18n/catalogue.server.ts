@@ -50,6 +50,15 @@ export function messagesFor(request: Request, ...areas: Area[]): Promise<Message
  * server code that answers something other than a page (a calendar file: product §2).
  */
 export async function i18nFor(request: Request, ...areas: Area[]): Promise<I18n> {
+  return i18nWith(request, await messagesFor(request, ...areas));
+}
+
+/**
+ * An i18n instance in the language of `request`'s path over `messages` it already loaded
+ * (`messagesFor`): a loader that sends its page's messages and also writes text on the
+ * server (the JSON-LD data blocks of product §2) loads them once.
+ */
+export function i18nWith(request: Request, messages: Messages): I18n {
   const language = languageOfRequest(request);
-  return setupI18n({ locale: language, messages: { [language]: await loadMessages(language, ...areas) } });
+  return setupI18n({ locale: language, messages: { [language]: messages } });
 }

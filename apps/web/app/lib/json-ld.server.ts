@@ -9,13 +9,16 @@ import type {
   Event as SchemaEvent,
   WithContext,
 } from "schema-dts";
+import type { JsonLdObject } from "./meta.ts";
 
 /**
  * schema.org structured data (product §2, show and flight pages) for search engines, typed with `schema-dts`: an
  * `Event` per show, a `BlogPosting` per blog, the company's `Organization` on home and a
  * `BreadcrumbList` on detail pages. Instants are ISO-8601 UTC strings as the API sends them.
- * The page renders each as a `<script type="application/ld+json">` data block
- * (`components/json-ld.tsx`), which the page CSP does not hash (decision 017).
+ * Server only: a page's loader builds its objects and its `meta` hands them to React Router
+ * (`pageMeta`'s `jsonLd`), which writes each as an escaped `<script type="application/ld+json">`
+ * data block in the head, so none of this code reaches the browser. The page CSP does not
+ * hash data blocks (decision 017).
  */
 
 type Config = Pick<
@@ -23,13 +26,8 @@ type Config = Pick<
   "companyName" | "publicUrl" | "instagramUrl" | "linkedinUrl" | "supportEmail" | "supportPhone"
 >;
 
-/** The text of a JSON-LD data block: JSON with `<`, `>` and `&` escaped, so no content can close the `<script>`. */
-export function jsonLdText(data: object): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
-}
-
 /** The company as schema.org's Organization: name, site, logo, contact and social pages (home). */
-export function organizationJsonLd(config: Config): WithContext<Organization> {
+export function organizationJsonLd(config: Config): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -40,19 +38,19 @@ export function organizationJsonLd(config: Config): WithContext<Organization> {
     telephone: config.supportPhone,
     address: { "@type": "PostalAddress", addressCountry: "AE" },
     sameAs: [config.instagramUrl, config.linkedinUrl],
-  };
+  } satisfies WithContext<Organization>;
 }
 
 /** A schema.org reference to the company (`organizer`, `publisher`). */
-function company(config: Config): Organization {
-  return { "@type": "Organization", name: config.companyName, url: `${config.publicUrl}/` };
+function company(config: Config) {
+  return { "@type": "Organization", name: config.companyName, url: `${config.publicUrl}/` } satisfies Organization;
 }
 
 /**
  * The schema.org status of a show from the provider's free-text `eventStatus`: cancelled or
  * postponed when it says so, else scheduled.
  */
-function eventStatusOf(status: string | null | undefined): EventStatusType {
+function eventStatusOf(status: string | null | undefined): Extract<EventStatusType, string> {
   const text = status?.toLowerCase() ?? "";
   if (text.includes("cancel")) return "https://schema.org/EventCancelled";
   if (text.includes("postpon")) return "https://schema.org/EventPostponed";
@@ -64,7 +62,7 @@ function eventStatusOf(status: string | null | undefined): EventStatusType {
  * (name, or the venue code, in the UAE), the company as organizer, its status and its page.
  * `url` is the page's absolute address.
  */
-export function showJsonLd(show: Event, url: string, config: Config): WithContext<SchemaEvent> {
+export function showJsonLd(show: Event, url: string, config: Config): JsonLdObject {
   const code = eventPlaceCode(show);
   return {
     "@context": "https://schema.org",
@@ -81,7 +79,7 @@ export function showJsonLd(show: Event, url: string, config: Config): WithContex
       address: { "@type": "PostalAddress", addressCountry: "AE" },
     },
     organizer: company(config),
-  };
+  } satisfies WithContext<SchemaEvent>;
 }
 
 /** What a blog page knows about its blog (`BlogView`). */
@@ -95,7 +93,7 @@ interface BlogFacts {
 }
 
 /** A blog as a schema.org BlogPosting: headline, description, publication date (UTC), image, publisher, page. */
-export function blogJsonLd(blog: BlogFacts, url: string, language: string, config: Config): WithContext<BlogPosting> {
+export function blogJsonLd(blog: BlogFacts, url: string, language: string, config: Config): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -110,11 +108,11 @@ export function blogJsonLd(blog: BlogFacts, url: string, language: string, confi
     ...(blog.tags.length ? { keywords: blog.tags.join(", ") } : {}),
     author: company(config),
     publisher: company(config),
-  };
+  } satisfies WithContext<BlogPosting>;
 }
 
 /** A detail page's trail (Home › Shows › the show) as a schema.org BreadcrumbList; `url`s absolute. */
-export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithContext<BreadcrumbList> {
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -124,5 +122,5 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithCo
       name: item.name,
       item: item.url,
     })),
-  };
+  } satisfies WithContext<BreadcrumbList>;
 }

@@ -1,16 +1,19 @@
 import { parseEnv, publicConfig } from "@khayl/config/env";
 import type { Event } from "@khayl/contract/events";
 import { describe, expect, test } from "vitest";
-import { blogJsonLd, breadcrumbJsonLd, jsonLdText, organizationJsonLd, showJsonLd } from "./json-ld.ts";
+import { blogJsonLd, breadcrumbJsonLd, organizationJsonLd, showJsonLd } from "./json-ld.server.ts";
 
-/** Product §2, show and flight pages: schema.org data, parsed back as a search engine reads it. */
+/**
+ * Product §2, show and flight pages: schema.org data, as JSON a search engine reads back. How the
+ * page writes it (escaped, in the head) is tested with the real page in apps/server/src/host.api.test.ts.
+ */
 
 const config = { ...publicConfig(parseEnv({})), publicUrl: "https://khayl.example" };
-const read = (data: object) => JSON.parse(jsonLdText(data)) as Record<string, unknown>;
+const read = (data: object) => JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
 
 const show: Event = {
   id: 12,
-  eventName: "Desert Cup </script><script>alert(1)</script>",
+  eventName: "Desert Cup",
   eventStatus: "Open",
   place: { code: "AWE", name: "Al Wathba Endurance Village" },
   startDate: "2030-01-10T06:00:00.000Z",
@@ -36,13 +39,6 @@ describe("JSON-LD", () => {
     });
     const cancelled = read(showJsonLd({ ...show, eventStatus: "Cancelled" }, "u", config));
     expect(cancelled.eventStatus).toBe("https://schema.org/EventCancelled");
-  });
-
-  test("the text of the data block cannot close its <script>", () => {
-    const text = jsonLdText(showJsonLd(show, "u", config));
-    expect(text).not.toContain("<");
-    expect(text).not.toContain(">");
-    expect(read(showJsonLd(show, "u", config)).name).toBe(show.eventName);
   });
 
   test("a blog is a BlogPosting, home names the Organization, detail pages have a BreadcrumbList", () => {
