@@ -1,4 +1,5 @@
 import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
+import { currentYear } from "@khayl/contract/format";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -24,12 +25,13 @@ import "./app.css";
 
 /**
  * The public configuration (the company's name in the page's language: decision 016), the
- * page's language (from its path) and the `core` messages every page shows.
+ * page's language (from its path), the current year in Asia/Dubai (the footer's ©) and the
+ * `core` messages every page shows.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const language = languageOfRequest(request);
   const config = language === "ar" ? { ...context.config, companyName: context.config.companyNameAr } : context.config;
-  return { config, language, messages: await messagesFor(request, "core") };
+  return { config, language, year: currentYear(), messages: await messagesFor(request, "core") };
 }
 
 export const links: Route.LinksFunction = () => [

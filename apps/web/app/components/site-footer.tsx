@@ -1,19 +1,21 @@
-import { currentYear } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
+import { useRouteLoaderData } from "react-router";
 import { usePublicConfig } from "../lib/config.ts";
 import { Link } from "../lib/i18n/link.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 import { Logo } from "./logo.tsx";
 import { StoreButtons } from "./store-buttons.tsx";
 
 /**
  * The footer (product §2): tagline, 'United Arab Emirates', store badges, photo-sharing
  * and social network links, © the current year, and the Privacy Policy, Terms &
- * Condition and Contact us links.
+ * Condition and Contact us links. The year (Asia/Dubai) comes from the root loader, so the
+ * browser needs no date code for it and hydration shows the year the server wrote.
  */
 export function SiteFooter() {
   const { t } = useLingui();
   const config = usePublicConfig();
-  const year = currentYear();
+  const year = useRouteLoaderData<typeof rootLoader>("root")?.year;
   const company = config.companyName;
   return (
     <footer className="bg-ink text-slate-200">
