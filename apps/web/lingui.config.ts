@@ -57,6 +57,7 @@ export default defineConfig({
       "routes/blogs.tsx",
       "routes/blog-detail.tsx",
       "components/blog-card.tsx",
+      "components/featured-blog-card.tsx",
       "components/detail-page.tsx",
       "components/share-button.tsx",
     ]),

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { BlogCard, FeaturedBlogCard } from "../components/blog-card.tsx";
+import { BlogCard } from "../components/blog-card.tsx";
+import { FeaturedBlogCard } from "../components/featured-blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
