@@ -7,14 +7,15 @@ import { defineConfig } from "vite";
 import babel from "vite-plugin-babel";
 
 /**
- * Modules every page loads (the document shell; not root.tsx, whose CSS must stay its
- * own, or lazy chunks would list it and load it again) or every page inside the site layout
+ * Modules every page loads (the document shell, with react-dom's small non-client half,
+ * which the lazy toaster also imports; not root.tsx, whose CSS must stay its own, or lazy
+ * chunks would list it and load it again) or every page inside the site layout
  * loads (navigation, footer, app modal). Bundled into one chunk each instead of a dozen
  * tiny ones: one request and one compression window each, which saves ~2 KB gzip of
  * per-file overhead on every page (the per-route JavaScript budget is 125 KB).
  */
 const SHELL =
-  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner))\.tsx)|node_modules[\\/]@lingui[\\/](core|react|message-utils)[\\/].*)$/;
+  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner))\.tsx)|node_modules[\\/](@lingui[\\/](core|react|message-utils)[\\/].*|react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js))$/;
 const SITE = /[\\/]app[\\/]components[\\/](site-nav|site-footer|logo|store-buttons|app-modal|ui[\\/]modal)\.tsx$/;
 
 const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));
