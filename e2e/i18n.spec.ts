@@ -62,6 +62,8 @@ test("the language switch leads to the same page in the other language, query ke
 });
 
 test("the choice is remembered for the front door only; nobody is sent by guesswork", async ({ page, browser }) => {
+  // Eight navigations in two browser contexts: on a busy 2-core CI machine they took 30 s.
+  test.slow();
   // A browser asking for Arabic first still gets English at /: no redirect by Accept-Language.
   const arabicBrowser = await browser.newContext({ locale: "ar-AE", extraHTTPHeaders: { "accept-language": "ar" } });
   const visitor = await arabicBrowser.newPage();

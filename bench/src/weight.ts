@@ -33,7 +33,7 @@ export async function runWeightAndAxe(
   });
   const stop = onCleanup("Chromium (Playwright)", () => browser.close());
   const out = new Map<string, { weight: WeightResult; axe: AxeResult }>();
-  const measure = async (job: WeightJob) => {
+  const measure = async (job: WeightJob, attempt = 1): Promise<void> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await context.newPage();
@@ -64,6 +64,15 @@ export async function runWeightAndAxe(
         });
       }
       const weight = weigh(resources);
+      // Every page hydrates, so a load that fetched no script did not run the page (seen once
+      // in a busy run: Chromium fetched only the HTML and CSS). Measured again, at most twice.
+      if (weight.js.files.length === 0) {
+        if (attempt < 3) {
+          options.log(`  weight ${job.key}: no script loaded, measuring again`);
+          return measure(job, attempt + 1);
+        }
+        throw new Error(`${job.key}: no script loaded in ${attempt} loads`);
+      }
 
       const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
       const axe: AxeResult = {
