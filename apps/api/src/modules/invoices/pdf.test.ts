@@ -76,6 +76,8 @@ describe("visual runs (UAX #9)", () => {
   });
 });
 
+// Skipped without poppler-utils' pdftotext (a workstation without it): reading the PDF back needs
+// it. .ci/run installs it, so CI always runs these.
 describe.skipIf(!hasPdftotext)("the bilingual tax invoice, as pdftotext reads it", () => {
   test("every label in English and in logical-order Arabic, amounts intact", async () => {
     const text = pdftotext(await renderInvoicePdf(input(false)), "unpaid");
