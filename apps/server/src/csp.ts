@@ -1,38 +1,27 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { type Env, stripeConfigured } from "@khayl/config/env";
 
-/** A `<script>` element: its attributes and its text. */
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** Script types a browser runs; anything else (`application/ld+json`) is data, which CSP does not govern. */
-const RUNNABLE = /^\s*$|module|javascript|ecmascript/i;
-
 /**
- * The CSP source expressions (`'sha256-…'`) of the inline scripts of a page's HTML, in order
- * of appearance without repeats: what lets exactly these scripts run with no nonce, so that
- * one HTML body can be served to every visitor and kept by caches (decision 017). External
- * scripts (`src=`) and data blocks (`type="application/ld+json"`) are not hashed.
+ * A fresh CSP nonce (decision 019): 128 random bits in base64, drawn once per page render.
+ * The render writes it on every inline script it emits and `pageCsp` names it; a copy of
+ * the page kept by the page cache or a shared cache keeps its nonce with its header. A
+ * script that reached the body any other way (an injection) carries none and does not run.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1] ?? "";
-    if (!RUNNABLE.test(type)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
 }
 
 /**
- * The Content-Security-Policy of a page response: its inline scripts by hash (`scriptHashes`,
- * from `inlineScriptHashes`), never `'unsafe-inline'`; Stripe.js and analytics hosts only
- * when they are configured (architecture §3.9).
+ * The Content-Security-Policy of a page response: inline scripts only with the nonce its
+ * render wrote on them (`nonce`, from `newNonce`; never a hash of the body, never
+ * `'unsafe-inline'`), module scripts from `'self'`, Stripe.js and analytics hosts only when
+ * they are configured (architecture §3.9, decision 019). `secure` adds
+ * `upgrade-insecure-requests` (an HTTPS page).
  */
-export function pageCsp(env: Env, scriptHashes: readonly string[], secure: boolean): string {
+export function pageCsp(env: Env, nonce: string, secure: boolean): string {
   const stripe = stripeConfigured(env);
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
-  const script = ["'self'", ...scriptHashes];
+  const script = ["'self'", `'nonce-${nonce}'`];
   const connect = ["'self'"];
   const img = ["'self'", "data:", "blob:"];
   const frame: string[] = [];

@@ -29,10 +29,11 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { permissionsPolicy, resourceCsp } from "./csp.ts";
+import { newNonce, permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
+import { pageRulesOfBuild } from "./page-rules.ts";
 import { guardSlowClients } from "./slow-clients.ts";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
@@ -232,7 +233,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   });
   const permissions = permissionsPolicy(env);
   app.addHook("onSend", async (_request, reply, payload) => {
-    // Page responses set their own policy (their inline scripts by hash) in the page handler.
+    // Page responses set their own policy (their render's nonce) in the page handler.
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", resourceCsp);
     reply.header("permissions-policy", permissions);
     return payload;
@@ -269,8 +270,10 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   retention?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
-  // The page cache's keys come from the build's own routes (production only: dev renders every page).
+  // The page cache's keys come from the build's own routes (production only: dev renders every
+  // page), and so do the page rules its routes declare (decision 019).
   let pageCacheKey: ReturnType<typeof pageCacheKeys> | undefined;
+  let pageRules: ReturnType<typeof pageRulesOfBuild> = () => ({ private: false });
   if (dev) {
     handle = createRequestHandler(dev.loadBuild, "development");
   } else {
@@ -279,6 +282,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     handle = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
     pageCacheKey = pageCacheKeys(build.routes, env.PRODUCT_NAME);
+    pageRules = pageRulesOfBuild(build.routes);
   }
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
@@ -314,10 +318,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
 
   /**
    * React Router's answer for this request, with the API client of its language (decision
-   * 016). A `detached` render is the page cache's: a GET (a HEAD is answered from the same
-   * copy, without its body) that outlives the client that asked.
+   * 016) and `nonce` for its inline scripts (decision 019). A `detached` render is the page
+   * cache's: a GET (a HEAD is answered from the same copy, without its body) that outlives
+   * the client that asked.
    */
-  const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean) => {
+  const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean, nonce: string) => {
     const api = createApiClient({
       baseUrl: apiBaseUrl,
       // Pages under /ar ask the API for Arabic content (product §7's `language` header; decision 016).
@@ -328,7 +333,21 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       cache: apiCache,
     });
     const webRequest = detached ? toWebRequest(request, undefined, "GET") : toWebRequest(request, reply);
-    return handle(webRequest, { api, config, log: request.log });
+    return handle(webRequest, { api, config, log: request.log, nonce });
+  };
+
+  /** A production render of this request made ready to send: a fresh nonce, the CSP and headers of its page rules. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, detached: boolean): Promise<PageAnswer> => {
+    const nonce = newNonce();
+    const response = await render(request, reply, detached, nonce);
+    const mark = request.url.indexOf("?");
+    return prepareAnswer(response, {
+      env,
+      secure: request.protocol === "https",
+      method: detached ? "GET" : request.method,
+      nonce,
+      page: pageRules(mark < 0 ? request.url : request.url.slice(0, mark)),
+    });
   };
 
   await app.register(async (pages) => {
@@ -337,24 +356,24 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     pages.all("/*", async (request: FastifyRequest, reply: FastifyReply) => {
       if (dev) {
         reply.header("content-security-policy", devCsp);
-        return reply.send(await render(request, reply, false));
+        return reply.send(await render(request, reply, false, newNonce()));
       }
       const secure = request.protocol === "https";
       const key = pageCacheKey?.(request, secure);
       if (!key) {
-        const answer = await prepareAnswer(await render(request, reply, false), env, secure);
+        const page = await answer(request, reply, false);
         // An action that stopped reading a body (too large) leaves the rest unread: close
         // the connection after this answer instead of draining it.
         if (!request.raw.complete) reply.header("connection", "close");
-        return sendAnswer(reply, answer);
+        return sendAnswer(reply, page);
       }
       // A page kept for everyone is rendered as a GET without this client's abort signal: a
       // refresh in the background outlives the request that found the copy stale.
       const result = await pageCache.get<PageAnswer>(key, async () => {
-        const answer = await prepareAnswer(await render(request, reply, true), env, secure);
-        return answer.kind === "page" && answer.shared
-          ? { keep: await cachedPage(answer.status, answer.headers, answer.body) }
-          : { pass: answer, status: answer.kind === "page" ? answer.status : answer.response.status };
+        const page = await answer(request, reply, true);
+        return page.kind === "page" && page.shared
+          ? { keep: await cachedPage(page.status, page.headers, page.body) }
+          : { pass: page, status: page.kind === "page" ? page.status : page.response.status };
       });
       if ("passed" in result) return sendAnswer(reply, result.passed);
       reply.header("x-page-cache", result.hit ? "hit" : "miss");

@@ -1,13 +1,21 @@
 import type { Env } from "@khayl/config/env";
 import { disciplines } from "@khayl/contract/disciplines";
 import { flightTypeSlugs } from "@khayl/contract/flight-types";
+import { type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
-import { inlineScriptHashes, pageCsp } from "./csp.ts";
+import { pageCsp } from "./csp.ts";
 import { type CachedPage, matchesEtag, PUBLIC_PAGE_CACHE_CONTROL, pickEncoding } from "./page-cache.ts";
 
-/** Pages that are never kept: an invoice link carries a secret and personal data (product §6). */
-const PRIVATE_PATH = /^\/(ar\/)?invoice(\/|$)/i;
+/**
+ * True when `route` or a route around it declares its pages private in its `handle`
+ * (decision 019: an invoice link carries a secret and personal data, product §6).
+ */
+function declaredPrivate(routes: ServerBuild["routes"], route: ServerBuild["routes"][string]): boolean {
+  const handles: unknown[] = [];
+  for (let at = route; at; at = at.parentId ? routes[at.parentId] : undefined) handles.push(at.module.handle);
+  return pageRulesOf(handles).private;
+}
 
 /** The cookie of the language switch (decision 016); only the English home's answer depends on it. */
 const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(en|ar)(?:;|$)/;
@@ -99,7 +107,7 @@ export function pageCacheKeys(
     for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined)
       if (at.path) segments.unshift(...at.path.split("/"));
     const path = `/${segments.join("/")}`;
-    if (PRIVATE_PATH.test(path)) continue;
+    if (declaredPrivate(routes, route)) continue;
     const pattern: string[] = [];
     for (const segment of segments) {
       // The product name is letters and digits (`PRODUCT_NAME`), like every static segment kept.
@@ -130,9 +138,9 @@ export function pageCacheKeys(
 }
 
 /**
- * A page's answer made ready to send: the HTML read whole, so that its CSP can list its
- * inline scripts by hash (`kind: "page"`); anything else React Router answers (a redirect,
- * `.data`, the sitemap, a PDF) is passed through as it is (`kind: "other"`).
+ * A page's answer made ready to send: the HTML read whole (`kind: "page"`), so that it can
+ * be kept; anything else React Router answers (a redirect, `.data`, the sitemap, a PDF) is
+ * passed through with its body as it is (`kind: "other"`).
  */
 export type PageAnswer =
   | {
@@ -144,34 +152,76 @@ export type PageAnswer =
       body: Buffer;
       /**
        * The same for every visitor and may be kept by this server and shared caches: a 200
-       * that sets no cookie and is not marked private or no-store by its route.
+       * to a GET or HEAD that sets no cookie, is not on a private page and is not marked
+       * private or no-store by its route.
        */
       shared: boolean;
     }
   | { kind: "other"; response: Response };
 
+/** What `prepareAnswer` needs to know of the request and its render. */
+export interface AnswerContext {
+  env: Env;
+  /** The request came over HTTPS (directly or through a trusted proxy). */
+  secure: boolean;
+  /** The request's method; only a GET's or HEAD's answer may be kept. */
+  method: string;
+  /** The CSP nonce the render wrote on its inline scripts (`newNonce`, decision 019). */
+  nonce: string;
+  /** The rules the request's routes declare (`pageRulesOfBuild`, decision 019). */
+  page: PageRules;
+}
+
 /**
- * Reads React Router's `response` into a `PageAnswer`. An HTML page gets the CSP of its
- * own inline scripts (`pageCsp`), and its Cache-Control: a shared page
- * `PUBLIC_PAGE_CACHE_CONTROL` (with `Vary: Accept-Encoding` and any `Vary` of its route),
- * any other page its route's, or `private, no-store` when its route gave none.
+ * The headers of every answer on a private page (decision 019), whatever its kind: never
+ * kept, never indexed, and its URL (the secret) never sent on in a `Referer`.
  */
-export async function prepareAnswer(response: Response, env: Env, secure: boolean): Promise<PageAnswer> {
+const PRIVATE_PAGE_HEADERS = {
+  "cache-control": "private, no-store",
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "no-referrer",
+} as const;
+
+/**
+ * Reads React Router's `response` into a `PageAnswer`. An HTML page gets the CSP naming
+ * its render's nonce (`pageCsp`: never computed from the body), and its Cache-Control: a
+ * shared page `PUBLIC_PAGE_CACHE_CONTROL` (with `Vary: Accept-Encoding` and any `Vary` of
+ * its route), any other page its route's, or `private, no-store` when its route gave none.
+ * Whatever the kind, an answer on a private page gets `PRIVATE_PAGE_HEADERS`, and an answer
+ * to anything but a GET or HEAD (a form's result) `private, no-store`.
+ */
+export async function prepareAnswer(response: Response, context: AnswerContext): Promise<PageAnswer> {
+  const overrides: Record<string, string> = context.page.private
+    ? { ...PRIVATE_PAGE_HEADERS }
+    : context.method !== "GET" && context.method !== "HEAD"
+      ? { "cache-control": "private, no-store" }
+      : {};
   const contentType = response.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("text/html") || !response.body) return { kind: "other", response };
+  if (!contentType.startsWith("text/html") || !response.body) {
+    if (Object.keys(overrides).length === 0) return { kind: "other", response };
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(overrides)) headers.set(name, value);
+    const { status, statusText } = response;
+    return { kind: "other", response: new Response(response.body, { status, statusText, headers }) };
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
   const setCookies = response.headers.getSetCookie();
   const cacheControl = headers["cache-control"] ?? "";
-  const shared = response.status === 200 && setCookies.length === 0 && !/private|no-store|no-cache/i.test(cacheControl);
-  headers["content-security-policy"] = pageCsp(env, inlineScriptHashes(body.toString("utf8")), secure);
+  const shared =
+    response.status === 200 &&
+    setCookies.length === 0 &&
+    Object.keys(overrides).length === 0 &&
+    !/private|no-store|no-cache/i.test(cacheControl);
+  headers["content-security-policy"] = pageCsp(context.env, context.nonce, context.secure);
   if (shared) {
     headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
     headers.vary = ["Accept-Encoding", ...(headers.vary ? [headers.vary] : [])].join(", ");
   } else if (!cacheControl) {
     headers["cache-control"] = "private, no-store";
   }
+  Object.assign(headers, overrides);
   delete headers["content-length"];
   return { kind: "page", status: response.status, headers, setCookies, body, shared };
 }
@@ -187,13 +237,15 @@ export function sendAnswer(reply: FastifyReply, answer: PageAnswer) {
 }
 
 /**
- * Sends a kept page: 304 without a body when the client's `If-None-Match` names its ETag,
- * else the copy already compressed in the client's best encoding (brotli, gzip or none).
+ * Sends a kept page in the client's best encoding (brotli, gzip or none) with that
+ * encoding's ETag: 304 without a body when the client's `If-None-Match` names it, else the
+ * copy already compressed.
  */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply.code(page.status).headers(page.headers).header("etag", page.etag);
-  if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
   const encoding = pickEncoding(request.headers["accept-encoding"]);
+  const etag = page.etags[encoding];
+  reply.code(page.status).headers(page.headers).header("etag", etag);
+  if (matchesEtag(request.headers["if-none-match"], etag)) return reply.code(304).send();
   const body = page[encoding];
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   return reply.header("content-length", body.length).send(body);

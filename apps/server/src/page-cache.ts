@@ -15,8 +15,12 @@ export interface CachedPage {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
-  /** A strong validator of the body: `"<sha256 base64url>"`. */
-  etag: string;
+  /**
+   * A strong validator of each encoding's bytes (RFC 9110 §8.8.3: two encodings of one
+   * body are different representations): `"<sha256 of the body, base64url>"`, with `-gz`
+   * or `-br` inside the quotes for the compressed copies.
+   */
+  etags: Record<Encoding, string>;
   /** When it was rendered (ms since the epoch). */
   renderedAt: number;
 }
@@ -30,11 +34,13 @@ export async function cachedPage(status: number, headers: Record<string, string>
     gzipAsync(body, { level: 9 }),
     brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 8 } }),
   ]);
-  const etag = `"${createHash("sha256").update(body).digest("base64url")}"`;
-  return { status, headers, identity: body, gzip: gz, br, etag, renderedAt: Date.now() };
+  const hash = createHash("sha256").update(body).digest("base64url");
+  const etags = { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` };
+  return { status, headers, identity: body, gzip: gz, br, etags, renderedAt: Date.now() };
 }
 
-type Encoding = "br" | "gzip" | "identity";
+/** The encodings a kept page is held in (`Content-Encoding`; `identity`: none). */
+export type Encoding = "br" | "gzip" | "identity";
 
 /** `pickEncoding`'s answers by header value: browsers send a handful of distinct values. */
 const encodings = new Map<string, Encoding>();

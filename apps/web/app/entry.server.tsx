@@ -5,6 +5,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
+import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,8 +31,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * Server render (React Router's default Node entry). The HTML goes out without module
- * preload hints (`dropModulePreloads`) and without CSP nonces: the host allows the inline
- * scripts by their hashes, so the same page can be served to everyone (decision 017).
+ * preload hints (`dropModulePreloads`), and every inline script it holds (React's, React
+ * Router's hydration and streaming scripts, ours) carries the nonce the host drew for this
+ * render (`loadContext.nonce`) and names in the page's CSP (decision 019).
  */
 export default function handleRequest(
   request: Request,
@@ -50,7 +52,14 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { nonce } = loadContext;
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

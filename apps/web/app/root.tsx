@@ -1,5 +1,6 @@
 import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
 import { currentYear } from "@khayl/contract/format";
+import { pageRulesOf } from "@khayl/contract/page-rules";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -10,17 +11,19 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
-import { analyticsSetup, isPrivatePath } from "./lib/analytics.ts";
+import { analyticsSetup } from "./lib/analytics.ts";
 import { messagesFor } from "./lib/i18n/catalogue.server.ts";
 import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/language.ts";
 import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
 import { siteDescription } from "./lib/meta.ts";
+import { useNonce } from "./lib/nonce.ts";
 import "./app.css";
 
 /**
@@ -49,11 +52,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
 /**
  * The document shell: the page's language and direction (`<html lang="ar" dir="rtl">` under
  * `/ar`), meta, links, the messages of the matched routes, and the scripts: inline ones
- * are allowed by their hashes in the page's CSP (decision 017), so the page can be cached.
+ * carry the render's CSP nonce (decision 019). A page whose route declares it private
+ * (decision 019) gets no analytics, `noindex, nofollow` and `no-referrer` (the host sends
+ * the same as headers).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const nonce = useNonce();
+  const rules = pageRulesOf(useMatches().map((match) => match.handle));
   // The error screen has no root data: the path still says the language.
   const language = rootData?.language ?? languageOfPath(location.pathname);
   return (
@@ -67,16 +74,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {language === "ar" ? (
           <link rel="preload" href={arabicFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         ) : null}
-        <AnalyticsScripts
-          setup={isPrivatePath(location.pathname) ? null : analyticsSetup(rootData?.config.gaMeasurementId)}
-        />
+        {rules.private ? (
+          <>
+            <meta name="robots" content="noindex, nofollow" />
+            <meta name="referrer" content="no-referrer" />
+          </>
+        ) : null}
+        <AnalyticsScripts setup={rules.private ? null : analyticsSetup(rootData?.config.gaMeasurementId)} />
       </head>
       <body>
         <LinguiFromMatches language={language}>{children}</LinguiFromMatches>
         {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -113,16 +113,27 @@ const SHOWN_QUERY_KEYS = new Set([
 ]);
 
 /**
- * A request path as logged: the token of `/invoice/{hash}` (with or without a language
- * prefix) masked, and every query value masked but those of `SHOWN_QUERY_KEYS`.
+ * A request path as logged: the token of `/invoice/{hash}` masked under any language prefix,
+ * for the page and its resources (`/pdf`, `/payment`, `.data`) and however the path is
+ * spelled (case, percent-escapes: the router matches them all; decision 019), and every
+ * query value masked but those of `SHOWN_QUERY_KEYS`.
  */
 export function safeUrl(url: string): string {
   const [path = "", query] = url.split("?", 2);
-  const safePath = scrubPersonalData(path.replace(/(\/invoice\/)[^/]+/i, "$1:hash"));
+  const safePath = scrubPersonalData(decodedPath(path).replace(/(\/invoice\/)[^/]+/i, "$1:hash"));
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
   const shown = [...params].map(([key, value]) => `${key}=${SHOWN_QUERY_KEYS.has(key) ? value : "…"}`);
   return `${safePath}?${shown.join("&")}`;
+}
+
+/** `path` with its percent-escapes decoded as the router decodes them, or as it is when they are malformed. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Pino's `req` serializer: method, masked path (`safeUrl`) and client address; no headers, no body. */

@@ -1,6 +1,8 @@
+import { pageRulesOf } from "@khayl/contract/page-rules";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
-import { type AnalyticsSetup, analyticsSetup, isPrivatePath, pageViewPath } from "../lib/analytics.ts";
+import { useLocation, useMatches } from "react-router";
+import { type AnalyticsSetup, analyticsSetup, pageViewPath } from "../lib/analytics.ts";
+import { useNonce } from "../lib/nonce.ts";
 
 declare global {
   interface Window {
@@ -10,15 +12,17 @@ declare global {
 
 /**
  * The gtag.js tags for the document head (architecture §3.9); nothing when no measurement id
- * is configured. The inline bootstrap is allowed by its hash in the page's CSP (decision
- * 017), the loader by the host named in the CSP.
+ * is configured or the page is private (its caller passes null). The inline bootstrap
+ * carries the render's CSP nonce (decision 019), the loader is allowed by the host named in
+ * the CSP.
  */
 export function AnalyticsScripts({ setup }: { setup: AnalyticsSetup | null }) {
+  const nonce = useNonce();
   if (!setup) return null;
   return (
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our gtag bootstrap (the id JSON-encoded) */}
-      <script dangerouslySetInnerHTML={{ __html: setup.inline }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: setup.inline }} />
       <script async src={setup.src} />
     </>
   );
@@ -26,20 +30,28 @@ export function AnalyticsScripts({ setup }: { setup: AnalyticsSetup | null }) {
 
 /**
  * Sends one page view (path and query, product §2) when the app starts and one after
- * every client navigation. Renders nothing; does nothing without a measurement id.
+ * every client navigation (gtag.js may be there from an earlier public page). A private
+ * page (decision 019) is reported by its route's parameter names, never its URL, and its
+ * title (an invoice's names its reference) is replaced by that path; the same location is
+ * `set` for every later event of the page. Renders nothing; does nothing without a
+ * measurement id.
  */
 export function AnalyticsPageViews({ measurementId }: { measurementId: string | null }) {
   const location = useLocation();
+  const matches = useMatches();
   const enabled = analyticsSetup(measurementId) !== null;
-  const path = pageViewPath(location);
+  const secret = pageRulesOf(matches.map((match) => match.handle)).private;
+  const path = pageViewPath(location, secret ? (matches.at(-1)?.params ?? {}) : null);
   useEffect(() => {
     if (!enabled) return;
-    window.gtag?.("event", "page_view", {
+    const page = {
       page_path: path,
       page_location: `${window.location.origin}${path}`,
-      // An invoice's title names its reference: report the page kind only.
-      page_title: isPrivatePath(window.location.pathname) ? "Invoice" : document.title,
-    });
-  }, [enabled, path]);
+      page_title: secret ? path : document.title,
+    };
+    // Every later event of this page (gtag.js's automatic ones too) reports the same.
+    window.gtag?.("set", page);
+    window.gtag?.("event", "page_view", page);
+  }, [enabled, path, secret]);
   return null;
 }

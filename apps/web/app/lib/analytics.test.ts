@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { analyticsSetup, isPrivatePath, pageViewPath } from "./analytics.ts";
+import { analyticsSetup, pageViewPath } from "./analytics.ts";
 
 describe("analyticsSetup", () => {
   test("no measurement id: no script at all", () => {
@@ -21,18 +21,21 @@ describe("analyticsSetup", () => {
 });
 
 describe("pageViewPath", () => {
-  test("never reports an invoice link's token", () => {
-    expect(
-      pageViewPath({ pathname: "/invoice/G3sDHvMlN3EPHJvDFHmA_-TcIpdBhstGkyn3VRM1BVc", search: "?step=2&method=card" }),
-    ).toBe("/invoice/:hash?step=2&method=card");
-    expect(pageViewPath({ pathname: "/Invoice/abc/pdf", search: "" })).toBe("/invoice/:hash/pdf");
-    expect(isPrivatePath("/invoice/abc")).toBe(true);
-    expect(isPrivatePath("/invoices")).toBe(false);
-    expect(isPrivatePath("/blogs/3")).toBe(false);
+  const token = "G3sDHvMlN3EPHJvDFHmA_-TcIpdBhstGkyn3VRM1BVc";
+
+  test("never reports a private page's parameters, in any language", () => {
+    expect(pageViewPath({ pathname: `/invoice/${token}`, search: "?step=2&method=card" }, { hash: token })).toBe(
+      "/invoice/:hash?step=2&method=card",
+    );
+    expect(pageViewPath({ pathname: `/ar/invoice/${token}`, search: "" }, { hash: token })).toBe("/ar/invoice/:hash");
+    expect(pageViewPath({ pathname: "/AR/Invoice/a%20b/pdf", search: "" }, { hash: "a b" })).toBe(
+      "/AR/Invoice/:hash/pdf",
+    );
   });
 
-  test("reports the path with its query string", () => {
-    expect(pageViewPath({ pathname: "/flights", search: "?type=export" })).toBe("/flights?type=export");
-    expect(pageViewPath({ pathname: "/", search: "" })).toBe("/");
+  test("reports a public page's path with its query string", () => {
+    expect(pageViewPath({ pathname: "/flights", search: "?type=export" }, null)).toBe("/flights?type=export");
+    expect(pageViewPath({ pathname: "/blogs/3", search: "" }, null)).toBe("/blogs/3");
+    expect(pageViewPath({ pathname: "/", search: "" }, null)).toBe("/");
   });
 });

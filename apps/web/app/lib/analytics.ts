@@ -29,22 +29,35 @@ export function analyticsSetup(measurementId: string | null | undefined): Analyt
   };
 }
 
-/** Paths that carry a secret: an invoice link's token gives access to the invoice. */
-const PRIVATE_PATH = /^\/invoice\/[^/]+/i;
-
-/**
- * True for pages whose URL is a secret (invoice links). They load no analytics script:
- * a payment page carries no third-party code, and the analytics service's automatic
- * events (outbound clicks, file downloads) would otherwise send the token away.
- */
-export function isPrivatePath(pathname: string): boolean {
-  return PRIVATE_PATH.test(pathname);
-}
-
 /**
  * The page reported for a location: path plus query string (product §2), e.g.
- * `/flights?type=export`; an invoice token is replaced by `:hash`.
+ * `/flights?type=export`. On a private page (decision 019: its route declares it; an
+ * invoice link) every path segment that is one of the route's parameters is reported by
+ * its name instead (`/ar/invoice/:hash`), so the link's token never leaves the site.
+ * `secretParams` are the matched route's parameters on a private page, null elsewhere.
  */
-export function pageViewPath(location: { pathname: string; search: string }): string {
-  return `${location.pathname.replace(PRIVATE_PATH, "/invoice/:hash")}${location.search}`;
+export function pageViewPath(
+  location: { pathname: string; search: string },
+  secretParams: Readonly<Record<string, string | undefined>> | null,
+): string {
+  if (!secretParams) return `${location.pathname}${location.search}`;
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(secretParams)) if (value) names.set(value, name);
+  const path = location.pathname
+    .split("/")
+    .map((segment) => {
+      const name = names.get(decodeSegment(segment));
+      return name === undefined ? segment : `:${name}`;
+    })
+    .join("/");
+  return `${path}${location.search}`;
+}
+
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -4,12 +4,14 @@ import type { ApiClient } from "@khayl/contract/client";
 /**
  * What the host passes to every loader and action (React Router `AppLoadContext`):
  * the contract-typed API client (in-process or `API_URL`), the public configuration
- * whitelist, and a server logger.
+ * whitelist, a server logger, and the CSP nonce of this render (decision 019; written on
+ * every inline script by `entry.server.tsx`).
  */
 export interface WebContext {
   api: ApiClient;
   config: PublicConfig;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  nonce: string;
 }
 
 declare module "react-router" {

@@ -21,7 +21,7 @@ function failingApi(status: number | "network"): WebContext {
       return Response.json({ success: false, statusCode: status, message: "Down" }, { status });
     },
   });
-  return { api, config: publicConfig(parseEnv({})), log: { warn() {}, error() {} } };
+  return { api, config: publicConfig(parseEnv({})), log: { warn() {}, error() {} }, nonce: "" };
 }
 
 /** Calls a resource route's loader as React Router does for `url`. */

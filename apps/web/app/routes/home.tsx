@@ -27,8 +27,9 @@ const HOME_CARDS = 6;
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   // A visitor who chose Arabic with the language switch opens the site's front door in it
-  // (decision 016); nobody else is redirected.
-  if (languageOfRequest(request) === "en" && chosenLanguage(request) === "ar") throw redirect("/ar");
+  // (decision 016); nobody else is redirected. The redirect is this visitor's alone.
+  if (languageOfRequest(request) === "en" && chosenLanguage(request) === "ar")
+    throw redirect("/ar", { headers: { "cache-control": "private, no-store", vary: "Cookie" } });
   const [events, flights, blogs, messages] = await Promise.all([
     loadHomeEvents(context),
     loadHomeFlights(context),

@@ -1,5 +1,9 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { methodNotAllowed, paymentAction } from "../lib/invoice.server.ts";
 import type { Route } from "./+types/invoice-payment";
+
+/** Under an invoice link, a secret (decision 019): never kept, indexed or logged with its token. */
+export const handle = { page: { private: true } } satisfies RouteHandle;
 
 /**
  * `POST /invoice/{hash}/payment` (resource route, JSON, same origin): one step of the

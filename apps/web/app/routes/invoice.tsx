@@ -1,4 +1,5 @@
 import type { InvoiceData } from "@khayl/contract/invoices";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -47,6 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadInvoice(context, params.hash, await messagesFor(request, "invoice"));
 }
 
+/** The link is a secret (decision 019): no analytics, never kept or indexed, no referrer. */
+export const handle = { page: { private: true } } satisfies RouteHandle;
+
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "cache-control": loaderHeaders.get("cache-control") ?? "private, no-store" };
 }
@@ -55,15 +59,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const refNumber = data?.invoice?.refNumber;
   const title = i18n._(refNumber ? msg`Invoice ${refNumber}` : msg`Invoice`);
-  // The link is private: never indexed.
   const company = companyFromMatches(matches) ?? "";
-  return [
-    ...pageMeta(matches, {
-      title,
-      description: i18n._(msg`View, download and pay your ${company} invoice by card or Apple Pay.`),
-    }),
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  // Its robots and referrer rules come with its `handle` (root's Layout).
+  return pageMeta(matches, {
+    title,
+    description: i18n._(msg`View, download and pay your ${company} invoice by card or Apple Pay.`),
+  });
 }
 
 /**

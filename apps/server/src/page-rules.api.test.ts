@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseEnv } from "@khayl/config/env";
+import type { DbHandle } from "@khayl/db/client";
+import { blogs, events, selectiveServices } from "@khayl/db/schema";
+import { createTestDb } from "@khayl/db/testing";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildHost, type Host, webBuildDir } from "./host.ts";
+
+/**
+ * The pages whose URL is a secret (product §6: an invoice link's token opens the invoice),
+ * by their route path without the language prefix. Written here, not read from the
+ * routes' declarations, so that a route that forgot its `handle` fails this test.
+ */
+const PRIVATE_PAGES = new Set(["invoice/:hash", "invoice/:hash/pdf", "invoice/:hash/payment"]);
+
+let host: Host;
+let database: DbHandle;
+let dataDir: string;
+let routes: ServerBuild["routes"];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-page-rules-"));
+  // As a deployment with analytics runs it: the analytics must be there to be left out.
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    GA_MEASUREMENT_ID: "G-TEST123",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+  });
+  database = await createTestDb();
+  host = await buildHost({ env, logger: false, database });
+  const build = (await import(pathToFileURL(path.join(webBuildDir, "server", "index.js")).href)) as ServerBuild;
+  routes = build.routes;
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every route of the build that answers a URL (no layout), as its full path pattern: `ar/invoice/:hash`. */
+function routePatterns(): string[] {
+  const parents = new Set(Object.values(routes).map((route) => route?.parentId));
+  const patterns = new Set<string>();
+  for (const route of Object.values(routes)) {
+    if (!route || route.id === "root" || parents.has(route.id)) continue;
+    const segments: string[] = [];
+    for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined)
+      if (at.path) segments.unshift(at.path);
+    patterns.add(segments.join("/"));
+  }
+  return [...patterns];
+}
+
+/** A URL of `pattern` that reaches real demo data: a show, a flight, a blog, an invoice link. */
+async function urlOf(pattern: string): Promise<string> {
+  const [show] = await database.db.select({ id: events.id }).from(events).limit(1);
+  const [flight] = await database.db.select({ id: selectiveServices.id }).from(selectiveServices).limit(1);
+  const [blog] = await database.db.select({ id: blogs.id }).from(blogs).limit(1);
+  const invoice = host.seeded?.invoiceLinks[0];
+  if (!show || !flight || !blog || !invoice) throw new Error("the demo data is missing");
+  const unprefixed = pattern.replace(/^ar\/?/, "");
+  const id = unprefixed.startsWith("transport") ? show.id : unprefixed.startsWith("flights") ? flight.id : blog.id;
+  return `/${pattern
+    .replace(":hash", invoice.hash)
+    .replace(":id", String(id))
+    .replace(":productApp", "Khayl-App")
+    .replace("*", "no-such-page")}`;
+}
+
+describe("page rules declared by routes (decision 019)", () => {
+  test("every route in both languages: private pages carry no analytics and are never kept, indexed or referred; public pages carry analytics", async () => {
+    const patterns = routePatterns();
+    expect(patterns.filter((pattern) => PRIVATE_PAGES.has(pattern.replace(/^ar\//, "")))).toHaveLength(6);
+    const seen = { private: 0, publicPages: 0 };
+    for (const pattern of patterns) {
+      const url = await urlOf(pattern);
+      const isPrivate = PRIVATE_PAGES.has(pattern.replace(/^ar\//, ""));
+      // Asked twice: a second answer that came from the page cache would say so.
+      await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      const answer = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      const html = String(answer.headers["content-type"]).startsWith("text/html");
+      if (isPrivate) {
+        seen.private++;
+        expect(answer.body, url).not.toContain("googletagmanager");
+        expect(answer.body, url).not.toContain("gtag(");
+        expect(answer.headers["cache-control"], url).toBe("private, no-store");
+        expect(answer.headers["x-page-cache"], url).toBeUndefined();
+        expect(answer.headers.etag, url).toBeUndefined();
+        expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
+        expect(answer.headers["referrer-policy"], url).toBe("no-referrer");
+        if (html) {
+          expect(answer.statusCode, url).toBe(200);
+          expect(answer.body, url).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+          expect(answer.body, url).toContain('<meta name="referrer" content="no-referrer"');
+        }
+      } else {
+        expect(answer.headers["x-robots-tag"], url).toBeUndefined();
+        expect(answer.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+        if (html && answer.statusCode === 200) {
+          seen.publicPages++;
+          expect(answer.body, url).toContain("https://www.googletagmanager.com/gtag/js?id=G-TEST123");
+          expect(answer.body, url).not.toContain('name="referrer"');
+        }
+      }
+    }
+    expect(seen.private).toBe(6);
+    expect(seen.publicPages).toBeGreaterThanOrEqual(2 * 18);
+  }, 60_000);
+
+  test("however a private page is spelled or asked for, its rules hold", async () => {
+    const hash = host.seeded?.invoiceLinks[0]?.hash ?? "";
+    for (const url of [
+      `/AR/INVOICE/${hash}`,
+      `/ar/%69nvoice/${hash}`,
+      `/ar/invoice/${hash}/`,
+      `/ar/invoice/${hash}?step=2`,
+      `/ar/invoice/${hash}.data`,
+      `/invoice/${hash}.data?_routes=routes%2Finvoice`,
+    ]) {
+      const answer = await host.app.inject(url);
+      expect(answer.body, url).not.toContain("googletagmanager");
+      expect([answer.headers["cache-control"], answer.headers["referrer-policy"]], url).toEqual([
+        "private, no-store",
+        "no-referrer",
+      ]);
+      expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
+    }
+  });
+});

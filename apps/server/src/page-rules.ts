@@ -1,0 +1,39 @@
+import { type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+/** React Router's data request for a URL: `/ar/invoice/x.data`, and `/_root.data` for `/`. */
+const DATA_SUFFIX = /(?:\/_root)?\.data$/;
+
+/**
+ * The page rules (decision 019) of a request path, read from the `handle` exports of the
+ * routes of the web build it matches, with React Router's own matching (`matchRoutes`: case
+ * does not matter, escapes are decoded, a `.data` request is its page's). Nothing is
+ * matched on the path's spelling here: a route's declaration covers it under every language
+ * prefix. `pathname` is the URL path without its query; answers `{ private: false }` when
+ * nothing matched.
+ */
+export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: string) => PageRules {
+  const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).flatMap((route): RouteObject[] => {
+      if (!route) return [];
+      const common = {
+        id: route.id,
+        caseSensitive: route.caseSensitive ?? false,
+        handle: route.module.handle,
+        ...(route.path === undefined ? {} : { path: route.path }),
+      };
+      return [route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }];
+    });
+  const roots = tree(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? [];
+    return pageRulesOf(matches.map((match) => match.route.handle));
+  };
+}
