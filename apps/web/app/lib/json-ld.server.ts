@@ -17,8 +17,8 @@ import type { JsonLdObject } from "./meta.ts";
  * `BreadcrumbList` on detail pages. Instants are ISO-8601 UTC strings as the API sends them.
  * Server only: a page's loader builds its objects and its `meta` hands them to React Router
  * (`pageMeta`'s `jsonLd`), which writes each as an escaped `<script type="application/ld+json">`
- * data block in the head, so none of this code reaches the browser. The page CSP does not
- * hash data blocks (decision 017).
+ * data block in the head, so none of this code reaches the browser. Data blocks carry no
+ * nonce: CSP does not govern them (decision 019).
  */
 
 type Config = Pick<
