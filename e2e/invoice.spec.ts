@@ -57,6 +57,21 @@ async function fillCard(page: Page, number: string, country: string | null = "UA
   if (country) await page.getByLabel("Billing country").selectOption(country);
 }
 
+/**
+ * Chromium reports on the console every script or resource the page's CSP refused: with
+ * the nonce of each render on React Router's scripts (decision 019), none may be.
+ */
+let cspViolations: string[] = [];
+test.beforeEach(({ page }) => {
+  cspViolations = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
 async function toPaymentStep(
   page: Page,
   invoice: DemoInvoice,
