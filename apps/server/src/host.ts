@@ -36,7 +36,7 @@ import { permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
-import { createReadBudget, READ_BUDGETS } from "./read-budgets.ts";
+import { createReadBudget, READ_BUDGET_WINDOW_MS, type ReadBudget } from "./read-budgets.ts";
 import { guardSlowClients } from "./slow-clients.ts";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
@@ -82,8 +82,8 @@ export interface HostOptions {
   database?: DbHandle;
   /** Other client timeouts than `SERVER_TIMEOUTS` (tests). */
   timeouts?: Partial<ServerTimeouts>;
-  /** Other read budgets than `READ_BUDGETS`, and their clock (tests). */
-  readBudgets?: Partial<typeof READ_BUDGETS> & { now?: () => number };
+  /** Other read budgets than `RENDER_BUDGET_PER_MINUTE` and `API_READ_BUDGET_PER_MINUTE`, and their clock (tests). */
+  readBudgets?: { renders?: ReadBudget; apiReads?: ReadBudget; now?: () => number };
   /**
    * Development only (`npm run dev`): the server build comes from Vite on each request,
    * Vite's middlewares run before Fastify (assets, HMR), and pages get no CSP (Vite
@@ -266,9 +266,13 @@ export async function buildHost(options: HostOptions): Promise<Host> {
 
   // Per-client read budgets (decision 022). The page renders' own API calls carry this
   // process's mark and are not counted: their render was.
-  const budgets = { ...READ_BUDGETS, ...options.readBudgets };
-  const renderBudget = createReadBudget(budgets.renders, options.readBudgets?.now);
-  const apiReadBudget = createReadBudget(budgets.apiReads, options.readBudgets?.now);
+  const { now, ...budgets } = {
+    renders: { max: env.RENDER_BUDGET_PER_MINUTE, windowMs: READ_BUDGET_WINDOW_MS },
+    apiReads: { max: env.API_READ_BUDGET_PER_MINUTE, windowMs: READ_BUDGET_WINDOW_MS },
+    ...options.readBudgets,
+  };
+  const renderBudget = createReadBudget(budgets.renders, now);
+  const apiReadBudget = createReadBudget(budgets.apiReads, now);
   const ownRead = { "x-khayl-own-read": randomBytes(16).toString("hex") };
   // Public list answers, kept by normalised query until content changes (decision 022).
   const answers = createAnswerCache({ maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 });

@@ -7,16 +7,8 @@ export interface ReadBudget {
   windowMs: number;
 }
 
-/**
- * The read budgets of each process (decision 022, product §9): per client (`clientOf`: an
- * IPv6 /64 is one client), page renders that no copy answered (cache misses, private pages,
- * non-canonical URLs, form posts, route data) and GETs of the API from outside the process.
- * Past either, 429 with `retry-after`.
- */
-export const READ_BUDGETS: { renders: ReadBudget; apiReads: ReadBudget } = {
-  renders: { max: 120, windowMs: 60_000 },
-  apiReads: { max: 600, windowMs: 60_000 },
-};
+/** A budget's window: a minute (`RENDER_BUDGET_PER_MINUTE`, `API_READ_BUDGET_PER_MINUTE`). */
+export const READ_BUDGET_WINDOW_MS = 60_000;
 
 /** Clients remembered per budget; the least recently seen is forgotten first (bounded memory). */
 const MAX_CLIENTS = 50_000;
@@ -26,18 +18,24 @@ const MAX_CLIENTS = 50_000;
  * memory, unlike the write budgets of decision 004, since a database write per read would
  * cost more than the read it guards). `take(ip)` counts one read of the client of `ip`
  * (`request.ip`) and answers 0 when it is within the budget, else the milliseconds until its
- * window ends (the `retry-after`). `now` is the clock (ms since the epoch; tests inject one).
+ * window ends (the `retry-after`); a `max` of 0 is no budget (always 0). `now` is the clock
+ * (ms since the epoch; tests inject one).
+ *
+ * The budgets (decision 022, product §9) are per client (`clientOf`: an IPv6 /64 is one
+ * client): page renders that no kept copy answered (cache misses, private pages, other
+ * spellings, form posts, route data), and GETs of the API from outside the process.
  */
 export function createReadBudget(budget: ReadBudget, now: () => number = Date.now) {
   const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_CLIENTS });
   return {
     take(ip: string): number {
+      if (budget.max === 0) return 0;
       const client = clientOf(ip);
       const at = now();
       const window = windows.get(client);
       if (!window || window.endsAt <= at) {
         windows.set(client, { count: 1, endsAt: at + budget.windowMs });
-        return budget.max >= 1 ? 0 : budget.windowMs;
+        return 0;
       }
       window.count++;
       return window.count <= budget.max ? 0 : window.endsAt - at;
