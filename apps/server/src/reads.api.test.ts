@@ -196,9 +196,18 @@ describe("API reads", () => {
 });
 
 describe("a page whose API read failed", () => {
+  /** The content tables behind the pages' lists, made unreadable for a moment. */
+  const tables = ["selective_services", "events", "blogs", "release_notes", "release_logs", "legal_documents"];
+  const breakTables = async () => {
+    for (const table of tables) await database.db.execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+  };
+  const restoreTables = async () => {
+    for (const table of tables) await database.db.execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+  };
+
   test("answers 503 'temporarily unavailable' in its language, is kept by nobody, and recovers", async () => {
     nextWindow();
-    await database.db.execute(sql`alter table selective_services rename to selective_services_away`);
+    await breakTables();
     try {
       for (const url of ["/flights?type=export", "/flights?type=export"]) {
         const page = await get(url, newClient());
@@ -207,14 +216,27 @@ describe("a page whose API read failed", () => {
         expect(page.headers["cache-control"]).toMatch(/no-store/);
         expect(page.body).toContain("Temporarily unavailable");
       }
-      const arabic = await get("/ar/flights?type=export", newClient());
-      expect(arabic.statusCode).toBe(503);
-      expect(arabic.body).toContain("غير متاح مؤقتًا");
+      // Every page that reads a list or a document (none read yet in Arabic by this file).
+      for (const url of [
+        "/ar",
+        "/ar/transport",
+        "/ar/flights",
+        "/ar/blogs",
+        "/ar/release-note",
+        "/ar/release-logs",
+        "/ar/privacy-policy",
+      ]) {
+        const page = await get(url, newClient());
+        expect(page.statusCode, url).toBe(503);
+        expect(page.headers["cache-control"], url).toMatch(/no-store/);
+        expect(page.body, url).toContain("غير متاح مؤقتًا");
+      }
     } finally {
-      await database.db.execute(sql`alter table selective_services_away rename to selective_services`);
+      await restoreTables();
     }
     const recovered = await get("/flights?type=export", newClient());
     expect(recovered.statusCode).toBe(200);
     expect(recovered.body).not.toContain("Temporarily unavailable");
+    expect((await get("/ar/transport", newClient())).statusCode).toBe(200);
   });
 });
