@@ -42,6 +42,10 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Every worker browses from 127.0.0.1: one client, far past a visitor's read budgets
+      // (decision 022; reads.api.test.ts tests them).
+      RENDER_BUDGET_PER_MINUTE: "0",
+      API_READ_BUDGET_PER_MINUTE: "0",
     },
   },
 });

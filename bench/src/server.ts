@@ -35,6 +35,8 @@ const isolatedVariables = [
   "WEB_BUILD_DIR",
   "LOG_LEVEL",
   "NODE_OPTIONS",
+  "RENDER_BUDGET_PER_MINUTE",
+  "API_READ_BUDGET_PER_MINUTE",
 ];
 
 /** A free TCP port on 127.0.0.1 in [from, to] (the bench's range is 3300–3399). */
@@ -72,6 +74,9 @@ export async function startServer(options: {
     PUBLIC_URL: origin,
     LOG_LEVEL: "info",
     WEB_BUILD_DIR: options.webBuildDir ?? "build",
+    // The bench is one client measuring renders on purpose: no read budget (decision 022).
+    RENDER_BUDGET_PER_MINUTE: "0",
+    API_READ_BUDGET_PER_MINUTE: "0",
   });
   const lines: string[] = [];
   const tail = () => lines.slice(-20).join("\n");

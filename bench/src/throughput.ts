@@ -11,10 +11,17 @@ export function uniqueUrl(url: string): string {
 }
 
 /**
+ * A header that makes a page request one no cache may answer: a request with credentials
+ * is rendered for itself (decision 017), while a query the page does not read is answered
+ * from the kept copy (decision 022).
+ */
+const RENDER_ALONE = { authorization: "Bearer bench-cold-render" };
+
+/**
  * Load-tests `url` with autocannon (`connections` connections for `seconds` s, sending
  * `accept-encoding: br, gzip`) after 5 sequential warm-up requests. With `unique`, every
- * request carries its own unknown query parameter (`uniqueUrl`), so no page cache can
- * answer it (decision 017: such a URL is rendered for that request alone). Answers
+ * request carries its own unknown query parameter (`uniqueUrl`, for a CDN in front) and
+ * credentials (`RENDER_ALONE`), so no page cache can answer it. Answers
  * requests per second (average over the run), p50/p99 latency, and the count of non-2xx
  * answers, errors and timeouts. `bodyBytes` is the size of one answer's body as sent.
  */
@@ -25,14 +32,15 @@ export async function loadTest(
   let bodyBytes = 0;
   for (let i = 0; i < 5; i++) {
     const warm = options.unique ? `${url}${url.includes("?") ? "&" : "?"}__bench=warm-${i}` : url;
-    bodyBytes = (await httpGet(warm, { "accept-encoding": acceptEncoding })).body.length;
+    bodyBytes = (await httpGet(warm, { "accept-encoding": acceptEncoding, ...(options.unique ? RENDER_ALONE : {}) }))
+      .body.length;
   }
   const result = await autocannon({
     url: options.unique ? uniqueUrl(url) : url,
     idReplacement: options.unique ?? false,
     connections: options.connections,
     duration: options.seconds,
-    headers: { "accept-encoding": acceptEncoding },
+    headers: { "accept-encoding": acceptEncoding, ...(options.unique ? RENDER_ALONE : {}) },
     timeout: 30,
   });
   return {

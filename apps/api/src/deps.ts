@@ -1,5 +1,6 @@
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
+import type { AnswerCache } from "./http/cache.ts";
 import type { Hasher } from "./secret-key.ts";
 
 /** What the API modules need from their host: the database and the configuration. */
@@ -7,6 +8,11 @@ export interface ApiDeps {
   db: Db;
   dbKind: "pglite" | "postgres";
   env: Env;
+  /**
+   * The server-side cache of public list answers (`createAnswerCache`, decision 022), which
+   * the host empties when content changes; without one every list is read from the database.
+   */
+  answers?: AnswerCache;
 }
 
 /**

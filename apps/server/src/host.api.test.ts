@@ -197,7 +197,7 @@ describe("page cache (decision 017)", () => {
     ]);
   });
 
-  test("invoice pages, unknown query parameters and route data are never kept", async () => {
+  test("invoice pages and route data are never kept", async () => {
     const [invoice] = await database.db.select({ linkToken: invoices.linkToken }).from(invoices).limit(1);
     for (let i = 0; i < 2; i++) {
       const page = await host.app.inject(`/invoice/${invoice!.linkToken}`);
@@ -206,7 +206,7 @@ describe("page cache (decision 017)", () => {
       expect(page.headers["cache-control"]).toMatch(/no-store/);
       expect(page.headers.etag).toBeUndefined();
     }
-    for (const url of ["/aboutus?utm_source=mail", "/aboutus.data"]) {
+    for (const url of ["/aboutus.data", "/aboutus.data?utm_source=mail"]) {
       await host.app.inject(url);
       const again = await host.app.inject(url);
       expect(again.headers["x-page-cache"], url).toBeUndefined();
@@ -215,7 +215,7 @@ describe("page cache (decision 017)", () => {
     expect(filtered.headers["x-page-cache"]).toBeDefined();
   });
 
-  test("only a page's canonical URL is kept; any other spelling is answered but rendered for itself", async () => {
+  test("only a page's canonical URL is kept; a spelling not redirected to it is rendered for itself", async () => {
     const [blog] = await database.db.select({ id: blogs.id }).from(blogs).limit(1);
     const kept = [
       "/transport?discipline=dressage",
@@ -231,24 +231,12 @@ describe("page cache (decision 017)", () => {
       const again = await host.app.inject(url);
       expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([200, "hit"]);
     }
+    // Other spellings of these pages answer 301 to them (reads.api.test.ts); an id the site
+    // never writes is no page of its own (404), rendered for that request alone.
     const notKept: [string, number][] = [
-      ["/transport?discipline=not-a-discipline", 200],
-      ["/transport?show=junk", 200],
-      ["/transport?show=7", 200],
-      ["/transport?show=24", 200],
-      ["/transport?show=9600", 200],
-      ["/transport?show=48&discipline=dressage", 200],
-      ["/transport?discipline=dressage&discipline=dressage", 200],
-      ["/transport?discipline=dressage&", 200],
-      ["/flights?type=Import", 200],
-      ["/blogs?step=x", 200],
-      ["/TrAnSpOrT", 200],
-      ["/%74ransport", 200],
-      ["/transport/", 200],
-      ["/qr", 200],
-      ["/khayl-app", 200],
       [`/blogs/000${blog!.id}`, 404],
       [`/blogs/0x${blog!.id}`, 404],
+      [`/ar/blogs/0${blog!.id}?cb=1`, 404],
     ];
     for (const [url, status] of notKept) {
       await host.app.inject(url);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import {
   createServer,
@@ -14,11 +15,13 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { API_PREFIX, API_ROOT, apiRootPlugin } from "@khayl/api/app";
+import { createAnswerCache } from "@khayl/api/http/cache";
 import { type AppLogger, createLogger } from "@khayl/api/http/log";
 import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
 import { createRetentionJob } from "@khayl/api/modules/retention/purge";
 import { type Env, publicConfig } from "@khayl/config/env";
 import { createApiClient, createResponseCache } from "@khayl/contract/client";
+import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import { createDb, type DbHandle, ping } from "@khayl/db/client";
 import { type SeedResult, seedDemoData } from "@khayl/db/seed/index";
 import Fastify, {
@@ -34,6 +37,7 @@ import { inProcessFetch } from "./in-process-fetch.ts";
 import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
 import { cachedPage, createPageCache } from "./page-cache.ts";
 import { pageRulesOfBuild } from "./page-rules.ts";
+import { createReadBudget, READ_BUDGET_WINDOW_MS, type ReadBudget } from "./read-budgets.ts";
 import { guardSlowClients } from "./slow-clients.ts";
 
 /** The web app's production build (`npm run build`; WEB_BUILD_DIR relative to apps/web). */
@@ -79,6 +83,8 @@ export interface HostOptions {
   database?: DbHandle;
   /** Other client timeouts than `SERVER_TIMEOUTS` (tests). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Other read budgets than `RENDER_BUDGET_PER_MINUTE` and `API_READ_BUDGET_PER_MINUTE`, and their clock (tests). */
+  readBudgets?: { renders?: ReadBudget; apiReads?: ReadBudget; now?: () => number };
   /**
    * Development only (`npm run dev`): the server build comes from Vite on each request,
    * Vite's middlewares run before Fastify (assets, HMR), and pages get no CSP (Vite
@@ -259,9 +265,27 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     });
   }
 
+  // Per-client read budgets (decision 022). The page renders' own API calls carry this
+  // process's mark and are not counted: their render was.
+  const { now, ...budgets } = {
+    renders: { max: env.RENDER_BUDGET_PER_MINUTE, windowMs: READ_BUDGET_WINDOW_MS },
+    apiReads: { max: env.API_READ_BUDGET_PER_MINUTE, windowMs: READ_BUDGET_WINDOW_MS },
+    ...options.readBudgets,
+  };
+  const renderBudget = createReadBudget(budgets.renders, now);
+  const apiReadBudget = createReadBudget(budgets.apiReads, now);
+  const ownRead = { "x-khayl-own-read": randomBytes(16).toString("hex") };
+  // Public list answers, kept by normalised query until content changes (decision 022).
+  const answers = createAnswerCache({ maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 });
   if (database) {
+    app.addHook("onRequest", async (request, reply) => {
+      if ((request.method !== "GET" && request.method !== "HEAD") || !request.url.startsWith(`${API_ROOT}/`)) return;
+      if (request.headers["x-khayl-own-read"] === ownRead["x-khayl-own-read"]) return;
+      const waitMs = apiReadBudget.take(request.ip);
+      if (waitMs) return tooManyReads(reply, waitMs);
+    });
     // The API at /api/v1 and its OpenAPI docs at /api/docs (their own CSP, see http/openapi.ts).
-    await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env });
+    await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env, answers });
   }
   const mailWorker = database ? createMailWorker({ db: database.db, env, log: app.log }) : undefined;
   mailWorker?.start();
@@ -313,6 +337,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     ? await database.listen("content_changed", () => {
         pageCache.clear();
         apiCache.clear();
+        answers.clear();
       })
     : undefined;
 
@@ -322,32 +347,73 @@ export async function buildHost(options: HostOptions): Promise<Host> {
    * cache's: a GET (a HEAD is answered from the same copy, without its body) that outlives
    * the client that asked.
    */
-  const render = (request: FastifyRequest, reply: FastifyReply, detached: boolean, nonce: string) => {
+  const render = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detached: boolean,
+    nonce: string,
+    { url = request.url, tooManyRequests = false } = {},
+  ) => {
     const api = createApiClient({
       baseUrl: apiBaseUrl,
       // Pages under /ar ask the API for Arabic content (product §7's `language` header; decision 016).
-      language: /^\/ar(\/|$|\?)/i.test(request.url) ? "ar" : "en",
+      language: /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en",
       ...(env.API_URL
         ? { headers: { "x-forwarded-for": request.ip }, ...REMOTE_API_PATIENCE }
-        : { fetch: inProcessFetch(app, request.ip) }),
+        : { fetch: inProcessFetch(app, request.ip, ownRead) }),
       cache: apiCache,
     });
-    const webRequest = detached ? toWebRequest(request, undefined, "GET") : toWebRequest(request, reply);
-    return handle(webRequest, { api, config, log: request.log, nonce });
+    const webRequest = detached ? toWebRequest(request, undefined, "GET", url) : toWebRequest(request, reply);
+    return handle(webRequest, {
+      api,
+      config,
+      log: request.log,
+      nonce,
+      ...(tooManyRequests ? { tooManyRequests } : {}),
+    });
   };
 
-  /** A production render of this request made ready to send: a fresh nonce, the CSP and headers of its page rules. */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, detached: boolean): Promise<PageAnswer> => {
+  /**
+   * A production render of this request (of `url` when given: the canonical URL whose copy is
+   * kept) made ready to send: a fresh nonce, the CSP and headers of its page rules (decision 019).
+   */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detached: boolean,
+    options: { url?: string; tooManyRequests?: boolean } = {},
+  ): Promise<PageAnswer> => {
     const nonce = newNonce();
-    const response = await render(request, reply, detached, nonce);
-    const mark = request.url.indexOf("?");
+    const response = await render(request, reply, detached, nonce, options);
+    const url = options.url ?? request.url;
+    const mark = url.indexOf("?");
     return prepareAnswer(response, {
       env,
       secure: request.protocol === "https",
       method: detached ? "GET" : request.method,
       nonce,
-      page: pageRules(mark < 0 ? request.url : request.url.slice(0, mark)),
+      page: pageRules(mark < 0 ? url : url.slice(0, mark)),
     });
+  };
+
+  /**
+   * The 429 page of a client over its render budget (decision 022): the error screen in the
+   * request's language, rendered once per language and scheme, `private, no-store`, with
+   * `retry-after`.
+   */
+  const tooManyRendersPages = new Map<string, Promise<PageAnswer>>();
+  const tooManyRenders = async (request: FastifyRequest, reply: FastifyReply, waitMs: number, secure: boolean) => {
+    const language = /^\/ar(\/|$|\?)/i.test(request.url) ? "ar" : "en";
+    const which = `${secure} ${language}`;
+    let page = tooManyRendersPages.get(which);
+    if (!page) {
+      const url = language === "ar" ? "/ar/term-of-use" : "/term-of-use";
+      page = answer(request, reply, true, { url, tooManyRequests: true });
+      tooManyRendersPages.set(which, page);
+      page.catch(() => tooManyRendersPages.delete(which));
+    }
+    reply.header("retry-after", String(retryAfterSeconds(waitMs)));
+    return sendAnswer(reply, await page);
   };
 
   await app.register(async (pages) => {
@@ -359,8 +425,19 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         return reply.send(await render(request, reply, false, newNonce()));
       }
       const secure = request.protocol === "https";
-      const key = pageCacheKey?.(request, secure);
-      if (!key) {
+      const route = pageCacheKey?.(request, secure);
+      if (route && "location" in route)
+        return reply
+          .code(301)
+          .header("location", route.location)
+          .header("cache-control", "public, max-age=3600")
+          .send();
+      // Only a render for this request counts against its client's budget, never a kept copy.
+      if (!route || !pageCache.holds(route.key)) {
+        const waitMs = renderBudget.take(request.ip);
+        if (waitMs) return tooManyRenders(request, reply, waitMs, secure);
+      }
+      if (!route) {
         const page = await answer(request, reply, false);
         // An action that stopped reading a body (too large) leaves the rest unread: close
         // the connection after this answer instead of draining it.
@@ -369,8 +446,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       }
       // A page kept for everyone is rendered as a GET without this client's abort signal: a
       // refresh in the background outlives the request that found the copy stale.
-      const result = await pageCache.get<PageAnswer>(key, async () => {
-        const page = await answer(request, reply, true);
+      const result = await pageCache.get<PageAnswer>(route.key, async () => {
+        const page = await answer(request, reply, true, { url: route.url });
         return page.kind === "page" && page.shared
           ? { keep: await cachedPage(page.status, page.headers, page.body) }
           : { pass: page, status: page.kind === "page" ? page.status : page.response.status };
@@ -432,6 +509,15 @@ function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
   });
 }
 
+/** The API's answer to a client over its budget of API reads (decision 022): 429, the envelope, `retry-after`. */
+function tooManyReads(reply: FastifyReply, waitMs: number) {
+  return reply
+    .code(429)
+    .header("retry-after", String(retryAfterSeconds(waitMs)))
+    .header("cache-control", "no-store")
+    .send({ success: false, statusCode: 429, message: tooManyRequestsMessage(waitMs) });
+}
+
 /**
  * A remote provider API (`API_URL`) gets a bounded wait: 5 s per try, and GETs (which
  * are safe to repeat) are tried up to twice more after a network failure, a timeout or
@@ -475,11 +561,17 @@ function registerProbes(app: FastifyInstance, database: DbHandle | undefined, st
 
 /**
  * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
- * client disconnects when `reply` is given, with the request's method unless `method` is given.
+ * client disconnects when `reply` is given, with the request's method and URL unless `method`
+ * and `path` (a path and query) are given.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, method = request.method): Request {
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply | undefined,
+  method = request.method,
+  path = request.url,
+): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+  const url = new URL(path, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -3,15 +3,21 @@ import type { FastifyInstance } from "fastify";
 /**
  * A `fetch` that hands requests to the in-process API through `app.inject` (no socket):
  * the web's contract client uses it when `API_URL` is unset (architecture §2). The visitor's
- * address is passed on as the request's remote address, so per-client limits see it.
+ * address is passed on as the request's remote address, so per-client limits see it;
+ * `extraHeaders` are added to every request (the host's mark of its own reads: decision 022).
  */
-export function inProcessFetch(app: FastifyInstance, remoteAddress: string): typeof fetch {
+export function inProcessFetch(
+  app: FastifyInstance,
+  remoteAddress: string,
+  extraHeaders: Record<string, string> = {},
+): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
     });
+    Object.assign(headers, extraHeaders);
     const response = await app.inject({
       method: (init?.method ?? "GET") as "GET",
       url: url.pathname + url.search,

@@ -1,6 +1,6 @@
 import type { Env } from "@khayl/config/env";
-import { disciplines } from "@khayl/contract/disciplines";
-import { flightTypeSlugs } from "@khayl/contract/flight-types";
+import { disciplineBySlug } from "@khayl/contract/disciplines";
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import { type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
@@ -24,14 +24,14 @@ const LANGUAGE_COOKIE = /(?:^|;\s*)lang=(en|ar)(?:;|$)/;
 const CARDS_PER_STEP = 24;
 
 /**
- * The query a list page reads, as its own links write it (product §2, /transport and
- * /flights): first its filter chip (`name=<one of values>`), then `show=<n>` of its "Show
- * more" link, a whole number of steps beyond the first and at most one step past the
- * `listLimit` cards the page fetches (product §7).
+ * The query a list page reads (product §2, /transport and /flights), as its own links write
+ * it: first its filter chip (`name=<slug>`), then `show=<n>` of its "Show more" link. `slug`
+ * reads a filter value as the page does (an unknown one is All: undefined); `listLimit` is
+ * the number of cards the page fetches (product §7).
  */
 interface PageQuery {
   filter: string;
-  values: readonly string[];
+  slug: (value: string | null) => string | undefined;
   listLimit: number;
 }
 
@@ -41,66 +41,93 @@ interface PageQuery {
  * `flightsPageQuery`).
  */
 const PAGE_QUERIES: Record<string, PageQuery> = {
-  transport: { filter: "discipline", values: disciplines.map((d) => d.slug), listLimit: 100 },
-  flights: { filter: "type", values: flightTypeSlugs, listLimit: 1000 },
+  transport: { filter: "discipline", slug: (value) => disciplineBySlug(value)?.slug, listLimit: 100 },
+  flights: { filter: "type", slug: flightTypeBySlug, listLimit: 1000 },
 };
 
 /** A page id segment as the site writes it: digits without a leading zero (`/blogs/12`, never `/blogs/012`). */
-const ID_SEGMENT = "[1-9][0-9]*";
+const ID_SEGMENT = /^[1-9][0-9]*$/;
 
-/** True when `value` is a `show` the "Show more" link of a list fetching `listLimit` cards writes. */
-function canonicalShow(value: string, listLimit: number): boolean {
-  if (!/^[1-9][0-9]{1,3}$/.test(value)) return false;
-  const shown = Number(value);
-  return (
-    shown % CARDS_PER_STEP === 0 &&
-    shown > CARDS_PER_STEP &&
-    shown <= Math.ceil(listLimit / CARDS_PER_STEP) * CARDS_PER_STEP
-  );
-}
-
-/** True when `query` (the text after `?`) is exactly what the page's own links write, in their order. */
-function canonicalQuery(page: PageQuery | null, query: string): boolean {
-  if (!page || query === "") return false;
-  const pairs = query.split("&").map((pair) => pair.split("="));
-  let at = 0;
-  const [filter, value] = pairs[at] ?? [];
-  if (filter === page.filter) {
-    if (pairs[at]?.length !== 2 || value === undefined || !page.values.includes(value)) return false;
-    at++;
-  }
-  const [show, shown] = pairs[at] ?? [];
-  if (show === "show") {
-    if (pairs[at]?.length !== 2 || shown === undefined || !canonicalShow(shown, page.listLimit)) return false;
-    at++;
-  }
-  return at === pairs.length;
+/**
+ * The `show` a list page's "Show more" link writes for the grid that `value` shows (as
+ * `shownCount` reads it: rounded up to a whole step; a missing or bad value, or one step,
+ * is the first step and writes none), capped at one step past `listLimit` (a larger value
+ * shows the same whole list).
+ */
+function canonicalShow(value: string | null, listLimit: number): number | undefined {
+  const asked = Number(value);
+  const steps = Number.isInteger(asked) && asked > 0 ? Math.ceil(asked / CARDS_PER_STEP) : 1;
+  const shown = Math.min(steps, Math.ceil(listLimit / CARDS_PER_STEP)) * CARDS_PER_STEP;
+  return shown > CARDS_PER_STEP ? shown : undefined;
 }
 
 /**
- * The page cache's key of a request (decision 017), made from the pages of the web build:
- * answers the key, or undefined when the answer must be rendered for that request alone.
- *
- * Only a GET or HEAD of a page's canonical URL, without credentials, is kept: its path
- * spelled exactly as its route is (`/transport`, `/QR`, `/Khayl-App` for `productName`
- * "Khayl"; no other case, no percent-escape, no trailing slash), an id segment as
- * `ID_SEGMENT`, and a query only on /transport and /flights, exactly as their chips and
- * "Show more" links write it. Any other spelling (`/TrAnSpOrT`, `/%74ransport`,
- * `/blogs/0001`, `?discipline=<junk>`, `?show=7`, a `utm_*` parameter) still gets its
- * correct answer, rendered for it alone, so that a stranger cannot fill the cache with
- * copies of one page. Invoice pages, resource routes (feeds, the PDF, `.data`) and the
- * catch-all are never kept. The key is the scheme (the CSP of an HTTPS page upgrades
- * insecure requests), the URL and, for `/`, the language cookie (the English home
+ * A query (the text after `?`) split into what the page reads and what it does not:
+ * `written`, the parameters it reads as they were written, in their order; `canonical`,
+ * the same answer as its own links write it (`type=import&show=48`, or "" for none);
+ * `unread`, every other parameter as written (`utm_source=…`, `cb=…`), which changes
+ * nothing in the page.
+ */
+function splitQuery(page: PageQuery | null, query: string): { written: string; canonical: string; unread: string[] } {
+  const read: string[] = [];
+  const unread: string[] = [];
+  const values = new URLSearchParams(query);
+  for (const pair of query.split("&")) {
+    if (pair === "") continue;
+    const [name] = new URLSearchParams(pair).keys();
+    if (page && (name === page.filter || name === "show")) read.push(pair);
+    else unread.push(pair);
+  }
+  const canonical: string[] = [];
+  if (page) {
+    const slug = page.slug(values.get(page.filter));
+    if (slug) canonical.push(`${page.filter}=${slug}`);
+    const show = canonicalShow(values.get("show"), page.listLimit);
+    if (show) canonical.push(`show=${show}`);
+  }
+  return { written: read.join("&"), canonical: canonical.join("&"), unread };
+}
+
+/**
+ * What the host does with a page request (decision 017): `key`, serve the page cache's copy
+ * of that key, rendered from the canonical `url` when missing; `location`, answer 301 to the page's canonical URL;
+ * undefined, render it for this request alone (the render budget counts it: decision 022).
+ */
+export type PageRoute = { key: string; url: string } | { location: string } | undefined;
+
+/** One segment of a page's path: written as is (`transport`, `QR`), or an id (`ID_SEGMENT`). */
+type Segment = string | typeof ID_SEGMENT;
+
+/**
+ * The page cache's key of a request (decision 017), or the canonical URL it is redirected to,
+ * made from the pages of the web build. Only a GET or HEAD of a public page without
+ * credentials is kept; the key is the scheme (the CSP of an HTTPS page upgrades insecure
+ * requests), the page's canonical URL and, for `/`, the language cookie (the English home
  * redirects a visitor who chose Arabic).
+ *
+ * The canonical URL is the one the site links to: the path spelled as its route (`/transport`,
+ * `/QR`, `/Khayl-App` for `productName` "Khayl"), an id as `[1-9][0-9]*`, and on /transport and
+ * /flights the filter chip's slug then `show`, as their links write them (product §2).
+ * - Parameters a page does not read (`utm_*`, `fbclid`, `cb=<n>`, and on every page but the two
+ *   lists, any) are answered from the canonical URL's copy, the URL left as it is: the page is
+ *   the same, and analytics still reports the visited URL with its campaign (product §2).
+ * - A path in another case, with percent-escapes or a trailing slash (`/TrAnSpOrT`,
+ *   `/%74ransport`, `/transport/`), or a filter or `show` the links do not write
+ *   (`?type=IMPORT`, `?show=7`, `?show=48&discipline=dressage`, a repeated one) answers 301
+ *   to the canonical URL, with the unread parameters kept after the canonical ones.
+ * - Anything else (`/blogs/0012`, a `.data` request, a POST) is rendered for that request
+ *   alone. Invoice pages, resource routes (feeds, the PDF) and the catch-all are neither
+ *   kept nor redirected.
+ * Whatever the requests, the cache holds at most one copy per page the site links to.
  */
 export function pageCacheKeys(
   routes: ServerBuild["routes"],
   productName: string,
-): (request: FastifyRequest, secure: boolean) => string | undefined {
+): (request: FastifyRequest, secure: boolean) => PageRoute {
   const parents = new Set(Object.values(routes).map((route) => route?.parentId));
-  /** Canonical static paths and what query each reads (null: none). */
-  const exact = new Map<string, PageQuery | null>();
-  const withIds: string[] = [];
+  /** Canonical static paths by their lower-case spelling, and the query each reads (null: none). */
+  const exact = new Map<string, { path: string; page: PageQuery | null }>();
+  const withIds: Segment[][] = [];
   for (const route of Object.values(routes)) {
     if (!route || parents.has(route.id) || typeof route.module.default !== "function") continue;
     const segments: string[] = [];
@@ -108,7 +135,7 @@ export function pageCacheKeys(
       if (at.path) segments.unshift(...at.path.split("/"));
     const path = `/${segments.join("/")}`;
     if (declaredPrivate(routes, route)) continue;
-    const pattern: string[] = [];
+    const pattern: Segment[] = [];
     for (const segment of segments) {
       // The product name is letters and digits (`PRODUCT_NAME`), like every static segment kept.
       if (segment === ":productApp") pattern.push(`${productName}-App`);
@@ -117,23 +144,54 @@ export function pageCacheKeys(
       else break; // a splat or a parameter of another shape: never kept
     }
     if (pattern.length !== segments.length) continue;
-    if (segments.includes(":id")) withIds.push(`/${pattern.join("/")}`);
+    if (segments.includes(":id")) withIds.push(pattern);
     else {
       const name = (segments[0] === "ar" ? segments.slice(1) : segments).join("/");
-      exact.set(path.replace(":productApp", `${productName}-App`), PAGE_QUERIES[name] ?? null);
+      const canonical = `/${pattern.join("/")}`;
+      exact.set(canonical.toLowerCase(), { path: canonical, page: PAGE_QUERIES[name] ?? null });
     }
   }
-  const idPaths = new RegExp(`^(?:${withIds.join("|")})$`);
+
+  /** The canonical spelling of a path and the query its page reads, or undefined when it is none of the pages kept. */
+  const canonicalPath = (written: string): { path: string; page: PageQuery | null } | undefined => {
+    let segments: string[];
+    try {
+      segments = written.split("/").slice(1).map(decodeURIComponent);
+    } catch {
+      return undefined;
+    }
+    if (segments.length > 1 && segments.at(-1) === "") segments.pop();
+    if (segments.some((segment) => segment.includes("/"))) return undefined;
+    const found = exact.get(`/${segments.join("/")}`.toLowerCase());
+    if (found) return found;
+    const pattern = withIds.find(
+      (candidate) =>
+        candidate.length === segments.length &&
+        candidate.every((part, at) =>
+          typeof part === "string" ? part.toLowerCase() === segments[at]?.toLowerCase() : part.test(segments[at] ?? ""),
+        ),
+    );
+    if (!pattern) return undefined;
+    return {
+      path: `/${pattern.map((part, at) => (typeof part === "string" ? part : segments[at])).join("/")}`,
+      page: null,
+    };
+  };
 
   return (request, secure) => {
     if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.authorization) return undefined;
     const mark = request.url.indexOf("?");
-    const path = mark < 0 ? request.url : request.url.slice(0, mark);
-    const page = exact.has(path) ? exact.get(path) : withIds.length > 0 && idPaths.test(path) ? null : undefined;
-    if (page === undefined) return undefined;
-    if (mark >= 0 && !canonicalQuery(page, request.url.slice(mark + 1))) return undefined;
-    const language = path === "/" ? (LANGUAGE_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? "") : "";
-    return `${secure ? "https" : "http"} ${request.url} ${language}`;
+    const written = mark < 0 ? request.url : request.url.slice(0, mark);
+    const found = canonicalPath(written);
+    if (!found) return undefined;
+    const query = splitQuery(found.page, mark < 0 ? "" : request.url.slice(mark + 1));
+    const url = query.canonical ? `${found.path}?${query.canonical}` : found.path;
+    if (found.path !== written || query.written !== query.canonical) {
+      const kept = [query.canonical, ...query.unread].filter(Boolean).join("&");
+      return { location: kept ? `${found.path}?${kept}` : found.path };
+    }
+    const language = found.path === "/" ? (LANGUAGE_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? "") : "";
+    return { key: `${secure ? "https" : "http"} ${url} ${language}`, url };
   };
 }
 

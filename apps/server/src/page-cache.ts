@@ -170,6 +170,14 @@ export function createPageCache(options: PageCacheOptions) {
       const again = await render();
       return "keep" in again ? { page: again.keep, hit: false } : { passed: again.pass };
     },
+    /**
+     * True when `key`'s page is held, fresh or stale within `staleMs`: `get` answers it
+     * without rendering for the request (a refresh renders for the cache).
+     */
+    holds(key: string): boolean {
+      const held = cache.peek(key, { allowStale: true });
+      return held !== undefined && Date.now() - held.renderedAt <= options.ttlMs + options.staleMs;
+    },
     /** Forgets every page (content changed). */
     clear() {
       cache.clear();

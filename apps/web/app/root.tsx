@@ -3,6 +3,7 @@ import { currentYear } from "@khayl/contract/format";
 import { pageRulesOf } from "@khayl/contract/page-rules";
 import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -28,13 +29,22 @@ import "./app.css";
 
 /**
  * The public configuration (the company's name in the page's language: decision 016), the
- * page's language (from its path), the current year in Asia/Dubai (the footer's ©) and the
- * `core` messages every page shows.
+ * page's language (from its path), the current year in Asia/Dubai (the footer's ©), the
+ * `core` messages every page shows, and the query the page was rendered with (the language
+ * switch's until hydrated: decision 022).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // The host's "too many requests" page (decision 022): the error screen, nothing else.
+  if (context.tooManyRequests) throw data(null, { status: 429, statusText: "Too Many Requests" });
   const language = languageOfRequest(request);
   const config = language === "ar" ? { ...context.config, companyName: context.config.companyNameAr } : context.config;
-  return { config, language, year: currentYear(), messages: await messagesFor(request, "core") };
+  return {
+    config,
+    language,
+    year: currentYear(),
+    messages: await messagesFor(request, "core"),
+    search: new URL(request.url).search,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -110,17 +120,43 @@ export default function App() {
 
 /**
  * The router fallback's title (product §8). The screen may show before any catalogue has
- * loaded (the root loader failed), so it carries its one string in both languages.
+ * loaded (the root loader failed), so it carries its strings in both languages.
  */
 const unexpectedError = { en: "Unexpected Application Error!", ar: "حدث خطأ غير متوقع في التطبيق!" } as const;
 
 /**
- * The router fallback (product §2): 'Unexpected Application Error!' then the status and
- * status text, or the error message. No stack trace is shown to visitors.
+ * What the fallback says for the statuses a visitor can do something about: 503, a page
+ * whose content the API could not give (product §4: try again later); 429, a client over
+ * its budget of rendered pages (decision 022: wait a moment).
+ */
+const statusScreens: Record<number, Record<"en" | "ar", { title: string; text: string }>> = {
+  503: {
+    en: { title: "Temporarily unavailable", text: "This page cannot be read right now. Please try again later." },
+    ar: { title: "غير متاح مؤقتًا", text: "تعذّرت قراءة هذه الصفحة الآن. يرجى المحاولة لاحقًا." },
+  },
+  429: {
+    en: { title: "Too many requests", text: "Please wait a moment, then try again." },
+    ar: { title: "طلبات كثيرة جدًا", text: "يرجى الانتظار قليلًا ثم المحاولة مرة أخرى." },
+  },
+};
+
+/**
+ * The router fallback (product §2): for a 503 or a 429 its title and what to do, in the
+ * page's language; else 'Unexpected Application Error!' then the status and status text,
+ * or the error message. No stack trace is shown to visitors.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const language = languageOfPath(useLocation().pathname);
+  const screen = isRouteErrorResponse(error) ? statusScreens[error.status]?.[language] : undefined;
+  if (screen) {
+    return (
+      <main className="mx-auto max-w-2xl px-4 py-16">
+        <h1 className="text-2xl font-bold">{screen.title}</h1>
+        <p className="mt-4 text-lg">{screen.text}</p>
+      </main>
+    );
+  }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -42,6 +42,19 @@ export const envSchema = z.object({
   API_URL: optionalUrl,
   /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
   PUBLIC_URL: optionalUrl,
+  /**
+   * Page renders no kept copy answers, per client and per minute, per instance (decision 022,
+   * product §9); past it 429. 0 turns the budget off (load tests, end-to-end runs).
+   */
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).default(120),
+  ),
+  /** API GETs per client and per minute, per instance (decision 022, product §9); 0 turns it off. */
+  API_READ_BUDGET_PER_MINUTE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).default(600),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,6 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { useSyncExternalStore } from "react";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { type Language, localizedPath, otherLanguage, unlocalizedPath } from "../lib/i18n/language.ts";
 import { useLanguage } from "../lib/i18n/lingui.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 
 /** Each language's name in itself: what a reader of that language looks for. */
 const names: Record<Language, string> = { en: "English", ar: "العربية" };
@@ -13,12 +15,19 @@ export const LANGUAGE_COOKIE = "lang";
  * query string kept. Choosing it also remembers the choice for a year (the `lang` cookie),
  * so that the home page of a returning visitor opens in it; nobody is sent to a language
  * they did not choose. Works without JavaScript as a plain link (without the memory).
+ *
+ * A kept page is served for every query it does not read (decision 022), so the HTML keeps
+ * the query it was rendered with (the root loader's `search`) and only once hydrated does
+ * the link take the address bar's (`?utm_source=…` included), without a hydration mismatch.
  */
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const language = useLanguage();
   const location = useLocation();
+  const rendered = useRouteLoaderData<typeof rootLoader>("root")?.search;
+  const hydrated = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
   const other = otherLanguage(language);
-  const to = `${localizedPath(unlocalizedPath(location.pathname), other)}${location.search}`;
+  const search = hydrated || rendered === undefined ? location.search : rendered;
+  const to = `${localizedPath(unlocalizedPath(location.pathname), other)}${search}`;
   return (
     <Link
       to={to}
@@ -34,3 +43,8 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
     </Link>
   );
 }
+
+/** `useSyncExternalStore` inputs of "hydrated": false on the server and while hydrating, then true. */
+const subscribeToNothing = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;

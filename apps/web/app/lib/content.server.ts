@@ -5,22 +5,14 @@ import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
+import { orUnavailable } from "./unavailable.server.ts";
 
 /**
  * Content loading for the pages (product §2, §7 query shapes). Each loader maps the API
  * answer to what its page shows (so unused fields never reach the page's data), and
- * sanitises HTML here, on the server (architecture §3.10). A failed list load is logged and
- * answers an empty list: product §4 says failed lists show their empty state.
+ * sanitises HTML here, on the server (architecture §3.10). A failed load is logged and the
+ * page answers 503 'Temporarily unavailable' (product §4, `orUnavailable`).
  */
-
-async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await load();
-  } catch (error) {
-    context.log.warn({ err: error }, `${what} failed to load`);
-    return [];
-  }
-}
 
 function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
   const images = blog.Images ?? {};
@@ -37,7 +29,7 @@ function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
 
 /** Home teaser: 3 blogs (limit 3, offset 0), each as a card with its sub image. */
 export async function loadHomeBlogs(context: AppLoadContext): Promise<BlogCardView[]> {
-  return orEmpty(context, "home blogs", async () => {
+  return orUnavailable(context, "home blogs", async () => {
     const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: blogsTeaserQuery });
     return rows.slice(0, 3).map((blog) => toCard(blog, "subImage"));
   });
@@ -50,7 +42,7 @@ export async function loadHomeBlogs(context: AppLoadContext): Promise<BlogCardVi
 export async function loadBlogList(
   context: AppLoadContext,
 ): Promise<{ main: BlogCardView | null; others: BlogCardView[] }> {
-  const rows = await orEmpty(
+  const rows = await orUnavailable(
     context,
     "blogs",
     async () => (await context.api.call(blogEndpoints.listWebsite, { query: blogsPageQuery })).rows,
@@ -97,18 +89,21 @@ export async function loadBlog(
   }
 }
 
-/** Every blog's id and date, for the sitemap (up to 1000). */
+/** Every blog's id and date, for the sitemap (up to 1000); none when the API fails (logged). */
 export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: number; date: string | null }[]> {
-  return orEmpty(context, "sitemap blogs", async () => {
+  try {
     const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: { limit: 1000, offset: 0 } });
     return rows.map((blog) => ({ id: blog.id, date: blog.date ?? null }));
-  });
+  } catch (error) {
+    context.log.warn({ err: error }, "sitemap blogs failed to load");
+    return [];
+  }
 }
 
 /**
  * /term-of-services and /privacy-policy: the document of `category` in `language` — its
  * Arabic `title.ar`/`content.ar` when both are written, else the English ones, marked so —
- * or null when unavailable.
+ * or null when the API has none (404); when the API fails the page answers 503 (`orUnavailable`).
  */
 export async function loadLegal(
   context: AppLoadContext,
@@ -125,14 +120,14 @@ export async function loadLegal(
       language: arabic ? "ar" : "en",
     };
   } catch (error) {
-    context.log.warn({ err: error }, `${category} failed to load`);
-    return null;
+    if (isApiError(error) && error.statusCode === 404) return null;
+    return orUnavailable(context, category, () => Promise.reject(error));
   }
 }
 
 /** /release-note: release notes (limit 1000, offset 0), newest first as the API orders them. */
 export async function loadReleaseNotes(context: AppLoadContext): Promise<ReleaseNoteView[]> {
-  return orEmpty(context, "release notes", async () => {
+  return orUnavailable(context, "release notes", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listNotes, { query: releasesPageQuery });
     return rows.map((note) => ({
       id: note.id,
@@ -147,7 +142,7 @@ export async function loadReleaseNotes(context: AppLoadContext): Promise<Release
 
 /** /release-logs: app release logs (limit 1000, offset 0), newest first as the API orders them. */
 export async function loadReleaseLogs(context: AppLoadContext): Promise<ReleaseLogView[]> {
-  return orEmpty(context, "release logs", async () => {
+  return orUnavailable(context, "release logs", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listWebsiteLogs, { query: releasesPageQuery });
     return rows.map((log) => ({
       id: log.id,

@@ -12,6 +12,11 @@ export interface WebContext {
   config: PublicConfig;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   nonce: string;
+  /**
+   * Set by the host only to render its "too many requests" page (decision 022): the root
+   * loader answers 429 and the error screen says so, in the page's language.
+   */
+  tooManyRequests?: boolean;
 }
 
 declare module "react-router" {

@@ -9,37 +9,30 @@ import {
   selectiveServiceEndpoints,
 } from "@khayl/contract/selective-services";
 import type { AppLoadContext } from "react-router";
+import { orUnavailable } from "./unavailable.server.ts";
 
 /**
  * Schedule loading for the pages (product §7 query shapes). A failed load is logged and
- * answers an empty list: product §4 says list failures show the empty state, not an error.
+ * the page answers 503 'Temporarily unavailable' (product §4, `orUnavailable`).
  */
-async function orEmpty<T>(context: AppLoadContext, what: string, load: () => Promise<{ rows: T[]; count: number }>) {
-  try {
-    return await load();
-  } catch (error) {
-    context.log.warn({ err: error }, `${what} failed to load`);
-    return { rows: [] as T[], count: 0 };
-  }
-}
 
 /** Home: events with limit 100, offset 0 and no website filter. */
 export function loadHomeEvents(context: AppLoadContext): Promise<{ rows: Event[]; count: number }> {
-  return orEmpty(context, "home events", () =>
+  return orUnavailable(context, "home events", () =>
     context.api.call(eventEndpoints.listWebsite, { query: homeEventsQuery }),
   );
 }
 
 /** /transport: limit 100, offset 0, showOnWebsite true, and the chosen discipline. */
 export function loadTransportEvents(context: AppLoadContext, disciplineId: DisciplineId | undefined) {
-  return orEmpty(context, "transport events", () =>
+  return orUnavailable(context, "transport events", () =>
     context.api.call(eventEndpoints.listWebsite, { query: transportEventsQuery(disciplineId) }),
   );
 }
 
 /** Home: flights with limit 100, offset 0, showOnWebsite true; only Import and Export shown. */
 export async function loadHomeFlights(context: AppLoadContext): Promise<SelectiveService[]> {
-  const { rows } = await orEmpty(context, "home flights", () =>
+  const { rows } = await orUnavailable(context, "home flights", () =>
     context.api.call(selectiveServiceEndpoints.listWebsite, { query: homeFlightsQuery }),
   );
   return rows.filter((row) => isShownFlight(row));
@@ -50,7 +43,7 @@ export async function loadFlightsPage(
   context: AppLoadContext,
   type: FlightTypeSlug | undefined,
 ): Promise<SelectiveService[]> {
-  const { rows } = await orEmpty(context, "flights", () =>
+  const { rows } = await orUnavailable(context, "flights", () =>
     context.api.call(selectiveServiceEndpoints.listWebsite, { query: flightsPageQuery(type) }),
   );
   return rows.filter((row) => isShownFlight(row, type));

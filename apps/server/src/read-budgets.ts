@@ -1,0 +1,44 @@
+import { clientOf } from "@khayl/api/http/client-address";
+import { LRUCache } from "lru-cache";
+
+/** A budget of reads per client: at most `max` in each fixed window of `windowMs`. */
+export interface ReadBudget {
+  max: number;
+  windowMs: number;
+}
+
+/** A budget's window: a minute (`RENDER_BUDGET_PER_MINUTE`, `API_READ_BUDGET_PER_MINUTE`). */
+export const READ_BUDGET_WINDOW_MS = 60_000;
+
+/** Clients remembered per budget; the least recently seen is forgotten first (bounded memory). */
+const MAX_CLIENTS = 50_000;
+
+/**
+ * A per-process counter of one `ReadBudget` per client, in fixed windows (decision 022: in
+ * memory, unlike the write budgets of decision 004, since a database write per read would
+ * cost more than the read it guards). `take(ip)` counts one read of the client of `ip`
+ * (`request.ip`) and answers 0 when it is within the budget, else the milliseconds until its
+ * window ends (the `retry-after`); a `max` of 0 is no budget (always 0). `now` is the clock
+ * (ms since the epoch; tests inject one).
+ *
+ * The budgets (decision 022, product §9) are per client (`clientOf`: an IPv6 /64 is one
+ * client): page renders that no kept copy answered (cache misses, private pages, other
+ * spellings, form posts, route data), and GETs of the API from outside the process.
+ */
+export function createReadBudget(budget: ReadBudget, now: () => number = Date.now) {
+  const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_CLIENTS });
+  return {
+    take(ip: string): number {
+      if (budget.max === 0) return 0;
+      const client = clientOf(ip);
+      const at = now();
+      const window = windows.get(client);
+      if (!window || window.endsAt <= at) {
+        windows.set(client, { count: 1, endsAt: at + budget.windowMs });
+        return 0;
+      }
+      window.count++;
+      return window.count <= budget.max ? 0 : window.endsAt - at;
+    },
+  };
+}
