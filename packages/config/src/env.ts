@@ -91,7 +91,7 @@ export const envSchema = z.object({
    * Run the demo (demo data, the payment sandbox, codes in files and logs) although other
    * machines can reach the process (`HOST` beyond loopback, or `TRUST_PROXY` set) and
    * `PUBLIC_URL` is not public: refused unless this is true, and logged at warn on every
-   * start (`exposedDemoWarning`). Ignored when `PUBLIC_URL` is public.
+   * start (`exposedDemoWarning`). Ignored when `PUBLIC_URL` is public (decision 020).
    */
   DEMO_ON_PUBLIC_ADDRESS: flag("false"),
 
@@ -271,7 +271,7 @@ interface DeploymentProblem {
 }
 
 /**
- * What a server process must not run with (architecture §6). Everywhere: no `SECRET_KEY`
+ * What a server process must not run with (architecture §6, decision 020). Everywhere: no `SECRET_KEY`
  * while this process runs the API (no `API_URL`) on a shared database (`DATABASE_URL`),
  * since each instance would generate its own key into its `DATA_DIR`: codes asked through
  * one would fail on another, and each would keep its own per-address and per-client
