@@ -260,7 +260,7 @@ describe("a server other machines can reach is public or says it is a demo (arch
     ).toEqual([
       "Invalid configuration:",
       "  TRUST_PROXY: 10.0.0.0/7, 2001:db8::/31, ::ffff:0.0.0.0/100 are wider than /8 (IPv4) or /32 (IPv6): every " +
-        "address in it could forge X-Forwarded-For and X-Forwarded-Proto; name the proxy's own address or a range " +
+        "address in them could forge X-Forwarded-For and X-Forwarded-Proto; name the proxy's own address or a range " +
         "of /8 or narrower (IPv4), /32 or narrower (IPv6)",
     ]);
     // The demo, opted in, may trust a wide private range.

@@ -343,7 +343,7 @@ function deploymentProblems(env: Env, source: Record<string, string | undefined>
       variables: "TRUST_PROXY",
       problem:
         `${wide.join(", ")} ${wide.length === 1 ? "is" : "are"} wider than /8 (IPv4) or /32 (IPv6): every address ` +
-        "in it could forge X-Forwarded-For and X-Forwarded-Proto; name the proxy's own address or a range of " +
+        `in ${wide.length === 1 ? "it" : "them"} could forge X-Forwarded-For and X-Forwarded-Proto; name the proxy's own address or a range of ` +
         "/8 or narrower (IPv4), /32 or narrower (IPv6)",
     });
   return problems;
