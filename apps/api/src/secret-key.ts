@@ -28,13 +28,17 @@ export function createHasher(secret: string): Hasher {
 const DEMO_SECRET_FILE = "secret-key";
 
 /**
- * The server secret: `SECRET_KEY` when set (required on a public deployment, see
- * `deploymentProblems`); otherwise the demo's own, generated once (256 random bits, hex)
- * into `DATA_DIR/secret-key`, readable by the owner only (mode 0600), and read back on
- * every later start. Throws when that file holds fewer than 32 characters.
+ * The server secret: `SECRET_KEY` when set (required on a public deployment and with
+ * `DATABASE_URL`, see `deploymentProblems`); otherwise the demo's own, generated once (256
+ * random bits, hex) into `DATA_DIR/secret-key`, readable by the owner only (mode 0600),
+ * and read back on every later start. Throws when that file holds fewer than 32
+ * characters, and, rather than generate a key of its own, when `DATABASE_URL` names a
+ * database that other instances may share (architecture §3.7: their keys would differ).
  */
-export async function loadSecretKey(env: Pick<Env, "SECRET_KEY" | "DATA_DIR">): Promise<string> {
+export async function loadSecretKey(env: Pick<Env, "SECRET_KEY" | "DATA_DIR" | "DATABASE_URL">): Promise<string> {
   if (env.SECRET_KEY) return env.SECRET_KEY;
+  if (env.DATABASE_URL)
+    throw new Error("SECRET_KEY is not set: with DATABASE_URL, every instance must be given the same SECRET_KEY");
   const file = path.resolve(env.DATA_DIR, DEMO_SECRET_FILE);
   const existing = await readKey(file);
   if (existing !== undefined) return existing;

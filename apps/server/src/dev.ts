@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { loadEnvFile, parseEnv, publicOrigin } from "@khayl/config/env";
+import { exposedDemoWarning, loadEnvFile, parseEnv, publicOrigin } from "@khayl/config/env";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { buildHost } from "./host.ts";
@@ -24,6 +24,8 @@ const host = await buildHost({
     middlewares: (req, res, next) => vite.middlewares(req, res, next),
   },
 });
+const exposedDemo = exposedDemoWarning(env);
+if (exposedDemo) host.app.log.warn(exposedDemo);
 await host.app.listen({ port: env.PORT, host: env.HOST });
 console.log(`\n  Dev server: ${publicOrigin(env)}\n`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

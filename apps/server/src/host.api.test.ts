@@ -27,7 +27,13 @@ beforeAll(async () => {
     execSync("npm run build --silent", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
   }
   dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-host-"));
-  const env = parseEnv({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "loopback",
+    DEMO_ON_PUBLIC_ADDRESS: "true",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+  });
   database = await createTestDb();
   host = await buildHost({ env, logger: false, database });
 }, 120_000);

@@ -118,7 +118,7 @@ test("forwarded headers without TRUST_PROXY log one warning per process; with TR
   expect(JSON.parse(warnings[0] ?? "{}")).toMatchObject({ level: 40 });
   expect(warnings[0]).toContain("every per-client rate limit is shared by the whole site");
 
-  const trusted = await setUp({ TRUST_PROXY: "loopback" }, "warn");
+  const trusted = await setUp({ TRUST_PROXY: "loopback", DEMO_ON_PUBLIC_ADDRESS: "true" }, "warn");
   const behindProxy = await buildHost({
     env: trusted.env,
     logger: trusted.logger,

@@ -2,14 +2,23 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createLogger } from "@khayl/api/http/log";
-import { deploymentKind, type Env, loadEnvFile, parseEnv, publicOrigin, stripeConfigured } from "@khayl/config/env";
+import {
+  deploymentKind,
+  type Env,
+  exposedDemoWarning,
+  loadEnvFile,
+  parseEnv,
+  publicOrigin,
+  stripeConfigured,
+} from "@khayl/config/env";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost, SHUTDOWN_GRACE_MS } from "./host.ts";
 
 /**
  * `npm start`: loads `.env` when present, validates the configuration (exiting with every
- * problem listed: a bad variable, or what a public deployment must not run with), builds
- * the host and listens on HOST:PORT. SIGTERM or SIGINT shut it down gracefully
+ * problem listed: a bad variable, or what a public deployment must not run with), warns
+ * at every start of a demo that other machines can reach (`DEMO_ON_PUBLIC_ADDRESS=true`),
+ * builds the host and listens on HOST:PORT. SIGTERM or SIGINT shut it down gracefully
  * (`Host.close`) and exit 0.
  */
 loadEnvFile();
@@ -21,6 +30,8 @@ try {
   process.exit(1);
 }
 const log = createLogger(env.LOG_LEVEL);
+const exposedDemo = exposedDemoWarning(env);
+if (exposedDemo) log.warn(exposedDemo);
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22)
   log.warn(
@@ -72,7 +83,8 @@ const payments = stripeConfigured(env)
   : "offline SANDBOX, test mode: Stripe's test cards are accepted and nothing is charged (set STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY for real payments)";
 if (!stripeConfigured(env) && !env.API_URL) log.warn(`Payments: ${payments}`);
 console.log(
-  `\n  Site:     ${origin}\n  API:      ${origin}/api/v1/health\n  Payments: ${payments}${invoice ? `\n  Invoice:  ${invoice}` : ""}\n`,
+  `\n  Site:     ${origin}\n  API:      ${origin}/api/v1/health\n  Payments: ${payments}${invoice ? `\n  Invoice:  ${invoice}` : ""}` +
+    `${exposedDemo ? "\n  WARNING:  the demo is reachable by other machines (DEMO_ON_PUBLIC_ADDRESS=true)" : ""}\n`,
 );
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -63,7 +64,10 @@ export const envSchema = z.object({
    * The reverse proxies whose X-Forwarded-For/-Proto are believed (client address for
    * rate limits, https for HSTS): comma-separated addresses or CIDR ranges, or the names
    * `loopback`, `linklocal`, `uniquelocal`. Unset = none. (A hop count cannot be used:
-   * Fastify 5 refuses forwarded headers from a peer it cannot identify.)
+   * Fastify 5 refuses forwarded headers from a peer it cannot identify.) A range that
+   * holds every address (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`) is refused everywhere:
+   * any client could forge its address; a public deployment refuses wide ranges too
+   * (`deploymentProblems`).
    */
   TRUST_PROXY: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -76,17 +80,33 @@ export const envSchema = z.object({
           .filter(Boolean),
       )
       .pipe(
-        z.array(
-          z
-            .string()
-            .regex(
-              /^(loopback|linklocal|uniquelocal|\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F]*:[0-9a-fA-F:]*(\/\d{1,3})?)$/,
-              "addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated",
-            ),
-        ),
+        z.array(z.string()).superRefine((entries, ctx) => {
+          for (const entry of entries) {
+            const range = PROXY_NAMES.includes(entry) ? undefined : proxyRange(entry);
+            if (!PROXY_NAMES.includes(entry) && !range)
+              ctx.addIssue({
+                code: "custom",
+                message: `${entry}: not an address, a CIDR range or loopback/linklocal/uniquelocal (comma-separated)`,
+              });
+            else if (range && range[1] === 0)
+              ctx.addIssue({
+                code: "custom",
+                message:
+                  `${entry} trusts every address: any client could forge X-Forwarded-For (pose as any visitor, ` +
+                  "escape every per-client limit) and X-Forwarded-Proto; name the proxy's own address or range (e.g. loopback)",
+              });
+          }
+        }),
       )
       .optional(),
   ),
+  /**
+   * Run the demo (demo data, the payment sandbox, codes in files and logs) although other
+   * machines can reach the process (`HOST` beyond loopback, or `TRUST_PROXY` set) and
+   * `PUBLIC_URL` is not public: refused unless this is true, and logged at warn on every
+   * start (`exposedDemoWarning`). Ignored when `PUBLIC_URL` is public (decision 020).
+   */
+  DEMO_ON_PUBLIC_ADDRESS: flag("false"),
 
   COMPANY_NAME: withDefault("Khayl Logistics"),
   /** The company's name as Arabic pages, mails and documents write it (decision 016). */
@@ -176,8 +196,13 @@ export function loadEnvFile(dir: string = process.cwd()): string | null {
 /**
  * Parses the environment. Throws an `Error` whose message lists every bad variable,
  * one per line (`NAME: problem`), so the process can exit with all of them at once.
+ * `server` (default true): the environment of a process that serves the site, which must
+ * also pass `deploymentProblems`; the database tools (`db:migrate`, `db:seed`) pass false.
  */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { server = true }: { server?: boolean } = {},
+): Env {
   const result = envSchema.safeParse(source);
   const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   // Half a Stripe configuration would silently fall back to the test-card sandbox.
@@ -186,46 +211,109 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     lines.push(
       "  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)",
     );
-  if (result.success)
-    lines.push(...deploymentProblems(result.data, source).map((p) => `  ${p.variables}: ${p.problem}`));
+  if (server) {
+    // With a bad variable, the deployment is judged without it (its own line says what is
+    // wrong), so that one message still lists everything to set.
+    const bad = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
+    const rest = Object.fromEntries(Object.entries(source).filter(([name]) => !bad.has(name)));
+    const judged = result.success ? result : envSchema.safeParse(rest);
+    if (judged.success)
+      lines.push(
+        ...deploymentProblems(judged.data, rest)
+          .filter((p) => !p.variables.split(/, | or /).some((name) => bad.has(name)))
+          .map((p) => `  ${p.variables}: ${p.problem}`),
+      );
+  }
   if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
+}
+
+/** True for `localhost`, `*.localhost` and loopback addresses (127.0.0.0/8, `::1`, IPv4-mapped too), brackets allowed. */
+function isLoopbackName(name: string): boolean {
+  const host = name
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback";
 }
 
 /**
  * Where the process runs (architecture §6): `demo` when `PUBLIC_URL` is unset or names a
  * loopback host (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`) — the local demo that
  * `npm start` gives with nothing configured; `public` for any other origin, where
- * `deploymentProblems` applies.
+ * `deploymentProblems` applies. (A demo that other machines can reach must say so:
+ * `exposure`.)
  */
 export function deploymentKind(env: Pick<Env, "PUBLIC_URL">): "demo" | "public" {
   if (!env.PUBLIC_URL) return "demo";
-  const host = new URL(env.PUBLIC_URL).hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  const loopback =
-    host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
-  return loopback ? "demo" : "public";
+  return isLoopbackName(new URL(env.PUBLIC_URL).hostname) ? "demo" : "public";
 }
 
-/** One reason a public deployment refuses to start, and the variables that fix it. */
+/**
+ * Why other machines can reach this process, one phrase per reason: `HOST` is not a
+ * loopback name or address (`0.0.0.0`, `::`, a LAN address, any host name but
+ * `localhost`: what it resolves to is not known here), or `TRUST_PROXY` names a proxy
+ * (which forwards other machines' requests). Empty: only this machine can.
+ */
+function exposure(env: Pick<Env, "HOST" | "TRUST_PROXY">): string[] {
+  const reasons: string[] = [];
+  if (!isLoopbackName(env.HOST)) reasons.push(`HOST=${env.HOST} listens beyond loopback`);
+  if (env.TRUST_PROXY?.length) reasons.push(`TRUST_PROXY=${env.TRUST_PROXY.join(",")} names a proxy`);
+  return reasons;
+}
+
+/**
+ * The warning to log at every start of a demo that other machines can reach by the
+ * operator's choice (`DEMO_ON_PUBLIC_ADDRESS=true`, architecture §6); null otherwise.
+ */
+export function exposedDemoWarning(env: Env): string | null {
+  const reasons = exposure(env);
+  if (deploymentKind(env) !== "demo" || !env.DEMO_ON_PUBLIC_ADDRESS || reasons.length === 0) return null;
+  return (
+    `DEMO_ON_PUBLIC_ADDRESS=true: running the DEMO where other machines can reach it (${reasons.join("; ")}): ` +
+    "demo accounts and invoices, payments in the sandbox (test cards accepted, nothing charged), verification " +
+    "codes written to files and logs. Never the company's site: set PUBLIC_URL to its public origin for that"
+  );
+}
+
+/** One reason a deployment refuses to start, and the variables that fix it. */
 interface DeploymentProblem {
   variables: string;
   problem: string;
 }
 
 /**
- * What a public deployment (`deploymentKind` = `public`) must not run with (architecture §6):
+ * What a server process must not run with (architecture §6, decision 020). Everywhere: no `SECRET_KEY`
+ * while this process runs the API (no `API_URL`) on a shared database (`DATABASE_URL`),
+ * since each instance would generate its own key into its `DATA_DIR`: codes asked through
+ * one would fail on another, and each would keep its own per-address and per-client
+ * counts. A demo that other machines can reach (`exposure`) without
+ * `DEMO_ON_PUBLIC_ADDRESS=true`. On a public deployment (`deploymentKind` = `public`):
  * payments in test mode (the sandbox, or Stripe test keys) unless `ALLOW_TEST_PAYMENTS`
  * is true; mail written only to files (no `SMTP_URL`) while this process runs the API;
- * `DEMO_DATA` left to its default (it would load demo accounts and invoices into the
- * company's database); no `SECRET_KEY` while this process runs the API (a key generated
- * into one instance's `DATA_DIR` is neither shared by the other instances nor kept with
- * the database's backups, so codes would fail across instances). Answers an empty list for the local demo. `source` is the raw
- * environment, to tell a variable left unset from one set to its default.
+ * no `SECRET_KEY` while this process runs the API (a generated key is neither shared by
+ * the other instances nor kept with the database's backups); `DEMO_DATA` left to its
+ * default (it would load demo accounts and invoices into the company's database);
+ * `TRUST_PROXY` ranges wider than /8 (IPv4) or /32 (IPv6). Answers an empty list for the
+ * local demo. `source` is the raw environment, to tell a variable left unset from one set
+ * to its default.
  */
 function deploymentProblems(env: Env, source: Record<string, string | undefined>): DeploymentProblem[] {
-  if (deploymentKind(env) === "demo") return [];
+  const kind = deploymentKind(env);
   const problems: DeploymentProblem[] = [];
-  if (!env.ALLOW_TEST_PAYMENTS) {
+  const reasons = exposure(env);
+  if (kind === "demo" && reasons.length > 0 && !env.DEMO_ON_PUBLIC_ADDRESS)
+    problems.push({
+      variables: "PUBLIC_URL or DEMO_ON_PUBLIC_ADDRESS",
+      problem:
+        `other machines can reach this server (${reasons.join("; ")}) but without a public PUBLIC_URL it would run ` +
+        "as the local demo (demo accounts and invoices, test-card payments, verification codes in files and logs); " +
+        "set PUBLIC_URL to the site's public origin (a public deployment: live payments, SMTP_URL, SECRET_KEY and " +
+        "DEMO_DATA are then required), or DEMO_ON_PUBLIC_ADDRESS=true to run the demo there on purpose, " +
+        "or keep it local: HOST=localhost and no TRUST_PROXY",
+    });
+  if (kind === "public" && !env.ALLOW_TEST_PAYMENTS) {
     if (!stripeConfigured(env))
       problems.push({
         variables: "STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY",
@@ -239,26 +327,69 @@ function deploymentProblems(env: Env, source: Record<string, string | undefined>
         problem: "these are Stripe test keys; set the live keys (or ALLOW_TEST_PAYMENTS=true for a test site)",
       });
   }
-  if (!env.API_URL && !env.SMTP_URL)
+  if (kind === "public" && !env.API_URL && !env.SMTP_URL)
     problems.push({
       variables: "SMTP_URL",
       problem:
         "mail (deletion codes, support confirmations) would only be written to files under DATA_DIR/outbox; set the SMTP server",
     });
-  if (!env.API_URL && !env.SECRET_KEY)
+  if (!env.API_URL && !env.SECRET_KEY && (kind === "public" || env.DATABASE_URL))
     problems.push({
       variables: "SECRET_KEY",
       problem:
         "not set; set a random secret of at least 32 characters (openssl rand -hex 32), the same on every instance: " +
-        "it keys the hashes of verification codes and e-mail addresses",
+        "it keys the hashes of verification codes and of e-mail and client addresses" +
+        (env.DATABASE_URL
+          ? " (on the shared DATABASE_URL, a key generated by each instance would make codes asked through one " +
+            "fail on another and give each instance its own rate-limit counts)"
+          : ""),
     });
-  if (source.DEMO_DATA === undefined || source.DEMO_DATA === "")
+  if (kind === "public" && (source.DEMO_DATA === undefined || source.DEMO_DATA === ""))
     problems.push({
       variables: "DEMO_DATA",
       problem:
         "not set; set DEMO_DATA=false for the company's site (true loads demo accounts and invoices into this database)",
     });
+  const wide = kind === "public" ? (env.TRUST_PROXY ?? []).filter(isWideProxyRange) : [];
+  if (wide.length > 0)
+    problems.push({
+      variables: "TRUST_PROXY",
+      problem:
+        `${wide.join(", ")} ${wide.length === 1 ? "is" : "are"} wider than /8 (IPv4) or /32 (IPv6): every address ` +
+        `in ${wide.length === 1 ? "it" : "them"} could forge X-Forwarded-For and X-Forwarded-Proto; name the proxy's own address or a range of ` +
+        "/8 or narrower (IPv4), /32 or narrower (IPv6)",
+    });
   return problems;
+}
+
+/** The proxy-addr names `TRUST_PROXY` takes besides addresses and ranges (each a set of non-routable ranges). */
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * A `TRUST_PROXY` address or CIDR range as [address, prefix length] (an address alone is
+ * its own /32 or /128). An IPv4-mapped IPv6 range (`::ffff:a.b.c.d/n`, n ≥ 96) is answered
+ * as the IPv4 range it matches (`a.b.c.d/(n − 96)`): Fastify's proxy-addr compares IPv4
+ * clients with it so. Undefined when it is neither (IPv4 only in four-part decimal).
+ */
+function proxyRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined {
+  const [address = "", bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) return undefined;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) ip = ipaddr.IPv4.parse(address);
+  else if (ipaddr.IPv6.isValid(address)) ip = ipaddr.IPv6.parse(address);
+  else return undefined;
+  const max = ip.kind() === "ipv4" ? 32 : 128;
+  const prefix = bits === undefined ? max : Number(bits);
+  if (prefix > max) return undefined;
+  if (ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress() && prefix >= 96) return [ip.toIPv4Address(), prefix - 96];
+  return [ip, prefix];
+}
+
+/** True for a `TRUST_PROXY` range wider than /8 (IPv4) or /32 (IPv6); never for the names. */
+function isWideProxyRange(entry: string): boolean {
+  const range = proxyRange(entry);
+  if (!range) return false;
+  return range[1] < (range[0].kind() === "ipv4" ? 8 : 32);
 }
 
 /**

@@ -4,7 +4,7 @@ import { seedDemoData } from "../seed/index.ts";
 
 /** `npm run db:seed`: migrates, then loads demo data into empty tables. */
 loadEnvFile();
-const env = parseEnv();
+const env = parseEnv(process.env, { server: false });
 const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await handle.migrate();
 const { inserted } = await handle.exclusively(() => seedDemoData(handle.db));

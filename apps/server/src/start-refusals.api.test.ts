@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { testDbKind } from "@khayl/db/testing";
+import { afterAll, describe, expect, test, vi } from "vitest";
+
+/**
+ * `npm start`'s server (apps/server/src/main.ts) refuses, before it opens a database, a
+ * port or DATA_DIR, what would run the demo where other machines reach it, or give each
+ * instance on a shared database a secret of its own (architecture §6, §3.7); the demo
+ * opted in on purpose starts, and says so at warn. None of it depends on the test database
+ * (the server runs the demo's own PGlite, or opens nothing): run in the api-pglite project only.
+ */
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const work = mkdtempSync(path.join(os.tmpdir(), "khayl-refusals-"));
+const children: ReturnType<typeof spawn>[] = [];
+
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts main.ts with only `env` (and PATH) set; collects its output. */
+function start(env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  const output = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk: Buffer) => (output.stdout += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (output.stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, output, exited };
+}
+
+describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
+  test.each([
+    {
+      what: "listening on every address (HOST=0.0.0.0) without PUBLIC_URL",
+      env: { HOST: "0.0.0.0" },
+      line: /^ {2}PUBLIC_URL or DEMO_ON_PUBLIC_ADDRESS: other machines can reach this server \(HOST=0\.0\.0\.0 listens beyond loopback\)/m,
+    },
+    {
+      what: "listening on every IPv6 address (HOST=::) without PUBLIC_URL",
+      env: { HOST: "::" },
+      line: /^ {2}PUBLIC_URL or DEMO_ON_PUBLIC_ADDRESS: other machines can reach this server \(HOST=:: listens/m,
+    },
+    {
+      what: "behind a proxy (TRUST_PROXY) on loopback without PUBLIC_URL",
+      env: { HOST: "127.0.0.1", TRUST_PROXY: "loopback" },
+      line: /^ {2}PUBLIC_URL or DEMO_ON_PUBLIC_ADDRESS: .*\(TRUST_PROXY=loopback names a proxy\)/m,
+    },
+    {
+      what: "on a shared PostgreSQL (DATABASE_URL) without SECRET_KEY",
+      // Nothing listens there: the refusal comes before any connection.
+      env: { HOST: "127.0.0.1", DATABASE_URL: "postgres://khayl@127.0.0.1:9/khayl" },
+      line: /^ {2}SECRET_KEY: not set; .*the same on every instance/m,
+    },
+    {
+      what: "trusting every address (TRUST_PROXY=0.0.0.0/0), even opted in to the demo",
+      env: { HOST: "127.0.0.1", TRUST_PROXY: "0.0.0.0/0", DEMO_ON_PUBLIC_ADDRESS: "true" },
+      line: /^ {2}TRUST_PROXY: 0\.0\.0\.0\/0 trusts every address/m,
+    },
+  ])(
+    "a server $what exits 1 with what to set, having opened nothing",
+    async ({ env, line }) => {
+      const dataDir = path.join(work, `refused-${children.length}`);
+      const port = await freePort();
+      const server = start({ ...env, PORT: String(port), DATA_DIR: dataDir });
+      expect(await server.exited).toBe(1);
+      expect(server.output.stderr).toMatch(/^Invalid configuration:\n/);
+      expect(server.output.stderr).toMatch(line);
+      expect(server.output.stdout).toBe("");
+      expect(existsSync(dataDir)).toBe(false);
+    },
+    30_000,
+  );
+
+  test("slow: a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
+    const port = await freePort();
+    const server = start({
+      HOST: "127.0.0.1",
+      TRUST_PROXY: "loopback",
+      DEMO_ON_PUBLIC_ADDRESS: "true",
+      PORT: String(port),
+      DATA_DIR: path.join(work, "opted-in"),
+      LOG_LEVEL: "warn",
+    });
+    await vi.waitFor(() => expect(server.output.stdout).toContain(`Site:     http://localhost:${port}`), {
+      timeout: 90_000,
+      interval: 200,
+    });
+    const warning = server.output.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((entry) => entry.msg.startsWith("DEMO_ON_PUBLIC_ADDRESS=true: running the DEMO"));
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toContain("(TRUST_PROXY=loopback names a proxy)");
+    expect(server.output.stdout).toContain("WARNING:  the demo is reachable by other machines");
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+});
