@@ -133,7 +133,6 @@ export function pageCacheKeys(
     const segments: string[] = [];
     for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined)
       if (at.path) segments.unshift(...at.path.split("/"));
-    const path = `/${segments.join("/")}`;
     if (declaredPrivate(routes, route)) continue;
     const pattern: Segment[] = [];
     for (const segment of segments) {
