@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createHasher } from "../../secret-key.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
+import { createMailWorker } from "../mail/worker.ts";
+import { purgeExpired } from "../retention/purge.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -35,6 +37,18 @@ function confirm(email: string, otpCode: string, remoteAddress = client(), heade
     headers,
   });
 }
+const silentLog = { info: () => undefined, warn: () => undefined };
+/** A mail transport that records the recipients it is given. */
+const recorder = {
+  delivered: [] as string[],
+  transport: {
+    kind: "smtp" as const,
+    async send(mail: { to: string }) {
+      recorder.delivered.push(mail.to);
+    },
+    close: () => undefined,
+  },
+};
 /** The deletion mails sent to `email`, oldest first. */
 function mailsTo(email: string) {
   return api.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
@@ -64,7 +78,10 @@ const endLock = (email: string) =>
     .where(eq(deletionLocks.emailHash, emailHashOf(email)));
 
 test("ask answers alike whether or not the account exists, and mails a code only when it does", async () => {
+  const outboxRows = async () => (await api.database.db.select().from(outbox)).length;
+  const before = await outboxRows();
   const known = await ask("sophie.laurent@example.com");
+  const afterKnown = await outboxRows();
   const unknown = await ask("nobody.here@example.com");
   expect(known.statusCode).toBe(200);
   expect(unknown.statusCode).toBe(200);
@@ -76,6 +93,20 @@ test("ask answers alike whether or not the account exists, and mails a code only
   await expect(codeMailedTo("sophie.laurent@example.com")).resolves.toMatch(/^\d{4}$/);
   // A code was stored for each address all the same (the same work either way).
   expect(await api.database.db.select().from(verificationCodes)).toHaveLength(2);
+  // So was an outbox row (no timing difference): for the unknown address, one that is never
+  // sent, names nobody, keeps no code, and the retention purge drops.
+  expect(afterKnown - before).toBe(1);
+  expect(mails.length - afterKnown).toBe(1);
+  const suppressed = mails.at(-1);
+  expect(suppressed).toMatchObject({ kind: "delete-account-code", to: "[suppressed]", logNote: null, sentAt: null });
+  expect(suppressed?.text).not.toMatch(/\d{4}/);
+  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog, transport: recorder.transport });
+  await worker.deliverDue();
+  await worker.stop();
+  expect(recorder.delivered).not.toContain("[suppressed]");
+  expect(recorder.delivered).toContain("sophie.laurent@example.com");
+  await purgeExpired(api.database.db);
+  expect(await api.database.db.select().from(outbox).where(eq(outbox.id, suppressed!.id))).toEqual([]);
 });
 
 test("the code mail tells the owner what to do if it wasn't them, and expires with the code", async () => {

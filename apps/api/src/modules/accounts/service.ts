@@ -9,7 +9,7 @@ import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
-import { deleteMailsAbout, enqueueMails } from "../mail/repository.ts";
+import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
 import { accountDeletedMail, deletionCodeMail, deletionCodesLiveMail, deletionLockedMail } from "../mail/templates.ts";
 import { eraseMailFiles } from "../mail/transport.ts";
 import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
@@ -93,7 +93,9 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or
- * not the account exists, doing the same work either way; only the mail depends on it.
+ * not the account exists, doing the same work either way: for an address without an
+ * account, the mail it would have had is queued suppressed (`suppressedMail`), so only
+ * whether a mail goes out depends on it.
  * Throws 429 past `ASK_PER_ADDRESS_AND_CLIENT` (this client's asks for this address).
  * Otherwise, within `MAILS_PER_ADDRESS_DAY`:
  * - while the address's deletion is locked, no code: the owner is mailed the lock notice;
@@ -118,31 +120,31 @@ export async function askDeleteAccount(
   await db.transaction(async (tx) => {
     await serialiseAddress(tx, emailHash);
     const account = await findLiveAccountByEmail(tx, email);
+    // The same row either way (the same work and time): a mail, or for an address without
+    // an account the same mail suppressed, never sent and dropped by the retention purge.
+    const mailIfAccount = (mail: OutgoingMail) => enqueueMails(tx, [account ? mail : suppressedMail(mail)]);
     const mailBudget = await consumeRateLimit(tx, `mail:${emailHash}`, MAILS_PER_ADDRESS_DAY);
     if (!mailBudget.allowed) return;
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) {
       const lockedUntil = new Date(Date.now() + lockedMs);
-      if (account)
-        await enqueueMails(tx, [
-          deletionLockedMail(email, { company, supportEmail: env.SUPPORT_EMAIL, lockedUntil, language }),
-        ]);
+      await mailIfAccount(
+        deletionLockedMail(email, { company, supportEmail: env.SUPPORT_EMAIL, lockedUntil, language }),
+      );
       return;
     }
     const live = await liveCodesOf(tx, emailHash, MAX_CODE_TRIES);
     const own = live.filter((c) => c.clientHash === clientHash).map((c) => c.id);
     if (live.length - own.length >= LIVE_CODES_PER_ADDRESS) {
-      if (account)
-        await enqueueMails(tx, [deletionCodesLiveMail(email, { company, minutes: CODE_TTL_MS / 60_000, language })]);
+      await mailIfAccount(deletionCodesLiveMail(email, { company, minutes: CODE_TTL_MS / 60_000, language }));
       return;
     }
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
     await retireCodes(tx, own);
     await insertCode(tx, { emailHash, clientHash, codeHash, expiresAt });
-    if (account)
-      await enqueueMails(tx, [
-        deletionCodeMail(email, code, { company, supportEmail: env.SUPPORT_EMAIL, expiresAt, language }),
-      ]);
+    await mailIfAccount(
+      deletionCodeMail(email, code, { company, supportEmail: env.SUPPORT_EMAIL, expiresAt, language }),
+    );
   });
   return null;
 }

@@ -46,6 +46,7 @@ export function supportNotificationMail(
 ): OutgoingMail {
   return {
     kind: "support-notification",
+    lane: "bulk",
     to,
     subject: `[${r.reference}] ${r.subject} – ${r.division}`,
     text: [
@@ -92,6 +93,7 @@ export function supportConfirmationMail(
   if (language === "ar")
     return {
       kind: "support-confirmation",
+      lane: "bulk",
       to: r.email,
       subject: `استلمنا طلبك ${r.reference}`,
       text: [
@@ -106,6 +108,7 @@ export function supportConfirmationMail(
     };
   return {
     kind: "support-confirmation",
+    lane: "bulk",
     to: r.email,
     subject: `We received your request ${r.reference}`,
     text: [
