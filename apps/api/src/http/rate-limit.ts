@@ -19,26 +19,28 @@ export interface RateLimitResult {
  * Counts one hit on `key` in a fixed window of `windowMs`, in the shared `rate_limits`
  * table (architecture §2: no per-process state, so N instances on one PostgreSQL enforce the
  * limit together). Atomic: one upsert per hit. Use it directly for limits keyed by
- * something other than the client (e.g. per e-mail address); a key never names a person
- * (hash addresses with the `Hasher`). Ended windows are deleted by the retention purge,
- * off the request path.
+ * something other than the client (e.g. per e-mail address, or site-wide); a key never
+ * names a person (hash addresses with the `Hasher`). `cost` (default 1, a whole number
+ * ≥ 1) counts the hit as that many, e.g. bytes against a byte budget; a refused hit is
+ * counted too. Ended windows are deleted by the retention purge, off the request path.
  */
 export async function consumeRateLimit(
   db: Db | Tx,
   key: string,
-  options: { max: number; windowMs: number },
+  options: { max: number; windowMs: number; cost?: number },
 ): Promise<RateLimitResult> {
   const windowMs = Math.max(1, Math.round(options.windowMs));
+  const cost = Math.max(1, Math.round(options.cost ?? 1));
   const result = await db.execute<{ count: number; ttl: number }>(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    values (${key}, ${cost}, now() + make_interval(secs => ${windowMs / 1000}))
     on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.reset_at <= now() then ${cost} else rate_limits.count + ${cost} end,
       reset_at = case when rate_limits.reset_at <= now()
         then now() + make_interval(secs => ${windowMs / 1000}) else rate_limits.reset_at end
     returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
   `);
-  const row = rowsOf<{ count: number; ttl: number }>(result)[0] ?? { count: 1, ttl: windowMs };
+  const row = rowsOf<{ count: number; ttl: number }>(result)[0] ?? { count: cost, ttl: windowMs };
   const current = Number(row.count);
   return { allowed: current <= options.max, current, retryAfterMs: Number(row.ttl) };
 }

@@ -1,7 +1,13 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
-import { ERASED_RECIPIENT, ERASED_RECIPIENT_KINDS, SECRET_MAIL_KINDS } from "./templates.ts";
+import {
+  DIGEST_SEPARATOR,
+  ERASED_RECIPIENT,
+  ERASED_RECIPIENT_KINDS,
+  SECRET_MAIL_KINDS,
+  SUPPORT_DIGEST_KIND,
+} from "./templates.ts";
 
 /**
  * The outbox's lanes (architecture §3.6), claimed in this order: `urgent` (time-limited
@@ -50,6 +56,35 @@ export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<
       };
     }),
   );
+}
+
+/**
+ * Adds `entry` to the open digest of `digest.kind` to `digest.to`, in the caller's
+ * transaction, or queues `digest` with the entry when none is open; a new digest is due
+ * `dueInMs` from now (when the budget's window ends: architecture §3.6). A digest is open
+ * until a worker first claims it (`attempts` 0), so no entry is added to a mail already
+ * being sent. Digests are serialised by a transaction advisory lock, so two requests never
+ * open two at once.
+ */
+export async function addToDigest(tx: Tx, digest: OutgoingMail, entry: string, dueInMs: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`digest:${digest.kind}`}, 0))`);
+  // The outer conditions are checked again on a row another transaction changed meanwhile.
+  const appended = await tx.execute(sql`
+    update outbox set text = text || ${entry}
+    where kind = ${digest.kind} and "to" = ${digest.to} and sent_at is null and attempts = 0
+      and id = (select id from outbox where kind = ${digest.kind} and "to" = ${digest.to} and sent_at is null
+        and attempts = 0 order by id desc limit 1)
+    returning id
+  `);
+  if (rowsOf<{ id: number }>(appended).length > 0) return;
+  await tx.insert(outbox).values({
+    kind: digest.kind,
+    to: digest.to,
+    subject: digest.subject,
+    text: digest.text + entry,
+    priority: priorityOf(digest),
+    nextAttemptAt: sql`now() + make_interval(secs => ${Math.max(0, dueInMs) / 1000})`,
+  });
 }
 
 /**
@@ -180,15 +215,25 @@ export async function markGivenUp(
 
 /**
  * Deletes, in the caller's transaction, every mail to `email` (compared lower-case) and
- * every support-team notification quoting it as the sender's address (decision 014), and
- * answers their ids (the demo's `.eml` files are named by id: `eraseMailFiles`).
+ * every support-team notification quoting it as the sender's address, and removes the
+ * entries quoting it from the support team's digests (a digest left with no entry is
+ * deleted; decision 014), and answers the deleted mails' ids (the demo's `.eml` files are named by id: `eraseMailFiles`).
  */
 export async function deleteMailsAbout(tx: Db | Tx, email: string): Promise<number[]> {
   const address = email.toLowerCase();
+  const quoted = `\ne-mail: ${address}\n`;
+  // A digest loses the entries quoting the address; the other requests' entries stay.
+  await tx.execute(sql`
+    update outbox set text = array_to_string(array(
+      select part from unnest(string_to_array(text, ${DIGEST_SEPARATOR})) with ordinality as p(part, n)
+      where strpos(lower(part), ${quoted}) = 0 order by n), ${DIGEST_SEPARATOR})
+    where kind = ${SUPPORT_DIGEST_KIND} and strpos(lower(text), ${quoted}) > 0
+  `);
   const result = await tx.execute(sql`
     delete from outbox
     where lower("to") = ${address}
-      or (kind = 'support-notification' and strpos(lower(text), ${`\ne-mail: ${address}\n`}) > 0)
+      or (kind = 'support-notification' and strpos(lower(text), ${quoted}) > 0)
+      or (kind = ${SUPPORT_DIGEST_KIND} and strpos(text, ${DIGEST_SEPARATOR}) = 0)
     returning id
   `);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
