@@ -12,7 +12,9 @@ import { purgeExpired } from "../retention/purge.ts";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi();
+  // These tests enter far more wrong codes than the site's hourly budget allows (its own test:
+  // deletion-pause.api.test.ts), to show the per-address and per-client rules.
+  api = await createTestApi({ DELETION_WRONG_CODES_PER_HOUR: "10000" });
   await seedAccounts(api.database.db);
 });
 afterAll(() => api.close());

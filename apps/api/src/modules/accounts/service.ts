@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { companyNameIn } from "@khayl/config/env";
-import { invalidCodeMessage } from "@khayl/contract/account-deletion";
+import { deletionPausedMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
@@ -10,7 +10,13 @@ import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
 import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
-import { accountDeletedMail, deletionCodeMail, deletionCodesLiveMail, deletionLockedMail } from "../mail/templates.ts";
+import {
+  accountDeletedMail,
+  deletionCodeMail,
+  deletionCodesLiveMail,
+  deletionLockedMail,
+  deletionPausedAlertMail,
+} from "../mail/templates.ts";
 import { eraseMailFiles } from "../mail/transport.ts";
 import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
 import {
@@ -52,13 +58,21 @@ const WRONG_PER_ADDRESS_AND_CLIENT_DAY = { max: 4, windowMs: 24 * 3_600_000 };
  * under a 1 % chance of guessing a 4-digit code (architecture §3.7, "Odds").
  */
 const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
+/**
+ * The site-wide count of wrong codes compared in the hour, from every client and for every
+ * address (`DELETION_WRONG_CODES_PER_HOUR`): once it reaches the budget, every
+ * confirmation is refused until the hour ends (decision 021).
+ */
+const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
+const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
 
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher">;
 
-/** Where a warning goes (the request's logger). */
-interface WarnLog {
+/** Where warnings and the operator's alerts go (the request's logger). */
+interface AlertLog {
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /** A 429 with the wait in its message and its `retry-after` header (seconds). */
@@ -151,8 +165,9 @@ export async function askDeleteAccount(
 
 type ConfirmOutcome =
   | { kind: "deleted"; mailIds: number[] }
-  | { kind: "wrong" }
-  | { kind: "refused"; retryAfterMs: number };
+  | { kind: "wrong"; pausedNow?: { wrongCodes: number; retryAfterMs: number } }
+  | { kind: "refused"; retryAfterMs: number }
+  | { kind: "paused"; retryAfterMs: number };
 
 /**
  * `POST /auth/confrim-delete-account` (product §7, architecture §3.7). In one transaction,
@@ -163,12 +178,15 @@ type ConfirmOutcome =
  * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
  * try on each code compared, one wrong answer for this client, and as many wrong codes
- * toward the address's lock (`LOCK_POLICY`) as codes were compared.
+ * toward the address's lock (`LOCK_POLICY`) and toward the site's hourly budget
+ * (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
+ * reached, every confirmation answers 429 (`deletionPausedMessage`) until the hour ends;
+ * the wrong code that reached it logs an error and mails `SUPPORT_EMAIL`, once per pause.
  */
 export async function confirmDeleteAccount(
   deps: DeletionDeps,
   input: { email: string; otpCode: string; clientAddress: string; language?: Language },
-  log?: WarnLog,
+  log?: AlertLog,
 ): Promise<null> {
   const { db, env, hasher } = deps;
   const email = input.email.toLowerCase();
@@ -176,6 +194,8 @@ export async function confirmDeleteAccount(
   const wrongKey = `wrong:${emailHash}:${clientHash}`;
   const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const site = await peekRateLimit(tx, SITE_WRONG_CODES_KEY);
+    if (site.current >= env.DELETION_WRONG_CODES_PER_HOUR) return { kind: "paused", retryAfterMs: site.retryAfterMs };
     await serialiseAddress(tx, emailHash);
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) return { kind: "refused", retryAfterMs: lockedMs };
@@ -206,11 +226,33 @@ export async function confirmDeleteAccount(
       live.map((c) => c.id),
     );
     await consumeRateLimit(tx, wrongKey, WRONG_PER_ADDRESS_AND_CLIENT_DAY);
-    if (live.length > 0) await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
-    return { kind: "wrong" };
+    if (live.length === 0) return { kind: "wrong" };
+    await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
+    const max = env.DELETION_WRONG_CODES_PER_HOUR;
+    const counted = await consumeRateLimit(tx, SITE_WRONG_CODES_KEY, {
+      max,
+      windowMs: SITE_WRONG_CODES_WINDOW_MS,
+      cost: live.length,
+    });
+    // Only the wrong code that reached the budget starts the pause (one alert per pause).
+    if (counted.current < max || counted.current - live.length >= max) return { kind: "wrong" };
+    const until = new Date(Date.now() + counted.retryAfterMs);
+    await enqueueMails(tx, [deletionPausedAlertMail(env.SUPPORT_EMAIL, { wrongCodes: counted.current, until })]);
+    return { kind: "wrong", pausedNow: { wrongCodes: counted.current, retryAfterMs: counted.retryAfterMs } };
   });
   if (outcome.kind === "refused") throw tooMany(outcome.retryAfterMs);
-  if (outcome.kind === "wrong") throw new HttpError(400, invalidCodeMessage);
+  if (outcome.kind === "paused")
+    throw new HttpError(429, deletionPausedMessage(outcome.retryAfterMs), {
+      "retry-after": String(retryAfterSeconds(outcome.retryAfterMs)),
+    });
+  if (outcome.kind === "wrong") {
+    if (outcome.pausedNow)
+      log?.error(
+        { wrongCodes: outcome.pausedNow.wrongCodes, pausedForMs: outcome.pausedNow.retryAfterMs },
+        "deletion confirmations paused: too many wrong codes site-wide",
+      );
+    throw new HttpError(400, invalidCodeMessage);
+  }
   await eraseMailFiles(env.DATA_DIR, email, outcome.mailIds).catch((error: unknown) =>
     log?.warn({ err: error }, "the deleted account's mail files could not all be deleted"),
   );
