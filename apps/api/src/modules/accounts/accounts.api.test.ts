@@ -374,6 +374,17 @@ describe("budgets per address and client", () => {
     expect((await ask("v6client12@example.com", "2001:db8:77:2::1")).statusCode).toBe(200);
   });
 
+  test("a client walking through the /64s of its /56 shares 4 times the budget there (40 asks)", async () => {
+    const statuses = [];
+    for (let i = 0; i < 41; i++)
+      statuses.push((await ask(`walker${i}@example.com`, `2001:db8:78:${i.toString(16)}::1`)).statusCode);
+    expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
+    expect(statuses[40]).toBe(429);
+    expect((await ask("walker.next@example.com", "2001:db8:78:ff::1")).statusCode).toBe(429);
+    // Another /56 of the same /48 has its own share (the /48 allows 160).
+    expect((await ask("walker.other@example.com", "2001:db8:78:100::1")).statusCode).toBe(200);
+  });
+
   test("an attacker spending their asks does not stop the owner from getting a code", async () => {
     const email = "owner.first@example.com";
     await api.database.db.insert(accounts).values({ displayName: "Owner First", email });
