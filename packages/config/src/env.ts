@@ -23,6 +23,10 @@ const flag = (value: "true" | "false") =>
       .transform((v) => v === "true"),
   );
 
+/** A whole number of at least 1, with a default (the site-wide budgets). */
+const budget = (value: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).default(value));
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -154,6 +158,19 @@ export const envSchema = z.object({
    */
   SMTP_ALLOW_PLAINTEXT: flag("false"),
   MAIL_FROM: withDefault("Khayl Logistics <no-reply@khayl.example>"),
+
+  /**
+   * Site-wide budgets (architecture §3.7, decision 021), counted in the database and so
+   * shared by every instance. Contact submissions accepted per hour from everyone together;
+   * past it 429 until the hour ends.
+   */
+  CONTACT_SUBMISSIONS_PER_HOUR: budget(100),
+  /** Bytes contact submissions may store per day (the request and the support team's copy); past it 429. */
+  CONTACT_BYTES_PER_DAY: budget(5_000_000),
+  /** Notifications to SUPPORT_EMAIL per hour, one per request; the rest go out in one digest mail when the hour ends. */
+  SUPPORT_NOTIFICATIONS_PER_HOUR: budget(20),
+  /** Wrong account-deletion codes per hour from everyone together; past it confirmations pause until the hour ends. */
+  DELETION_WRONG_CODES_PER_HOUR: budget(30),
 
   /**
    * The server secret that keys the HMACs of verification codes, e-mail addresses and

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
+import { minutesToWait } from "./envelope.ts";
 import { emailSchema, otpCodeSchema } from "./form-fields.ts";
 
 /** Query of `GET /auth/ask-delete-account?email=` (product §7). */
@@ -16,6 +17,14 @@ export const askDeleteAccountMessage = "If an account exists for this e-mail, a 
 
 /** The message of every refused code (wrong, expired, used up or never sent). */
 export const invalidCodeMessage = "Invalid or expired verification code";
+
+/**
+ * The message of a 429 while deletion confirmations are paused site-wide after too many
+ * wrong codes (product §9): everyone waits `retryAfterMs`, the same as `retry-after`.
+ */
+export function deletionPausedMessage(retryAfterMs: number): string {
+  return `Account deletion is paused after too many wrong verification codes, please try again in ${minutesToWait(retryAfterMs)}`;
+}
 
 export const accountDeletionEndpoints = {
   /** `GET /auth/ask-delete-account`: e-mails a 4-digit code when the account exists. */

@@ -45,3 +45,14 @@ export function tooManyRequestsMessage(retryAfterMs: number): string {
 export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
+
+/** A wait of `retryAfterMs` milliseconds in whole minutes, at least 1 (site-wide pauses last up to an hour). */
+function retryAfterMinutes(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}
+
+/** 'N minute(s)' for a wait of `retryAfterMs` milliseconds. */
+export function minutesToWait(retryAfterMs: number): string {
+  const n = retryAfterMinutes(retryAfterMs);
+  return `${n} ${n === 1 ? "minute" : "minutes"}`;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contactMaxLengths, divisionValues, formMessages, subjectValues, tooLongMessage } from "./contact-rules.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { minutesToWait } from "./envelope.ts";
 import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
 
 /**
@@ -25,6 +26,14 @@ export const supportRequestBodySchema = z.object({
   sourceIsWebsite: z.boolean().default(true),
   website: z.string().max(200).optional(),
 });
+
+/**
+ * The message of a 429 when the site's contact budgets are spent (submissions per hour,
+ * bytes per day; product §9): everyone waits `retryAfterMs`, the same as `retry-after`.
+ */
+export function contactBusyMessage(retryAfterMs: number): string {
+  return `The contact form is receiving too many requests, please try again in ${minutesToWait(retryAfterMs)}`;
+}
 
 /** Answer data of a support request: its human-friendly reference, e.g. `SR-2026-000123`. */
 const supportRequestDataSchema = z.object({ reference: z.string() });

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -314,11 +315,19 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     /** When the mail stops being worth sending (a verification code's expiry); null = never. */
     expiresAt: ts("expires_at"),
+    /**
+     * The mail's lane (architecture §3.6): 0 time-limited (codes), 1 notices, 2 bulk (the
+     * support team's notifications and digests, contact confirmations). The worker claims
+     * the lowest lane first, oldest first within a lane.
+     */
+    priority: smallint("priority").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     // Due mail, and the retention purge's unsent (expired, given-up) and delivered mail.
     index("outbox_pending_idx").on(t.sentAt, t.nextAttemptAt),
+    // The worker's claim order among unsent mail: lane, then age.
+    index("outbox_lane_idx").on(t.priority, t.id).where(sql`${t.sentAt} is null`),
     // Deleting an account finds the mails to its address.
     index("outbox_to_lower_idx").on(sql`lower(${t.to})`),
   ],

@@ -14,3 +14,21 @@ export function clientOf(ip: string): string {
   const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${prefix.join(":")}::/64`;
 }
+
+/**
+ * The wider blocks a per-client budget also counts an IPv6 client on (architecture §3.7,
+ * decision 021), with the share of the budget each may spend: its /64 (`clientOf`) once the
+ * budget, its /56 four times it, its /48 sixteen times it, whichever /64s inside spend it. An
+ * IPv4 client (or a value that is not an address) is one block with the budget once.
+ */
+export function clientBlocksOf(ip: string): { block: string; share: number }[] {
+  const client = clientOf(ip);
+  if (!client.endsWith("::/64")) return [{ block: client, share: 1 }];
+  const [a = 0, b = 0, c = 0, d = 0] = (ipaddr.process(ip) as ipaddr.IPv6).parts;
+  const hex = (part: number) => part.toString(16);
+  return [
+    { block: client, share: 1 },
+    { block: `${hex(a)}:${hex(b)}:${hex(c)}:${hex(d & 0xff00)}::/56`, share: 4 },
+    { block: `${hex(a)}:${hex(b)}:${hex(c)}::/48`, share: 16 },
+  ];
+}

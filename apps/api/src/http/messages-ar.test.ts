@@ -1,12 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { askDeleteAccountMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
+import { askDeleteAccountMessage, deletionPausedMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { blogNotFoundMessage } from "@khayl/contract/blogs";
 import { cardMessages } from "@khayl/contract/card-rules";
 import { formMessages } from "@khayl/contract/contact-rules";
 import { invoiceMessages } from "@khayl/contract/invoices";
 import { legalNotFoundMessage } from "@khayl/contract/legal";
+import { contactBusyMessage } from "@khayl/contract/support-requests";
 import { contractEndpoints } from "@khayl/contract/testing";
 import PO from "pofile";
 import { describe, expect, test } from "vitest";
@@ -49,6 +50,21 @@ describe("every message the API answers with has its Arabic (decision 016)", () 
     expect(wait(900)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 900 ثانية");
     expect(localizeMessage("Route GET:/api/v1/nope not found", "ar")).toBe("المسار GET:/api/v1/nope غير موجود");
     expect(localizeMessage("limit must be at most 1000", "ar")).toBe("يجب ألا تزيد قيمة limit على 1000");
+  });
+
+  test("the site-wide pauses, in minutes with Arabic plural forms", () => {
+    expect(localizeMessage(contactBusyMessage(60_000), "ar")).toBe(
+      "يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد دقيقة واحدة",
+    );
+    expect(localizeMessage(contactBusyMessage(45 * 60_000), "ar")).toBe(
+      "يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد 45 دقيقة",
+    );
+    expect(deletionPausedMessage(90_000)).toBe(
+      "Account deletion is paused after too many wrong verification codes, please try again in 2 minutes",
+    );
+    expect(localizeMessage(deletionPausedMessage(5 * 60_000), "ar")).toBe(
+      "حذف الحسابات متوقف مؤقتًا بعد إدخال رموز تحقق خاطئة كثيرة، يُرجى المحاولة بعد 5 دقائق",
+    );
   });
 });
 

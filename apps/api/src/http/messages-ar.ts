@@ -113,11 +113,33 @@ function arabicSeconds(n: number): string {
   }
 }
 
+/** '{n} minutes' in Arabic, with Arabic's plural forms. */
+function arabicMinutes(n: number): string {
+  switch (arabicPlural.select(n)) {
+    case "one":
+      return "دقيقة واحدة";
+    case "two":
+      return "دقيقتين";
+    case "few":
+      return `${n} دقائق`;
+    default:
+      return `${n} دقيقة`;
+  }
+}
+
 /** Messages that carry a value, and their Arabic. */
 const arabicPatterns: [RegExp, (...groups: string[]) => string][] = [
   [
     /^Too many requests, please try again in (\d+) seconds$/,
     (n) => `طلبات كثيرة، يُرجى المحاولة بعد ${arabicSeconds(Number(n))}`,
+  ],
+  [
+    /^The contact form is receiving too many requests, please try again in (\d+) minutes?$/,
+    (n) => `يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد ${arabicMinutes(Number(n))}`,
+  ],
+  [
+    /^Account deletion is paused after too many wrong verification codes, please try again in (\d+) minutes?$/,
+    (n) => `حذف الحسابات متوقف مؤقتًا بعد إدخال رموز تحقق خاطئة كثيرة، يُرجى المحاولة بعد ${arabicMinutes(Number(n))}`,
   ],
   [/^Route ([A-Z]+):(.*) not found$/, (method, path) => `المسار ${method}:${path} غير موجود`],
   [/^(limit|offset|id) must be a number$/, (name) => `يجب أن تكون قيمة ${name} رقمًا`],

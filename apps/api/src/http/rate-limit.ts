@@ -4,7 +4,7 @@ import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Hasher } from "../secret-key.ts";
-import { clientOf } from "./client-address.ts";
+import { clientBlocksOf } from "./client-address.ts";
 
 export interface RateLimitResult {
   /** False when this hit went over `max` in the current window. */
@@ -19,28 +19,90 @@ export interface RateLimitResult {
  * Counts one hit on `key` in a fixed window of `windowMs`, in the shared `rate_limits`
  * table (architecture §2: no per-process state, so N instances on one PostgreSQL enforce the
  * limit together). Atomic: one upsert per hit. Use it directly for limits keyed by
- * something other than the client (e.g. per e-mail address); a key never names a person
- * (hash addresses with the `Hasher`). Ended windows are deleted by the retention purge,
- * off the request path.
+ * something other than the client (e.g. per e-mail address, or site-wide); a key never
+ * names a person (hash addresses with the `Hasher`). `cost` (default 1, a whole number
+ * ≥ 1) counts the hit as that many, e.g. bytes against a byte budget; a refused hit is
+ * counted too. Ended windows are deleted by the retention purge, off the request path.
  */
 export async function consumeRateLimit(
   db: Db | Tx,
   key: string,
-  options: { max: number; windowMs: number },
+  options: { max: number; windowMs: number; cost?: number },
 ): Promise<RateLimitResult> {
   const windowMs = Math.max(1, Math.round(options.windowMs));
-  const result = await db.execute<{ count: number; ttl: number }>(sql`
+  const cost = Math.max(1, Math.round(options.cost ?? 1));
+  const [row = { count: cost, ttl: windowMs }] = await countHits(db, [key], cost, windowMs);
+  return { allowed: row.count <= options.max, current: row.count, retryAfterMs: row.ttl };
+}
+
+/**
+ * Adds `cost` to each of `keys` (distinct) in one atomic statement, each in its own fixed
+ * window of `windowMs`; answers each key's count and milliseconds left, in the order of `keys`.
+ */
+async function countHits(
+  db: Db | Tx,
+  keys: string[],
+  cost: number,
+  windowMs: number,
+): Promise<{ count: number; ttl: number }[]> {
+  const values = sql.join(
+    keys.map((key) => sql`(${key}, ${cost}::int, now() + make_interval(secs => ${windowMs / 1000}))`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    values ${values}
     on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now()
-        then now() + make_interval(secs => ${windowMs / 1000}) else rate_limits.reset_at end
-    returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
+      count = case when rate_limits.reset_at <= now() then excluded.count else rate_limits.count + excluded.count end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning key, count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
   `);
-  const row = rowsOf<{ count: number; ttl: number }>(result)[0] ?? { count: 1, ttl: windowMs };
-  const current = Number(row.count);
-  return { allowed: current <= options.max, current, retryAfterMs: Number(row.ttl) };
+  const rows = new Map(
+    rowsOf<{ key: string; count: number; ttl: number }>(result).map((r) => [
+      r.key,
+      { count: Number(r.count), ttl: Number(r.ttl) },
+    ]),
+  );
+  return keys.map((key) => rows.get(key) ?? { count: cost, ttl: windowMs });
+}
+
+/**
+ * Counts one hit of a per-client budget of `max` hits per `windowMs` under `scope` (e.g.
+ * a route), for the client at `ip` (the request's address), and answers whether it is
+ * allowed. An IPv4 client is counted alone. An IPv6 client is counted on its /64, its /56
+ * and its /48 together (`clientBlocksOf`, decision 021): the /64 may spend `max`, the /56
+ * 4 × `max` and the /48 16 × `max`, whichever /64s inside spend it, so walking through a
+ * block one owns climbs to the wider budget instead of making new clients. Refused when
+ * any of them is spent; then `current` is over `max` and `retryAfterMs` is the longest
+ * wait among the spent ones. Otherwise `current` is `max` less the fewest hits left among
+ * them. Keys hold the blocks' HMACs (`hasher`), never an address.
+ */
+export async function consumeClientBudget(
+  db: Db | Tx,
+  hasher: Hasher,
+  scope: string,
+  ip: string,
+  limit: { max: number; windowMs: number },
+): Promise<RateLimitResult> {
+  const windowMs = Math.max(1, Math.round(limit.windowMs));
+  const blocks = clientBlocksOf(ip);
+  const counts = await countHits(
+    db,
+    blocks.map(({ block }) => `${scope}:${hasher.hash("client", block)}`),
+    1,
+    windowMs,
+  );
+  const levels = blocks.map(({ share }, i) => ({
+    max: limit.max * share,
+    ...(counts[i] ?? { count: 1, ttl: windowMs }),
+  }));
+  const spent = levels.filter((level) => level.count > level.max);
+  const fewestLeft = Math.min(...levels.map((level) => level.max - level.count));
+  return {
+    allowed: spent.length === 0,
+    current: limit.max - fewestLeft,
+    retryAfterMs: spent.length > 0 ? Math.max(...spent.map((level) => level.ttl)) : (levels[0]?.ttl ?? windowMs),
+  };
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -71,8 +133,8 @@ export async function deleteRateLimitsMentioning(tx: Db | Tx, fragment: string):
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * A `@fastify/rate-limit` store over `consumeRateLimit`, keyed per route and by the HMAC
- * of the client (`clientOf`: an IPv6 /64 is one client).
+ * A `@fastify/rate-limit` store over `consumeClientBudget`, keyed per route and by the
+ * HMACs of the client's blocks (an IPv6 /64 is one client, climbing to its /56 and /48).
  */
 function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
   // The plugin passes `routeInfo` in the child options; its declared type omits it.
@@ -82,10 +144,7 @@ function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
       this.prefix = options.routeInfo ? `${options.routeInfo.method}:${options.routeInfo.url}` : "global";
     }
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-      consumeRateLimit(db, `route:${this.prefix}:${hasher.hash("client", clientOf(key))}`, {
-        max,
-        windowMs: timeWindow,
-      }).then(
+      consumeClientBudget(db, hasher, `route:${this.prefix}`, key, { max, windowMs: timeWindow }).then(
         (r) => callback(null, { current: r.current, ttl: r.retryAfterMs }),
         (error: Error) => callback(error),
       );

@@ -7,10 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createHasher } from "../../secret-key.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
+import { createMailWorker } from "../mail/worker.ts";
+import { purgeExpired } from "../retention/purge.ts";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi();
+  // These tests enter far more wrong codes than the site's hourly budget allows (its own test:
+  // deletion-pause.api.test.ts), to show the per-address and per-client rules.
+  api = await createTestApi({ DELETION_WRONG_CODES_PER_HOUR: "10000" });
   await seedAccounts(api.database.db);
 });
 afterAll(() => api.close());
@@ -35,6 +39,18 @@ function confirm(email: string, otpCode: string, remoteAddress = client(), heade
     headers,
   });
 }
+const silentLog = { info: () => undefined, warn: () => undefined };
+/** A mail transport that records the recipients it is given. */
+const recorder = {
+  delivered: [] as string[],
+  transport: {
+    kind: "smtp" as const,
+    async send(mail: { to: string }) {
+      recorder.delivered.push(mail.to);
+    },
+    close: () => undefined,
+  },
+};
 /** The deletion mails sent to `email`, oldest first. */
 function mailsTo(email: string) {
   return api.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
@@ -64,7 +80,10 @@ const endLock = (email: string) =>
     .where(eq(deletionLocks.emailHash, emailHashOf(email)));
 
 test("ask answers alike whether or not the account exists, and mails a code only when it does", async () => {
+  const outboxRows = async () => (await api.database.db.select().from(outbox)).length;
+  const before = await outboxRows();
   const known = await ask("sophie.laurent@example.com");
+  const afterKnown = await outboxRows();
   const unknown = await ask("nobody.here@example.com");
   expect(known.statusCode).toBe(200);
   expect(unknown.statusCode).toBe(200);
@@ -76,6 +95,20 @@ test("ask answers alike whether or not the account exists, and mails a code only
   await expect(codeMailedTo("sophie.laurent@example.com")).resolves.toMatch(/^\d{4}$/);
   // A code was stored for each address all the same (the same work either way).
   expect(await api.database.db.select().from(verificationCodes)).toHaveLength(2);
+  // So was an outbox row (no timing difference): for the unknown address, one that is never
+  // sent, names nobody, keeps no code, and the retention purge drops.
+  expect(afterKnown - before).toBe(1);
+  expect(mails.length - afterKnown).toBe(1);
+  const suppressed = mails.at(-1);
+  expect(suppressed).toMatchObject({ kind: "delete-account-code", to: "[suppressed]", logNote: null, sentAt: null });
+  expect(suppressed?.text).not.toMatch(/\d{4}/);
+  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog, transport: recorder.transport });
+  await worker.deliverDue();
+  await worker.stop();
+  expect(recorder.delivered).not.toContain("[suppressed]");
+  expect(recorder.delivered).toContain("sophie.laurent@example.com");
+  await purgeExpired(api.database.db);
+  expect(await api.database.db.select().from(outbox).where(eq(outbox.id, suppressed!.id))).toEqual([]);
 });
 
 test("the code mail tells the owner what to do if it wasn't them, and expires with the code", async () => {
@@ -339,6 +372,17 @@ describe("budgets per address and client", () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     expect((await ask("v6client12@example.com", "2001:db8:77:2::1")).statusCode).toBe(200);
+  });
+
+  test("a client walking through the /64s of its /56 shares 4 times the budget there (40 asks)", async () => {
+    const statuses = [];
+    for (let i = 0; i < 41; i++)
+      statuses.push((await ask(`walker${i}@example.com`, `2001:db8:78:${i.toString(16)}::1`)).statusCode);
+    expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
+    expect(statuses[40]).toBe(429);
+    expect((await ask("walker.next@example.com", "2001:db8:78:ff::1")).statusCode).toBe(429);
+    // Another /56 of the same /48 has its own share (the /48 allows 160).
+    expect((await ask("walker.other@example.com", "2001:db8:78:100::1")).statusCode).toBe(200);
   });
 
   test("an attacker spending their asks does not stop the owner from getting a code", async () => {

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { companyNameIn } from "@khayl/config/env";
-import { invalidCodeMessage } from "@khayl/contract/account-deletion";
+import { deletionPausedMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
@@ -9,8 +9,14 @@ import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
-import { deleteMailsAbout, enqueueMails } from "../mail/repository.ts";
-import { accountDeletedMail, deletionCodeMail, deletionCodesLiveMail, deletionLockedMail } from "../mail/templates.ts";
+import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
+import {
+  accountDeletedMail,
+  deletionCodeMail,
+  deletionCodesLiveMail,
+  deletionLockedMail,
+  deletionPausedAlertMail,
+} from "../mail/templates.ts";
 import { eraseMailFiles } from "../mail/transport.ts";
 import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
 import {
@@ -52,13 +58,21 @@ const WRONG_PER_ADDRESS_AND_CLIENT_DAY = { max: 4, windowMs: 24 * 3_600_000 };
  * under a 1 % chance of guessing a 4-digit code (architecture §3.7, "Odds").
  */
 const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
+/**
+ * The site-wide count of wrong codes compared in the hour, from every client and for every
+ * address (`DELETION_WRONG_CODES_PER_HOUR`): once it reaches the budget, every
+ * confirmation is refused until the hour ends (decision 021).
+ */
+const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
+const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
 
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher">;
 
-/** Where a warning goes (the request's logger). */
-interface WarnLog {
+/** Where warnings and the operator's alerts go (the request's logger). */
+interface AlertLog {
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /** A 429 with the wait in its message and its `retry-after` header (seconds). */
@@ -93,7 +107,9 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or
- * not the account exists, doing the same work either way; only the mail depends on it.
+ * not the account exists, doing the same work either way: for an address without an
+ * account, the mail it would have had is queued suppressed (`suppressedMail`), so only
+ * whether a mail goes out depends on it.
  * Throws 429 past `ASK_PER_ADDRESS_AND_CLIENT` (this client's asks for this address).
  * Otherwise, within `MAILS_PER_ADDRESS_DAY`:
  * - while the address's deletion is locked, no code: the owner is mailed the lock notice;
@@ -118,39 +134,40 @@ export async function askDeleteAccount(
   await db.transaction(async (tx) => {
     await serialiseAddress(tx, emailHash);
     const account = await findLiveAccountByEmail(tx, email);
+    // The same row either way (the same work and time): a mail, or for an address without
+    // an account the same mail suppressed, never sent and dropped by the retention purge.
+    const mailIfAccount = (mail: OutgoingMail) => enqueueMails(tx, [account ? mail : suppressedMail(mail)]);
     const mailBudget = await consumeRateLimit(tx, `mail:${emailHash}`, MAILS_PER_ADDRESS_DAY);
     if (!mailBudget.allowed) return;
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) {
       const lockedUntil = new Date(Date.now() + lockedMs);
-      if (account)
-        await enqueueMails(tx, [
-          deletionLockedMail(email, { company, supportEmail: env.SUPPORT_EMAIL, lockedUntil, language }),
-        ]);
+      await mailIfAccount(
+        deletionLockedMail(email, { company, supportEmail: env.SUPPORT_EMAIL, lockedUntil, language }),
+      );
       return;
     }
     const live = await liveCodesOf(tx, emailHash, MAX_CODE_TRIES);
     const own = live.filter((c) => c.clientHash === clientHash).map((c) => c.id);
     if (live.length - own.length >= LIVE_CODES_PER_ADDRESS) {
-      if (account)
-        await enqueueMails(tx, [deletionCodesLiveMail(email, { company, minutes: CODE_TTL_MS / 60_000, language })]);
+      await mailIfAccount(deletionCodesLiveMail(email, { company, minutes: CODE_TTL_MS / 60_000, language }));
       return;
     }
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
     await retireCodes(tx, own);
     await insertCode(tx, { emailHash, clientHash, codeHash, expiresAt });
-    if (account)
-      await enqueueMails(tx, [
-        deletionCodeMail(email, code, { company, supportEmail: env.SUPPORT_EMAIL, expiresAt, language }),
-      ]);
+    await mailIfAccount(
+      deletionCodeMail(email, code, { company, supportEmail: env.SUPPORT_EMAIL, expiresAt, language }),
+    );
   });
   return null;
 }
 
 type ConfirmOutcome =
   | { kind: "deleted"; mailIds: number[] }
-  | { kind: "wrong" }
-  | { kind: "refused"; retryAfterMs: number };
+  | { kind: "wrong"; pausedNow?: { wrongCodes: number; retryAfterMs: number } }
+  | { kind: "refused"; retryAfterMs: number }
+  | { kind: "paused"; retryAfterMs: number };
 
 /**
  * `POST /auth/confrim-delete-account` (product §7, architecture §3.7). In one transaction,
@@ -161,12 +178,15 @@ type ConfirmOutcome =
  * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
  * try on each code compared, one wrong answer for this client, and as many wrong codes
- * toward the address's lock (`LOCK_POLICY`) as codes were compared.
+ * toward the address's lock (`LOCK_POLICY`) and toward the site's hourly budget
+ * (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
+ * reached, every confirmation answers 429 (`deletionPausedMessage`) until the hour ends;
+ * the wrong code that reached it logs an error and mails `SUPPORT_EMAIL`, once per pause.
  */
 export async function confirmDeleteAccount(
   deps: DeletionDeps,
   input: { email: string; otpCode: string; clientAddress: string; language?: Language },
-  log?: WarnLog,
+  log?: AlertLog,
 ): Promise<null> {
   const { db, env, hasher } = deps;
   const email = input.email.toLowerCase();
@@ -174,6 +194,8 @@ export async function confirmDeleteAccount(
   const wrongKey = `wrong:${emailHash}:${clientHash}`;
   const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const site = await peekRateLimit(tx, SITE_WRONG_CODES_KEY);
+    if (site.current >= env.DELETION_WRONG_CODES_PER_HOUR) return { kind: "paused", retryAfterMs: site.retryAfterMs };
     await serialiseAddress(tx, emailHash);
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) return { kind: "refused", retryAfterMs: lockedMs };
@@ -204,11 +226,33 @@ export async function confirmDeleteAccount(
       live.map((c) => c.id),
     );
     await consumeRateLimit(tx, wrongKey, WRONG_PER_ADDRESS_AND_CLIENT_DAY);
-    if (live.length > 0) await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
-    return { kind: "wrong" };
+    if (live.length === 0) return { kind: "wrong" };
+    await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
+    const max = env.DELETION_WRONG_CODES_PER_HOUR;
+    const counted = await consumeRateLimit(tx, SITE_WRONG_CODES_KEY, {
+      max,
+      windowMs: SITE_WRONG_CODES_WINDOW_MS,
+      cost: live.length,
+    });
+    // Only the wrong code that reached the budget starts the pause (one alert per pause).
+    if (counted.current < max || counted.current - live.length >= max) return { kind: "wrong" };
+    const until = new Date(Date.now() + counted.retryAfterMs);
+    await enqueueMails(tx, [deletionPausedAlertMail(env.SUPPORT_EMAIL, { wrongCodes: counted.current, until })]);
+    return { kind: "wrong", pausedNow: { wrongCodes: counted.current, retryAfterMs: counted.retryAfterMs } };
   });
   if (outcome.kind === "refused") throw tooMany(outcome.retryAfterMs);
-  if (outcome.kind === "wrong") throw new HttpError(400, invalidCodeMessage);
+  if (outcome.kind === "paused")
+    throw new HttpError(429, deletionPausedMessage(outcome.retryAfterMs), {
+      "retry-after": String(retryAfterSeconds(outcome.retryAfterMs)),
+    });
+  if (outcome.kind === "wrong") {
+    if (outcome.pausedNow)
+      log?.error(
+        { wrongCodes: outcome.pausedNow.wrongCodes, pausedForMs: outcome.pausedNow.retryAfterMs },
+        "deletion confirmations paused: too many wrong codes site-wide",
+      );
+    throw new HttpError(400, invalidCodeMessage);
+  }
   await eraseMailFiles(env.DATA_DIR, email, outcome.mailIds).catch((error: unknown) =>
     log?.warn({ err: error }, "the deleted account's mail files could not all be deleted"),
   );

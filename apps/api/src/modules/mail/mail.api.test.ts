@@ -287,6 +287,70 @@ test("a mail still being retried when its code expires is not sent late", async 
   await smtp.stop();
 });
 
+/** A transport that records the recipients it is given, in order, and runs `onSend` after each. */
+function recordingTransport(onSend?: (to: string) => Promise<void>) {
+  const delivered: string[] = [];
+  return {
+    delivered,
+    transport: {
+      kind: "smtp" as const,
+      async send(mail: { to: string }) {
+        delivered.push(mail.to);
+        await onSend?.(mail.to);
+      },
+      close: () => undefined,
+    },
+  };
+}
+
+const codeMail = (to: string) => ({
+  kind: "delete-account-code",
+  to,
+  subject: "Code",
+  text: "Your verification code is 1357.",
+  expiresAt: new Date(Date.now() + 10 * 60_000),
+});
+const bulkMail = (to: string) => ({ kind: "support-notification", lane: "bulk" as const, to, subject: "N", text: to });
+
+test("a code queued behind a backlog of the support team's mail is claimed and sent first", async () => {
+  await enqueueMails(
+    database.db,
+    Array.from({ length: 30 }, (_, i) => bulkMail(`backlog${i}@example.com`)),
+  );
+  await enqueueMails(database.db, [codeMail("urgent.code@example.com")]);
+  const { delivered, transport } = recordingTransport();
+  const worker = createMailWorker({ db: database.db, env: parseEnv({}), log: silentLog, transport });
+  await worker.deliverDue();
+  const mine = delivered.filter((to) => to.startsWith("backlog") || to === "urgent.code@example.com");
+  expect(mine).toHaveLength(31);
+  expect(mine[0]).toBe("urgent.code@example.com");
+  await worker.stop();
+});
+
+test("a code queued while a round of bulk mail is being sent goes next, not after the round", async () => {
+  await enqueueMails(
+    database.db,
+    Array.from({ length: 10 }, (_, i) => bulkMail(`round${i}@example.com`)),
+  );
+  let queued = false;
+  const { delivered, transport } = recordingTransport(async () => {
+    if (queued) return;
+    queued = true;
+    await enqueueMails(database.db, [codeMail("mid.round@example.com")]);
+  });
+  const worker = createMailWorker({ db: database.db, env: parseEnv({}), log: silentLog, transport });
+  expect((await worker.deliverDue()).sent).toBe(11);
+  const mine = delivered.filter((to) => to.startsWith("round") || to === "mid.round@example.com");
+  expect(mine.indexOf("mid.round@example.com")).toBe(1);
+  // The round's other mails were given back untried and sent after it, each once.
+  expect(mine.filter((to) => to.startsWith("round")).sort()).toEqual(
+    Array.from({ length: 10 }, (_, i) => `round${i}@example.com`).sort(),
+  );
+  const rows = await database.db.select().from(outbox).where(sql`"to" like 'round%'`);
+  expect(rows.map((r) => r.attempts)).toEqual(Array(10).fill(1));
+  await worker.stop();
+});
+
 /** An address of this machine that is not loopback (the tests' stand-in for a mail server on the network). */
 const lanAddress = Object.values(networkInterfaces())
   .flat()

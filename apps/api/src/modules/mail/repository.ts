@@ -1,11 +1,27 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
-import { ERASED_RECIPIENT, ERASED_RECIPIENT_KINDS, SECRET_MAIL_KINDS } from "./templates.ts";
+import {
+  DIGEST_SEPARATOR,
+  ERASED_RECIPIENT,
+  ERASED_RECIPIENT_KINDS,
+  SECRET_MAIL_KINDS,
+  SUPPORT_DIGEST_KIND,
+} from "./templates.ts";
+
+/**
+ * The outbox's lanes (architecture §3.6), claimed in this order: `urgent` (time-limited
+ * mails: verification codes), `notice` (mails to one person about their account, the
+ * operator's alerts), `bulk` (the support team's notifications and digests, contact
+ * confirmations: what a flood of requests produces).
+ */
+export const MAIL_LANES = { urgent: 0, notice: 1, bulk: 2 } as const;
+type MailLane = keyof typeof MAIL_LANES;
 
 /**
  * A mail to queue (architecture §3.6). `logNote` is printed with the file-delivery log
- * line (e.g. a code); a mail with `expiresAt` is never sent after that instant.
+ * line (e.g. a code); a mail with `expiresAt` is never sent after that instant. `lane`
+ * defaults to `urgent` for a mail with `expiresAt`, else `notice`.
  */
 export interface OutgoingMail {
   kind: string;
@@ -15,30 +31,93 @@ export interface OutgoingMail {
   html?: string | null;
   logNote?: string | null;
   expiresAt?: Date | null;
+  lane?: MailLane;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** The `priority` column of a mail's lane. */
+function priorityOf(mail: OutgoingMail): number {
+  return MAIL_LANES[mail.lane ?? (mail.expiresAt ? "urgent" : "notice")];
+}
+
 /** Queues mails in the caller's transaction, so they exist exactly when the request does. */
 export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await tx
-    .insert(outbox)
-    .values(
-      mails.map((m) => ({ ...m, html: m.html ?? null, logNote: m.logNote ?? null, expiresAt: m.expiresAt ?? null })),
-    );
+  await tx.insert(outbox).values(
+    mails.map((mail) => {
+      const { lane: _lane, ...row } = mail;
+      return {
+        ...row,
+        html: row.html ?? null,
+        logNote: row.logNote ?? null,
+        expiresAt: row.expiresAt ?? null,
+        priority: priorityOf(mail),
+      };
+    }),
+  );
+}
+
+/**
+ * Adds `entry` to the open digest of `digest.kind` to `digest.to`, in the caller's
+ * transaction, or queues `digest` with the entry when none is open; a new digest is due
+ * `dueInMs` from now (when the budget's window ends: architecture §3.6). A digest is open
+ * until a worker first claims it (`attempts` 0), so no entry is added to a mail already
+ * being sent. Digests are serialised by a transaction advisory lock, so two requests never
+ * open two at once.
+ */
+export async function addToDigest(tx: Tx, digest: OutgoingMail, entry: string, dueInMs: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`digest:${digest.kind}`}, 0))`);
+  // The outer conditions are checked again on a row another transaction changed meanwhile.
+  const appended = await tx.execute(sql`
+    update outbox set text = text || ${entry}
+    where kind = ${digest.kind} and "to" = ${digest.to} and sent_at is null and attempts = 0
+      and id = (select id from outbox where kind = ${digest.kind} and "to" = ${digest.to} and sent_at is null
+        and attempts = 0 order by id desc limit 1)
+    returning id
+  `);
+  if (rowsOf<{ id: number }>(appended).length > 0) return;
+  await tx.insert(outbox).values({
+    kind: digest.kind,
+    to: digest.to,
+    subject: digest.subject,
+    text: digest.text + entry,
+    priority: priorityOf(digest),
+    nextAttemptAt: sql`now() + make_interval(secs => ${Math.max(0, dueInMs) / 1000})`,
+  });
+}
+
+/**
+ * An instant long past: the `expiresAt` of a suppressed mail (`suppressedMail`), which the
+ * worker therefore never claims and the retention purge drops with the code mails that
+ * expired unsent.
+ */
+const SUPPRESSED_AT = new Date(0);
+
+/**
+ * The row a mail would have been, kept from ever being sent: no recipient, no text, and an
+ * expiry long past. Queued where a request must do the same work whether or not it mails
+ * anyone (the deletion ask for an address without an account, architecture §3.7).
+ */
+export function suppressedMail(mail: OutgoingMail): OutgoingMail {
+  return { ...mail, to: "[suppressed]", text: REDACTED_TEXT, html: null, logNote: null, expiresAt: SUPPRESSED_AT };
 }
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** The mails a worker may claim now: unsent, due, not leased, not expired. */
+const claimable = sql`sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+  and (expires_at is null or expires_at > now())`;
+
 /**
  * Claims up to `limit` due, unsent mails for `lockMs` (sets `locked_until`, stamps the
  * claim's `claimToken` and counts the attempt) in one atomic statement: rows locked by
  * another instance are skipped, so two workers on one PostgreSQL never send the same mail
- * at the same time. A mail past its `expires_at` (a code that no longer works) is never
- * claimed; the retention purge drops it.
+ * at the same time. The lowest lane first (`MAIL_LANES`), oldest first within a lane;
+ * answered in that order. A mail past its `expires_at` (a code that no longer works) is
+ * never claimed; the retention purge drops it.
  */
 export async function claimDueMails(db: Db, claimToken: string, limit: number, lockMs: number): Promise<OutboxRow[]> {
   const result = await db.execute(sql`
@@ -46,15 +125,26 @@ export async function claimDueMails(db: Db, claimToken: string, limit: number, l
       claim_token = ${claimToken}
     where id in (
       select id from outbox
-      where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
-        and (expires_at is null or expires_at > now())
-      order by id
+      where ${claimable}
+      order by priority, id
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, "to", subject, text, html, log_note as "logNote", attempts
+    returning id, kind, "to", subject, text, html, log_note as "logNote", attempts, priority
   `);
-  return rowsOf<OutboxRow>(result);
+  return rowsOf<OutboxRow>(result).sort((a, b) => a.priority - b.priority || a.id - b.id);
+}
+
+/**
+ * True when a mail of the `urgent` lane is waiting to be claimed: a worker sending a round
+ * of other mails stops and claims again, so a code waits for at most the one mail being
+ * sent, never for a backlog (architecture §3.6).
+ */
+export async function urgentMailWaiting(db: Db): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (select 1 from outbox where priority = ${MAIL_LANES.urgent} and ${claimable}) as waiting
+  `);
+  return Boolean(rowsOf<{ waiting: boolean }>(result)[0]?.waiting);
 }
 
 /**
@@ -125,15 +215,25 @@ export async function markGivenUp(
 
 /**
  * Deletes, in the caller's transaction, every mail to `email` (compared lower-case) and
- * every support-team notification quoting it as the sender's address (decision 014), and
- * answers their ids (the demo's `.eml` files are named by id: `eraseMailFiles`).
+ * every support-team notification quoting it as the sender's address, and removes the
+ * entries quoting it from the support team's digests (a digest left with no entry is
+ * deleted; decision 014), and answers the deleted mails' ids (the demo's `.eml` files are named by id: `eraseMailFiles`).
  */
 export async function deleteMailsAbout(tx: Db | Tx, email: string): Promise<number[]> {
   const address = email.toLowerCase();
+  const quoted = `\ne-mail: ${address}\n`;
+  // A digest loses the entries quoting the address; the other requests' entries stay.
+  await tx.execute(sql`
+    update outbox set text = array_to_string(array(
+      select part from unnest(string_to_array(text, ${DIGEST_SEPARATOR})) with ordinality as p(part, n)
+      where strpos(lower(part), ${quoted}) = 0 order by n), ${DIGEST_SEPARATOR})
+    where kind = ${SUPPORT_DIGEST_KIND} and strpos(lower(text), ${quoted}) > 0
+  `);
   const result = await tx.execute(sql`
     delete from outbox
     where lower("to") = ${address}
-      or (kind = 'support-notification' and strpos(lower(text), ${`\ne-mail: ${address}\n`}) > 0)
+      or (kind = 'support-notification' and strpos(lower(text), ${quoted}) > 0)
+      or (kind = ${SUPPORT_DIGEST_KIND} and strpos(text, ${DIGEST_SEPARATOR}) = 0)
     returning id
   `);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));

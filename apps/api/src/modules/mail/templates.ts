@@ -46,6 +46,7 @@ export function supportNotificationMail(
 ): OutgoingMail {
   return {
     kind: "support-notification",
+    lane: "bulk",
     to,
     subject: `[${r.reference}] ${r.subject} – ${r.division}`,
     text: [
@@ -59,6 +60,74 @@ export function supportNotificationMail(
       `Applicable reference: ${r.applicableReference ?? "-"}`,
       "",
       r.supportInquiry,
+    ].join("\n"),
+  };
+}
+
+/** Kind of the digest of support requests past `SUPPORT_NOTIFICATIONS_PER_HOUR`. */
+export const SUPPORT_DIGEST_KIND = "support-digest";
+
+/** Between the header of a digest and each request it lists (`supportDigestEntry`). */
+export const DIGEST_SEPARATOR = "\n\n----------------------------------------\n";
+
+/** Characters of a request's inquiry quoted in a digest; the whole text stays with the request. */
+const DIGEST_EXCERPT = 500;
+
+/**
+ * The support team's digest (architecture §3.6, decision 021): the requests that arrived
+ * once `perHour` notifications had gone out in the hour, one entry each
+ * (`supportDigestEntry`, appended as they arrive), sent when the hour ends.
+ */
+export function supportDigestMail(to: string, perHour: number): OutgoingMail {
+  return {
+    kind: SUPPORT_DIGEST_KIND,
+    lane: "bulk",
+    to,
+    subject: "Support requests received after the hour's notifications",
+    text:
+      `More than ${perHour} support requests arrived within an hour. The first ${perHour} were notified one by ` +
+      "one; the ones below were held back and are listed here instead. Each is stored in full under its " +
+      `reference; an inquiry is quoted up to ${DIGEST_EXCERPT} characters.`,
+  };
+}
+
+/** One request's entry in the support team's digest, starting with `DIGEST_SEPARATOR`. */
+export function supportDigestEntry(r: Parameters<typeof supportNotificationMail>[1], receivedAt: Date): string {
+  const inquiry =
+    r.supportInquiry.length > DIGEST_EXCERPT ? `${r.supportInquiry.slice(0, DIGEST_EXCERPT)}…` : r.supportInquiry;
+  return (
+    DIGEST_SEPARATOR +
+    [
+      `Reference: ${r.reference}`,
+      `Received: ${uaeDateTime(receivedAt)}`,
+      `Name: ${r.fullName}`,
+      `E-mail: ${r.email}`,
+      `Phone: ${r.phone}`,
+      `Subject: ${r.subject}`,
+      `Division: ${r.division}`,
+      `Applicable reference: ${r.applicableReference ?? "-"}`,
+      "",
+      inquiry,
+    ].join("\n")
+  );
+}
+
+/**
+ * The operator's alert that deletion confirmations are paused site-wide (architecture §3.7):
+ * `wrongCodes` wrong codes within the hour, paused until `until`. Sent once per pause.
+ */
+export function deletionPausedAlertMail(to: string, options: { wrongCodes: number; until: Date }): OutgoingMail {
+  return {
+    kind: "deletion-paused-alert",
+    to,
+    subject: "Account deletions paused: too many wrong verification codes",
+    text: [
+      `${options.wrongCodes} wrong account-deletion codes were entered within an hour, from all clients together.`,
+      `Every deletion confirmation is answered 429 until ${uaeDateTime(options.until)}; asks still send codes.`,
+      "",
+      "This looks like someone guessing codes across many addresses. Check the server log (level error,",
+      "'deletion confirmations paused') and the request logs for the clients involved. The budget is",
+      "DELETION_WRONG_CODES_PER_HOUR.",
     ].join("\n"),
   };
 }
@@ -92,6 +161,7 @@ export function supportConfirmationMail(
   if (language === "ar")
     return {
       kind: "support-confirmation",
+      lane: "bulk",
       to: r.email,
       subject: `استلمنا طلبك ${r.reference}`,
       text: [
@@ -106,6 +176,7 @@ export function supportConfirmationMail(
     };
   return {
     kind: "support-confirmation",
+    lane: "bulk",
     to: r.email,
     subject: `We received your request ${r.reference}`,
     text: [

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
-import { claimDueMails, markFailed, markGivenUp, markSent, releaseClaims, renewClaim } from "./repository.ts";
+import {
+  claimDueMails,
+  MAIL_LANES,
+  markFailed,
+  markGivenUp,
+  markSent,
+  releaseClaims,
+  renewClaim,
+  urgentMailWaiting,
+} from "./repository.ts";
 import { createMailTransport, type MailLog, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
@@ -41,8 +50,10 @@ export interface MailWorker {
 }
 
 /**
- * The outbox worker (architecture §3.6): claims due mails (row lock via `locked_until`, so
- * several instances share the outbox safely), renews each one's lease just before sending
+ * The outbox worker (architecture §3.6): claims due mails, lowest lane first (row lock via
+ * `locked_until`, so several instances share the outbox safely); before each mail that is
+ * not urgent, stops the round when an urgent mail (a code) is waiting and claims again, so
+ * a code never waits behind a backlog; renews each one's lease just before sending
  * it and skips it if another instance has claimed it since, and on failure schedules a
  * retry with exponential backoff. A mail is marked sent only after the transport
  * accepted it, so nothing is lost when SMTP is down or the process stops mid-way
@@ -82,6 +93,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       round = { claimToken, untried: new Set(batch.map((mail) => mail.id)) };
       for (const mail of batch) {
         if (stopping) break;
+        // A code queued since the claim goes before the rest of this round (its mails are given back).
+        if (mail.priority !== MAIL_LANES.urgent && (await urgentMailWaiting(db))) break;
         round.untried.delete(mail.id);
         // Earlier mails of the round may have outlasted this one's lease.
         if (!(await renewClaim(db, mail.id, claimToken, lockMs))) continue;

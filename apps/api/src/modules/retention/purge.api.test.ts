@@ -79,7 +79,7 @@ test("counting a hit no longer purges on the request path", async () => {
   expect((await db.select().from(rateLimits)).map((r) => r.key)).toContain("ended-long-ago");
 });
 
-test("each purge statement finds its rows through an index (migration 0003)", async () => {
+test("each purge statement, and the worker's claim, finds its rows through an index (migrations 0003, 0008)", async () => {
   const plans: Record<string, string> = {};
   const queries: Record<string, SQL> = {
     rateLimits: sql`select key from rate_limits where reset_at < now()`,
@@ -89,6 +89,7 @@ test("each purge statement finds its rows through an index (migration 0003)", as
     deletionLocks: sql`select email_hash from deletion_locks where last_wrong_at < now() - interval '365 days'`,
     erasureOutbox: sql`select id from outbox where lower("to") = 'a@example.com'`,
     erasureSupport: sql`select id from support_requests where lower(email) = 'a@example.com'`,
+    claim: sql`select id from outbox where sent_at is null and next_attempt_at <= now() order by priority, id limit 20`,
   };
   await database.db.transaction(async (tx) => {
     // With sequential scans priced out, the planner uses an index whenever one fits.
@@ -102,11 +103,13 @@ test("each purge statement finds its rows through an index (migration 0003)", as
   for (const [name, plan] of Object.entries(plans)) expect(plan, name).toMatch(/Index|Bitmap/);
   expect(plans.rateLimits).toContain("rate_limits_reset_at_idx");
   expect(plans.codes).toContain("verification_codes_expires_at_idx");
-  expect(plans.expiredCodeMails).toContain("outbox_pending_idx");
+  // Unsent mail: either index of it fits.
+  expect(plans.expiredCodeMails).toMatch(/outbox_pending_idx|outbox_lane_idx/);
   expect(plans.deliveredMails).toContain("outbox_pending_idx");
   expect(plans.deletionLocks).toContain("deletion_locks_last_wrong_at_idx");
   expect(plans.erasureOutbox).toContain("outbox_to_lower_idx");
   expect(plans.erasureSupport).toContain("support_requests_email_lower_idx");
+  expect(plans.claim).toContain("outbox_lane_idx");
 });
 
 test("the scheduled job purges at once and again every interval, and stops cleanly", async () => {

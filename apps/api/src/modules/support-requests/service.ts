@@ -1,11 +1,19 @@
-import { companyNameIn } from "@khayl/config/env";
-import type { supportRequestBodySchema } from "@khayl/contract/support-requests";
+import { companyNameIn, type Env } from "@khayl/config/env";
+import { retryAfterSeconds } from "@khayl/contract/envelope";
+import { contactBusyMessage, type supportRequestBodySchema } from "@khayl/contract/support-requests";
+import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
-import { enqueueMails } from "../mail/repository.ts";
-import { supportConfirmationMail, supportNotificationMail } from "../mail/templates.ts";
+import { addToDigest, enqueueMails } from "../mail/repository.ts";
+import {
+  supportConfirmationMail,
+  supportDigestEntry,
+  supportDigestMail,
+  supportNotificationMail,
+} from "../mail/templates.ts";
 import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
@@ -27,12 +35,51 @@ function formatReference(id: number, createdAt: Date): string {
  */
 const CONFIRMATIONS_PER_RECIPIENT_DAY = { max: 3, windowMs: 24 * 3_600_000 };
 
+const HOUR_MS = 3_600_000;
+
 /**
- * `POST /supportRequests/` (product §7): stores the request, gives it a reference and, in
- * the same transaction, queues the support team's notification and (within
- * `CONFIRMATIONS_PER_RECIPIENT_DAY`) the sender's confirmation (architecture §3.6). A filled
- * honeypot (`website`) is answered like a success, with a reference taken from the same
- * sequence as real ones, and nothing is stored or sent.
+ * The bytes a request stores, as counted against `CONTACT_BYTES_PER_DAY`: the UTF-8 size
+ * of everything the visitor wrote, twice, since it is kept in the request's row and in the
+ * support team's notification (or a digest's excerpt of it).
+ */
+function storedBytesOf(values: Omit<Body, "website">): number {
+  const texts = Object.values(values).filter((v): v is string => typeof v === "string");
+  return 2 * texts.reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), 0);
+}
+
+/**
+ * Counts a submission against the site-wide budgets (product §9, decision 021; in the
+ * database, so shared by every instance): `CONTACT_SUBMISSIONS_PER_HOUR` submissions and
+ * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusyMessage`,
+ * with `retry-after`) past either; everyone then waits until that window ends.
+ */
+async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">): Promise<void> {
+  const submissions = await consumeRateLimit(db, "site:contact-submissions", {
+    max: env.CONTACT_SUBMISSIONS_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
+  const bytes = submissions.allowed
+    ? await consumeRateLimit(db, "site:contact-bytes", {
+        max: env.CONTACT_BYTES_PER_DAY,
+        windowMs: 24 * HOUR_MS,
+        cost: storedBytesOf(values),
+      })
+    : submissions;
+  if (!bytes.allowed)
+    throw new HttpError(429, contactBusyMessage(bytes.retryAfterMs), {
+      "retry-after": String(retryAfterSeconds(bytes.retryAfterMs)),
+    });
+}
+
+/**
+ * `POST /supportRequests/` (product §7): within the site-wide budgets (`withinSiteBudgets`,
+ * else 429), stores the request, gives it a reference and, in the same transaction, queues
+ * the support team's notification and (within `CONFIRMATIONS_PER_RECIPIENT_DAY`) the
+ * sender's confirmation (architecture §3.6). Past `SUPPORT_NOTIFICATIONS_PER_HOUR`
+ * notifications in the hour, the request is added to the support team's digest instead,
+ * sent when the hour ends. A filled honeypot (`website`) is answered like a success, with
+ * a reference taken from the same sequence as real ones, and nothing is stored, sent or
+ * counted.
  */
 export async function createSupportRequest(
   { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
@@ -41,20 +88,32 @@ export async function createSupportRequest(
 ): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
+  await withinSiteBudgets(db, env, values);
   const confirm = await consumeRateLimit(
     db,
     `support-confirmation:${hasher.hash("email", values.email.toLowerCase())}`,
     CONFIRMATIONS_PER_RECIPIENT_DAY,
   );
+  const notify = await consumeRateLimit(db, "site:support-notifications", {
+    max: env.SUPPORT_NOTIFICATIONS_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
   return db.transaction(async (tx) => {
     const row = await insertSupportRequest(tx, values);
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
     const request = { ...values, reference };
     await enqueueMails(tx, [
-      supportNotificationMail(env.SUPPORT_EMAIL, request),
+      ...(notify.allowed ? [supportNotificationMail(env.SUPPORT_EMAIL, request)] : []),
       ...(confirm.allowed ? [supportConfirmationMail(request, companyNameIn(env, language), language)] : []),
     ]);
+    if (!notify.allowed)
+      await addToDigest(
+        tx,
+        supportDigestMail(env.SUPPORT_EMAIL, env.SUPPORT_NOTIFICATIONS_PER_HOUR),
+        supportDigestEntry(request, row.createdAt),
+        notify.retryAfterMs,
+      );
     return { reference };
   });
 }
