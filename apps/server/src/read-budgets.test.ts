@@ -17,3 +17,19 @@ test("a budget of 0 (RENDER_BUDGET_PER_MINUTE=0) refuses nothing", () => {
   const budget = createReadBudget({ max: 0, windowMs: 1_000 });
   for (let i = 0; i < 1_000; i++) expect(budget.take("192.0.2.1")).toBe(0);
 });
+
+test("an IPv6 client walking through the /64s of its /48 shares 4 times the budget per /56 and 16 per /48", () => {
+  const budget = createReadBudget({ max: 2, windowMs: 1_000 }, () => 0);
+  // Two reads from each of 4 /64s of one /56 use up the /56's 8; the next /64 there is refused.
+  for (let net = 0; net < 4; net++)
+    for (let i = 0; i < 2; i++) expect(budget.take(`2001:db8:0:${net}::1`), `/64 ${net}`).toBe(0);
+  expect(budget.take("2001:db8:0:4::1")).toBe(1_000);
+  // Another /56 of the same /48 still has its own, up to the /48's 32 reads in all (the refused
+  // read above counted too).
+  let allowed = 0;
+  for (let net = 0x100; net < 0x1000; net += 0x100)
+    for (let i = 0; i < 2; i++) if (budget.take(`2001:db8:0:${net.toString(16)}::1`) === 0) allowed++;
+  expect(allowed).toBe(32 - 9);
+  // A client of another /48 is not refused.
+  expect(budget.take("2001:db8:1::1")).toBe(0);
+});

@@ -1,4 +1,4 @@
-import { clientOf } from "@khayl/api/http/client-address";
+import { clientBlocksOf } from "@khayl/api/http/client-address";
 import { LRUCache } from "lru-cache";
 
 /** A budget of reads per client: at most `max` in each fixed window of `windowMs`. */
@@ -21,24 +21,30 @@ const MAX_CLIENTS = 50_000;
  * window ends (the `retry-after`); a `max` of 0 is no budget (always 0). `now` is the clock
  * (ms since the epoch; tests inject one).
  *
- * The budgets (decision 022, product §9) are per client (`clientOf`: an IPv6 /64 is one
- * client): page renders that no kept copy answered (cache misses, private pages, other
- * spellings, form posts, route data), and GETs of the API from outside the process.
+ * The budgets (decision 022, product §9) are per client (`clientBlocksOf`: an IPv6 /64 is one
+ * client, and its /56 and /48 are counted too, at 4 and 16 times `max`, as the write budgets
+ * are (decision 021), so that walking through one's own /48 does not multiply them): page
+ * renders that no kept copy answered (cache misses, private pages, other spellings, form
+ * posts, route data), and GETs of the API from outside the process. A read past any of the
+ * three is refused, and still counted, so a client that keeps asking keeps its block refused.
  */
 export function createReadBudget(budget: ReadBudget, now: () => number = Date.now) {
   const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_CLIENTS });
   return {
     take(ip: string): number {
       if (budget.max === 0) return 0;
-      const client = clientOf(ip);
       const at = now();
-      const window = windows.get(client);
-      if (!window || window.endsAt <= at) {
-        windows.set(client, { count: 1, endsAt: at + budget.windowMs });
-        return 0;
+      let waitMs = 0;
+      for (const { block, share } of clientBlocksOf(ip)) {
+        let window = windows.get(block);
+        if (!window || window.endsAt <= at) {
+          window = { count: 0, endsAt: at + budget.windowMs };
+          windows.set(block, window);
+        }
+        window.count++;
+        if (window.count > budget.max * share) waitMs = Math.max(waitMs, window.endsAt - at);
       }
-      window.count++;
-      return window.count <= budget.max ? 0 : window.endsAt - at;
+      return waitMs;
     },
   };
 }
