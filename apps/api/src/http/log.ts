@@ -218,7 +218,12 @@ export function nonBlockingStdout(
   };
 }
 
+/** Standard output's one `nonBlockingStdout`, shared by every logger of the process (created on first use). */
+let stdoutDestination: DestinationStream | undefined;
+
 /** The product's logger (see `loggerOptions`), writing to `destination` (`nonBlockingStdout` by default). */
-export function createLogger(level: string, destination: DestinationStream = nonBlockingStdout()): AppLogger {
-  return pino(loggerOptions(level), destination);
+export function createLogger(level: string, destination?: DestinationStream): AppLogger {
+  if (destination) return pino(loggerOptions(level), destination);
+  stdoutDestination ??= nonBlockingStdout();
+  return pino(loggerOptions(level), stdoutDestination);
 }
