@@ -68,7 +68,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     // The process always ends within graceMs + CLOSING_MS + EXITING_MS (decision 023):
     // requests and mail get the grace period, closing the rest CLOSING_MS more, then it
     // exits 1; should even that hang, it is killed.
-    killAfter(graceMs + CLOSING_MS + EXITING_MS);
+    try {
+      killAfter(graceMs + CLOSING_MS + EXITING_MS);
+    } catch (error) {
+      log.warn({ err: error }, "the last-resort kill could not be armed: the exit timer alone bounds the shutdown");
+    }
     log.info({ signal, graceMs }, "shutting down: finishing the requests and mail under way");
     setTimeout(() => {
       log.error("shutdown did not finish in time");
