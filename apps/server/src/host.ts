@@ -52,14 +52,16 @@ export const webBuildDir = path.resolve(
  * `keepAliveMs` on a keep-alive connection), its body within `requestMs` of its headers;
  * so a client that sends slowly, stalls or never sends is cut off within 30 s
  * (`guardSlowClients`, with Node's own timeouts, checked every `checkIntervalMs`, as a
- * second line). Keep a proxy's upstream keep-alive shorter than `keepAliveMs`, e.g.
- * nginx `keepalive_timeout 4s` (docs/deploy.md).
+ * second line); a client that takes no byte of its answer for `sendMs` is cut off too.
+ * Keep a proxy's upstream keep-alive shorter than `keepAliveMs`, e.g. nginx
+ * `keepalive_timeout 4s` (docs/deploy.md).
  */
 export const SERVER_TIMEOUTS = {
   headersMs: 10_000,
   requestMs: 20_000,
   checkIntervalMs: 1_000,
   keepAliveMs: 5_000,
+  sendMs: 20_000,
 };
 type ServerTimeouts = typeof SERVER_TIMEOUTS;
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { createLogger } from "@khayl/api/http/log";
 import {
   deploymentKind,
@@ -12,14 +13,14 @@ import {
   stripeConfigured,
 } from "@khayl/config/env";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
-import { buildHost, SHUTDOWN_GRACE_MS } from "./host.ts";
+import { buildHost } from "./host.ts";
 
 /**
  * `npm start`: loads `.env` when present, validates the configuration (exiting with every
  * problem listed: a bad variable, or what a public deployment must not run with), warns
  * at every start of a demo that other machines can reach (`DEMO_ON_PUBLIC_ADDRESS=true`),
  * builds the host and listens on HOST:PORT. SIGTERM or SIGINT shut it down gracefully
- * (`Host.close`) and exit 0.
+ * (`Host.close`) and exit 0, always within the bound of docs/deploy.md (decision 023).
  */
 loadEnvFile();
 let env: Env;
@@ -49,15 +50,40 @@ try {
 const origin = publicOrigin(env);
 log.info(`Site ready at ${origin}`);
 
+/** The grace period of a shutdown, in ms (`SHUTDOWN_GRACE_MS`, default 20 s; the shutdown test uses a short one). */
+const graceMs = env.SHUTDOWN_GRACE_MS;
+/** After the grace period, how long closing the database and the mail may take before the process leaves anyway. */
+const CLOSING_MS = 5_000;
+/** After that, how long `process.exit` itself may take before the process is killed. */
+const EXITING_MS = 5_000;
+
+/**
+ * Kills this process with SIGKILL `ms` from now, from a worker thread of its own: the one
+ * way out that nothing on the main thread can hold up (a synchronous write to a full pipe,
+ * a busy loop in an exit handler). Unreferenced: it never keeps the process alive.
+ */
+function killAfter(ms: number): void {
+  const code = `const { workerData } = require("node:worker_threads");
+    setTimeout(() => process.kill(workerData.pid, "SIGKILL"), workerData.ms);`;
+  new Worker(code, { eval: true, workerData: { pid: process.pid, ms } }).unref();
+}
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    log.info({ signal }, "shutting down: finishing the requests and mail under way");
-    // If closing itself hangs, leave anyway (an orchestrator would kill us soon after).
+    // The process always ends within graceMs + CLOSING_MS + EXITING_MS (decision 023):
+    // requests and mail get the grace period, closing the rest CLOSING_MS more, then it
+    // exits 1; should even that hang, it is killed.
+    try {
+      killAfter(graceMs + CLOSING_MS + EXITING_MS);
+    } catch (error) {
+      log.warn({ err: error }, "the last-resort kill could not be armed: the exit timer alone bounds the shutdown");
+    }
+    log.info({ signal, graceMs }, "shutting down: finishing the requests and mail under way");
     setTimeout(() => {
       log.error("shutdown did not finish in time");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS + 10_000).unref();
-    host.close().then(
+    }, graceMs + CLOSING_MS).unref();
+    host.close({ graceMs }).then(
       () => {
         log.info("stopped");
         process.exit(0);

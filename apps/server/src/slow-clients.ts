@@ -9,12 +9,25 @@ export interface ClientDeadlines {
   requestMs: number;
   /** How long a keep-alive connection may wait for its next request before its headers are due. */
   keepAliveMs: number;
+  /** How long an answer may wait on a client that takes none of it (a full send buffer) before the connection is cut. */
+  sendMs: number;
 }
 
 const armed = Symbol("khayl.deadline");
 
 interface GuardedSocket extends Socket {
   [armed]?: (ms: number, check?: () => boolean) => void;
+}
+
+/**
+ * Where the sending of an answer stands: the bytes given to the socket, those still in its
+ * buffer, and those libuv still holds (`writeQueueSize` of the handle: Node counts a chunk
+ * handed to libuv as written at once, so a big body sent in one piece shows its progress
+ * only there). Unchanged between two looks: the client took nothing.
+ */
+function sendProgress(socket: Socket): string {
+  const handle = (socket as Socket & { _handle?: { writeQueueSize?: number } | null })._handle;
+  return `${socket.bytesWritten}/${socket.writableLength}/${handle?.writeQueueSize ?? ""}`;
 }
 
 /**
@@ -25,7 +38,11 @@ interface GuardedSocket extends Socket {
  * - connected, or done with an answer: the next request's headers are due within
  *   `headersMs` (plus `keepAliveMs` after an answer); otherwise the connection is closed;
  * - headers in: the body is due within `requestMs`; otherwise the client gets 408 and the
- *   connection is closed. Time the server itself spends answering is never counted.
+ *   connection is closed;
+ * - request in, answer going out: a client that takes no byte of it for `sendMs` while
+ *   some wait to be sent (it sent a request and never reads: the send buffer is full) is
+ *   cut off; one that reads, however slowly, is not.
+ * Time the server itself spends answering is never counted.
  */
 export function guardSlowClients(server: Server, deadlines: ClientDeadlines): void {
   server.on("connection", (socket: GuardedSocket) => {
@@ -45,14 +62,38 @@ export function guardSlowClients(server: Server, deadlines: ClientDeadlines): vo
     const socket = request.socket as GuardedSocket;
     const arm = socket[armed];
     if (!arm) return;
+    let finished = false;
+    // From the request's end until its answer is sent, every `sendMs`: cut the connection if
+    // bytes wait to be sent and none were taken since the last look.
+    const watchAnswer = () => {
+      if (finished) return;
+      const before = sendProgress(socket);
+      arm(deadlines.sendMs, () => {
+        if (socket.writableLength > 0 && sendProgress(socket) === before) return true;
+        watchAnswer();
+        return false;
+      });
+    };
+    const watchOnceComplete = () => {
+      if (request.complete) watchAnswer();
+    };
     arm(deadlines.requestMs, () => {
-      if (request.complete) return false;
+      if (request.complete) {
+        watchAnswer();
+        return false;
+      }
       // Answer as Node itself does on its request timeout, on the socket: the app is still
       // waiting for the body and has answered nothing.
       if (!response.headersSent && socket.writable)
         socket.end(`HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return true;
     });
-    response.once("finish", () => arm(deadlines.keepAliveMs + deadlines.headersMs));
+    // A request without a body is complete at once, one with a body once it is read.
+    setImmediate(watchOnceComplete);
+    request.once("end", watchOnceComplete);
+    response.once("finish", () => {
+      finished = true;
+      arm(deadlines.keepAliveMs + deadlines.headersMs);
+    });
   });
 }

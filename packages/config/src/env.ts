@@ -60,6 +60,14 @@ export const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(0).default(600),
   ),
+  /**
+   * How long a shutdown (SIGTERM, SIGINT) waits for the requests and mail under way, in ms;
+   * the process then ends within this + 10 s whatever is pending (decision 023, docs/deploy.md).
+   */
+  SHUTDOWN_GRACE_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(600_000).default(20_000),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

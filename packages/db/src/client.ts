@@ -41,6 +41,13 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long a query waits for a PostgreSQL connection (a new one, or a pooled one to come
+ * free), in ms: past it the query fails with a connection error, which the API answers
+ * with a 503 (`isDatabaseUnavailable`), so a request during an outage fails within 2 s.
+ */
+const CONNECT_TIMEOUT_MS = 1_500;
+
 /** The advisory lock key of migrations and the demo seed (any fixed bigint; ours spells "khayl"). */
 const STARTUP_LOCK_KEY = 724031;
 
@@ -70,11 +77,16 @@ export interface CreateDbOptions {
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    // A connection that cannot be made within 5 s fails the query (pg waits for ever by default).
+    // While PostgreSQL is away a request must fail fast, never hang (decision 023): a
+    // connection, or a free pooled one, that cannot be had within CONNECT_TIMEOUT_MS fails
+    // the query (pg waits for ever by default), and TCP keep-alive finds a connection whose
+    // peer vanished without a word (a cut network) instead of waiting on it for good.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle connection the server drops (restart, failover) is reported here; without a
     // listener it would crash the process. The next query opens a new connection, and the
@@ -110,7 +122,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         retry = setTimeout(() => void connect().catch(() => undefined), retryMs).unref();
       };
       const connect = async () => {
-        const next = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5_000 });
+        const next = new pg.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
+        });
         next.on("notification", (message) => {
           if (message.channel === channel) onNotice(message.payload ?? "");
         });
@@ -192,6 +209,46 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     },
     close: () => pglite.close(),
   };
+}
+
+/**
+ * SQLSTATEs of a database that is away, not of a query that is wrong: class 08
+ * (connection exception), 57P01–57P03 (shut down by an administrator, crashed, not
+ * accepting connections yet) and 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors of a connection that cannot be made or was cut. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+/** Messages node-postgres gives, without a code, to a connection that timed out or ended. */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+
+/**
+ * Whether `error` (or any error in its `cause` chain, or among an `AggregateError`'s
+ * `errors`) says the database cannot be reached right now — refused, reset, timed out,
+ * shutting down — rather than that a query failed (decision 023). The API answers such
+ * errors with 503 and `retry-after` instead of 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 5) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** Answers when the database is reachable; throws otherwise. */

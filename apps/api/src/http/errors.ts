@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { requestLanguage } from "./language.ts";
@@ -44,11 +45,18 @@ function fieldErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/** The message of a 503 answered while the database cannot be reached. */
+const SERVICE_UNAVAILABLE = "Service temporarily unavailable";
+/** The `retry-after` of that 503, in seconds. */
+const DATABASE_RETRY_AFTER_S = 5;
+
 /**
  * Error and not-found handlers of the API scope: validation errors become 400 with the
  * schema's messages (joined) and a per-field `errors` list; a service's `HttpError`
- * keeps its status and message (4xx or 5xx); other client errors keep their status;
- * anything else is logged and answered 500 with a generic message. Every message is in
+ * keeps its status and message (4xx or 5xx); other client errors keep their status; an
+ * error of a database that cannot be reached (`isDatabaseUnavailable`) is 503 "Service
+ * temporarily unavailable" with `retry-after: 5` (decision 023); anything else is logged
+ * and answered 500 with a generic message. Every message is in
  * the request's language (`language: ar`: `localizeMessage`, decision 016).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -82,6 +90,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
       return reply.code(status).send({ success: false, statusCode: status, message: say(message) });
+    }
+    // PostgreSQL is away (refused, cut, timed out, restarting): a fast 503 the client may
+    // retry, not a 500 (decision 023).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "the database is unreachable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_S))
+        .header("cache-control", "no-store")
+        .send({ success: false, statusCode: 503, message: say(SERVICE_UNAVAILABLE) });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ success: false, statusCode: 500, message: say("Internal server error") });

@@ -7,7 +7,8 @@ import { type DestinationStream, type Logger, type LoggerOptions, pino } from "p
  * tokens or verification codes. Errors are rebuilt from a whitelist of fields (database
  * errors keep their code, constraint and table, never the values or the row), request
  * lines keep the method and path with the tokens and query values masked, and every
- * message passes through `scrubPersonalData` as a last net.
+ * message and every field of a logged object passes through `scrubPersonalData` (paths
+ * through `safeUrl`) as a last net.
  *
  * The one deliberate exception is the demo's file outbox, which logs the recipient and
  * code of a mail it writes to disk so that a newcomer can finish the deletion flow (only
@@ -141,10 +142,36 @@ function serializeRequest(request: FastifyRequest | { method?: string; url?: str
   return { method: request.method, url: safeUrl(String(request.url ?? "")), remoteAddress: request.ip };
 }
 
+/** Fields pino serializes itself (`err`, `error`, `req`): left to their serializers. */
+const SERIALIZED_FIELDS = new Set(["err", "error", "req"]);
+/** Fields that hold a request path or URL: masked as request lines are (`safeUrl`). */
+const URL_FIELDS = /^(url|path|page|href|location|referr?er|redirect)$/i;
+
+/**
+ * A logged object with personal data masked in its fields too, not only in the message:
+ * every string (nested in plain objects and arrays, 5 deep) through `scrubPersonalData`,
+ * a path or URL field (`URL_FIELDS`) through `safeUrl`, an error in any field through the
+ * error serializer. Objects of other classes (a request, a reply) are left to pino.
+ */
+function scrubFields(value: unknown, key = "", depth = 0): unknown {
+  if (typeof value === "string")
+    return URL_FIELDS.test(key) && value.startsWith("/") ? safeUrl(value) : scrubPersonalData(value);
+  if (typeof value !== "object" || value === null || depth > 5) return value;
+  if (isErrorLike(value)) return serializeError(value);
+  if (Array.isArray(value)) return value.map((item) => scrubFields(item, key, depth + 1));
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [field, item] of Object.entries(value))
+    out[field] = depth === 0 && SERIALIZED_FIELDS.has(field) ? item : scrubFields(item, field, depth + 1);
+  return out;
+}
+
 /**
  * The pino options of every logger of the product: the serializers above, and every
- * message scrubbed with `scrubPersonalData` except where the caller marks a line as the
- * demo file outbox's (`demoOutbox: true`).
+ * message and every field of the logged object scrubbed (`scrubPersonalData`,
+ * `scrubFields`) except where the caller marks a line as the demo file outbox's
+ * (`demoOutbox: true`).
  */
 function loggerOptions(level: string): LoggerOptions {
   return {
@@ -157,7 +184,8 @@ function loggerOptions(level: string): LoggerOptions {
           typeof first === "object" && first !== null && (first as { demoOutbox?: unknown }).demoOutbox;
         if (demoOutbox) return method.apply(this, args as Parameters<typeof method>);
         const scrub = (v: unknown) => (typeof v === "string" ? scrubPersonalData(v) : v);
-        const next = typeof first === "string" ? [scrub(first), second, ...rest] : [first, scrub(second), ...rest];
+        const next =
+          typeof first === "string" ? [scrub(first), second, ...rest] : [scrubFields(first), scrub(second), ...rest];
         return method.apply(this, next as Parameters<typeof method>);
       },
     },
@@ -167,7 +195,46 @@ function loggerOptions(level: string): LoggerOptions {
 /** The product's logger: pino's, with `loggerOptions`. */
 export type AppLogger = Logger;
 
-/** The product's logger (see `loggerOptions`), writing to `destination` (standard output by default). */
+/** Bytes of log lines that may wait for a slow reader of standard output before new lines are dropped. */
+const MAX_PENDING_LOG_BYTES = 1024 * 1024;
+
+/**
+ * Standard output (or `out`) as a log destination that never blocks the process and never
+ * keeps it from exiting (decision 023). Pino's own destination writes with `fs.write` and,
+ * at exit, flushes synchronously: with a reader that stopped reading (a full pipe) a write
+ * stays pending for ever and the flush at `process.exit` loops on EAGAIN for ever, so a
+ * SIGTERM'd server never ended. Here a line goes to Node's own non-blocking stream; while
+ * more than `maxPendingBytes` wait for the reader, new lines are dropped and counted, and
+ * once the reader catches up one line says how many were lost. Nothing is flushed at exit:
+ * lines still waiting then are lost rather than holding the process. A reader that went
+ * away (EPIPE) only stops the output.
+ */
+export function nonBlockingStdout(
+  out: NodeJS.WritableStream & { writableLength: number } = process.stdout,
+  maxPendingBytes = MAX_PENDING_LOG_BYTES,
+): DestinationStream {
+  let dropped = 0;
+  out.on("error", () => undefined);
+  out.on("drain", () => {
+    if (dropped === 0) return;
+    const msg = `${dropped} log lines were dropped: the reader of standard output did not keep up`;
+    dropped = 0;
+    out.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })}\n`);
+  });
+  return {
+    write(line: string) {
+      if (out.writableLength > maxPendingBytes) dropped++;
+      else out.write(line);
+    },
+  };
+}
+
+/** Standard output's one `nonBlockingStdout`, shared by every logger of the process (created on first use). */
+let stdoutDestination: DestinationStream | undefined;
+
+/** The product's logger (see `loggerOptions`), writing to `destination` (`nonBlockingStdout` by default). */
 export function createLogger(level: string, destination?: DestinationStream): AppLogger {
-  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+  if (destination) return pino(loggerOptions(level), destination);
+  stdoutDestination ??= nonBlockingStdout();
+  return pino(loggerOptions(level), stdoutDestination);
 }

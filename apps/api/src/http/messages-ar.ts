@@ -94,6 +94,7 @@ export const arabicMessages: Readonly<Record<string, string>> = {
   "Unsupported content type": "نوع المحتوى غير مدعوم",
   "Request body is not valid JSON": "محتوى الطلب ليس JSON صالحًا",
   "Internal server error": "خطأ داخلي في الخادم",
+  "Service temporarily unavailable": "الخدمة غير متاحة مؤقتًا",
   "Invalid value": "قيمة غير صالحة",
 };
 

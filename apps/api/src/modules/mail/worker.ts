@@ -83,9 +83,25 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     await releaseClaims(db, claimToken, ids);
   }
 
+  /**
+   * Mails the transport accepted whose `sent_at` could not be written (the database went
+   * away in between): written before anything else is claimed, so the lease they hold
+   * never runs out into a second send by this worker (decision 023).
+   */
+  const unmarked = new Set<number>();
+  async function markUnmarked() {
+    for (const id of unmarked) {
+      await markSent(db, id);
+      unmarked.delete(id);
+    }
+  }
+
   async function deliverDue() {
     let sent = 0;
     let failed = 0;
+    // A round cut short by a database outage left these behind: settle them first.
+    await markUnmarked();
+    await release();
     while (!stopping) {
       const claimToken = randomUUID();
       const batch = await claimDueMails(db, claimToken, 20, lockMs);
@@ -100,8 +116,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         if (!(await renewClaim(db, mail.id, claimToken, lockMs))) continue;
         try {
           await transport.send(mail);
-          await markSent(db, mail.id);
-          sent++;
         } catch (error) {
           failed++;
           const givingUp = mail.attempts >= maxAttempts;
@@ -113,7 +127,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           );
           if (givingUp) await markGivenUp(db, mail.id, claimToken, message, retryIn);
           else await markFailed(db, mail.id, claimToken, message, retryIn);
+          continue;
         }
+        // It went out: a failure to record that is the database's, never a reason to send it again.
+        sent++;
+        unmarked.add(mail.id);
+        await markUnmarked();
       }
       await release();
       if (failed > 0) break; // the transport is failing: wait for the next round
@@ -150,6 +169,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
       clearTimeout(grace);
       await release().catch(() => undefined);
+      await markUnmarked().catch((error: unknown) =>
+        log.warn(
+          { mailIds: [...unmarked], err: error instanceof Error ? error.message : String(error) },
+          "mails sent but not recorded as sent (database unreachable): they may be sent again",
+        ),
+      );
       transport.close();
     },
     deliverDue,

@@ -1,0 +1,77 @@
+import { PassThrough, Writable } from "node:stream";
+import { expect, test } from "vitest";
+import { createLogger, nonBlockingStdout } from "./log.ts";
+
+/** A logger as production builds it, writing its JSON lines into `lines`. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger("info", destination), text: () => lines.join("") };
+}
+
+const token = "Zq3kP9xR2mT7vW4yB8nC1dF6gH5jK0sLaQeUo_-Xt9Y";
+
+test("personal data inside logged objects is masked, not only in the message", () => {
+  const { logger, text } = capturedLogger();
+  const cause = new Error("could not deliver to hessa.alketbi@example.com");
+  logger.warn(
+    {
+      email: "hessa.alketbi@example.com",
+      url: `/ar/invoice/${token}?pay=1`,
+      page: `/invoice/${token}`,
+      mail: { recipients: ["rider@example.ae", "+971 50 765 4321"], note: `link ${token}` },
+      cause,
+      err: new Error("refused for owner@example.org"),
+      attempt: 3,
+      discipline: "endurance",
+    },
+    "delivery failed",
+  );
+  const line = text();
+  for (const secret of [
+    "hessa.alketbi@example.com",
+    "rider@example.ae",
+    "owner@example.org",
+    "765 4321",
+    token,
+    "pay=1",
+  ])
+    expect(line).not.toContain(secret);
+  const logged = JSON.parse(line) as Record<string, unknown>;
+  expect(logged).toMatchObject({
+    email: "[email]",
+    url: "/ar/invoice/:hash?pay=…",
+    page: "/invoice/:hash",
+    mail: { recipients: ["[email]", "[number]"], note: "link [token]" },
+    cause: { type: "Error", message: "could not deliver to [email]" },
+    err: { message: "refused for [email]" },
+    attempt: 3,
+    discipline: "endurance",
+    msg: "delivery failed",
+  });
+});
+
+test("log lines a stopped reader does not take are dropped, never piled up, and counted once it reads again", async () => {
+  // A pipe whose reader stopped: nothing reads this stream until `resume`.
+  const out = new PassThrough({ highWaterMark: 1024 });
+  const logger = createLogger("info", nonBlockingStdout(out, 4 * 1024));
+  for (let i = 0; i < 1_000; i++) logger.info({ i }, "x".repeat(100));
+  // At most the allowance and one line wait: the other lines were dropped, not buffered.
+  expect(out.writableLength).toBeLessThan(4 * 1024 + 512);
+  const read: string[] = [];
+  out.on("data", (chunk: Buffer) => read.push(String(chunk)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const lines = read.join("").trim().split("\n");
+  const notice = JSON.parse(lines.at(-1) as string) as { level: number; msg: string };
+  const kept = lines.length - 1;
+  expect(kept).toBeGreaterThan(0);
+  expect(notice).toMatchObject({
+    level: 40,
+    msg: `${1_000 - kept} log lines were dropped: the reader of standard output did not keep up`,
+  });
+});
