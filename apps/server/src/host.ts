@@ -73,7 +73,7 @@ type ServerTimeouts = typeof SERVER_TIMEOUTS;
 const PAGE_CACHE = { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, staleMs: 600_000 };
 
 /** How long `Host.close` waits for in-flight requests and the mail being sent before cutting them off. */
-export const SHUTDOWN_GRACE_MS = 20_000;
+const SHUTDOWN_GRACE_MS = 20_000;
 
 export interface HostOptions {
   env: Env;
