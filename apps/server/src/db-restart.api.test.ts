@@ -52,6 +52,10 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: "silent",
     NODE_ENV: "production",
+    // The load comes from one client on purpose: its read budgets (decision 022) would
+    // answer 429 to the renders this test measures.
+    RENDER_BUDGET_PER_MINUTE: "0",
+    API_READ_BUDGET_PER_MINUTE: "0",
   });
   host = await buildHost({ env, logger: false });
   direct = new pg.Pool({ connectionString: scratch.url, max: 2 });
