@@ -47,6 +47,8 @@ test("npm start serves the demo with a payable invoice, then stops cleanly on SI
       look();
     });
     const site = `http://127.0.0.1:${port}`;
+    const health = await fetch(`${site}/api/v1/health`);
+    expect(health.status).toBe(200);
     const home = await fetch(`${site}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Wherever your equine journey takes you");
