@@ -235,3 +235,88 @@ test("slow: every route's server HTML passes the Nu HTML Checker, in English and
     await rm(folder, { recursive: true, force: true });
   }
 }, 180_000);
+
+/** The `<script type="application/ld+json">` blocks of a page's server HTML, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => JSON.parse(text ?? "") as Record<string, unknown>,
+  );
+}
+
+test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async () => {
+  const shows = await getJson<{ data: { rows: { id: number; type?: string }[] } }>(
+    "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true",
+  );
+  const id = shows.data.rows[0]?.id;
+  const show = (
+    await getJson<{ data: { eventName: string; startDate: string } }>(`/api/v1/event-services/website/${id}`)
+  ).data;
+  const blocks = jsonLd((await host.app.inject(`/transport/${id}`)).body);
+  expect(blocks.find((b) => b["@type"] === "Event")).toMatchObject({
+    name: show.eventName,
+    startDate: show.startDate,
+    eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
+    location: { "@type": "Place" },
+    organizer: { "@type": "Organization" },
+  });
+  expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({
+    itemListElement: [{ name: "Home" }, { name: "Shows" }, { name: show.eventName, position: 3 }],
+  });
+
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
+  const blog = jsonLd((await host.app.inject(`/blogs/${blogs.data.rows[0]?.id}`)).body);
+  expect(blog.map((b) => b["@type"]).sort()).toEqual(["BlogPosting", "BreadcrumbList"]);
+
+  expect(jsonLd((await host.app.inject("/")).body)).toEqual([expect.objectContaining({ "@type": "Organization" })]);
+});
+
+test("sitemap.xml lists the pages and every blog, in both languages, each with its alternates", async () => {
+  const response = await host.app.inject("/sitemap.xml");
+  expect(response.headers["content-type"]).toContain("application/xml");
+  const xml = response.body;
+  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"])
+    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=100&offset=0");
+  expect(blogs.data.rows.length).toBeGreaterThan(0);
+  for (const blog of blogs.data.rows) expect(xml).toContain(`<loc>${PUBLIC_URL}/blogs/${blog.id}</loc>`);
+  // Arabic (decision 016).
+  for (const path of ["/ar", "/ar/transport", "/ar/blogs/1", "/ar/Khayl-App"])
+    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/ar/flights"/>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/flights"/>`);
+});
+
+test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async () => {
+  const robots = await host.app.inject("/robots.txt");
+  expect(robots.headers["content-type"]).toContain("text/plain");
+  expect(robots.body).toContain("User-agent: *\nAllow: /");
+  expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+
+  const manifest = await host.app.inject("/manifest.webmanifest");
+  expect(manifest.headers["content-type"]).toContain("application/manifest+json");
+  const body = manifest.json() as { name: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(body.name).toBe("Khayl Logistics");
+  expect(body.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual([
+    "192x192 image/svg+xml",
+    "512x512 image/svg+xml",
+    "192x192 image/png",
+    "512x512 image/png",
+  ]);
+  for (const icon of body.icons) {
+    const file = await host.app.inject(icon.src);
+    expect(file.statusCode, icon.src).toBe(200);
+    expect(file.headers["content-type"], icon.src).toContain(icon.type);
+  }
+});
+
+test("the home screen icon for iOS is a PNG the head links", async () => {
+  const home = await host.app.inject("/");
+  const links = [...home.body.matchAll(/<link\s[^>]*rel="apple-touch-icon"[^>]*>/g)].map(([tag]) => tag);
+  expect(links).toHaveLength(1);
+  const href = /href="([^"]*)"/.exec(links[0] ?? "")?.[1];
+  expect(href).toBe("/apple-touch-icon.png");
+  const icon = await host.app.inject(href ?? "");
+  expect(icon.statusCode).toBe(200);
+  expect(icon.headers["content-type"]).toBe("image/png");
+  expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+});
