@@ -14,7 +14,8 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `khayl-e2e-${Date.now()}`);
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Both cores on every machine (Playwright's default is half of them): the specs share no state but the server.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { linguiMacros } from "./apps/web/vite.config.ts";
@@ -10,9 +11,34 @@ const apiSuite = ["apps/api/src/**/*.api.test.ts", "apps/server/src/**/*.api.tes
 /** docs/deploy.md's production shape (nginx, two instances, PostgreSQL): the full suite only, not on Node 20. */
 const deploySuite = ["apps/**/*.deploy.test.ts"];
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * API suites whose behaviour does not depend on the database: they run once, on PGlite.
+ * Every other `*.api.test.ts` (repositories, rate limits, locks, the outbox, LISTEN/NOTIFY,
+ * migrations, start-up) runs on PGlite and again on PostgreSQL: a new file is on both
+ * unless it is named here, with the reason.
+ */
+const databaseIndependent = [
+  // The OpenAPI document and Redocly's lint of it: built from the contract, no query.
+  "apps/api/src/http/openapi.api.test.ts",
+  // Validation, not-found and mail messages in Arabic: the translation catalogue only.
+  "apps/api/src/http/language.api.test.ts",
+  // The fuzzer's properties are about request handling (status, envelope, time), which
+  // no query changes; the repositories it reaches are covered on both by their own suites.
+  "apps/server/src/fuzz.api.test.ts",
+  // Server HTML read without a browser (Nu HTML Checker, head tags): rendering only.
+  "apps/server/src/pages.api.test.ts",
+  // Each route's declared page rules (analytics, caching, indexing, referrer): rendering only.
+  "apps/server/src/page-rules.api.test.ts",
+  // `npm start`'s process with nothing configured: always PGlite, whatever TEST_DB says.
+  "apps/server/src/main.api.test.ts",
+];
+/** Both cores on a 2-core machine (Vitest's default leaves one idle): the suites mostly wait on I/O. */
+const maxWorkers = Math.max(2, os.availableParallelism());
+const templates = "./packages/db/src/test-global-setup.ts";
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         // The web app's components use Lingui's macros and import compiled catalogues (decision 016).
@@ -27,6 +53,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           exclude: [...apiSuite, ...deploySuite, "**/node_modules/**", "**/build/**"],
+          // The seed's Arabic tests load the migrated PGlite rather than migrating their own.
+          globalSetup: [templates],
           environment: "node",
         },
       },
@@ -35,7 +63,7 @@ export default defineConfig({
           name: "api-pglite",
           include: apiSuite,
           exclude: ["**/node_modules/**"],
-          globalSetup: ["./packages/db/src/test-global-setup.ts"],
+          globalSetup: [templates],
           env: { TEST_DB: "pglite" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -56,7 +84,8 @@ export default defineConfig({
               test: {
                 name: "api-postgres",
                 include: apiSuite,
-                exclude: ["**/node_modules/**"],
+                exclude: [...databaseIndependent, "**/node_modules/**"],
+                globalSetup: [templates],
                 env: { TEST_DB: "postgres" },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -273,15 +273,6 @@ test("release logs show a loading spinner while they load after a client-side na
   await expect(page.getByText("Loading release logs…")).toHaveCount(0);
 });
 
-test("sitemap.xml lists the pages and every blog", async ({ request, baseURL }) => {
-  const response = await request.get("/sitemap.xml");
-  expect(response.headers()["content-type"]).toContain("application/xml");
-  const xml = await response.text();
-  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"])
-    expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
-  for (const blog of await blogsOf(request)) expect(xml).toContain(`<loc>${baseURL}/blogs/${blog.id}</loc>`);
-});
-
 test("/api/docs shows every call of the API under its CSP without violations", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {

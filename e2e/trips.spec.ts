@@ -280,35 +280,3 @@ test.describe("Share", () => {
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
   });
 });
-
-/** The JSON-LD data blocks of the current page, parsed. */
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
-}
-
-test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async ({
-  page,
-}) => {
-  const id = await firstId(page, showsApi);
-  const show = (await (await page.request.get(`/api/v1/event-services/website/${id}`)).json()).data;
-  await page.goto(`/transport/${id}`);
-  const blocks = await jsonLd(page);
-  expect(blocks.find((b) => b["@type"] === "Event")).toMatchObject({
-    name: show.eventName,
-    startDate: show.startDate,
-    eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
-    location: { "@type": "Place" },
-    organizer: { "@type": "Organization" },
-  });
-  expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({
-    itemListElement: [{ name: "Home" }, { name: "Shows" }, { name: show.eventName, position: 3 }],
-  });
-
-  const blogs = await (await page.request.get("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0")).json();
-  await page.goto(`/blogs/${blogs.data.rows[0].id}`);
-  expect((await jsonLd(page)).map((b) => b["@type"]).sort()).toEqual(["BlogPosting", "BreadcrumbList"]);
-
-  await page.goto("/");
-  expect(await jsonLd(page)).toEqual([expect.objectContaining({ "@type": "Organization" })]);
-});

@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-test("npm start serves the demo with a payable invoice, then stops cleanly on SIGTERM", async () => {
+test("slow: npm start serves the demo with a payable invoice, then stops cleanly on SIGTERM", async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-start-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
@@ -47,6 +47,8 @@ test("npm start serves the demo with a payable invoice, then stops cleanly on SI
       look();
     });
     const site = `http://127.0.0.1:${port}`;
+    const health = await fetch(`${site}/api/v1/health`);
+    expect(health.status).toBe(200);
     const home = await fetch(`${site}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Wherever your equine journey takes you");

@@ -295,7 +295,7 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     ).toBe(200);
   });
 
-  test("with SMTP down and one instance killed, every mail is delivered once when SMTP is back", async () => {
+  test("slow: with SMTP down and one instance killed, every mail is delivered once when SMTP is back", async () => {
     const [a, b] = instances as [Instance, Instance];
     await until(async () => {
       const [row] = await database.db.select({ n: count() }).from(outbox).where(isNull(outbox.sentAt));

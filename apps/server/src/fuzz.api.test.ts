@@ -300,7 +300,7 @@ const runOptions = (budgetMs: number) => ({
   endOnFailure: true,
 });
 
-test("every contract endpoint answers any request with a success or a 4xx envelope, never a 5xx, stack or hang", async () => {
+test("slow: every contract endpoint answers any request with a success or a 4xx envelope, never a 5xx, stack or hang", async () => {
   expect(endpoints.length).toBeGreaterThanOrEqual(18);
   const apiRequest = fc.constantFrom(...endpoints).chain((endpoint) =>
     request(
@@ -340,7 +340,7 @@ const PAGES = [
   "/transport",
 ];
 
-test("every page form answers any request with a success, a redirect or a 4xx, never a 5xx, stack or hang", async () => {
+test("slow: every page form answers any request with a success, a redirect or a 4xx, never a 5xx, stack or hang", async () => {
   const pageRequest = request(
     fc.oneof({ weight: 3, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
     fc.oneof(

@@ -33,7 +33,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-test("only the host that seeds the demo invoices learns their links", async () => {
+test("slow: only the host that seeds the demo invoices learns their links", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-seed-"));
   const database = await createTestDb();
   try {
@@ -51,7 +51,7 @@ test("only the host that seeds the demo invoices learns their links", async () =
   }
 }, 60_000);
 
-test("shutdown finishes the request and the mail under way, and gives back the mails not yet tried", async () => {
+test("slow: shutdown finishes the request and the mail under way, and gives back the mails not yet tried", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-stop-"));
   const database = await createTestDb();
   const smtp = await startSmtp({ delayMs: 1_500 });

@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test("`npm start` keeps serving when the demo invoice file cannot be written", async () => {
+test("slow: `npm start` keeps serving when the demo invoice file cannot be written", async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-main-"));
   // A folder where the file should be: writing the seeded invoices' links fails.
   mkdirSync(path.join(dataDir, "demo-invoices.json"));

@@ -72,7 +72,7 @@ test("the server promises to cut off a slow client within 30 s", () => {
   expect(SERVER_TIMEOUTS.keepAliveMs + SERVER_TIMEOUTS.headersMs).toBeLessThan(30_000);
 });
 
-test("slow, stalled and silent clients are all cut off within 30 s", async () => {
+test("slow: slow, stalled and silent clients are all cut off within 30 s", async () => {
   const [trickledBody, stalledBody, trickledHeaders, stalledHeaders, silent] = await Promise.all([
     slowClient(formHead, "abcdefgh"),
     slowClient(formHead, ""),
@@ -91,7 +91,7 @@ test("slow, stalled and silent clients are all cut off within 30 s", async () =>
   }
 }, 50_000);
 
-test("a keep-alive connection gets its answers, then is closed once it stays quiet", async () => {
+test("slow: a keep-alive connection gets its answers, then is closed once it stays quiet", async () => {
   const { closedAfterMs, answer } = await slowClient("GET /livez HTTP/1.1\r\nHost: localhost\r\n\r\n", "");
   expect(answer).toMatch(/^HTTP\/1\.1 200/);
   expect(closedAfterMs).toBeLessThan(30_000);

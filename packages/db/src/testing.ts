@@ -6,9 +6,10 @@ import { createDb, type DbHandle } from "./client.ts";
 
 /**
  * Test databases (conventions §5): migrate once, then give each test file a fresh copy.
- * With `TEST_DATABASE_URL` and `TEST_DB=postgres`, each call creates a new PostgreSQL
- * database (dropped by `close`); otherwise a PGlite loaded from the migrated template
- * that `preparePgliteTemplate` wrote (path in `PGLITE_TEMPLATE`).
+ * With `TEST_DATABASE_URL` and `TEST_DB=postgres`, each call clones a new PostgreSQL
+ * database from the migrated template `preparePostgresTemplate` made (its name in
+ * `POSTGRES_TEMPLATE`; dropped by `close`); otherwise a PGlite loaded from the migrated
+ * template that `preparePgliteTemplate` wrote (path in `PGLITE_TEMPLATE`).
  */
 export async function preparePgliteTemplate(file: string): Promise<void> {
   const handle = await createDb();
@@ -17,6 +18,23 @@ export async function preparePgliteTemplate(file: string): Promise<void> {
   const dump = await client.dumpDataDir("none");
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
+}
+
+/**
+ * Creates and migrates the PostgreSQL database `name` on TEST_DATABASE_URL's server, to be
+ * cloned by `createTestDb` (`create database … template`, a file copy: no migration per
+ * test file). Closes its own connections, as cloning needs the template unused. Returns
+ * how to drop it. Throws without TEST_DATABASE_URL.
+ */
+export async function preparePostgresTemplate(name: string): Promise<() => Promise<void>> {
+  const scratch = await createScratchPostgres(name);
+  const handle = await createDb({ databaseUrl: scratch.url, poolSize: 3 });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  return scratch.drop;
 }
 
 export function testDbKind(): "pglite" | "postgres" {
@@ -31,15 +49,33 @@ export interface ScratchPostgres {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database `t_<random>` on TEST_DATABASE_URL's server (throws without that variable). */
-export async function createScratchPostgres(): Promise<ScratchPostgres> {
+/**
+ * Creates the database `name` (default `t_<random>`) on TEST_DATABASE_URL's server: empty,
+ * or a copy of the database `template` (throws without TEST_DATABASE_URL).
+ */
+export async function createScratchPostgres(
+  name = `t_${randomBytes(6).toString("hex")}`,
+  template?: string,
+): Promise<ScratchPostgres> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("a PostgreSQL test needs TEST_DATABASE_URL");
-  const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    // A clone needs its template free of other sessions (55006): only a concurrent clone's
+    // short copy can hold it here, so wait that out.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006" || attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -68,9 +104,10 @@ export async function createScratchPostgres(): Promise<ScratchPostgres> {
 
 export async function createTestDb(): Promise<DbHandle> {
   if (testDbKind() === "postgres") {
-    const scratch = await createScratchPostgres();
+    const template = process.env.POSTGRES_TEMPLATE;
+    const scratch = await createScratchPostgres(undefined, template);
     const handle = await createDb({ databaseUrl: scratch.url, poolSize: 5 });
-    await handle.migrate();
+    if (!template) await handle.migrate();
     return {
       ...handle,
       async close() {

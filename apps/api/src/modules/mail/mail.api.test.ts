@@ -29,16 +29,21 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
   await enqueueMails(database.db, [{ kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" }]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   // A backoff long enough that a loaded machine cannot let it pass between two calls.
-  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 1_500 });
+  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 60_000 });
 
+  const before = Date.now();
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
   const [failed] = await database.db.select().from(outbox).where(eq(outbox.to, "rider@example.com"));
   expect(failed).toMatchObject({ attempts: 1, sentAt: null });
   expect(failed?.lastError).toBeTruthy();
+  // The first retry comes one backoff later.
+  expect(failed!.nextAttemptAt.getTime() - before).toBeGreaterThanOrEqual(59_000);
+  expect(failed!.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 }); // not due yet (backoff)
 
   const smtp = await startSmtp({ port });
-  await new Promise((r) => setTimeout(r, 1_600));
+  // The backoff passes (the database's clock decides it: moved, not waited for).
+  await database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.to, "rider@example.com"));
   expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
   expect(smtp.received).toHaveLength(1);
   expect(smtp.received[0]?.to).toEqual(["rider@example.com"]);
@@ -67,14 +72,18 @@ test(
     );
     // A worker that claimed one mail and died before sending it.
     // Its lease outlasts the two workers' run even on a loaded machine.
-    const [orphan] = await claimDueMails(database.db, randomUUID(), 1, 6_000);
+    const [orphan] = await claimDueMails(database.db, randomUUID(), 1, 60_000);
     expect(orphan).toBeDefined();
 
     const a = createMailWorker({ db: database.db, env, log: silentLog });
     const b = createMailWorker({ db: database.db, env, log: silentLog });
     const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
     expect(ra.sent + rb.sent).toBe(11);
-    await new Promise((r) => setTimeout(r, 6_100));
+    // The lease runs out (the database's clock decides it: moved, not waited for).
+    await database.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, orphan!.id));
     expect((await a.deliverDue()).sent).toBe(1);
     const recipients = smtp.received.flatMap((m) => m.to).filter((t) => t.startsWith("pair"));
     expect(recipients.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pair${i}@example.com`).sort());

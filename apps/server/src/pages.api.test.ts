@@ -1,0 +1,322 @@
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "@khayl/config/env";
+import type { DbHandle } from "@khayl/db/client";
+import { invoices } from "@khayl/db/schema";
+import { createTestDb } from "@khayl/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
+import { type CheckerMessage, checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
+import { buildHost, type Host, webBuildDir } from "./host.ts";
+
+/**
+ * What every page's server HTML says before any script runs, read from the one process as
+ * `npm start` runs it (production web build, in-process API, `app.inject`), with no
+ * browser: the W3C Nu HTML Checker's verdict and the head's title, description and share
+ * card (conventions: a check at the cheapest level that sees it; the browser specs keep the
+ * journeys and axe). Rendering does not depend on the database: this file runs on PGlite.
+ */
+const PUBLIC_URL = "http://127.0.0.1:3210";
+let host: Host;
+let database: DbHandle;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
+    execSync("npm run build --silent", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
+  }
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-pages-"));
+  // As the Playwright server runs (playwright.config.ts): a public address, production mode.
+  const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", NODE_ENV: "production" });
+  database = await createTestDb();
+  host = await buildHost({ env, logger: false, database });
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await host.app.inject(url);
+  expect(response.statusCode, url).toBe(200);
+  return response.json() as T;
+}
+
+type Rows = { data: { rows: { id: number }[] } };
+
+/** A demo invoice's page, paid or unpaid, as the demo's start-up seeds them. */
+async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
+  const [row] = await database.db
+    .select({ linkToken: invoices.linkToken })
+    .from(invoices)
+    .where(eq(invoices.status, status))
+    .limit(1);
+  if (!row) throw new Error(`no ${status} demo invoice`);
+  return `/invoice/${row.linkToken}`;
+}
+
+/** The `<meta>` tags of a page's HTML, each as its attributes (entities left as sent). */
+function metaTags(html: string): Record<string, string>[] {
+  return [...html.matchAll(/<meta\s([^>]*?)\/?>/g)].map(([, attributes]) =>
+    Object.fromEntries(
+      [...(attributes ?? "").matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+    ),
+  );
+}
+
+/** The few character references React writes in attribute and text content. */
+function decode(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** Every public route (product §2), as the SEO check listed them (invoice links are private). */
+const publicRoutes = [
+  "/",
+  "/transport",
+  "/flights",
+  "/aboutus",
+  "/Khayl-App",
+  "/privacy-policy",
+  "/contact-us",
+  "/blogs",
+  "/term-of-services",
+  "/term-of-use",
+  "/release-note",
+  "/release-logs",
+  "/QR",
+  "/links",
+  "/delete-account",
+  "/success",
+];
+
+test("every route has a title, a description, a share card and no noindex", async () => {
+  // Lighthouse's SEO category and search engines need both title and description.
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
+  const titles = new Set<string>();
+  const images = new Set<string>();
+  for (const route of [...publicRoutes, `/blogs/${blogs.data.rows[0]?.id}`]) {
+    const response = await host.app.inject(route);
+    expect(response.statusCode, route).toBe(200);
+    const title = decode(/<title>([^<]*)<\/title>/.exec(response.body)?.[1] ?? "");
+    expect(title, route).not.toBe("");
+    titles.add(title);
+    const meta = metaTags(response.body);
+    const content = (key: "name" | "property", value: string) => meta.find((tag) => tag[key] === value)?.content;
+    const description = content("name", "description");
+    expect(decode(description ?? "").length, `${route} description`).toBeGreaterThan(40);
+    expect(
+      meta.filter((tag) => tag.name === "robots" && tag.content?.includes("noindex")),
+      route,
+    ).toEqual([]);
+    // A shared link shows a card: title, text and an absolute PNG/JPEG image.
+    expect(content("property", "og:title"), route).toBeTruthy();
+    expect(content("property", "og:description"), route).toBe(description);
+    expect(content("name", "twitter:card"), route).toBe("summary_large_image");
+    images.add(decode(content("property", "og:image") ?? ""));
+  }
+  for (const image of images) {
+    expect(image).toMatch(/^https?:\/\/.+\.(png|jpe?g)$/);
+    const response = await host.app.inject(new URL(image).pathname);
+    expect(response.statusCode, image).toBe(200);
+    expect(response.headers["content-type"], image).toMatch(/^image\/(png|jpeg)$/);
+  }
+  expect(titles.size, "each route its own title").toBe(publicRoutes.length + 1);
+});
+
+/** Language prefixes: every route in English and under `/ar` in Arabic (decision 016). */
+const languagePrefixes = ["", "/ar"] as const;
+
+/** Routes, relative to a language prefix, whose server HTML differs from their plain route's. */
+function extraStates(invoice: { unpaid: string; paid: string }): string[] {
+  return [
+    "/transport?discipline=dressage",
+    "/flights?type=import",
+    `${invoice.unpaid}?step=2&method=card`,
+    `${invoice.unpaid}?step=3&method=card`,
+    `${invoice.unpaid}?step=3&method=apple-pay`,
+    invoice.paid,
+    `/invoice/${"A".repeat(43)}`,
+    "/no-such-page",
+    "/transport/999999",
+  ];
+}
+
+/** The page at `url` after its redirects, as a browser or Playwright's `request` reads it. */
+async function followed(url: string) {
+  let response = await host.app.inject(url);
+  for (let hops = 0; hops < 5 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
+    const location = new URL(String(response.headers.location), PUBLIC_URL);
+    response = await host.app.inject(`${location.pathname}${location.search}`);
+  }
+  return response;
+}
+
+/** `/ar` + `/` is `/ar`; `""` + `/` is `/`. */
+const withPrefix = (prefix: string, route: string) => (prefix && route === "/" ? prefix : `${prefix}${route}`);
+
+/** `page (line N): message [extract]`, one per line, for a readable failure. */
+function readable(messages: CheckerMessage[], pages: Map<string, string>): string[] {
+  return messages.map((m) => {
+    const page = pages.get(path.basename(new URL(m.url).pathname)) ?? m.url;
+    const where = m.lastLine ? `line ${m.lastLine}` : "document";
+    return `${page} (${where}): ${m.subType ?? m.type}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
+  });
+}
+
+/**
+ * Every route's server HTML is valid HTML by the W3C Nu HTML Checker (conventions): zero
+ * errors and zero warnings. The routes are product §2's list as the bench measures it
+ * (`bench/src/routes.ts`), made concrete from the server's data, plus the pages whose HTML
+ * differs by their query or data. About 10 s, most of it the checker's Java start.
+ */
+test("slow: every route's server HTML passes the Nu HTML Checker, in English and Arabic", async (context) => {
+  const java = javaMajorVersion();
+  const missing =
+    `The Nu HTML Checker needs Java ${REQUIRED_JAVA} or later on the PATH (\`java -version\`): ` +
+    `found ${java === null ? "none" : `Java ${java}`}. Install a JRE (Debian: default-jre-headless).`;
+  if (java === null || java < REQUIRED_JAVA) {
+    // In CI the check must run; on a workstation without Java it says why it was skipped.
+    if (process.env.CI) throw new Error(missing);
+    console.warn(`pages.api.test.ts: HTML check skipped: ${missing}`);
+    context.skip(missing);
+  }
+  const configuration = await getJson<{ data: { productName: string } }>("/api/v1/configurations/");
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
+  const shows = await getJson<Rows>("/api/v1/event-services/website?limit=1&offset=0&showOnWebsite=true");
+  const flights = await getJson<Rows>(
+    "/api/v1/selective-services/website?limit=1&offset=0&showOnWebsite=true&type=export",
+  );
+  const invoice = { unpaid: await invoicePath("unpaid"), paid: await invoicePath("paid") };
+  const routeContext = {
+    product: configuration.data.productName,
+    blogId: blogs.data.rows[0]?.id ?? { missing: "no blog" },
+    showId: shows.data.rows[0]?.id ?? { missing: "no show" },
+    flightId: flights.data.rows[0]?.id ?? { missing: "no flight" },
+    invoicePath: invoice.unpaid,
+  };
+  const routes = [
+    ...specRoutes.map((route) => {
+      const resolved = resolveRoute(route, routeContext);
+      if ("skipped" in resolved) throw new Error(`${route}: ${resolved.skipped}`);
+      return resolved.path;
+    }),
+    ...extraStates(invoice),
+  ];
+
+  const folder = await mkdtemp(path.join(os.tmpdir(), "khayl-html-"));
+  try {
+    const pages = new Map<string, string>();
+    for (const prefix of languagePrefixes) {
+      for (const route of routes) {
+        const page = withPrefix(prefix, route);
+        const response = await followed(page);
+        expect(response.headers["content-type"], page).toMatch(/^text\/html/);
+        const file = `page-${pages.size + 1}.html`;
+        await writeFile(path.join(folder, file), response.rawPayload);
+        pages.set(file, page);
+      }
+    }
+    const messages = await checkHtmlFiles([...pages.keys()].map((file) => path.join(folder, file)));
+    expect(readable(messages, pages)).toEqual([]);
+    // Every page was read by the checker (a page it could not read would be a non-document error above).
+    expect(pages.size).toBe(languagePrefixes.length * routes.length);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}, 180_000);
+
+/** The `<script type="application/ld+json">` blocks of a page's server HTML, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => JSON.parse(text ?? "") as Record<string, unknown>,
+  );
+}
+
+test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async () => {
+  const shows = await getJson<{ data: { rows: { id: number; type?: string }[] } }>(
+    "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true",
+  );
+  const id = shows.data.rows[0]?.id;
+  const show = (
+    await getJson<{ data: { eventName: string; startDate: string } }>(`/api/v1/event-services/website/${id}`)
+  ).data;
+  const blocks = jsonLd((await host.app.inject(`/transport/${id}`)).body);
+  expect(blocks.find((b) => b["@type"] === "Event")).toMatchObject({
+    name: show.eventName,
+    startDate: show.startDate,
+    eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
+    location: { "@type": "Place" },
+    organizer: { "@type": "Organization" },
+  });
+  expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({
+    itemListElement: [{ name: "Home" }, { name: "Shows" }, { name: show.eventName, position: 3 }],
+  });
+
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
+  const blog = jsonLd((await host.app.inject(`/blogs/${blogs.data.rows[0]?.id}`)).body);
+  expect(blog.map((b) => b["@type"]).sort()).toEqual(["BlogPosting", "BreadcrumbList"]);
+
+  expect(jsonLd((await host.app.inject("/")).body)).toEqual([expect.objectContaining({ "@type": "Organization" })]);
+});
+
+test("sitemap.xml lists the pages and every blog, in both languages, each with its alternates", async () => {
+  const response = await host.app.inject("/sitemap.xml");
+  expect(response.headers["content-type"]).toContain("application/xml");
+  const xml = response.body;
+  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"])
+    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=100&offset=0");
+  expect(blogs.data.rows.length).toBeGreaterThan(0);
+  for (const blog of blogs.data.rows) expect(xml).toContain(`<loc>${PUBLIC_URL}/blogs/${blog.id}</loc>`);
+  // Arabic (decision 016).
+  for (const path of ["/ar", "/ar/transport", "/ar/blogs/1", "/ar/Khayl-App"])
+    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/ar/flights"/>`);
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/flights"/>`);
+});
+
+test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async () => {
+  const robots = await host.app.inject("/robots.txt");
+  expect(robots.headers["content-type"]).toContain("text/plain");
+  expect(robots.body).toContain("User-agent: *\nAllow: /");
+  expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+
+  const manifest = await host.app.inject("/manifest.webmanifest");
+  expect(manifest.headers["content-type"]).toContain("application/manifest+json");
+  const body = manifest.json() as { name: string; icons: { src: string; sizes: string; type: string }[] };
+  expect(body.name).toBe("Khayl Logistics");
+  expect(body.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual([
+    "192x192 image/svg+xml",
+    "512x512 image/svg+xml",
+    "192x192 image/png",
+    "512x512 image/png",
+  ]);
+  for (const icon of body.icons) {
+    const file = await host.app.inject(icon.src);
+    expect(file.statusCode, icon.src).toBe(200);
+    expect(file.headers["content-type"], icon.src).toContain(icon.type);
+  }
+});
+
+test("the home screen icon for iOS is a PNG the head links", async () => {
+  const home = await host.app.inject("/");
+  const links = [...home.body.matchAll(/<link\s[^>]*rel="apple-touch-icon"[^>]*>/g)].map(([tag]) => tag);
+  expect(links).toHaveLength(1);
+  const href = /href="([^"]*)"/.exec(links[0] ?? "")?.[1];
+  expect(href).toBe("/apple-touch-icon.png");
+  const icon = await host.app.inject(href ?? "");
+  expect(icon.statusCode).toBe(200);
+  expect(icon.headers["content-type"]).toBe("image/png");
+  expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+});
