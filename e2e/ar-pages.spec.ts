@@ -353,7 +353,8 @@ test("an Arabic blog card leads to the Arabic blog page, with an Arabic canonica
 test("Arabic release logs show the Arabic hero and spinner while they load after a client-side navigation", async ({
   page,
 }) => {
-  await page.goto("/ar");
+  // From a page that runs the app (content pages load documents: decision 024).
+  await page.goto("/ar/contact-us");
   await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

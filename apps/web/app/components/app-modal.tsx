@@ -11,9 +11,12 @@ type OpenAppModal = (detailsPath?: string) => void;
 
 const AppModalContext = createContext<OpenAppModal>(() => undefined);
 
+const detailsClass = "inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4";
+
 /**
- * The app modal's element id. Cards also carry `commandfor={APP_MODAL_ID}
- * command="show-modal"`, so a card opens the modal before hydration and without JavaScript.
+ * The app modal's element id. Cards carry `commandfor={APP_MODAL_ID} command="show-modal"`,
+ * so a card opens the modal with the platform: on a content page without scripts (decision
+ * 024), before hydration and without JavaScript.
  */
 export const APP_MODAL_ID = "app-modal";
 
@@ -22,18 +25,29 @@ export const APP_MODAL_ID = "app-modal";
  * every event and flight card opens; `useOpenAppModal()` returns the opener. A card passes
  * the site path of its show or flight page (`/transport/{id}`, `/flights/{id}`), and the
  * modal then offers a 'Details' link to it (product §2, show and flight pages), in the page's language. A modal
- * opened natively before hydration (the invoker command) has no such link: without
- * JavaScript each card is followed by its own link instead (`DetailsWithoutScript`).
+ * opened natively (the invoker command) gets that link from our site script on a content
+ * page (decision 024: the card's `data-details` fills in the hidden
+ * `a[data-app-modal-details]`); with no script at all it has none, and each card is
+ * followed by its own link (`CardDetailsLink`).
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [detailsPath, setDetailsPath] = useState<string | null>(null);
   const { t } = useLingui();
+  const language = useLanguage();
   const openModal = useCallback<OpenAppModal>((path) => {
     setDetailsPath(path ?? null);
     setOpen(true);
   }, []);
   const value = useMemo(() => openModal, [openModal]);
+  const details = (
+    <>
+      {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
+      <span aria-hidden="true" className="rtl:-scale-x-100">
+        →
+      </span>
+    </>
+  );
   return (
     <AppModalContext.Provider value={value}>
       {children}
@@ -48,18 +62,18 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
         <StoreButtons className="mt-5" />
         {detailsPath ? (
           <p className="mt-5">
-            <Link
-              to={detailsPath}
-              onClick={() => setOpen(false)}
-              className="inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4"
-            >
-              {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
-              <span aria-hidden="true" className="rtl:-scale-x-100">
-                →
-              </span>
+            <Link to={detailsPath} onClick={() => setOpen(false)} className={detailsClass}>
+              {details}
             </Link>
           </p>
-        ) : null}
+        ) : (
+          <p className="mt-5" hidden>
+            {/* Our site script sets the card's page before the modal shows; until then, home. */}
+            <a href={localizedPath("/", language)} data-app-modal-details="" className={detailsClass}>
+              {details}
+            </a>
+          </p>
+        )}
       </Modal>
     </AppModalContext.Provider>
   );
@@ -74,24 +88,23 @@ export function useOpenAppModal(): OpenAppModal {
 }
 
 /**
- * Without JavaScript the shared app modal cannot tell which card opened it, so each card is
- * followed by a plain 'Details' link to its page (`path`: `/transport/{id}` or
- * `/flights/{id}`, made Arabic on Arabic pages), shown only when scripts do not run
- * (`<noscript>`), so a show's or flight's page is reachable without JavaScript (product §2, show and flight pages).
- * `name` tells the links apart for screen readers.
+ * The plain 'Details' link that follows each card when the browser runs no script, to its
+ * page (`path`: `/transport/{id}` or `/flights/{id}`, made Arabic on Arabic pages), so a
+ * show's or flight's page is reachable from the card without JavaScript (product §2, show
+ * and flight pages). Always in the markup and shown by CSS (`@media (scripting: none)`),
+ * not a `<noscript>`: a content page runs no framework (decision 024), and where scripts
+ * run the modal offers the link instead. `name` tells the links apart for screen readers.
  */
-export function DetailsWithoutScript({ path, name }: { path: string; name: string }) {
+export function CardDetailsLink({ path, name }: { path: string; name: string }) {
   const { t } = useLingui();
   const language = useLanguage();
   return (
-    <noscript>
-      <a
-        href={localizedPath(path, language)}
-        className="mt-2 inline-block font-semibold text-brand underline underline-offset-4"
-      >
-        {t({ message: "Details", comment: "Link after a schedule card, without JavaScript, to the card's page" })}
-        <span className="sr-only">: {name}</span>
-      </a>
-    </noscript>
+    <a
+      href={localizedPath(path, language)}
+      className="mt-2 hidden font-semibold text-brand underline underline-offset-4 noscript:inline-block"
+    >
+      {t({ message: "Details", comment: "Link after a schedule card, without JavaScript, to the card's page" })}
+      <span className="sr-only">: {name}</span>
+    </a>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * Analytics (product §2, architecture §3.9): Google Analytics 4 via gtag.js, only when a
  * measurement id is configured. Without one the page gets no script and makes no
- * request. Page views are sent by the app itself (`send_page_view: false`) so that
- * the start and every client navigation count exactly once.
+ * request. On a page with scripts, page views are sent by the app itself
+ * (`send_page_view: false`) so that the start and every client navigation count exactly
+ * once; on a content page without scripts (decision 024) our site script loads gtag.js
+ * with `id` and its `config` sends the page's one page view.
  */
 
-/** What the document head needs to load gtag.js: the script address and the inline bootstrap. */
+/** What the document head needs to load gtag.js: the id, the script address and the inline bootstrap. */
 export interface AnalyticsSetup {
+  id: string;
   src: string;
   inline: string;
 }
@@ -22,6 +25,7 @@ export function analyticsSetup(measurementId: string | null | undefined): Analyt
   if (!measurementId || !MEASUREMENT_ID.test(measurementId)) return null;
   const id = JSON.stringify(measurementId);
   return {
+    id: measurementId,
     src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`,
     inline:
       "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;" +
