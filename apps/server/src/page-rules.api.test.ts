@@ -148,6 +148,7 @@ describe("page rules declared by routes (decision 019)", () => {
     let content = 0;
     let hydrating = 0;
     const siteScripts = new Set<string>();
+    const speculation = new Set<string>();
     for (const pattern of patterns) {
       const url = await urlOf(pattern);
       const answer = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
@@ -158,6 +159,7 @@ describe("page rules declared by routes (decision 019)", () => {
         hydrating++;
         expect(answer.body, url).toContain("window.__reactRouterContext");
         expect(scriptSrc, url).toMatch(/'nonce-/);
+        expect(answer.headers["speculation-rules"], url).toBeUndefined();
         continue;
       }
       content++;
@@ -171,6 +173,8 @@ describe("page rules declared by routes (decision 019)", () => {
       siteScripts.add(src ?? "");
       expect(answer.body, url).not.toMatch(/<noscript/);
       expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
+      // Moving between content pages is a full page load: links are prefetched on intent.
+      speculation.add(String(answer.headers["speculation-rules"]));
     }
     expect(content).toBe(2 * CONTENT_PAGES.size);
     expect(hydrating).toBeGreaterThanOrEqual(2 * 3);
@@ -181,6 +185,19 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["cache-control"]).toMatch(/immutable/);
     expect(file.rawPayload.length).toBeLessThanOrEqual(5 * 1024);
+    // One rules file, named by every content page, kept for a year, never prefetching an invoice.
+    expect(speculation.size).toBe(1);
+    const [header = ""] = speculation;
+    const rulesUrl = /^"(\/speculation-rules\.json\?v=[\w-]+)"$/.exec(header)?.[1];
+    expect(rulesUrl, header).toBeDefined();
+    const rules = await host.app.inject(rulesUrl ?? "");
+    expect(rules.statusCode).toBe(200);
+    expect(rules.headers["content-type"]).toBe("application/speculationrules+json");
+    expect(rules.headers["cache-control"]).toMatch(/immutable/);
+    const prefetch = (rules.json() as { prefetch: { where: unknown; eagerness: string }[] }).prefetch;
+    expect(prefetch.map((rule) => rule.eagerness)).toEqual(["moderate"]);
+    expect(JSON.stringify(prefetch)).toContain('"/ar/invoice/*"');
+    expect(rules.json()).not.toHaveProperty("prerender");
   }, 60_000);
 
   test("however a private page is spelled or asked for, its rules hold", async () => {
