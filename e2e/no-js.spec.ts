@@ -106,6 +106,23 @@ test.describe("without JavaScript", () => {
     expect(title).toBeTruthy();
     await context.close();
   });
+
+  test("the app page's carousel is a scroll-snap row that the keyboard scrolls, with no dead buttons", async ({
+    browser,
+  }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto("/Khayl-App");
+    const carousel = page.getByRole("region", { name: "Simplified Horse Management" });
+    await expect(carousel.getByRole("button")).toHaveCount(0);
+    const row = carousel.getByRole("group", { name: "Slides" });
+    expect(await row.evaluate((element) => getComputedStyle(element).scrollSnapType)).toBe("x mandatory");
+    const last = carousel.getByRole("group", { name: "5 of 5" });
+    await expect(last).not.toBeInViewport({ ratio: 0.9 });
+    await row.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(last).toBeInViewport({ ratio: 0.9 });
+    await context.close();
+  });
 });
 
 test.describe("with JavaScript, content pages run no framework", () => {

@@ -39,6 +39,7 @@ const CONTENT_PAGES = new Set([
   "QR",
   "links",
   "success",
+  ":productApp",
 ]);
 
 /** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */

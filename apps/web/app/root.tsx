@@ -1,7 +1,7 @@
 import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
 import { currentYear } from "@khayl/contract/format";
 import { pageRulesOf } from "@khayl/contract/page-rules";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -76,8 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const rules = pageRulesOf(useMatches().map((match) => match.handle));
-  const running = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
-  const scripts = rules.scripts || running;
+  // In the browser the app runs (a page that hydrates, or a client navigation from one): the
+  // scripts stay. Only a server render leaves them out, so the branch is not in the client bundle.
+  const scripts = !import.meta.env.SSR || rules.scripts;
   const analytics = rules.private ? null : analyticsSetup(rootData?.config.gaMeasurementId);
   // The error screen has no root data: the path still says the language.
   const language = rootData?.language ?? languageOfPath(location.pathname);
@@ -118,11 +119,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
-/** `useSyncExternalStore` inputs of "the app runs here": false on the server and while hydrating, then true. */
-const subscribeToNothing = () => () => undefined;
-const isBrowser = () => true;
-const isServer = () => false;
 
 export default function App() {
   const { config } = useLoaderData<typeof loader>();

@@ -8,6 +8,8 @@
 //   gives the modal's hidden 'Details' link (`a[data-app-modal-details]`) its page.
 // - An image's spinner (`[data-image-spinner]`, behind the image) leaves once the image
 //   has loaded or failed, so that it no longer says 'Loading image…'.
+// - A carousel (`[data-carousel]`, a CSS scroll-snap row) gets its previous/next buttons:
+//   shown, one slide per press, each disabled at its end of the row.
 // - The language switch (`a[data-lang-switch]`, decision 016) keeps the address bar's query
 //   (a kept page was rendered for its canonical URL: decision 022) and remembers the choice
 //   for a year.
@@ -73,6 +75,30 @@
       image.addEventListener("load", done);
       image.addEventListener("error", done);
     }
+  }
+
+  for (const carousel of document.querySelectorAll("[data-carousel]")) {
+    const row = carousel.querySelector("[data-carousel-row]");
+    const previous = carousel.querySelector("[data-carousel-prev]");
+    const next = carousel.querySelector("[data-carousel-next]");
+    if (!row || !previous || !next) continue;
+    // In a right-to-left row scrollLeft runs from 0 to negative values.
+    const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
+    const update = () => {
+      const at = Math.abs(row.scrollLeft);
+      previous.disabled = at < 2;
+      next.disabled = at + row.clientWidth > row.scrollWidth - 2;
+    };
+    const step = (direction) => {
+      const slide = row.querySelector("[aria-roledescription=slide]");
+      row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
+    };
+    previous.addEventListener("click", () => step(-1));
+    next.addEventListener("click", () => step(1));
+    row.addEventListener("scroll", update, { passive: true });
+    addEventListener("resize", update, { passive: true });
+    update();
+    carousel.querySelector("[data-carousel-controls]")?.classList.remove("invisible");
   }
 
   document.addEventListener("click", (event) => {
