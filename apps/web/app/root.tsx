@@ -102,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts ? (
           <AnalyticsScripts setup={analytics} />
         ) : (
-          <script defer src={siteScriptUrl} data-ga={analytics?.id} />
+          <script defer src={siteScriptUrl} data-ga={analytics ? rootData?.config.gaMeasurementId : undefined} />
         )}
       </head>
       <body>

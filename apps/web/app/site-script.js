@@ -10,7 +10,7 @@
 //   has loaded or failed, so that it no longer says 'Loading image…'.
 // - A carousel (`[data-carousel]`, a CSS scroll-snap row) gets its previous/next buttons:
 //   shown, one slide per press, each disabled at its end of the row.
-// - The language switch (`a[data-lang-switch]`, decision 016) keeps the address bar's query
+// - The language switch (`a[hreflang]`, decision 016) keeps the address bar's query
 //   (a kept page was rendered for its canonical URL: decision 022) and remembers the choice
 //   for a year.
 // - Share buttons (`button[data-share-url]`, hidden in the HTML) appear and use the share
@@ -62,7 +62,7 @@
 
   for (const button of document.querySelectorAll("button[data-share-url]")) button.hidden = false;
 
-  for (const link of document.querySelectorAll("a[data-lang-switch]")) {
+  for (const link of document.querySelectorAll("a[hreflang]")) {
     const url = new URL(link.href);
     link.setAttribute("href", `${url.pathname}${location.search}`);
   }
@@ -111,7 +111,7 @@
       details.href = card.dataset.details;
       details.parentElement.hidden = false;
     }
-    const language = target?.closest("a[data-lang-switch]")?.getAttribute("hreflang");
+    const language = target?.closest("a[hreflang]")?.getAttribute("hreflang");
     if (language === "en" || language === "ar") {
       // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie (decision 016)
       document.cookie = `lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;

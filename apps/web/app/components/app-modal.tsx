@@ -11,8 +11,6 @@ type OpenAppModal = (detailsPath?: string) => void;
 
 const AppModalContext = createContext<OpenAppModal>(() => undefined);
 
-const detailsClass = "inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4";
-
 /**
  * The app modal's element id. Cards carry `commandfor={APP_MODAL_ID} command="show-modal"`,
  * so a card opens the modal with the platform: on a content page without scripts (decision
@@ -34,20 +32,11 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [detailsPath, setDetailsPath] = useState<string | null>(null);
   const { t } = useLingui();
-  const language = useLanguage();
   const openModal = useCallback<OpenAppModal>((path) => {
     setDetailsPath(path ?? null);
     setOpen(true);
   }, []);
   const value = useMemo(() => openModal, [openModal]);
-  const details = (
-    <>
-      {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
-      <span aria-hidden="true" className="rtl:-scale-x-100">
-        →
-      </span>
-    </>
-  );
   return (
     <AppModalContext.Provider value={value}>
       {children}
@@ -60,20 +49,20 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
       >
         <p className="text-slate-700">{t`Book transport and flights for your horses in the app.`}</p>
         <StoreButtons className="mt-5" />
-        {detailsPath ? (
-          <p className="mt-5">
-            <Link to={detailsPath} onClick={() => setOpen(false)} className={detailsClass}>
-              {details}
-            </Link>
-          </p>
-        ) : (
-          <p className="mt-5" hidden>
-            {/* Our site script sets the card's page before the modal shows; until then, home. */}
-            <a href={localizedPath("/", language)} data-app-modal-details="" className={detailsClass}>
-              {details}
-            </a>
-          </p>
-        )}
+        {/* Hidden until a card names its page (on a content page our site script sets the href). */}
+        <p className="mt-5" hidden={!detailsPath}>
+          <Link
+            to={detailsPath ?? "/"}
+            onClick={() => setOpen(false)}
+            data-app-modal-details=""
+            className="inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4"
+          >
+            {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
+            <span aria-hidden="true" className="rtl:-scale-x-100">
+              →
+            </span>
+          </Link>
+        </p>
       </Modal>
     </AppModalContext.Provider>
   );

@@ -15,7 +15,7 @@ export const LANGUAGE_COOKIE = "lang";
  * query string kept. Choosing it also remembers the choice for a year (the `lang` cookie),
  * so that the home page of a returning visitor opens in it; nobody is sent to a language
  * they did not choose. A plain link: on a content page our site script (decision 024)
- * remembers the choice (`data-lang-switch`), in a browser running the app its click
+ * remembers the choice (`a[hreflang]`), in a browser running the app its click
  * handler does; with no script at all it still leads there (without the memory).
  *
  * A kept page is served for every query it does not read (decision 022), so the HTML keeps
@@ -35,7 +35,6 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       to={to}
       lang={other}
       hrefLang={other}
-      data-lang-switch=""
       onClick={() => {
         // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie; the Cookie Store API is not in every browser this site serves
         document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=31536000; SameSite=Lax`;

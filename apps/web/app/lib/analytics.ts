@@ -4,12 +4,11 @@
  * request. On a page with scripts, page views are sent by the app itself
  * (`send_page_view: false`) so that the start and every client navigation count exactly
  * once; on a content page without scripts (decision 024) our site script loads gtag.js
- * with `id` and its `config` sends the page's one page view.
+ * for the id and its `config` sends the page's one page view.
  */
 
-/** What the document head needs to load gtag.js: the id, the script address and the inline bootstrap. */
+/** What the document head needs to load gtag.js: the script address and the inline bootstrap. */
 export interface AnalyticsSetup {
-  id: string;
   src: string;
   inline: string;
 }
@@ -25,7 +24,6 @@ export function analyticsSetup(measurementId: string | null | undefined): Analyt
   if (!measurementId || !MEASUREMENT_ID.test(measurementId)) return null;
   const id = JSON.stringify(measurementId);
   return {
-    id: measurementId,
     src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`,
     inline:
       "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;" +
