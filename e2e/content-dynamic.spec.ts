@@ -195,9 +195,12 @@ test("a blog card opens the blog; its page has its own title, description and Op
 
 test("a chosen blog card shows a spinner while the blog loads", async ({ page, request }) => {
   const blog = (await blogsOf(request)).find((b) => !b.isMainBlog)!;
-  await page.goto("/blogs");
-  // Before hydration the link is a plain document navigation, with nothing to show a spinner.
+  // A content page runs no router (decision 024): its links load documents. The spinner
+  // shows in a browser running the app, reached from a page that hydrates.
+  await page.goto("/contact-us");
   await waitForHydration(page);
+  await mainNav(page).first().getByRole("link", { name: "Blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -254,7 +257,8 @@ test("a release log's image shows a spinner until it loads", async ({ page, requ
 });
 
 test("release logs show a loading spinner while they load after a client-side navigation", async ({ page }) => {
-  await page.goto("/");
+  // From a page that runs the app (content pages load documents: decision 024).
+  await page.goto("/contact-us");
   await waitForHydration(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -40,10 +40,14 @@ export async function holdScripts(page: Page): Promise<{ release: () => Promise<
 }
 
 /**
- * Waits until the page has hydrated and its first effects have run: the root marks
- * `<html data-hydrated>` from its own effect, which runs after every child's.
+ * Waits until the page is ready to use: a page with scripts once it has hydrated and its
+ * first effects have run (the root marks `<html data-hydrated>` from its own effect, which
+ * runs after every child's); a content page, which never hydrates (decision 024: no module
+ * script), once it has loaded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  if ((await page.locator('script[type="module"]').count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

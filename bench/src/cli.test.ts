@@ -9,6 +9,15 @@ describe("parseCli", () => {
     expect(isFullRun(options)).toBe(true);
   });
 
+  test("--cpu-slowdown sets Lighthouse's CPU multiplier; a run with it does not replace latest.*", () => {
+    expect(parseCli([]).cpuSlowdown).toBeUndefined();
+    const options = parseCli(["--cpu-slowdown", "8"]);
+    expect(options.cpuSlowdown).toBe(8);
+    expect(isFullRun(options)).toBe(false);
+    expect(() => parseCli(["--cpu-slowdown", "0"])).toThrow(/1 to 20/);
+    expect(() => parseCli(["--cpu-slowdown", "fast"])).toThrow(/1 to 20/);
+  });
+
   test("--quick: one Lighthouse run, not a full run", () => {
     const options = parseCli(["--quick"]);
     expect(options.runs).toBe(1);

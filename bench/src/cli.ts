@@ -13,6 +13,8 @@ export interface CliOptions {
   only: Set<Phase>;
   /** Lighthouse runs per route (3; 1 with --quick; `--runs N` overrides). */
   runs: number;
+  /** Lighthouse's simulated CPU slowdown (`--cpu-slowdown N`); undefined: its default, 4. */
+  cpuSlowdown: number | undefined;
   help: boolean;
 }
 
@@ -23,6 +25,7 @@ export const usage = `Usage: npm run bench [-- options]
   --routes A,B       only these product §2 routes, e.g. --routes /,/blogs/{id}
   --only P,Q         only these phases: ${phases.join(", ")}
   --runs N           Lighthouse runs per route (default 3, --quick 1)
+  --cpu-slowdown N   Lighthouse's simulated CPU slowdown (default 4; 8 models a low-end phone here)
 
 A full run (no --quick/--routes/--only/--runs) writes bench/results/latest.{json,md};
 every run also writes bench/results/runs/<time>[-partial].{json,md}.
@@ -38,6 +41,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       routes: { type: "string" },
       only: { type: "string" },
       runs: { type: "string" },
+      "cpu-slowdown": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -54,6 +58,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   const runs = values.runs === undefined ? (values.quick ? 1 : 3) : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error(`--runs must be 1 to 9, not "${values.runs}"`);
+  const slowdown = values["cpu-slowdown"];
+  const cpuSlowdown = slowdown === undefined ? undefined : Number(slowdown);
+  if (cpuSlowdown !== undefined && !(Number.isFinite(cpuSlowdown) && cpuSlowdown >= 1 && cpuSlowdown <= 20))
+    throw new Error(`--cpu-slowdown must be 1 to 20, not "${slowdown}"`);
   return {
     quick: values.quick ?? false,
     build: !values["no-build"],
@@ -65,11 +73,18 @@ export function parseCli(argv: readonly string[]): CliOptions {
       : null,
     only,
     runs,
+    cpuSlowdown,
     help: values.help ?? false,
   };
 }
 
 /** True when the run is the complete, default measurement that may replace `latest.*`. */
 export function isFullRun(options: CliOptions): boolean {
-  return !options.quick && options.routes === null && options.only.size === phases.length && options.runs === 3;
+  return (
+    !options.quick &&
+    options.routes === null &&
+    options.only.size === phases.length &&
+    options.runs === 3 &&
+    options.cpuSlowdown === undefined
+  );
 }

@@ -1,6 +1,6 @@
 import type { Result } from "lighthouse";
 import { describe, expect, test } from "vitest";
-import { failedAudits, lcpElement, metricLoss, runProblem, summarise } from "./lhr.ts";
+import { benchmarkIndexOf, failedAudits, lcpElement, metricLoss, runProblem, summarise } from "./lhr.ts";
 
 type Audit = Partial<Result["audits"][string]> & { id: string };
 
@@ -88,6 +88,14 @@ describe("summarise", () => {
       cls: 0,
       transferBytes: 162_020,
     });
+  });
+});
+
+describe("benchmarkIndexOf", () => {
+  test("the host's CPU benchmark, rounded; null when the run has none", () => {
+    const withIndex = { ...sample, environment: { ...sample.environment, benchmarkIndex: 2712.4 } } as Result;
+    expect(benchmarkIndexOf(withIndex)).toBe(2712);
+    expect(benchmarkIndexOf({ ...sample, environment: undefined } as unknown as Result)).toBeNull();
   });
 });
 

@@ -29,6 +29,12 @@ export function summarise(lhr: Result): LighthouseRun {
   };
 }
 
+/** Lighthouse's CPU benchmark of the host a run measured on (`environment.benchmarkIndex`), when it has one. */
+export function benchmarkIndexOf(lhr: Result): number | null {
+  const value = lhr.environment?.benchmarkIndex;
+  return typeof value === "number" && Number.isFinite(value) ? Math.round(value) : null;
+}
+
 /** A short, readable line for one item of an audit's details table (URL, selector, snippet…). */
 function itemText(item: Record<string, unknown>): string | null {
   if (typeof item.type === "string") return null; // nested sections (network tree, checklists): not one offender

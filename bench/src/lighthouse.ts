@@ -7,7 +7,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { chromiumFlags } from "./chromium.ts";
 import { onCleanup } from "./cleanup.ts";
-import { categories, failedAudits, lcpElement, metricLoss, runProblem, summarise } from "./lhr.ts";
+import { benchmarkIndexOf, categories, failedAudits, lcpElement, metricLoss, runProblem, summarise } from "./lhr.ts";
 import { median, medianIndex } from "./stats.ts";
 import type { LighthouseResult } from "./types.ts";
 
@@ -50,6 +50,11 @@ export async function runLighthouse(
     log: (line: string) => void;
     /** Called before every run; restarts the server if it died and answers its current origin. */
     ensureServer: () => Promise<string>;
+    /**
+     * Lighthouse's simulated CPU slowdown: its default mobile throttling (4×) with only this
+     * multiplier changed (8× models a low-end phone on these hosts). Undefined: the default.
+     */
+    cpuSlowdown?: number;
   },
 ): Promise<Map<string, LighthouseResult>> {
   // handleSIGINT off: the bench's own handler stops everything, then removes its folders, then exits.
@@ -64,7 +69,12 @@ export async function runLighthouse(
   const warnings = new Map<string, string[]>();
   const once = async (job: LighthouseJob): Promise<Result> => {
     const origin = await options.ensureServer();
-    const result = await lighthouse(origin + job.path, { ...flags, port: chrome.port });
+    const throttling =
+      options.cpuSlowdown === undefined
+        ? {}
+        : // Lighthouse merges flags into its default settings: only the multiplier changes.
+          { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } };
+    const result = await lighthouse(origin + job.path, { ...flags, ...throttling, port: chrome.port });
     if (!result) throw new Error(`Lighthouse answered nothing for ${job.path}`);
     return result.lhr;
   };
@@ -92,6 +102,7 @@ export async function runLighthouse(
         const s = summarise(lhr);
         options.log(
           `  lighthouse ${run}/${options.runs} ${job.key.padEnd(24)} perf ${s.performance ?? "–"} ` +
+            `(benchmarkIndex ${benchmarkIndexOf(lhr) ?? "–"}) ` +
             `a11y ${s.accessibility ?? "–"} bp ${s.bestPractices ?? "–"} seo ${s.seo ?? "–"} ` +
             `` +
             `LCP ${Math.round(s.lcpMs ?? 0)} ms TBT ${Math.round(s.tbtMs ?? 0)} ms ` +
@@ -128,6 +139,7 @@ export async function runLighthouse(
       failedAudits: failedAudits(representative),
       metricLoss: metricLoss(representative),
       ...(element ? { lcpElement: element } : {}),
+      benchmarkIndexes: lhrs.map(benchmarkIndexOf).filter((index): index is number => index !== null),
       runWarnings: [...(warnings.get(key) ?? []), ...new Set(lhrs.flatMap((l) => l.runWarnings.map(String)))],
     });
   }

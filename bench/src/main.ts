@@ -25,6 +25,7 @@ import {
 import { measureMedian, measureRender } from "./scale.ts";
 import { seedRows } from "./seed.ts";
 import { findFreePort, type ServerHandle, startServer } from "./server.ts";
+import { median } from "./stats.ts";
 import { acceptEncoding, loadTest } from "./throughput.ts";
 import type { BaselineResult, BenchResults, LoadStats, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 import { runWeightAndAxe } from "./weight.ts";
@@ -124,6 +125,7 @@ async function main(): Promise<number> {
   };
   const settings = {
     lighthouseRuns: options.runs,
+    cpuSlowdown: options.cpuSlowdown ?? 4,
     throughputSeconds: options.quick ? 3 : 10,
     throughputConnections: 10,
     throughputAcceptEncoding: acceptEncoding,
@@ -261,10 +263,20 @@ async function main(): Promise<number> {
       const lighthouse = await phase("lighthouse", () =>
         runLighthouse(
           measured.map((r) => ({ key: r.path, path: r.path })),
-          { chromePath, runs: options.runs, reportDir: path.join(runDir, "lighthouse"), log, ensureServer },
+          {
+            chromePath,
+            runs: options.runs,
+            reportDir: path.join(runDir, "lighthouse"),
+            log,
+            ensureServer,
+            cpuSlowdown: options.cpuSlowdown,
+          },
         ),
       );
       for (const r of measured) r.lighthouse = lighthouse.get(r.path);
+      const indexes = [...lighthouse.values()].flatMap((result) => result.benchmarkIndexes ?? []);
+      const index = median(indexes);
+      if (index !== null) machine.benchmarkIndex = Math.round(index);
     }
     if (options.only.has("weight")) {
       // Weighing does not time anything, so the first scale step's database is prepared meanwhile.

@@ -66,7 +66,11 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
       `${m.chromium} · Lighthouse ${m.lighthouse} · autocannon ${m.autocannon}. ` +
       `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at ` +
       `the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several ` +
-      `points between runs here).`,
+      `points between runs here).` +
+      (m.benchmarkIndex === undefined
+        ? ""
+        : ` Lighthouse CPU benchmarkIndex ${m.benchmarkIndex} (median of its runs), simulated CPU slowdown ` +
+          `${results.settings.cpuSlowdown ?? 4}×.`),
     "",
     `Phases: ${Object.entries(results.phases)
       .map(([name, s]) => `${name} ${Math.round(s)} s`)

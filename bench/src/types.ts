@@ -37,10 +37,19 @@ export interface MachineInfo {
   /** 1-minute load averages when the run started and ended (the machine is shared). */
   loadStart: number;
   loadEnd: number;
+  /**
+   * Lighthouse's CPU `benchmarkIndex` of this host (its `environment.benchmarkIndex`,
+   * median over every Lighthouse run; higher is faster; ~2 700 here, a low-end phone ~300
+   * after an 8× slowdown), so results from different hosts can be compared. Absent when
+   * Lighthouse did not run.
+   */
+  benchmarkIndex?: number;
 }
 
 interface BenchSettings {
   lighthouseRuns: number;
+  /** Lighthouse's simulated CPU slowdown (its default mobile throttling: 4; `--cpu-slowdown`). */
+  cpuSlowdown?: number;
   throughputSeconds: number;
   throughputConnections: number;
   /** The `accept-encoding` every load test sends. */
@@ -85,6 +94,8 @@ export interface LighthouseResult {
   metricLoss: Record<string, number>;
   /** The LCP element of the representative run (selector and snippet), when known. */
   lcpElement?: string;
+  /** Lighthouse's CPU benchmark index of each run (`environment.benchmarkIndex`). */
+  benchmarkIndexes?: number[];
   runWarnings: string[];
 }
 

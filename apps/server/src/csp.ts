@@ -15,13 +15,15 @@ export function newNonce(): string {
  * The Content-Security-Policy of a page response: inline scripts only with the nonce its
  * render wrote on them (`nonce`, from `newNonce`; never a hash of the body, never
  * `'unsafe-inline'`), module scripts from `'self'`, Stripe.js and analytics hosts only when
- * they are configured (architecture §3.9, decision 019). `secure` adds
+ * they are configured (architecture §3.9, decision 019). A page without scripts (its route
+ * declares `scripts: false`, decision 024) passes `null`: it has no inline script to allow
+ * and loads no Stripe.js, so `script-src` names only `'self'` (and the analytics host). `secure` adds
  * `upgrade-insecure-requests` (an HTTPS page).
  */
-export function pageCsp(env: Env, nonce: string, secure: boolean): string {
-  const stripe = stripeConfigured(env);
+export function pageCsp(env: Env, nonce: string | null, secure: boolean): string {
+  const stripe = nonce !== null && stripeConfigured(env);
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
-  const script = ["'self'", `'nonce-${nonce}'`];
+  const script = nonce === null ? ["'self'"] : ["'self'", `'nonce-${nonce}'`];
   const connect = ["'self'"];
   const img = ["'self'", "data:", "blob:"];
   const frame: string[] = [];

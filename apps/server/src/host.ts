@@ -299,7 +299,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   // The page cache's keys come from the build's own routes (production only: dev renders every
   // page), and so do the page rules its routes declare (decision 019).
   let pageCacheKey: ReturnType<typeof pageCacheKeys> | undefined;
-  let pageRules: ReturnType<typeof pageRulesOfBuild> = () => ({ private: false });
+  let pageRules: ReturnType<typeof pageRulesOfBuild> = () => ({ private: false, scripts: true });
   if (dev) {
     handle = createRequestHandler(dev.loadBuild, "development");
   } else {

@@ -29,7 +29,13 @@ function inlineScripts(html: string) {
   );
 }
 
-const get = (nonce: string): AnswerContext => ({ env, secure: false, method: "GET", nonce, page: { private: false } });
+const get = (nonce: string): AnswerContext => ({
+  env,
+  secure: false,
+  method: "GET",
+  nonce,
+  page: { private: false, scripts: true },
+});
 
 describe("the CSP of a page comes from its render, never from its body", () => {
   test("a script injected into the body does not run; the render's own scripts do", async () => {
@@ -57,6 +63,32 @@ describe("the CSP of a page comes from its render, never from its body", () => {
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
     expect(scriptSrc).toBe(`'self' 'nonce-${nonce}'`);
   });
+
+  test("a page without scripts (decision 024) allows no inline script at all: our own files, and analytics when configured", async () => {
+    const nonce = newNonce();
+    // Even a script carrying the render's nonce: such a render writes none, so none may run.
+    const html = `<html><head><script nonce="${nonce}">alert(1)</script><script>alert(2)</script></head></html>`;
+    const scriptSrc = async (withEnv: AnswerContext["env"]) => {
+      const answer = await prepareAnswer(new Response(html, { headers: { "content-type": "text/html" } }), {
+        ...get(nonce),
+        env: withEnv,
+        page: { private: false, scripts: false },
+      });
+      const csp = answer.kind === "page" ? (answer.headers["content-security-policy"] ?? "") : "";
+      expect(inlineScripts(html).map((script) => runs(csp, script.attributes, script.text))).toEqual([false, false]);
+      return /script-src ([^;]*)/.exec(csp)?.[1];
+    };
+    expect(await scriptSrc(env)).toBe("'self'");
+    expect(
+      await scriptSrc(
+        parseEnv({
+          GA_MEASUREMENT_ID: "G-TEST123",
+          STRIPE_SECRET_KEY: "sk_test_x",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+        }),
+      ),
+    ).toBe("'self' https://www.googletagmanager.com");
+  });
 });
 
 describe("Cache-Control by what was asked", () => {
@@ -74,7 +106,7 @@ describe("Cache-Control by what was asked", () => {
   });
 
   test("a private page's answers, pages or not, are never kept, indexed or referred", async () => {
-    const rules = { ...get(newNonce()), page: { private: true } };
+    const rules = { ...get(newNonce()), page: { private: true, scripts: true } };
     const html = await prepareAnswer(page(), rules);
     const pdf = await prepareAnswer(
       new Response("%PDF", { headers: { "content-type": "application/pdf", "cache-control": "public, max-age=60" } }),

@@ -271,7 +271,12 @@ export async function prepareAnswer(response: Response, context: AnswerContext):
     setCookies.length === 0 &&
     Object.keys(overrides).length === 0 &&
     !/private|no-store|no-cache/i.test(cacheControl);
-  headers["content-security-policy"] = pageCsp(context.env, context.nonce, context.secure);
+  // A page without scripts (decision 024) wrote no inline script: its policy names no nonce.
+  headers["content-security-policy"] = pageCsp(
+    context.env,
+    context.page.scripts ? context.nonce : null,
+    context.secure,
+  );
   if (shared) {
     headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
     headers.vary = ["Accept-Encoding", ...(headers.vary ? [headers.vary] : [])].join(", ");

@@ -17,6 +17,34 @@ import { buildHost, type Host, webBuildDir } from "./host.ts";
  */
 const PRIVATE_PAGES = new Set(["invoice/:hash", "invoice/:hash/pdf", "invoice/:hash/payment"]);
 
+/**
+ * The content pages (decision 024: complete in their HTML, no framework JavaScript), by
+ * route path without the language prefix; written here for the same reason. Every other
+ * HTML page hydrates.
+ */
+const CONTENT_PAGES = new Set([
+  "",
+  "transport",
+  "transport/:id",
+  "flights",
+  "flights/:id",
+  "aboutus",
+  "privacy-policy",
+  "term-of-services",
+  "blogs",
+  "blogs/:id",
+  "release-logs",
+  "term-of-use",
+  "release-note",
+  "QR",
+  "links",
+  "success",
+  ":productApp",
+]);
+
+/** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */
+const SITE_SCRIPT = /^<script defer="" src="(\/assets\/site-script-[\w-]+\.js)"(?: data-ga="[\w-]+")?><\/script>$/;
+
 let host: Host;
 let database: DbHandle;
 let dataDir: string;
@@ -104,13 +132,73 @@ describe("page rules declared by routes (decision 019)", () => {
         expect(answer.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
         if (html && answer.statusCode === 200) {
           seen.publicPages++;
-          expect(answer.body, url).toContain("https://www.googletagmanager.com/gtag/js?id=G-TEST123");
+          // A page with scripts loads gtag.js itself; a content page has our site script load it (decision 024).
+          expect(answer.body, url).toMatch(
+            /https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-TEST123|data-ga="G-TEST123"/,
+          );
           expect(answer.body, url).not.toContain('name="referrer"');
         }
       }
     }
     expect(seen.private).toBe(6);
     expect(seen.publicPages).toBeGreaterThanOrEqual(2 * 18);
+  }, 60_000);
+
+  test("content pages in both languages ship no framework JavaScript, no inline script, and a CSP without a nonce (decision 024)", async () => {
+    const patterns = routePatterns();
+    let content = 0;
+    let hydrating = 0;
+    const siteScripts = new Set<string>();
+    const speculation = new Set<string>();
+    for (const pattern of patterns) {
+      const url = await urlOf(pattern);
+      const answer = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      if (!String(answer.headers["content-type"]).startsWith("text/html") || answer.statusCode !== 200) continue;
+      const scripts = answer.body.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+      const scriptSrc = /script-src ([^;]*)/.exec(String(answer.headers["content-security-policy"]))?.[1];
+      if (!CONTENT_PAGES.has(pattern.replace(/^ar\/?/, ""))) {
+        hydrating++;
+        expect(answer.body, url).toContain("window.__reactRouterContext");
+        expect(scriptSrc, url).toMatch(/'nonce-/);
+        expect(answer.headers["speculation-rules"], url).toBeUndefined();
+        continue;
+      }
+      content++;
+      expect(answer.body, url).not.toContain("__reactRouter");
+      expect(answer.body, url).not.toMatch(/modulepreload|entry\.client|type="module"/);
+      // Nothing runs but JSON-LD data and our one deferred file.
+      const executable = scripts.filter((script) => !script.startsWith('<script type="application/ld+json">'));
+      expect(executable, url).toHaveLength(1);
+      const [, src] = SITE_SCRIPT.exec(executable[0] ?? "") ?? [];
+      expect(src, `${url}: ${executable[0]}`).toBeDefined();
+      siteScripts.add(src ?? "");
+      expect(answer.body, url).not.toMatch(/<noscript/);
+      expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
+      // Moving between content pages is a full page load: links are prefetched on intent.
+      speculation.add(String(answer.headers["speculation-rules"]));
+    }
+    expect(content).toBe(2 * CONTENT_PAGES.size);
+    expect(hydrating).toBeGreaterThanOrEqual(2 * 3);
+    // One file for the whole site, long-lived, at most 5 KB gzip.
+    expect(siteScripts.size).toBe(1);
+    const [src = ""] = siteScripts;
+    const file = await host.app.inject({ url: src, headers: { "accept-encoding": "gzip" } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["cache-control"]).toMatch(/immutable/);
+    expect(file.rawPayload.length).toBeLessThanOrEqual(5 * 1024);
+    // One rules file, named by every content page, kept for a year, never prefetching an invoice.
+    expect(speculation.size).toBe(1);
+    const [header = ""] = speculation;
+    const rulesUrl = /^"(\/speculation-rules\.json\?v=[\w-]+)"$/.exec(header)?.[1];
+    expect(rulesUrl, header).toBeDefined();
+    const rules = await host.app.inject(rulesUrl ?? "");
+    expect(rules.statusCode).toBe(200);
+    expect(rules.headers["content-type"]).toBe("application/speculationrules+json");
+    expect(rules.headers["cache-control"]).toMatch(/immutable/);
+    const prefetch = (rules.json() as { prefetch: { where: unknown; eagerness: string }[] }).prefetch;
+    expect(prefetch.map((rule) => rule.eagerness)).toEqual(["moderate"]);
+    expect(JSON.stringify(prefetch)).toContain('"/ar/invoice/*"');
+    expect(rules.json()).not.toHaveProperty("prerender");
   }, 60_000);
 
   test("however a private page is spelled or asked for, its rules hold", async () => {

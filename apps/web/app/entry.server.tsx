@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { pageRulesOf } from "@khayl/contract/page-rules";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
@@ -6,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { speculationRulesUrl } from "./lib/speculation-rules.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +35,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * Server render (React Router's default Node entry). The HTML goes out without module
  * preload hints (`dropModulePreloads`), and every inline script it holds (React's, React
  * Router's hydration and streaming scripts, ours) carries the nonce the host drew for this
- * render (`loadContext.nonce`) and names in the page's CSP (decision 019).
+ * render (`loadContext.nonce`) and names in the page's CSP (decision 019). A content page
+ * (its route declares `scripts: false`) names our prefetch rules in a `Speculation-Rules`
+ * header (decision 024): its links are full page loads.
  */
 export default function handleRequest(
   request: Request,
@@ -42,6 +46,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const rules = pageRulesOf(routerContext.staticHandlerContext.matches.map((match) => match.route.handle));
+  if (!rules.scripts) responseHeaders.set("Speculation-Rules", `"${speculationRulesUrl}"`);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

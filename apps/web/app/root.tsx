@@ -25,6 +25,7 @@ import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/langu
 import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
 import { siteDescription } from "./lib/meta.ts";
 import { useNonce } from "./lib/nonce.ts";
+import siteScriptUrl from "./site-script.js?url";
 import "./app.css";
 
 /**
@@ -64,13 +65,21 @@ export function meta({ data, matches }: Route.MetaArgs) {
  * `/ar`), meta, links, the messages of the matched routes, and the scripts: inline ones
  * carry the render's CSP nonce (decision 019). A page whose route declares it private
  * (decision 019) gets no analytics, `noindex, nofollow` and `no-referrer` (the host sends
- * the same as headers).
+ * the same as headers). A content page, whose route declares `scripts: false` (decision
+ * 024), is rendered without `<Scripts>` and `<ScrollRestoration>`: no React, no router
+ * runtime, no module preloads, no inlined loader data; its analytics (when configured) is
+ * our one deferred file. In a browser already running the app (a client navigation from a
+ * page with scripts) the scripts stay, so nothing is unmounted under the running app.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const nonce = useNonce();
   const rules = pageRulesOf(useMatches().map((match) => match.handle));
+  // In the browser the app runs (a page that hydrates, or a client navigation from one): the
+  // scripts stay. Only a server render leaves them out, so the branch is not in the client bundle.
+  const scripts = !import.meta.env.SSR || rules.scripts;
+  const analytics = rules.private ? null : analyticsSetup(rootData?.config.gaMeasurementId);
   // The error screen has no root data: the path still says the language.
   const language = rootData?.language ?? languageOfPath(location.pathname);
   return (
@@ -90,14 +99,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <meta name="referrer" content="no-referrer" />
           </>
         ) : null}
-        <AnalyticsScripts setup={rules.private ? null : analyticsSetup(rootData?.config.gaMeasurementId)} />
+        {scripts ? (
+          <AnalyticsScripts setup={analytics} />
+        ) : (
+          <script defer src={siteScriptUrl} data-ga={analytics ? rootData?.config.gaMeasurementId : undefined} />
+        )}
       </head>
       <body>
         <LinguiFromMatches language={language}>{children}</LinguiFromMatches>
         {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

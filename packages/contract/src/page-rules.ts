@@ -14,6 +14,16 @@ export interface PageRules {
    * `Referrer-Policy: no-referrer`, and is never kept by the page cache (architecture §3.9).
    */
   private: boolean;
+  /**
+   * The page runs the web app in the browser (decision 024). A content page, whose route
+   * declares `scripts: false`, is complete in its server HTML: it goes out without React,
+   * the router's runtime, module preloads or inlined loader data, with no inline executable
+   * script, and its CSP allows only our own files (and the analytics host when configured)
+   * without a nonce. Its behaviours are the platform's (links, `<dialog>` and invoker
+   * commands, CSS scroll-snap), plus at most our one small deferred file. True unless a
+   * matched route declares otherwise.
+   */
+  scripts: boolean;
 }
 
 /** A route module's `handle` as the web app's routes write it. */
@@ -24,10 +34,13 @@ export interface RouteHandle {
 /**
  * The rules of a request from the `handle` of every route it matched (root first, as
  * `useMatches()` or `matchRoutes` list them; any value, since a route may declare none):
- * private when any matched route says so.
+ * private when any matched route says so; without scripts when any matched route declares
+ * `scripts: false`.
  */
 export function pageRulesOf(handles: readonly unknown[]): PageRules {
+  const declared = handles.map((handle) => (handle as RouteHandle | undefined)?.page);
   return {
-    private: handles.some((handle) => (handle as RouteHandle | undefined)?.page?.private === true),
+    private: declared.some((page) => page?.private === true),
+    scripts: !declared.some((page) => page?.scripts === false),
   };
 }

@@ -12,8 +12,9 @@ type OpenAppModal = (detailsPath?: string) => void;
 const AppModalContext = createContext<OpenAppModal>(() => undefined);
 
 /**
- * The app modal's element id. Cards also carry `commandfor={APP_MODAL_ID}
- * command="show-modal"`, so a card opens the modal before hydration and without JavaScript.
+ * The app modal's element id. Cards carry `commandfor={APP_MODAL_ID} command="show-modal"`,
+ * so a card opens the modal with the platform: on a content page without scripts (decision
+ * 024), before hydration and without JavaScript.
  */
 export const APP_MODAL_ID = "app-modal";
 
@@ -22,8 +23,10 @@ export const APP_MODAL_ID = "app-modal";
  * every event and flight card opens; `useOpenAppModal()` returns the opener. A card passes
  * the site path of its show or flight page (`/transport/{id}`, `/flights/{id}`), and the
  * modal then offers a 'Details' link to it (product §2, show and flight pages), in the page's language. A modal
- * opened natively before hydration (the invoker command) has no such link: without
- * JavaScript each card is followed by its own link instead (`DetailsWithoutScript`).
+ * opened natively (the invoker command) gets that link from our site script on a content
+ * page (decision 024: the card's `data-details` fills in the hidden
+ * `a[data-app-modal-details]`); with no script at all it has none, and each card is
+ * followed by its own link (`CardDetailsLink`).
  */
 export function AppModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -46,20 +49,20 @@ export function AppModalProvider({ children }: { children: ReactNode }) {
       >
         <p className="text-slate-700">{t`Book transport and flights for your horses in the app.`}</p>
         <StoreButtons className="mt-5" />
-        {detailsPath ? (
-          <p className="mt-5">
-            <Link
-              to={detailsPath}
-              onClick={() => setOpen(false)}
-              className="inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4"
-            >
-              {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
-              <span aria-hidden="true" className="rtl:-scale-x-100">
-                →
-              </span>
-            </Link>
-          </p>
-        ) : null}
+        {/* Hidden until a card names its page (on a content page our site script sets the href). */}
+        <p className="mt-5" hidden={!detailsPath}>
+          <Link
+            to={detailsPath ?? "/"}
+            onClick={() => setOpen(false)}
+            data-app-modal-details=""
+            className="inline-flex items-center gap-2 font-semibold text-brand underline underline-offset-4"
+          >
+            {t({ message: "Details", comment: "Link in the app modal to the page of the show or flight clicked" })}
+            <span aria-hidden="true" className="rtl:-scale-x-100">
+              →
+            </span>
+          </Link>
+        </p>
       </Modal>
     </AppModalContext.Provider>
   );
@@ -74,24 +77,23 @@ export function useOpenAppModal(): OpenAppModal {
 }
 
 /**
- * Without JavaScript the shared app modal cannot tell which card opened it, so each card is
- * followed by a plain 'Details' link to its page (`path`: `/transport/{id}` or
- * `/flights/{id}`, made Arabic on Arabic pages), shown only when scripts do not run
- * (`<noscript>`), so a show's or flight's page is reachable without JavaScript (product §2, show and flight pages).
- * `name` tells the links apart for screen readers.
+ * The plain 'Details' link that follows each card when the browser runs no script, to its
+ * page (`path`: `/transport/{id}` or `/flights/{id}`, made Arabic on Arabic pages), so a
+ * show's or flight's page is reachable from the card without JavaScript (product §2, show
+ * and flight pages). Always in the markup and shown by CSS (`@media (scripting: none)`),
+ * not a `<noscript>`: a content page runs no framework (decision 024), and where scripts
+ * run the modal offers the link instead. `name` tells the links apart for screen readers.
  */
-export function DetailsWithoutScript({ path, name }: { path: string; name: string }) {
+export function CardDetailsLink({ path, name }: { path: string; name: string }) {
   const { t } = useLingui();
   const language = useLanguage();
   return (
-    <noscript>
-      <a
-        href={localizedPath(path, language)}
-        className="mt-2 inline-block font-semibold text-brand underline underline-offset-4"
-      >
-        {t({ message: "Details", comment: "Link after a schedule card, without JavaScript, to the card's page" })}
-        <span className="sr-only">: {name}</span>
-      </a>
-    </noscript>
+    <a
+      href={localizedPath(path, language)}
+      className="mt-2 hidden font-semibold text-brand underline underline-offset-4 noscript:inline-block"
+    >
+      {t({ message: "Details", comment: "Link after a schedule card, without JavaScript, to the card's page" })}
+      <span className="sr-only">: {name}</span>
+    </a>
   );
 }

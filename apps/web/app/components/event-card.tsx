@@ -2,9 +2,10 @@ import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields
 import type { Event } from "@khayl/contract/events";
 import { formatEventDateRange } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { showPath } from "../lib/trips.ts";
-import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal.tsx";
+import { APP_MODAL_ID, CardDetailsLink, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A transport event card (product §3 Event): status badge, name, venue code (with the
@@ -24,6 +25,7 @@ export function EventCard({ event }: { event: Event }) {
         onClick={() => openAppModal(showPath(event.id))}
         commandfor={APP_MODAL_ID}
         command="show-modal"
+        data-details={localizedPath(showPath(event.id), language)}
         aria-haspopup="dialog"
         className={
           "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
@@ -53,7 +55,7 @@ export function EventCard({ event }: { event: Event }) {
           <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
         </span>
       </button>
-      <DetailsWithoutScript path={showPath(event.id)} name={event.eventName} />
+      <CardDetailsLink path={showPath(event.id)} name={event.eventName} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { formatFlightDate } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { useLingui } from "@lingui/react/macro";
+import { localizedPath } from "../lib/i18n/language.ts";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { flightPath } from "../lib/trips.ts";
-import { APP_MODAL_ID, DetailsWithoutScript, useOpenAppModal } from "./app-modal.tsx";
+import { APP_MODAL_ID, CardDetailsLink, useOpenAppModal } from "./app-modal.tsx";
 
 /**
  * A flight card (product §3 selective service): type, airport codes, countries,
@@ -23,6 +24,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
         onClick={() => openAppModal(flightPath(flight.id))}
         commandfor={APP_MODAL_ID}
         command="show-modal"
+        data-details={localizedPath(flightPath(flight.id), language)}
         aria-haspopup="dialog"
         className={
           "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
@@ -61,7 +63,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
           </span>
         </span>
       </button>
-      <DetailsWithoutScript path={flightPath(flight.id)} name={`${from} – ${to}`} />
+      <CardDetailsLink path={flightPath(flight.id)} name={`${from} – ${to}`} />
     </div>
   );
 }

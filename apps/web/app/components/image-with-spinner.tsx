@@ -3,9 +3,10 @@ import { Spinner } from "./ui/spinner.tsx";
 
 /**
  * An image with a spinner until it has loaded (product §2 release logs). The spinner sits
- * behind the image, so without JavaScript the loaded picture simply covers it; with
- * JavaScript it is removed once the image loads (or fails), including when the image
- * finished loading before hydration.
+ * behind the image, so without any script the loaded picture simply covers it; on a
+ * content page our site script (decision 024: `data-image-spinner`), in a browser running
+ * the app this component, removes it once the image loads (or fails), including when the
+ * image finished loading first.
  */
 export function ImageWithSpinner({
   src,
@@ -32,7 +33,7 @@ export function ImageWithSpinner({
   return (
     <div className={`relative isolate ${className}`}>
       {loaded ? null : (
-        <div className="absolute inset-0 -z-10 grid place-items-center text-brand" data-testid="image-spinner">
+        <div className="absolute inset-0 -z-10 grid place-items-center text-brand" data-image-spinner="">
           <Spinner label={loadingLabel} />
         </div>
       )}

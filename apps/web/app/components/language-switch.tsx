@@ -14,7 +14,9 @@ export const LANGUAGE_COOKIE = "lang";
  * The language switch (decision 016): a link to this same page in the other language, the
  * query string kept. Choosing it also remembers the choice for a year (the `lang` cookie),
  * so that the home page of a returning visitor opens in it; nobody is sent to a language
- * they did not choose. Works without JavaScript as a plain link (without the memory).
+ * they did not choose. A plain link: on a content page our site script (decision 024)
+ * remembers the choice (`a[hreflang]`), in a browser running the app its click
+ * handler does; with no script at all it still leads there (without the memory).
  *
  * A kept page is served for every query it does not read (decision 022), so the HTML keeps
  * the query it was rendered with (the root loader's `search`) and only once hydrated does

@@ -39,27 +39,39 @@ async function shareOrCopy(
 }
 
 /**
- * The 'Share' button. It needs JavaScript (both the share sheet and the clipboard do), so it
- * appears once the page has hydrated rather than as a button that does nothing.
+ * The 'Share' button. It needs a script (both the share sheet and the clipboard do), so the
+ * HTML carries it `hidden`, with what to share and what to say in `data-` attributes:
+ * on a content page our site script (decision 024) shows it and shares, saying 'Link
+ * copied' in the status beside it; in a browser running the app it appears once hydrated
+ * and shares with a toast. Never a button that does nothing.
  */
 export function ShareButton({ data, className }: { data: ShareData; className?: string }) {
   const { t } = useLingui();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  if (!ready) return null;
+  const messages = { copied: t`Link copied`, failed: t`The link could not be copied` };
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => void shareOrCopy(data, { copied: t`Link copied`, failed: t`The link could not be copied` })}
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
-        <circle cx="18" cy="5" r="3" />
-        <circle cx="6" cy="12" r="3" />
-        <circle cx="18" cy="19" r="3" />
-        <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-      </svg>
-      {t`Share`}
-    </button>
+    <span className="inline-flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        className={className}
+        hidden={!ready}
+        data-share-url={data.url}
+        data-share-title={data.title}
+        data-share-text={data.text}
+        data-copied={messages.copied}
+        data-failed={messages.failed}
+        onClick={() => void shareOrCopy(data, messages)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+          <circle cx="18" cy="5" r="3" />
+          <circle cx="6" cy="12" r="3" />
+          <circle cx="18" cy="19" r="3" />
+          <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+        </svg>
+        {t`Share`}
+      </button>
+      <span role="status" data-share-status className="text-sm font-semibold text-brand" />
+    </span>
   );
 }

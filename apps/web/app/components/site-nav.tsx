@@ -26,8 +26,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The top navigation (product §2): Home, Shows, Flights, Blogs, About us, Contact us and
  * the highlighted app button to /release-logs. Below `md` it collapses into a
  * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
- * a labelled menu button. The buttons open and close it with invoker commands, so the
- * menu works before hydration and without JavaScript; with it, the same buttons also
+ * a labelled menu button. The buttons open and close it with invoker commands and a
+ * backdrop click closes it (`closedby="any"`), so the menu works on content pages without
+ * scripts (decision 024) and before hydration; in a browser running the app the same buttons also
  * call `showModal()`/`close()` (browsers without invoker commands) and navigation closes
  * it. The menu button carries no `aria-expanded`: on a button with `command` the browser
  * owns that state (HTML's ARIA rules; the Nu HTML Checker refuses it), and while the modal
@@ -113,6 +114,8 @@ export function SiteNav() {
         id={menuId}
         ref={dialogRef}
         aria-label={t`Main`}
+        // A backdrop click closes it with the platform too (no script: decision 024).
+        closedby="any"
         className={
           "side-menu m-0 ms-auto h-dvh max-h-none w-[min(85vw,20rem)] bg-white p-0 text-ink " + "backdrop:bg-black/40"
         }

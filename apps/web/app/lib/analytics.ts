@@ -1,8 +1,10 @@
 /**
  * Analytics (product §2, architecture §3.9): Google Analytics 4 via gtag.js, only when a
  * measurement id is configured. Without one the page gets no script and makes no
- * request. Page views are sent by the app itself (`send_page_view: false`) so that
- * the start and every client navigation count exactly once.
+ * request. On a page with scripts, page views are sent by the app itself
+ * (`send_page_view: false`) so that the start and every client navigation count exactly
+ * once; on a content page without scripts (decision 024) our site script loads gtag.js
+ * for the id and its `config` sends the page's one page view.
  */
 
 /** What the document head needs to load gtag.js: the script address and the inline bootstrap. */

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -6,6 +7,9 @@ import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/aboutus";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** /aboutus is static: its loader only sends the page's messages. */
 export async function loader({ request }: Route.LoaderArgs) {

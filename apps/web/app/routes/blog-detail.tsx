@@ -1,4 +1,5 @@
 import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
@@ -14,6 +15,9 @@ import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui
 import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.server.ts";
 import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../lib/meta.ts";
 import type { Route } from "./+types/blog-detail";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /blogs/{id} and /Blogs/{id} (product §2 Blog detail). Answers 404 with 'Blog not found.'

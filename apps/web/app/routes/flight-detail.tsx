@@ -1,4 +1,5 @@
 import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
@@ -23,6 +24,9 @@ import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../l
 import { loadFlight } from "../lib/trips.server.ts";
 import { flightCalendarPath, flightPath, flightsListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/flight-detail";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /flights/{id} (product §2, show and flight pages): one flight's page, server-rendered with the card's facts (product

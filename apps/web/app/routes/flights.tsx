@@ -1,4 +1,5 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
@@ -12,6 +13,9 @@ import { pageMeta } from "../lib/meta.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/flights";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /flights (product §2): `?type=import|export` picks a chip (case-insensitive). The list is

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { redirect } from "react-router";
@@ -16,6 +17,9 @@ import { organizationJsonLd } from "../lib/json-ld.server.ts";
 import { companyFromMatches, pageMeta, siteDescription } from "../lib/meta.ts";
 import { loadHomeEvents, loadHomeFlights } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/home";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** Cards each home schedule section shows; 'Show all' leads to the full list. */
 const HOME_CARDS = 6;

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LegalDocument } from "../components/legal-document.tsx";
@@ -7,6 +8,9 @@ import { languageOfRequest } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** /privacy-policy (product §2): the PrivacyPolicy document and the page's messages. */
 export async function loader({ context, request }: Route.LoaderArgs) {

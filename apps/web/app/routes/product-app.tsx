@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -9,6 +10,9 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { localizedRedirect } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/product-app";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * `/{product}-App` (architecture §3.13): the landing variant of product §1. Any other

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -11,6 +12,9 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import { qrCodeSvg } from "../lib/qr.server.ts";
 import type { Route } from "./+types/qr";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * The QR code is drawn on the server. It encodes the link hub in the page's language

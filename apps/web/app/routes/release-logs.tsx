@@ -1,4 +1,5 @@
 import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { MessageDescriptor, Messages } from "@lingui/core";
 import { msg, ph } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -17,6 +18,9 @@ import { languageOfRequest } from "../lib/i18n/language.ts";
 import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import type { Route } from "./+types/release-logs";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /release-logs (product §2): app release logs, 1000 from offset 0 (product §7), in the

@@ -1,4 +1,5 @@
 import { formatReleaseNoteDate, isoOrUndefined } from "@khayl/contract/format";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LanguageSwitch } from "../components/language-switch.tsx";
@@ -9,6 +10,9 @@ import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/release-note";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** /release-note (product §2 What's New): release notes, 1000 from offset 0 (product §7), and the page's messages. */
 export async function loader({ context, request }: Route.LoaderArgs) {

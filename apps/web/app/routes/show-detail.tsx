@@ -1,5 +1,6 @@
 import { eventCategoryLabel, eventPlaceCode } from "@khayl/contract/event-fields";
 import { formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
@@ -24,6 +25,9 @@ import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../l
 import { loadShow } from "../lib/trips.server.ts";
 import { knownDisciplineId, showCalendarPath, showPath, transportListPath } from "../lib/trips.ts";
 import type { Route } from "./+types/show-detail";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /transport/{id} (product §2, show and flight pages): one show's page, server-rendered with the card's facts

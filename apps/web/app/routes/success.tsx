@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LanguageSwitch } from "../components/language-switch.tsx";
@@ -6,6 +7,9 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/success";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** The page's messages (the `account` area) in its language. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
@@ -13,6 +14,9 @@ import { pageMeta } from "../lib/meta.ts";
 import { showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/transport";
+
+/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /**
  * /transport (product §2): `?discipline=<slug>` picks a chip; the loader maps it to the

@@ -47,6 +47,8 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
       id={id}
       ref={ref}
       aria-labelledby={titleId}
+      // A backdrop click closes it with the platform too (no script: decision 024).
+      closedby={closeOnBackdrop ? "any" : "closerequest"}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();

@@ -1,0 +1,120 @@
+// The one script of a content page (decision 024): the page is complete without it; it adds
+// what only a script can. Loaded with `defer` from `/assets` under a hashed name, never
+// inline (the page's CSP allows only 'self'). Plain browser JavaScript, copied as it is.
+// - Analytics (architecture §3.9, product §2): with `data-ga` on this script's tag (a
+//   measurement id, never on a private page), gtag.js is loaded after the page and its
+//   `config` sends the one page view, with the page's path and query (`page_location`).
+// - A schedule card (`[data-details]`, which opens the app modal by its invoker command)
+//   gives the modal's hidden 'Details' link (`a[data-app-modal-details]`) its page.
+// - An image's spinner (`[data-image-spinner]`, behind the image) leaves once the image
+//   has loaded or failed, so that it no longer says 'Loading image…'.
+// - A carousel (`[data-carousel]`, a CSS scroll-snap row) gets its previous/next buttons:
+//   shown, one slide per press, each disabled at its end of the row.
+// - The language switch (`a[hreflang]`, decision 016) keeps the address bar's query
+//   (a kept page was rendered for its canonical URL: decision 022) and remembers the choice
+//   for a year.
+// - Share buttons (`button[data-share-url]`, hidden in the HTML) appear and use the share
+//   sheet where the browser has one, else copy the link and say so in the button's status.
+(() => {
+  const script = document.currentScript;
+  const id = script?.dataset.ga;
+  if (id) {
+    window.dataLayer = window.dataLayer || [];
+    window.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself
+      window.dataLayer.push(arguments);
+    };
+    window.gtag("js", new Date());
+    window.gtag("config", id);
+    const loader = document.createElement("script");
+    loader.async = true;
+    loader.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+    document.head.append(loader);
+  }
+
+  const say = (button, text) => {
+    const status = button.parentElement?.querySelector("[data-share-status]");
+    if (!status) return;
+    status.textContent = text;
+    clearTimeout(status.timer);
+    status.timer = setTimeout(() => {
+      status.textContent = "";
+    }, 5000);
+  };
+
+  const share = async (button) => {
+    const data = { title: button.dataset.shareTitle, text: button.dataset.shareText, url: button.dataset.shareUrl };
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(data.url);
+      say(button, button.dataset.copied);
+    } catch {
+      say(button, button.dataset.failed);
+    }
+  };
+
+  for (const button of document.querySelectorAll("button[data-share-url]")) button.hidden = false;
+
+  for (const link of document.querySelectorAll("a[hreflang]")) {
+    const url = new URL(link.href);
+    link.setAttribute("href", `${url.pathname}${location.search}`);
+  }
+
+  for (const spinner of document.querySelectorAll("[data-image-spinner]")) {
+    const image = spinner.parentElement?.querySelector("img");
+    const done = () => spinner.remove();
+    if (!image || image.complete) done();
+    else {
+      image.addEventListener("load", done);
+      image.addEventListener("error", done);
+    }
+  }
+
+  for (const carousel of document.querySelectorAll("[data-carousel]")) {
+    const row = carousel.querySelector("[data-carousel-row]");
+    const previous = carousel.querySelector("[data-carousel-prev]");
+    const next = carousel.querySelector("[data-carousel-next]");
+    if (!row || !previous || !next) continue;
+    // In a right-to-left row scrollLeft runs from 0 to negative values.
+    const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
+    const update = () => {
+      const at = Math.abs(row.scrollLeft);
+      previous.disabled = at < 2;
+      next.disabled = at + row.clientWidth > row.scrollWidth - 2;
+    };
+    const step = (direction) => {
+      const slide = row.querySelector("[aria-roledescription=slide]");
+      row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
+    };
+    previous.addEventListener("click", () => step(-1));
+    next.addEventListener("click", () => step(1));
+    row.addEventListener("scroll", update, { passive: true });
+    addEventListener("resize", update, { passive: true });
+    update();
+    carousel.querySelector("[data-carousel-controls]")?.classList.remove("invisible");
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest("button[data-share-url]");
+    if (button) void share(button);
+    const card = target?.closest("[data-details]");
+    const details = card && document.querySelector("a[data-app-modal-details]");
+    if (details) {
+      details.href = card.dataset.details;
+      details.parentElement.hidden = false;
+    }
+    const language = target?.closest("a[hreflang]")?.getAttribute("hreflang");
+    if (language === "en" || language === "ar") {
+      // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie (decision 016)
+      document.cookie = `lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }
+  });
+})();
