@@ -3,9 +3,19 @@ import { expect, type Page } from "@playwright/test";
 
 /**
  * Runs axe on the current page (WCAG 2.x A/AA and best practices) and fails with
- * the rule ids and targets of any violation.
+ * the rule ids and targets of any violation. Waits first for the page's finite CSS
+ * transitions and animations (a dialog's 0.25 s fade, product §9): axe measures contrast
+ * on the colours of the moment, and a half-faded dialog is not what a reader sees.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags([
     "wcag2a",
     "wcag2aa",
