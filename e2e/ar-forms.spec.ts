@@ -263,6 +263,9 @@ test.describe("/ar/delete-account and /ar/success", () => {
     const dialog = page.getByRole("dialog", { name: "أدخل رمز التحقق" });
     const first = dialog.getByRole("textbox", { name: "الرقم 1 من 4" });
     await expect(first).toBeFocused();
+    // The code step opens as soon as the ask is answered; Verify stays busy (disabled, with
+    // its spinner) until the page's data has reloaded, and Enter submits nothing meanwhile.
+    await expect(dialog.getByRole("button", { name: "تحقّق" })).toBeEnabled();
     await page.keyboard.press("Enter");
     await expect(dialog.getByText(ar.otpRequired, { exact: true })).toBeVisible();
     const code = await codeFromOutbox(address, since);
