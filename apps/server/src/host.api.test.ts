@@ -1,48 +1,30 @@
-import { execSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { blogs, invoices, outbox } from "@khayl/db/schema";
-import { createTestDb } from "@khayl/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { buildHost, type Host, webBuildDir } from "./host.ts";
+import { type Host, webBuildDir } from "./host.ts";
+import { startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
  * database): what every response carries, whatever serves it. `npm test` builds the web
  * app first; a lone run of this file builds it when missing.
  */
+let testHost: TestHost;
 let host: Host;
 let database: DbHandle;
-let dataDir: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
-    execSync("npm run build --silent", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-host-"));
-  const env = parseEnv({
-    DATA_DIR: dataDir,
-    TRUST_PROXY: "loopback",
-    DEMO_ON_PUBLIC_ADDRESS: "true",
-    LOG_LEVEL: "silent",
-    NODE_ENV: "production",
-  });
-  database = await createTestDb();
-  host = await buildHost({ env, logger: false, database });
+  testHost = await startTestHost("host", { TRUST_PROXY: "loopback", DEMO_ON_PUBLIC_ADDRESS: "true" });
+  ({ host, database } = testHost);
 }, 120_000);
 
-afterAll(async () => {
-  await host?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testHost?.close());
 
 const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"];
 

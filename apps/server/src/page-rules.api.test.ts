@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { blogs, events, selectiveServices } from "@khayl/db/schema";
-import { createTestDb } from "@khayl/db/testing";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildHost, type Host, webBuildDir } from "./host.ts";
+import { type Host, webBuildDir } from "./host.ts";
+import { startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The pages whose URL is a secret (product §6: an invoice link's token opens the invoice),
@@ -45,31 +42,20 @@ const CONTENT_PAGES = new Set([
 /** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */
 const SITE_SCRIPT = /^<script defer="" src="(\/assets\/site-script-[\w-]+\.js)"(?: data-ga="[\w-]+")?><\/script>$/;
 
+let testHost: TestHost;
 let host: Host;
 let database: DbHandle;
-let dataDir: string;
 let routes: ServerBuild["routes"];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-page-rules-"));
   // As a deployment with analytics runs it: the analytics must be there to be left out.
-  const env = parseEnv({
-    DATA_DIR: dataDir,
-    GA_MEASUREMENT_ID: "G-TEST123",
-    LOG_LEVEL: "silent",
-    NODE_ENV: "production",
-  });
-  database = await createTestDb();
-  host = await buildHost({ env, logger: false, database });
+  testHost = await startTestHost("page-rules", { GA_MEASUREMENT_ID: "G-TEST123" });
+  ({ host, database } = testHost);
   const build = (await import(pathToFileURL(path.join(webBuildDir, "server", "index.js")).href)) as ServerBuild;
   routes = build.routes;
 }, 120_000);
 
-afterAll(async () => {
-  await host?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testHost?.close());
 
 /** Every route of the build that answers a URL (no layout), as its full path pattern: `ar/invoice/:hash`. */
 function routePatterns(): string[] {

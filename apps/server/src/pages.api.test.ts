@@ -1,17 +1,14 @@
-import { execSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { invoices } from "@khayl/db/schema";
-import { createTestDb } from "@khayl/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { type CheckerMessage, checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
-import { buildHost, type Host, webBuildDir } from "./host.ts";
+import type { Host } from "./host.ts";
+import { startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * What every page's server HTML says before any script runs, read from the one process as
@@ -21,26 +18,17 @@ import { buildHost, type Host, webBuildDir } from "./host.ts";
  * journeys and axe). Rendering does not depend on the database: this file runs on PGlite.
  */
 const PUBLIC_URL = "http://127.0.0.1:3210";
+let testHost: TestHost;
 let host: Host;
 let database: DbHandle;
-let dataDir: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
-    execSync("npm run build --silent", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-pages-"));
   // As the Playwright server runs (playwright.config.ts): a public address, production mode.
-  const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", NODE_ENV: "production" });
-  database = await createTestDb();
-  host = await buildHost({ env, logger: false, database });
+  testHost = await startTestHost("pages", { PUBLIC_URL });
+  ({ host, database } = testHost);
 }, 120_000);
 
-afterAll(async () => {
-  await host?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testHost?.close());
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await host.app.inject(url);
