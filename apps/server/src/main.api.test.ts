@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test, vi } from "vitest";
+import { freePort } from "./testing.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let child: ChildProcess | undefined;
@@ -14,15 +14,6 @@ afterAll(() => {
   child?.kill("SIGTERM");
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A port nothing listens on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test("slow: `npm start` keeps serving when the demo invoice file cannot be written", async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-main-"));

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "./testing.ts";
 
 /**
  * SIGTERM always ends the server (decision 023), even when whoever reads its output has
@@ -32,14 +32,6 @@ const onPostgres = process.env.TEST_DB === "postgres";
 let template: string | undefined;
 const folders: string[] = [];
 const children = new Set<ChildProcess>();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Stopped {
   code: number | null;

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testDbKind } from "@khayl/db/testing";
 import { afterAll, describe, expect, test, vi } from "vitest";
+import { freePort } from "./testing.ts";
 
 /**
  * `npm start`'s server (apps/server/src/main.ts) refuses, before it opens a database, a
@@ -22,14 +22,6 @@ afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
   rmSync(work, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts main.ts with only `env` (and PATH) set; collects its output. */
 function start(env: Record<string, string | undefined>) {

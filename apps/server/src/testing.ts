@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
@@ -44,4 +45,13 @@ export async function startTestHost(name: string, variables: Record<string, stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port on 127.0.0.1 that nothing listened on a moment ago (for a server process a test starts). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -52,30 +52,10 @@ export function Carousel({
         </h2>
         <div data-carousel-controls="" className="invisible flex gap-2 noscript:hidden">
           <button type="button" className={buttonClass} aria-label={t`Previous slide`} data-carousel-prev="" disabled>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5 stroke-current rtl:-scale-x-100"
-              fill="none"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M15 6l-6 6 6 6" />
-            </svg>
+            <SlideArrow path="M15 6l-6 6 6 6" />
           </button>
           <button type="button" className={buttonClass} aria-label={t`Next slide`} data-carousel-next="">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5 stroke-current rtl:-scale-x-100"
-              fill="none"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M9 6l6 6-6 6" />
-            </svg>
+            <SlideArrow path="M9 6l6 6-6 6" />
           </button>
         </div>
       </div>
@@ -125,5 +105,22 @@ export function Carousel({
         </div>
       </div>
     </section>
+  );
+}
+
+/** A previous/next chevron (`path`: its SVG path), mirrored under `dir="rtl"`, hidden from assistive technology. */
+function SlideArrow({ path }: { path: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 stroke-current rtl:-scale-x-100"
+      fill="none"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
   );
 }
