@@ -258,17 +258,22 @@ export async function markFailed(
 }
 
 /**
- * Gives back mails this claim took but never tried (shutting down, or a round cut short):
- * their lease ends now and the claim's attempt is not counted, so another instance sends
- * them at once. Mails another instance has claimed since are left alone.
+ * Gives back every mail a claim still holds unsent (shutting down, a round cut short, or a
+ * claim or a write whose answer the database never sent back: decision 023), but those of
+ * `keep` (a mail being sent, or sent and not yet recorded): their lease ends now and the
+ * claim's attempt is not counted, so another instance sends them at once. Mails another
+ * instance has claimed since are left alone.
  */
-export async function releaseClaims(db: Db, claimToken: string, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function releaseClaim(db: Db, claimToken: string, keep: number[]): Promise<void> {
+  const kept =
+    keep.length > 0
+      ? sql`and id not in (${sql.join(
+          keep.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
   await db.execute(sql`
     update outbox set locked_until = null, claim_token = null, attempts = greatest(0, attempts - 1)
-    where sent_at is null and claim_token = ${claimToken} and id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
+    where sent_at is null and claim_token = ${claimToken} ${kept}
   `);
 }

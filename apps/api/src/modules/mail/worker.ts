@@ -7,7 +7,7 @@ import {
   markFailed,
   markGivenUp,
   markSent,
-  releaseClaims,
+  releaseClaim,
   renewClaim,
   urgentMailWaiting,
 } from "./repository.ts";
@@ -40,7 +40,7 @@ export interface MailWorker {
   start(): void;
   /**
    * Stops polling: the mail being sent is finished (waiting at most `graceMs`, default
-   * 10 s), mails claimed but not yet tried are given back at once (`releaseClaims`), and
+   * 10 s), mails claimed but not yet sent are given back at once (`releaseClaim`), and
    * the transport is closed. A mail still being sent after `graceMs` keeps its lease, so
    * another instance sends it only once the lease has expired (never twice at a time).
    */
@@ -72,15 +72,22 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopping = false;
-  /** This round's claim, and the mails it claimed and has not tried yet. */
-  let round: { claimToken: string; untried: Set<number> } | undefined;
+  /**
+   * This round's claim, taken before the claim is asked for (its answer may never come back
+   * while the claim was made: a database outage), and the mail being sent, if any.
+   */
+  let round: { claimToken: string; sending?: number } | undefined;
 
+  /**
+   * Gives back what the round's claim still holds unsent, but the mail being sent and those
+   * sent and not yet recorded (`unmarked`): nothing stays locked for a whole lease because a
+   * claim's or a write's answer was lost.
+   */
   async function release() {
-    if (!round || round.untried.size === 0) return;
-    const { claimToken, untried } = round;
-    const ids = [...untried];
-    untried.clear();
-    await releaseClaims(db, claimToken, ids);
+    if (!round) return;
+    const { claimToken, sending } = round;
+    await releaseClaim(db, claimToken, [...unmarked, ...(sending === undefined ? [] : [sending])]);
+    if (round?.claimToken === claimToken && round.sending === undefined) round = undefined;
   }
 
   /**
@@ -104,19 +111,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     await release();
     while (!stopping) {
       const claimToken = randomUUID();
+      const claim: NonNullable<typeof round> = { claimToken };
+      round = claim;
       const batch = await claimDueMails(db, claimToken, 20, lockMs);
       if (batch.length === 0) break;
-      round = { claimToken, untried: new Set(batch.map((mail) => mail.id)) };
       for (const mail of batch) {
         if (stopping) break;
         // A code queued since the claim goes before the rest of this round (its mails are given back).
         if (mail.priority !== MAIL_LANES.urgent && (await urgentMailWaiting(db))) break;
-        round.untried.delete(mail.id);
         // Earlier mails of the round may have outlasted this one's lease.
         if (!(await renewClaim(db, mail.id, claimToken, lockMs))) continue;
+        claim.sending = mail.id;
         try {
           await transport.send(mail);
         } catch (error) {
+          claim.sending = undefined;
           failed++;
           const givingUp = mail.attempts >= maxAttempts;
           const retryIn = givingUp ? GIVE_UP_MS : Math.min(maxBackoff, base * 2 ** Math.max(0, mail.attempts - 1));
@@ -132,6 +141,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         // It went out: a failure to record that is the database's, never a reason to send it again.
         sent++;
         unmarked.add(mail.id);
+        claim.sending = undefined;
         await markUnmarked();
       }
       await release();
@@ -168,13 +178,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
       clearTimeout(grace);
-      await release().catch(() => undefined);
       await markUnmarked().catch((error: unknown) =>
         log.warn(
           { mailIds: [...unmarked], err: error instanceof Error ? error.message : String(error) },
           "mails sent but not recorded as sent (database unreachable): they may be sent again",
         ),
       );
+      await release().catch(() => undefined);
       transport.close();
     },
     deliverDue,
