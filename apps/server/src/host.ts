@@ -359,7 +359,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     const api = createApiClient({
       baseUrl: apiBaseUrl,
       // Pages under /ar ask the API for Arabic content (product §7's `language` header; decision 016).
-      language: /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en",
+      language: languageOfUrl(url),
       ...(env.API_URL
         ? { headers: { "x-forwarded-for": request.ip }, ...REMOTE_API_PATIENCE }
         : { fetch: inProcessFetch(app, request.ip, ownRead) }),
@@ -405,7 +405,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
    */
   const tooManyRendersPages = new Map<string, Promise<PageAnswer>>();
   const tooManyRenders = async (request: FastifyRequest, reply: FastifyReply, waitMs: number, secure: boolean) => {
-    const language = /^\/ar(\/|$|\?)/i.test(request.url) ? "ar" : "en";
+    const language = languageOfUrl(request.url);
     const which = `${secure} ${language}`;
     let page = tooManyRendersPages.get(which);
     if (!page) {
@@ -518,6 +518,15 @@ function tooManyReads(reply: FastifyReply, waitMs: number) {
     .header("retry-after", String(retryAfterSeconds(waitMs)))
     .header("cache-control", "no-store")
     .send({ success: false, statusCode: 429, message: tooManyRequestsMessage(waitMs) });
+}
+
+/**
+ * The language of a request's URL (decision 016: Arabic lives under `/ar`, English at the
+ * spec's paths): what the API client asks for and what the 429 page speaks. A language is
+ * the site's URL layout, not a page rule, so it is read from the path prefix here.
+ */
+function languageOfUrl(url: string): "ar" | "en" {
+  return /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en";
 }
 
 /**
