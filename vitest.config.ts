@@ -61,6 +61,7 @@ export default defineConfig({
       {
         test: {
           name: "api-pglite",
+          isolate: false,
           include: apiSuite,
           exclude: ["**/node_modules/**"],
           globalSetup: [templates],
@@ -83,6 +84,7 @@ export default defineConfig({
             {
               test: {
                 name: "api-postgres",
+                isolate: false,
                 include: apiSuite,
                 exclude: [...databaseIndependent, "**/node_modules/**"],
                 globalSetup: [templates],
