@@ -2,7 +2,8 @@
 // production mode (architecture §5: React's development build serves pages at a third of
 // the speed). On a development checkout it first builds whatever is missing or older than
 // its sources; a production install (`npm run build`, then `npm prune --omit=dev`) has no
-// build tools and runs what was built. `--build` forces a build.
+// build tools and runs what was built. `--build` forces a build; `--build-only` builds what
+// is stale and exits without starting (the process tests run the built server directly).
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -76,4 +77,4 @@ for (const build of builds) {
   execSync(`npm run build --silent -w ${build.workspace}`, { cwd: root, stdio: "inherit" });
 }
 
-await import(pathToFileURL(serverEntry).href);
+if (!process.argv.includes("--build-only")) await import(pathToFileURL(serverEntry).href);

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { testDbKind } from "@khayl/db/testing";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { freePort } from "./testing.ts";
 
 /**
@@ -13,19 +13,22 @@ import { freePort } from "./testing.ts";
  * instance on a shared database a secret of its own (architecture §6, §3.7); the demo
  * opted in on purpose starts, and says so at warn. None of it depends on the test database
  * (the server runs the demo's own PGlite, or opens nothing): run in the api-pglite project only.
+ * Each case starts the built server (`apps/server/dist/main.js`, what `npm start` runs), all
+ * at once: a process each, so nothing is shared between them.
  */
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), "khayl-refusals-"));
 const children: ReturnType<typeof spawn>[] = [];
+const serverEntry = path.join(root, "apps/server/dist/main.js");
 
 afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Starts main.ts with only `env` (and PATH) set; collects its output. */
+/** Starts the built main.ts with only `env` (and PATH) set; collects its output. */
 function start(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -39,7 +42,12 @@ function start(env: Record<string, string | undefined>) {
 }
 
 describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
-  test.each([
+  beforeAll(() => {
+    // What `npm start` would build first, once, before the cases start it side by side.
+    execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "ignore" });
+  }, 180_000);
+
+  test.concurrent.each([
     {
       what: "listening on every address (HOST=0.0.0.0) without PUBLIC_URL",
       env: { HOST: "0.0.0.0" },
@@ -69,8 +77,8 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
   ])(
     "a server $what exits 1 with what to set, having opened nothing",
     async ({ env, line }) => {
-      const dataDir = path.join(work, `refused-${children.length}`);
       const port = await freePort();
+      const dataDir = path.join(work, `refused-${children.length}-${port}`);
       const server = start({ ...env, PORT: String(port), DATA_DIR: dataDir });
       expect(await server.exited).toBe(1);
       expect(server.output.stderr).toMatch(/^Invalid configuration:\n/);
@@ -81,7 +89,7 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     30_000,
   );
 
-  test("slow: a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
+  test.concurrent("a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
     const port = await freePort();
     const server = start({
       HOST: "127.0.0.1",

@@ -10,6 +10,8 @@ import { buildHost, type Host, SERVER_TIMEOUTS, webBuildDir } from "./host.ts";
  * Slow clients against the server as `npm start` runs it, with its real timeouts
  * (`SERVER_TIMEOUTS`). The host reads from a remote API here (none answers), so no
  * database is needed: the timeouts belong to the HTTP server, whatever serves the page.
+ * This is the suite's one test of real timeouts on real sockets (architecture §4): its two
+ * waits run side by side, each on its own connections.
  */
 let host: Host;
 let port: number;
@@ -72,7 +74,7 @@ test("the server promises to cut off a slow client within 30 s", () => {
   expect(SERVER_TIMEOUTS.keepAliveMs + SERVER_TIMEOUTS.headersMs).toBeLessThan(30_000);
 });
 
-test("slow: slow, stalled and silent clients are all cut off within 30 s", async () => {
+test.concurrent("slow: slow, stalled and silent clients are all cut off within 30 s", async () => {
   const [trickledBody, stalledBody, trickledHeaders, stalledHeaders, silent] = await Promise.all([
     slowClient(formHead, "abcdefgh"),
     slowClient(formHead, ""),
@@ -91,7 +93,7 @@ test("slow: slow, stalled and silent clients are all cut off within 30 s", async
   }
 }, 50_000);
 
-test("slow: a keep-alive connection gets its answers, then is closed once it stays quiet", async () => {
+test.concurrent("slow: a keep-alive connection gets its answers, then is closed once it stays quiet", async () => {
   const { closedAfterMs, answer } = await slowClient("GET /livez HTTP/1.1\r\nHost: localhost\r\n\r\n", "");
   expect(answer).toMatch(/^HTTP\/1\.1 200/);
   expect(closedAfterMs).toBeLessThan(30_000);
