@@ -17,7 +17,8 @@ export default defineConfig({
   // Both cores on every machine (Playwright's default is half of them): the specs share no state but the server.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list as it goes, then the slowest tests and any slow one not marked so (scripts/test-cost.ts).
+  reporter: [["list"], ["./e2e/cost-reporter.ts"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -39,6 +39,8 @@ const templates = "./packages/db/src/test-global-setup.ts";
 export default defineConfig({
   test: {
     maxWorkers,
+    // The default report, then the slowest tests and any slow one not named so (scripts/test-cost.ts).
+    reporters: ["default", "./scripts/vitest-cost-reporter.ts"],
     projects: [
       {
         // The web app's components use Lingui's macros and import compiled catalogues (decision 016).

@@ -1,0 +1,32 @@
+import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { costReport, type TestCost } from "../scripts/test-cost.ts";
+
+/**
+ * A Playwright reporter beside `list`: at the end of the run, the ten slowest tests and any
+ * test over 5 s neither named `slow: …` nor tagged `@slow` (scripts/test-cost.ts). A test
+ * retried counts its last try.
+ */
+export default class CostReporter implements Reporter {
+  private readonly tests = new Map<string, TestCost>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status !== "passed") return;
+    const [, , file, ...groups] = test.titlePath();
+    this.tests.set(test.id, {
+      file: file ?? test.location.file,
+      name: test.title,
+      title: [...groups].join(" › "),
+      ms: result.duration,
+      tags: test.tags,
+    });
+  }
+
+  onEnd(_result: FullResult): void {
+    const lines = costReport("playwright", [...this.tests.values()]);
+    if (lines.length > 0) console.log(`\n${lines.join("\n")}`);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
