@@ -38,7 +38,12 @@ test("the support team's mails, in English", () => {
 
 test.each(["en", "ar"] as const)("the visitor's mails in %s", (language) => {
   const options = { company: company[language], supportEmail, language };
-  const confirmation = { reference: request.reference, email: request.email, subject: "IT-Support", division: "Management" } as const;
+  const confirmation = {
+    reference: request.reference,
+    email: request.email,
+    subject: "IT-Support",
+    division: "Management",
+  } as const;
   expect(supportConfirmationMail(confirmation, company[language], language)).toMatchSnapshot();
   expect(deletionCodeMail("layla@example.com", "4821", { ...options, expiresAt: at })).toMatchSnapshot();
   expect(deletionCodesLiveMail("layla@example.com", { ...options, minutes: 10 })).toMatchSnapshot();

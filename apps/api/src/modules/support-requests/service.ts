@@ -1,6 +1,6 @@
 import { companyNameIn, type Env } from "@khayl/config/env";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
-import { contactBusyMessage, type supportRequestBodySchema } from "@khayl/contract/support-requests";
+import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
 import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
@@ -50,7 +50,7 @@ function storedBytesOf(values: Omit<Body, "website">): number {
 /**
  * Counts a submission against the site-wide budgets (product §9, decision 021; in the
  * database, so shared by every instance): `CONTACT_SUBMISSIONS_PER_HOUR` submissions and
- * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusyMessage`,
+ * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusy`,
  * with `retry-after`) past either; everyone then waits until that window ends.
  */
 async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">): Promise<void> {
@@ -66,7 +66,7 @@ async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">
       })
     : submissions;
   if (!bytes.allowed)
-    throw new HttpError(429, contactBusyMessage(bytes.retryAfterMs), {
+    throw new HttpError(429, contactBusy(bytes.retryAfterMs), {
       "retry-after": String(retryAfterSeconds(bytes.retryAfterMs)),
     });
 }
