@@ -9,15 +9,16 @@ import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
-import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
+import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import { deleteMailsAbout, enqueueMails, suppressedMail } from "../mail/repository.ts";
+import { deletionPausedAlertMail } from "../mail/templates.ts";
+import { eraseMailFiles } from "../mail/transport.ts";
 import {
   accountDeletedMail,
   deletionCodeMail,
   deletionCodesLiveMail,
   deletionLockedMail,
-  deletionPausedAlertMail,
-} from "../mail/templates.ts";
-import { eraseMailFiles } from "../mail/transport.ts";
+} from "../mail/visitor-mails.ts";
 import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
 import {
   countWrongTry,

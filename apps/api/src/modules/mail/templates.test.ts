@@ -1,15 +1,17 @@
 import { expect, test } from "vitest";
 import {
-  accountDeletedMail,
-  deletionCodeMail,
-  deletionCodesLiveMail,
-  deletionLockedMail,
   deletionPausedAlertMail,
-  supportConfirmationMail,
   supportDigestEntry,
   supportDigestMail,
   supportNotificationMail,
 } from "./templates.ts";
+import {
+  accountDeletedMail,
+  deletionCodeMail,
+  deletionCodesLiveMail,
+  deletionLockedMail,
+  supportConfirmationMail,
+} from "./visitor-mails.ts";
 
 /**
  * Every mail, word for word, in each language it is sent in (decision 027: the texts come

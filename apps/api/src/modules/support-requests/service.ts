@@ -8,12 +8,8 @@ import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { addToDigest, enqueueMails } from "../mail/repository.ts";
-import {
-  supportConfirmationMail,
-  supportDigestEntry,
-  supportDigestMail,
-  supportNotificationMail,
-} from "../mail/templates.ts";
+import { supportDigestEntry, supportDigestMail, supportNotificationMail } from "../mail/templates.ts";
+import { supportConfirmationMail } from "../mail/visitor-mails.ts";
 import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
