@@ -11,15 +11,9 @@ import { formatAmount } from "@khayl/contract/money";
 import type { InvoiceStatus, PaymentMethodType } from "@khayl/contract/payment-values";
 import PDFDocument from "pdfkit";
 import type { Language } from "../../http/language.ts";
-import {
-  type BidiTextStyle,
-  bidiHeight,
-  bidiLine,
-  bidiParagraph,
-  bidiWidth,
-  hasRightToLeft,
-  registerArabicFonts,
-} from "./bidi-text.ts";
+import { registerArabicFonts } from "./arabic-fonts.ts";
+import { hasRightToLeft } from "./bidi-runs.ts";
+import { type BidiTextStyle, bidiHeight, bidiLine, bidiParagraph, bidiWidth } from "./bidi-text.ts";
 
 /** What the tax invoice shows. Amounts in fils; instants as `Date` (printed in Asia/Dubai). */
 export interface InvoicePdfInput {
