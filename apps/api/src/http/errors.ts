@@ -68,7 +68,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const say = (message: Message) => translate(message, language);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
-      const message = [...new Set(errors.map((e) => e.message))].join(language === "ar" ? "، " : ", ");
+      const message = [...new Set(errors.map((e) => e.message))].join(say(httpMessages.listSeparator));
       return reply.code(400).send({ success: false, statusCode: 400, message, errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.

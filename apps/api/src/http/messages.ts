@@ -15,6 +15,8 @@ export const httpMessages = defineMessages({
   invalidValue: /*i18n*/ { id: "http.invalidValue", message: "Invalid value" },
   /** The success message of an endpoint that names none (only `binary` ones, which send no envelope). */
   ok: /*i18n*/ { id: "http.ok", message: "OK" },
+  /** Between the messages of a 400 answer's fields. */
+  listSeparator: /*i18n*/ { id: "http.listSeparator", message: ", " },
   databaseUnreachable: /*i18n*/ { id: "http.databaseUnreachable", message: "Database unreachable" },
 });
 
