@@ -46,6 +46,11 @@ for (const { name, dir, explicitIds } of catalogues) {
         for (const category of ["zero", "one", "two", "few", "many", "other"])
           if (!new RegExp(`\\b${category}\\s*\\{`).test(translation))
             problems.push(`${where}: plural without '${category}'`);
+      // Within the server's catalogue one English text is one Arabic text, whatever its ids
+      // (a text zod reports is found again by its English alone).
+      const earlier = arabicByEnglish.get(name).get(source);
+      if (explicitIds && earlier !== undefined && earlier !== translation)
+        problems.push(`${where}: '${source}' has another Arabic under another id`);
       arabicByEnglish.get(name).set(source, translation);
     }
     for (const id of arabic.keys()) if (!english.has(id)) problems.push(`${dir}/ar/${file}: ${id} is not in English`);
