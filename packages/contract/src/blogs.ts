@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { listDataSchema } from "./envelope.ts";
 import { contentLanguageSchema, idParamSchema, isoDateTimeSchema, limitSchema, offsetSchema } from "./fields.ts";
+import type { Message } from "./messages.ts";
 
 /**
  * A blog's two pictures (product §3): `mainImage` on the detail page and the featured card, `subImage` on grid cards.
@@ -42,7 +43,7 @@ export type BlogListQuery = z.input<typeof blogListQuerySchema>;
 const blogParamsSchema = z.object({ id: idParamSchema });
 
 /** The 404 message of `GET /blog/{id}` (and the page text, product §8). */
-export const blogNotFoundMessage = "Blog not found.";
+export const blogNotFound: Message = /*i18n*/ { id: "blogs.notFound", message: "Blog not found." };
 
 export const blogEndpoints = {
   /** `GET /blog/getWebsiteBlogs`: blogs shown on the website, newest first, in `data.rows`. */
@@ -52,7 +53,7 @@ export const blogEndpoints = {
     operationId: "listWebsiteBlogs",
     query: blogListQuerySchema,
     data: listDataSchema(blogSchema),
-    message: "Blogs fetched successfully",
+    message: /*i18n*/ { id: "blogs.listed", message: "Blogs fetched successfully" },
     summary: "List blogs for the website, newest first",
     tags: ["blogs"],
   }),
@@ -63,7 +64,7 @@ export const blogEndpoints = {
     operationId: "getBlog",
     params: blogParamsSchema,
     data: blogSchema,
-    message: "Blog fetched successfully",
+    message: /*i18n*/ { id: "blogs.fetched", message: "Blog fetched successfully" },
     summary: "One blog with its HTML content",
     tags: ["blogs"],
   }),

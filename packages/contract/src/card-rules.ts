@@ -1,3 +1,5 @@
+import { defineMessages, englishTexts } from "./messages.ts";
+
 /**
  * Card payment form rules (product §5 "Card payment") with their messages spelled once.
  * Zod-free on purpose (decision 007): the page imports these predicates for the
@@ -7,16 +9,19 @@
  */
 
 /** Messages of the card form. 'Please select a country' is product §5's; the others follow Stripe's wording. */
-export const cardMessages = {
-  numberIncomplete: "Your card number is incomplete.",
-  numberInvalid: "Your card number is invalid.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryInvalid: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-  cvcInvalid: "Your card's security code is invalid.",
-  countryRequired: "Please select a country",
-} as const;
+export const cardMessageIds = defineMessages({
+  numberIncomplete: /*i18n*/ { id: "card.numberIncomplete", message: "Your card number is incomplete." },
+  numberInvalid: /*i18n*/ { id: "card.numberInvalid", message: "Your card number is invalid." },
+  expiryIncomplete: /*i18n*/ { id: "card.expiryIncomplete", message: "Your card's expiration date is incomplete." },
+  expiryInvalid: /*i18n*/ { id: "card.expiryInvalid", message: "Your card's expiration month is invalid." },
+  expiryPast: /*i18n*/ { id: "card.expiryPast", message: "Your card's expiration date is in the past." },
+  cvcIncomplete: /*i18n*/ { id: "card.cvcIncomplete", message: "Your card's security code is incomplete." },
+  cvcInvalid: /*i18n*/ { id: "card.cvcInvalid", message: "Your card's security code is invalid." },
+  countryRequired: /*i18n*/ { id: "card.countryRequired", message: "Please select a country" },
+});
+
+/** The English of each card message. */
+export const cardMessages = englishTexts(cardMessageIds);
 
 /** Billing country values of product §5, in its order (labels live in the i18n catalogue). */
 export const billingCountryValues = ["UAE", "US", "GB", "CA", "AU", "DE", "FR", "ES"] as const;

@@ -1,3 +1,5 @@
+import { defineMessages, englishTexts } from "./messages.ts";
+
 /**
  * The form rules of product §5 for the contact form and the account-deletion flow, with
  * their messages spelled once. Zod-free on purpose: the browser imports these
@@ -6,19 +8,25 @@
  * predicates, so browser, route action and API agree letter for letter.
  */
 
-/** product §5 messages, exactly as written there. */
-export const formMessages = {
-  fullNameRequired: "Please Enter Full Name",
-  emailInvalid: "Must be a valid Email",
-  emailRequired: "Please Enter Email",
-  phoneRequired: "Phone number is required",
-  phoneInvalid: "Invalid phone number. Please use the international format with a minimum of 9 digits.",
-  divisionRequired: "Please select the division",
-  subjectRequired: "Please select subject",
-  supportInquiryRequired: "Please Enter your Inquiry",
-  otpRequired: "Required",
-  otpInvalid: "Verification code must be 4 digits",
-} as const;
+/** product §5 messages, exactly as written there, as catalogue messages (decision 027). */
+export const formMessageIds = defineMessages({
+  fullNameRequired: /*i18n*/ { id: "form.fullNameRequired", message: "Please Enter Full Name" },
+  emailInvalid: /*i18n*/ { id: "form.emailInvalid", message: "Must be a valid Email" },
+  emailRequired: /*i18n*/ { id: "form.emailRequired", message: "Please Enter Email" },
+  phoneRequired: /*i18n*/ { id: "form.phoneRequired", message: "Phone number is required" },
+  phoneInvalid: /*i18n*/ {
+    id: "form.phoneInvalid",
+    message: "Invalid phone number. Please use the international format with a minimum of 9 digits.",
+  },
+  divisionRequired: /*i18n*/ { id: "form.divisionRequired", message: "Please select the division" },
+  subjectRequired: /*i18n*/ { id: "form.subjectRequired", message: "Please select subject" },
+  supportInquiryRequired: /*i18n*/ { id: "form.supportInquiryRequired", message: "Please Enter your Inquiry" },
+  otpRequired: /*i18n*/ { id: "form.otpRequired", message: "Required" },
+  otpInvalid: /*i18n*/ { id: "form.otpInvalid", message: "Verification code must be 4 digits" },
+});
+
+/** The English of each product §5 message (what the browser, route actions and zod say). */
+export const formMessages = englishTexts(formMessageIds);
 
 /** Subject options of the contact form (product §3): value and label (the spec gives one text for both). */
 export const subjectOptions = [

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { envelopeSchema } from "./envelope.ts";
+import type { Message } from "./messages.ts";
 
 /** HTTP methods used by the provider API (product §7). */
 type HttpMethod = "GET" | "POST";
@@ -32,8 +33,8 @@ export interface Endpoint<
   params?: P;
   /** Schema of `data` inside the success envelope. */
   data: D;
-  /** The `message` of the success envelope. */
-  message: string;
+  /** The `message` of the success envelope, from the catalogue (decision 027); none for `binary`. */
+  message?: Message;
   /** Short human summary, used by the OpenAPI document. */
   summary: string;
   tags: string[];

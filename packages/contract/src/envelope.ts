@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Message } from "./messages.ts";
 
 /**
  * The provider API's response envelope (architecture §3.2): every answer is
@@ -31,12 +32,24 @@ export const validationErrorEnvelopeSchema = errorEnvelopeSchema.extend({
 });
 
 /** The message of a 403 to a browser call made by another site or for a subresource (architecture §3.7). */
-export const crossSiteRequestMessage = "Cross-site requests are not allowed";
+export const crossSiteRequest: Message = /*i18n*/ {
+  id: "http.crossSite",
+  message: "Cross-site requests are not allowed",
+};
 
 /**
  * The message of a 429: the wait in whole seconds, at least 1, from `retryAfterMs`
  * (milliseconds), the same number as the answer's `retry-after` header.
  */
+export function tooManyRequests(retryAfterMs: number): Message {
+  const source = /*i18n*/ {
+    id: "http.tooManyRequests",
+    message: "Too many requests, please try again in {seconds} seconds",
+  };
+  return { ...source, values: { seconds: retryAfterSeconds(retryAfterMs) } };
+}
+
+/** The English of `tooManyRequests(retryAfterMs)`. */
 export function tooManyRequestsMessage(retryAfterMs: number): string {
   return `Too many requests, please try again in ${retryAfterSeconds(retryAfterMs)} seconds`;
 }
@@ -47,7 +60,7 @@ export function retryAfterSeconds(retryAfterMs: number): number {
 }
 
 /** A wait of `retryAfterMs` milliseconds in whole minutes, at least 1 (site-wide pauses last up to an hour). */
-function retryAfterMinutes(retryAfterMs: number): number {
+export function retryAfterMinutes(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 60_000));
 }
 

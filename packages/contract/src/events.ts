@@ -11,6 +11,7 @@ import {
   offsetSchema,
   queryBooleanSchema,
 } from "./fields.ts";
+import { defineMessages, type Message, validationText } from "./messages.ts";
 
 /**
  * An event (transport card) as the provider API sends it (product §3). Older answers
@@ -33,11 +34,16 @@ const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
+const disciplineMessages = defineMessages({
+  notIds: /*i18n*/ { id: "events.disciplinesNotIds", message: "eventDisciplines must be discipline ids" },
+  among: /*i18n*/ { id: "events.disciplinesAmong", message: "eventDisciplines must be among {values}" },
+});
+
 const disciplineIdSchema = z
-  .number({ error: "eventDisciplines must be discipline ids" })
-  .int("eventDisciplines must be discipline ids")
+  .number({ error: disciplineMessages.notIds.message })
+  .int(disciplineMessages.notIds.message)
   .refine((id): id is DisciplineId => (disciplineIds as readonly number[]).includes(id), {
-    message: `eventDisciplines must be among ${[...disciplineIds].sort().join(", ")}`,
+    message: validationText(disciplineMessages.among, { values: [...disciplineIds].sort().join(", ") }),
   });
 
 /**
@@ -67,7 +73,7 @@ export type EventListQuery = z.input<typeof eventListQuerySchema>;
 const eventParamsSchema = z.object({ id: idParamSchema });
 
 /** The 404 message of `GET /event-services/website/{id}` (an unknown or hidden show). */
-export const eventNotFoundMessage = "Event not found.";
+export const eventNotFound: Message = /*i18n*/ { id: "events.notFound", message: "Event not found." };
 
 export const eventEndpoints = {
   /** `GET /event-services/website`: events for the transport schedule, soonest first. */
@@ -77,7 +83,7 @@ export const eventEndpoints = {
     operationId: "listWebsiteEvents",
     query: eventListQuerySchema,
     data: listDataSchema(eventSchema),
-    message: "Events fetched successfully",
+    message: /*i18n*/ { id: "events.listed", message: "Events fetched successfully" },
     summary: "List transport events (shows) for the website",
     tags: ["events"],
   }),
@@ -92,7 +98,7 @@ export const eventEndpoints = {
     operationId: "getWebsiteEvent",
     params: eventParamsSchema,
     data: eventSchema,
-    message: "Event fetched successfully",
+    message: /*i18n*/ { id: "events.fetched", message: "Event fetched successfully" },
     summary: "One transport event (show) shown on the website",
     tags: ["events"],
   }),

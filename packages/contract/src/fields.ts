@@ -1,4 +1,21 @@
 import { z } from "zod";
+import { defineMessages, validationText } from "./messages.ts";
+
+/** Messages of the query and path fields, with the field's name as a value (decision 027). */
+export const fieldMessages = defineMessages({
+  notANumber: /*i18n*/ { id: "field.notANumber", message: "{name} must be a number" },
+  notWhole: /*i18n*/ { id: "field.notWhole", message: "{name} must be a whole number" },
+  atLeast: /*i18n*/ { id: "field.atLeast", message: "{name} must be at least {min}" },
+  atMost: /*i18n*/ { id: "field.atMost", message: "{name} must be at most {max}" },
+  notNegative: /*i18n*/ { id: "field.notNegative", message: "{name} must be 0 or more" },
+  notPositive: /*i18n*/ { id: "field.notPositive", message: "{name} must be a positive number" },
+  tooLarge: /*i18n*/ { id: "field.tooLarge", message: "{name} is too large" },
+  notBoolean: /*i18n*/ { id: "field.notBoolean", message: "{name} must be true or false" },
+  notOneOf: /*i18n*/ { id: "field.notOneOf", message: "{name} must be one of {values}" },
+});
+
+const say = (message: keyof typeof fieldMessages, values: Record<string, string | number>) =>
+  validationText(fieldMessages[message], values);
 
 /**
  * Small field schemas composed into request and response schemas (conventions §2).
@@ -8,35 +25,40 @@ import { z } from "zod";
 /** Page size in a query string: a whole number from 1 to `max`. */
 export function limitSchema(max: number) {
   return z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(max, `limit must be at most ${max}`);
+    .number({ error: say("notANumber", { name: "limit" }) })
+    .int(say("notWhole", { name: "limit" }))
+    .min(1, say("atLeast", { name: "limit", min: 1 }))
+    .max(max, say("atMost", { name: "limit", max }));
 }
 
 /** Offset in a query string: a whole number of rows to skip, 0 or more. */
 export const offsetSchema = z.coerce
-  .number({ error: "offset must be a number" })
-  .int("offset must be a whole number")
-  .min(0, "offset must be 0 or more")
-  .max(1_000_000, "offset must be at most 1000000");
+  .number({ error: say("notANumber", { name: "offset" }) })
+  .int(say("notWhole", { name: "offset" }))
+  .min(0, say("notNegative", { name: "offset" }))
+  .max(1_000_000, say("atMost", { name: "offset", max: 1000000 }));
 
 /** A boolean flag sent in a query string as `true` or `false`. */
 export function queryBooleanSchema(name: string) {
   return z
     .preprocess(
       (v) => (typeof v === "boolean" ? String(v) : v),
-      z.enum(["true", "false"], { error: `${name} must be true or false` }),
+      z.enum(["true", "false"], { error: say("notBoolean", { name }) }),
     )
     .transform((value) => value === "true");
 }
 
 /** A positive database id in a path (`/blog/12`), at most the largest 32-bit serial. */
 export const idParamSchema = z.coerce
-  .number({ error: "id must be a number" })
-  .int("id must be a whole number")
-  .positive("id must be a positive number")
-  .max(2_147_483_647, "id is too large");
+  .number({ error: say("notANumber", { name: "id" }) })
+  .int(say("notWhole", { name: "id" }))
+  .positive(say("notPositive", { name: "id" }))
+  .max(2_147_483_647, say("tooLarge", { name: "id" }));
+
+/** The message of an enum field given another value: '{name} must be one of a, b'. */
+export function notOneOfText(name: string, values: readonly string[]): string {
+  return say("notOneOf", { name, values: values.join(", ") });
+}
 
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */
 export const isoDateTimeSchema = z.string().datetime({ offset: true });

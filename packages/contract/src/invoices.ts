@@ -10,6 +10,7 @@ import {
 } from "./card-rules.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { isoDateTimeSchema } from "./fields.ts";
+import { defineMessages, englishTexts } from "./messages.ts";
 import {
   cardWalletValues,
   invoiceStatusValues,
@@ -28,32 +29,55 @@ import {
  */
 
 /** Messages of the invoice and payment calls, spelled once. */
-export const invoiceMessages = {
-  hashRequired: "Invoice link is required",
-  hashInvalid: "Invalid invoice link",
-  notFound: "Invoice not found",
-  fetched: "Invoice fetched successfully",
-  alreadyPaid: "This invoice has already been paid",
-  paymentCreated: "Payment created",
-  paymentConfirmed: "Payment received",
-  paymentNotFound: "Payment not found",
+export const invoiceMessageIds = defineMessages({
+  hashRequired: /*i18n*/ { id: "invoice.hashRequired", message: "Invoice link is required" },
+  hashInvalid: /*i18n*/ { id: "invoice.hashInvalid", message: "Invalid invoice link" },
+  notFound: /*i18n*/ { id: "invoice.notFound", message: "Invoice not found" },
+  fetched: /*i18n*/ { id: "invoice.fetched", message: "Invoice fetched successfully" },
+  alreadyPaid: /*i18n*/ { id: "invoice.alreadyPaid", message: "This invoice has already been paid" },
+  paymentCreated: /*i18n*/ { id: "invoice.paymentCreated", message: "Payment created" },
+  paymentConfirmed: /*i18n*/ { id: "invoice.paymentConfirmed", message: "Payment received" },
+  paymentNotFound: /*i18n*/ { id: "invoice.paymentNotFound", message: "Payment not found" },
   /** product §8: the provider reports the payment did not succeed. */
-  paymentNotSuccessful: "Payment was not successful",
-  paymentMismatch: "The payment does not match this invoice",
-  providerUnavailable: "The payment provider could not be reached. Please try again.",
-  sandboxOff: "The sandbox payment provider is not in use",
-  intentNotFound: "No such payment intent",
-  intentClientSecret: "The client secret does not match this payment intent",
-  intentUnexpectedState: "This payment has already succeeded",
-  cardDeclined: "Your card was declined.",
-  insufficientFunds: "Your card has insufficient funds.",
-  tooManyAttempts: "Too many payment attempts for this invoice. Please try again later.",
+  paymentNotSuccessful: /*i18n*/ { id: "invoice.paymentNotSuccessful", message: "Payment was not successful" },
+  paymentMismatch: /*i18n*/ { id: "invoice.paymentMismatch", message: "The payment does not match this invoice" },
+  providerUnavailable: /*i18n*/ {
+    id: "invoice.providerUnavailable",
+    message: "The payment provider could not be reached. Please try again.",
+  },
+  sandboxOff: /*i18n*/ { id: "invoice.sandboxOff", message: "The sandbox payment provider is not in use" },
+  intentNotFound: /*i18n*/ { id: "invoice.intentNotFound", message: "No such payment intent" },
+  intentClientSecret: /*i18n*/ {
+    id: "invoice.intentClientSecret",
+    message: "The client secret does not match this payment intent",
+  },
+  intentUnexpectedState: /*i18n*/ {
+    id: "invoice.intentUnexpectedState",
+    message: "This payment has already succeeded",
+  },
+  cardDeclined: /*i18n*/ { id: "invoice.cardDeclined", message: "Your card was declined." },
+  insufficientFunds: /*i18n*/ { id: "invoice.insufficientFunds", message: "Your card has insufficient funds." },
+  tooManyAttempts: /*i18n*/ {
+    id: "invoice.tooManyAttempts",
+    message: "Too many payment attempts for this invoice. Please try again later.",
+  },
   /** 409: another request is opening this invoice's payment at the same moment. */
-  paymentBeingPrepared: "The payment is being prepared in another window. Please try again.",
-  webhookNotConfigured: "Stripe webhooks are not configured",
-  webhookSignature: "Invalid webhook signature",
-  webhookReceived: "Webhook received",
-} as const;
+  paymentBeingPrepared: /*i18n*/ {
+    id: "invoice.paymentBeingPrepared",
+    message: "The payment is being prepared in another window. Please try again.",
+  },
+  webhookNotConfigured: /*i18n*/ { id: "invoice.webhookNotConfigured", message: "Stripe webhooks are not configured" },
+  webhookSignature: /*i18n*/ { id: "invoice.webhookSignature", message: "Invalid webhook signature" },
+  webhookReceived: /*i18n*/ { id: "invoice.webhookReceived", message: "Webhook received" },
+  paymentSucceeded: /*i18n*/ { id: "invoice.paymentSucceeded", message: "Payment succeeded" },
+  paymentMethodInvalid: /*i18n*/ {
+    id: "invoice.paymentMethodInvalid",
+    message: "paymentMethod must be card or apple-pay",
+  },
+});
+
+/** The English of each invoice message. */
+const invoiceMessages = englishTexts(invoiceMessageIds);
 
 /**
  * The link token of `/invoice/{hash}`: base64url of at least 128 bits (22 characters;
@@ -69,7 +93,7 @@ export const invoiceHashSchema = z
 const invoiceByLinkBodySchema = z.object({ hash: invoiceHashSchema });
 
 /** product §3 Payment state `selectedPaymentMethod` (`payment-values.ts`). */
-const paymentMethodTypeSchema = z.enum(paymentMethodTypeValues, { error: "paymentMethod must be card or apple-pay" });
+const paymentMethodTypeSchema = z.enum(paymentMethodTypeValues, { error: invoiceMessages.paymentMethodInvalid });
 
 const filsSchema = z.number().int().nonnegative();
 const dirhamsSchema = z.number().nonnegative();
@@ -250,7 +274,7 @@ export const invoiceEndpoints = {
     operationId: "getInvoiceByLink",
     body: invoiceByLinkBodySchema,
     data: invoiceDataSchema,
-    message: invoiceMessages.fetched,
+    message: invoiceMessageIds.fetched,
     summary: "Invoice by link: product §3 fields plus status, card fee and gross amount computed by the server",
     tags: ["invoices"],
   }),
@@ -261,7 +285,6 @@ export const invoiceEndpoints = {
     operationId: "printInvoicePdfByLink",
     body: invoiceByLinkBodySchema,
     data: z.null(),
-    message: "",
     summary:
       "Invoice by link as a UAE tax invoice PDF (application/pdf); a paid invoice prints as a receipt marked PAID",
     tags: ["invoices"],
@@ -274,7 +297,7 @@ export const invoiceEndpoints = {
     operationId: "createPaymentByLink",
     body: createPaymentBodySchema,
     data: paymentIntentDataSchema,
-    message: invoiceMessages.paymentCreated,
+    message: invoiceMessageIds.paymentCreated,
     summary:
       "Extension: create the invoice's payment intent for total + card fee (server-computed, in fils); a retry or " +
       "double click gets the same open intent; 409 when the invoice is paid",
@@ -288,7 +311,7 @@ export const invoiceEndpoints = {
     operationId: "confirmPaymentByLink",
     body: confirmPaymentBodySchema,
     data: invoiceDataSchema,
-    message: invoiceMessages.paymentConfirmed,
+    message: invoiceMessageIds.paymentConfirmed,
     summary:
       "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it " +
       "succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' " +
@@ -307,7 +330,7 @@ export const invoiceEndpoints = {
     operationId: "sandboxConfirmPayment",
     body: sandboxConfirmBodySchema,
     data: sandboxConfirmDataSchema,
-    message: "Payment succeeded",
+    message: invoiceMessageIds.paymentSucceeded,
     summary:
       "Extension, offline sandbox only (404 when Stripe is configured): confirm a sandbox payment intent with a " +
       "test card (4242… succeeds, 4000 0000 0000 0002 declined, 4000 0000 0000 9995 insufficient funds → 402); " +
@@ -322,7 +345,7 @@ export const invoiceEndpoints = {
     operationId: "receiveStripeWebhook",
     body: stripeWebhookEventSchema,
     data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
-    message: invoiceMessages.webhookReceived,
+    message: invoiceMessageIds.webhookReceived,
     summary:
       "Extension: Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed). The raw body is " +
       "verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (400 when it does not match); " +

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
-import { isoDateTimeSchema } from "./fields.ts";
+import { isoDateTimeSchema, notOneOfText } from "./fields.ts";
+import type { Message } from "./messages.ts";
 
 /** The terms categories of `GET /privacy/selected/{category}` (product §3, §7). */
 const termsCategories = ["TermsAndConditions", "PrivacyPolicy"] as const;
@@ -27,11 +28,11 @@ export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
 /** Path of `GET /privacy/selected/{category}`: one of the two categories, else 400. */
 const legalParamsSchema = z.object({
-  category: z.enum(termsCategories, { error: `category must be one of ${termsCategories.join(", ")}` }),
+  category: z.enum(termsCategories, { error: notOneOfText("category", termsCategories) }),
 });
 
 /** The 404 message when a category has no document yet. */
-export const legalNotFoundMessage = "Document not found.";
+export const legalNotFound: Message = /*i18n*/ { id: "legal.notFound", message: "Document not found." };
 
 export const legalEndpoints = {
   /** `GET /privacy/selected/{category}`: the terms or the privacy policy in `data`. */
@@ -41,7 +42,7 @@ export const legalEndpoints = {
     operationId: "getLegalDocument",
     params: legalParamsSchema,
     data: legalDocumentSchema,
-    message: "Document fetched successfully",
+    message: /*i18n*/ { id: "legal.fetched", message: "Document fetched successfully" },
     summary: "Terms and conditions or privacy policy, by category",
     tags: ["legal"],
   }),

@@ -11,6 +11,7 @@ import {
   queryBooleanSchema,
 } from "./fields.ts";
 import { type FlightTypeSlug, flightTypeSlugs } from "./flight-types.ts";
+import { defineMessages, type Message } from "./messages.ts";
 
 export type { FlightTypeSlug } from "./flight-types.ts";
 export { isShownFlight } from "./flight-types.ts";
@@ -34,6 +35,11 @@ const selectiveServiceSchema = z.object({
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;
 
+/** The message of a `type` that is neither import nor export. */
+const flightTypeInvalidMessage = defineMessages({
+  typeInvalid: /*i18n*/ { id: "selectiveServices.typeInvalid", message: "type must be import or export" },
+}).typeInvalid.message;
+
 /** Query of `GET /selective-services/website` (product §7); `type` is case-insensitive. */
 export const selectiveServiceListQuerySchema = z.object({
   limit: limitSchema(1000).optional(),
@@ -42,7 +48,7 @@ export const selectiveServiceListQuerySchema = z.object({
   type: z
     .string()
     .transform((s) => s.toLowerCase())
-    .pipe(z.enum(flightTypeSlugs as [FlightTypeSlug, ...FlightTypeSlug[]], { error: "type must be import or export" }))
+    .pipe(z.enum(flightTypeSlugs as [FlightTypeSlug, ...FlightTypeSlug[]], { error: flightTypeInvalidMessage }))
     .optional(),
 });
 export type SelectiveServiceListQuery = z.input<typeof selectiveServiceListQuerySchema>;
@@ -51,7 +57,10 @@ export type SelectiveServiceListQuery = z.input<typeof selectiveServiceListQuery
 const selectiveServiceParamsSchema = z.object({ id: idParamSchema });
 
 /** The 404 message of `GET /selective-services/website/{id}` (an unknown or hidden flight). */
-export const selectiveServiceNotFoundMessage = "Selective service not found.";
+export const selectiveServiceNotFound: Message = /*i18n*/ {
+  id: "selectiveServices.notFound",
+  message: "Selective service not found.",
+};
 
 export const selectiveServiceEndpoints = {
   /** `GET /selective-services/website`: flights for the shipping schedule, soonest first. */
@@ -61,7 +70,7 @@ export const selectiveServiceEndpoints = {
     operationId: "listWebsiteSelectiveServices",
     query: selectiveServiceListQuerySchema,
     data: listDataSchema(selectiveServiceSchema),
-    message: "Selective services fetched successfully",
+    message: /*i18n*/ { id: "selectiveServices.listed", message: "Selective services fetched successfully" },
     summary: "List flights (selective services) for the website",
     tags: ["flights"],
   }),
@@ -77,7 +86,7 @@ export const selectiveServiceEndpoints = {
     operationId: "getWebsiteSelectiveService",
     params: selectiveServiceParamsSchema,
     data: selectiveServiceSchema,
-    message: "Selective service fetched successfully",
+    message: /*i18n*/ { id: "selectiveServices.fetched", message: "Selective service fetched successfully" },
     summary: "One flight (selective service) shown on the website",
     tags: ["flights"],
   }),

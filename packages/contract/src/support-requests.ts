@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { contactMaxLengths, divisionValues, formMessages, subjectValues, tooLongMessage } from "./contact-rules.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { minutesToWait } from "./envelope.ts";
+import { minutesToWait, retryAfterMinutes } from "./envelope.ts";
 import { emailSchema, phoneSchema, requiredTextSchema } from "./form-fields.ts";
+import type { Message } from "./messages.ts";
 
 /**
  * Body of `POST /supportRequests/` (product §3 Contact inquiry, §5 rules, §7): the
@@ -31,6 +32,16 @@ export const supportRequestBodySchema = z.object({
  * The message of a 429 when the site's contact budgets are spent (submissions per hour,
  * bytes per day; product §9): everyone waits `retryAfterMs`, the same as `retry-after`.
  */
+export function contactBusy(retryAfterMs: number): Message {
+  const source = /*i18n*/ {
+    id: "supportRequests.busy",
+    message:
+      "The contact form is receiving too many requests, please try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}",
+  };
+  return { ...source, values: { minutes: retryAfterMinutes(retryAfterMs) } };
+}
+
+/** The English of `contactBusy(retryAfterMs)`. */
 export function contactBusyMessage(retryAfterMs: number): string {
   return `The contact form is receiving too many requests, please try again in ${minutesToWait(retryAfterMs)}`;
 }
@@ -46,7 +57,7 @@ export const supportRequestEndpoints = {
     operationId: "createSupportRequest",
     body: supportRequestBodySchema,
     data: supportRequestDataSchema,
-    message: "Support request submitted successfully",
+    message: /*i18n*/ { id: "supportRequests.created", message: "Support request submitted successfully" },
     summary: "Submit the contact form",
     tags: ["support"],
   }),

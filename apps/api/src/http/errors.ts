@@ -1,21 +1,26 @@
+import type { Message } from "@khayl/contract/messages";
 import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { translate, translateText } from "../i18n.ts";
 import { requestLanguage } from "./language.ts";
-import { localizeMessage } from "./messages-ar.ts";
+import { httpMessages, routeNotFound } from "./messages.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
  * `{ success: false, statusCode, message }` (never a stack trace), and `headers` on the
- * answer (e.g. a 429's `retry-after`).
+ * answer (e.g. a 429's `retry-after`). `answer` is a message of the catalogue (decision
+ * 027), answered in the request's language; `message` is its English, for the log.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly answer: Message;
   readonly headers: Readonly<Record<string, string>>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
+  constructor(statusCode: number, answer: Message, headers: Record<string, string> = {}) {
+    super(translate(answer, "en"));
     this.name = "HttpError";
     this.statusCode = statusCode;
+    this.answer = answer;
     this.headers = headers;
   }
 }
@@ -25,7 +30,7 @@ export class HttpError extends Error {
  * (e.g. `/api/v1/%`) answers 400 with the envelope instead of Fastify's own body.
  */
 export function answerMalformedUrl(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(400).send({ success: false, statusCode: 400, message: "Malformed request URL" });
+  return reply.code(400).send({ success: false, statusCode: 400, message: translate(httpMessages.malformedUrl, "en") });
 }
 
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
@@ -40,13 +45,11 @@ function fieldErrors(error: FastifyError): FieldError[] {
     const field = v.instancePath.replace(/^\//, "").replace(/\//g, ".");
     // The whole body has the wrong shape (a string, an array, `null`): say so plainly.
     if (field === "" && error.validationContext === "body")
-      return { field: "body", message: "Request body must be a JSON object" };
-    return { field, message: v.message ?? "Invalid value" };
+      return { field: "body", message: httpMessages.bodyNotObject.message };
+    return { field, message: v.message ?? httpMessages.invalidValue.message };
   });
 }
 
-/** The message of a 503 answered while the database cannot be reached. */
-const SERVICE_UNAVAILABLE = "Service temporarily unavailable";
 /** The `retry-after` of that 503, in seconds. */
 const DATABASE_RETRY_AFTER_S = 5;
 
@@ -57,15 +60,15 @@ const DATABASE_RETRY_AFTER_S = 5;
  * error of a database that cannot be reached (`isDatabaseUnavailable`) is 503 "Service
  * temporarily unavailable" with `retry-after: 5` (decision 023); anything else is logged
  * and answered 500 with a generic message. Every message is in
- * the request's language (`language: ar`: `localizeMessage`, decision 016).
+ * the request's language (`language: ar`), from the catalogue (decisions 016, 027).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
-    const say = (message: string) => localizeMessage(message, language);
+    const say = (message: Message) => translate(message, language);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error).map((e) => ({ field: e.field, message: say(e.message) }));
-      const message = [...new Set(errors.map((e) => e.message))].join(language === "ar" ? "، " : ", ");
+      const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
+      const message = [...new Set(errors.map((e) => e.message))].join(say(httpMessages.listSeparator));
       return reply.code(400).send({ success: false, statusCode: 400, message, errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
@@ -75,21 +78,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.headers(error.headers);
       return reply
         .code(error.statusCode)
-        .send({ success: false, statusCode: error.statusCode, message: say(error.message) });
+        .send({ success: false, statusCode: error.statusCode, message: say(error.answer) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         status === 413
-          ? "Request body is too large"
+          ? say(httpMessages.bodyTooLarge)
           : status === 415
-            ? "Unsupported content type"
+            ? say(httpMessages.unsupportedContentType)
             : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError"
-              ? "Request body is not valid JSON"
-              : error.message;
+              ? say(httpMessages.invalidJson)
+              : translateText(error.message, language);
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send({ success: false, statusCode: status, message: say(message) });
+      return reply.code(status).send({ success: false, statusCode: status, message });
     }
     // PostgreSQL is away (refused, cut, timed out, restarting): a fast 503 the client may
     // retry, not a 500 (decision 023).
@@ -99,19 +102,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_S))
         .header("cache-control", "no-store")
-        .send({ success: false, statusCode: 503, message: say(SERVICE_UNAVAILABLE) });
+        .send({ success: false, statusCode: 503, message: say(httpMessages.serviceUnavailable) });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ success: false, statusCode: 500, message: say("Internal server error") });
+    return reply.code(500).send({ success: false, statusCode: 500, message: say(httpMessages.internalError) });
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send({
       success: false,
       statusCode: 404,
-      message: localizeMessage(
-        `Route ${request.method}:${request.url.split("?")[0]} not found`,
-        requestLanguage(request),
-      ),
+      message: translate(routeNotFound(request.method, request.url.split("?")[0] ?? ""), requestLanguage(request)),
     });
   app.setNotFoundHandler(notFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.

@@ -1,7 +1,7 @@
-import { crossSiteRequestMessage } from "@khayl/contract/envelope";
+import { crossSiteRequest } from "@khayl/contract/envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { translate } from "../i18n.ts";
 import { requestLanguage } from "./language.ts";
-import { localizeMessage } from "./messages-ar.ts";
 
 /** `Sec-Fetch-Dest` values of a call a page's own script makes (`empty`) or of a visit (`document`). */
 const CALLER_DESTINATIONS = new Set(["empty", "document"]);
@@ -24,7 +24,7 @@ export async function refuseCrossSiteBrowserRequests(request: FastifyRequest, re
   const site = header(request, "sec-fetch-site");
   const destination = header(request, "sec-fetch-dest");
   if (site?.toLowerCase() === "cross-site" || (destination && !CALLER_DESTINATIONS.has(destination.toLowerCase()))) {
-    const message = localizeMessage(crossSiteRequestMessage, requestLanguage(request));
+    const message = translate(crossSiteRequest, requestLanguage(request));
     await reply.code(403).send({ success: false, statusCode: 403, message });
   }
 }

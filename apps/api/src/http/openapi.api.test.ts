@@ -242,7 +242,6 @@ test("a binary endpoint is documented by its content type, and still answers its
     operationId: "printFile",
     body: z.object({ hash: z.string() }),
     data: z.null(),
-    message: "",
     summary: "Print a file",
     tags: ["files"],
     binary: "application/pdf",

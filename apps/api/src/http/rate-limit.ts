@@ -1,10 +1,12 @@
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { tooManyRequestsMessage } from "@khayl/contract/envelope";
+import { tooManyRequests } from "@khayl/contract/envelope";
 import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { translate } from "../i18n.ts";
 import type { Hasher } from "../secret-key.ts";
 import { clientBlocksOf } from "./client-address.ts";
+import { requestLanguage } from "./language.ts";
 
 export interface RateLimitResult {
   /** False when this hit went over `max` in the current window. */
@@ -166,10 +168,10 @@ export async function registerRateLimit(app: FastifyInstance, db: Db, hasher: Ha
     global: false,
     store: databaseStore(db, hasher),
     skipOnError: false,
-    errorResponseBuilder: (_request, context) => ({
+    errorResponseBuilder: (request, context) => ({
       success: false,
       statusCode: 429,
-      message: tooManyRequestsMessage(context.ttl),
+      message: translate(tooManyRequests(context.ttl), requestLanguage(request)),
     }),
   });
 }

@@ -3,9 +3,10 @@ import { errorEnvelopeSchema, validationErrorEnvelopeSchema } from "@khayl/contr
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { translate } from "../i18n.ts";
 import { refuseCrossSiteBrowserRequests } from "./fetch-metadata.ts";
 import { requestLanguage } from "./language.ts";
-import { localizeMessage } from "./messages-ar.ts";
+import { httpMessages } from "./messages.ts";
 
 /** Error answers every route may give, described for the OpenAPI document. */
 const invalidInputResponse = validationErrorEnvelopeSchema.describe(
@@ -79,7 +80,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: endpoint.binary
         ? { [statusCode]: binaryResponse(endpoint.binary, endpoint.summary), ...errorResponses }
         : {
-            [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message}'`),
+            [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message?.message ?? ""}'`),
             ...errorResponses,
           },
     },
@@ -88,7 +89,7 @@ export function registerEndpoint<E extends Endpoint>(
       const input = { query: request.query, body: request.body, params: request.params } as HandlerInput<E>;
       const data = await handler(input, { request, reply });
       if (endpoint.binary) return reply;
-      const message = localizeMessage(endpoint.message, requestLanguage(request));
+      const message = translate(endpoint.message ?? httpMessages.ok, requestLanguage(request));
       return reply.code(statusCode).send({ success: true, statusCode, message, data });
     },
   });

@@ -1,23 +1,24 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { companyNameIn } from "@khayl/config/env";
-import { deletionPausedMessage, invalidCodeMessage } from "@khayl/contract/account-deletion";
+import { deletionPaused, invalidCode } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
-import { retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
+import { retryAfterSeconds, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
 import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
-import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
+import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import { deleteMailsAbout, enqueueMails, suppressedMail } from "../mail/repository.ts";
+import { deletionPausedAlertMail } from "../mail/templates.ts";
+import { eraseMailFiles } from "../mail/transport.ts";
 import {
   accountDeletedMail,
   deletionCodeMail,
   deletionCodesLiveMail,
   deletionLockedMail,
-  deletionPausedAlertMail,
-} from "../mail/templates.ts";
-import { eraseMailFiles } from "../mail/transport.ts";
+} from "../mail/visitor-mails.ts";
 import { anonymiseSupportRequestsOf } from "../support-requests/repository.ts";
 import {
   countWrongTry,
@@ -77,7 +78,7 @@ interface AlertLog {
 
 /** A 429 with the wait in its message and its `retry-after` header (seconds). */
 function tooMany(retryAfterMs: number): HttpError {
-  return new HttpError(429, tooManyRequestsMessage(retryAfterMs), {
+  return new HttpError(429, tooManyRequests(retryAfterMs), {
     "retry-after": String(retryAfterSeconds(retryAfterMs)),
   });
 }
@@ -180,7 +181,7 @@ type ConfirmOutcome =
  * try on each code compared, one wrong answer for this client, and as many wrong codes
  * toward the address's lock (`LOCK_POLICY`) and toward the site's hourly budget
  * (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
- * reached, every confirmation answers 429 (`deletionPausedMessage`) until the hour ends;
+ * reached, every confirmation answers 429 (`deletionPaused`) until the hour ends;
  * the wrong code that reached it logs an error and mails `SUPPORT_EMAIL`, once per pause.
  */
 export async function confirmDeleteAccount(
@@ -242,7 +243,7 @@ export async function confirmDeleteAccount(
   });
   if (outcome.kind === "refused") throw tooMany(outcome.retryAfterMs);
   if (outcome.kind === "paused")
-    throw new HttpError(429, deletionPausedMessage(outcome.retryAfterMs), {
+    throw new HttpError(429, deletionPaused(outcome.retryAfterMs), {
       "retry-after": String(retryAfterSeconds(outcome.retryAfterMs)),
     });
   if (outcome.kind === "wrong") {
@@ -251,7 +252,7 @@ export async function confirmDeleteAccount(
         { wrongCodes: outcome.pausedNow.wrongCodes, pausedForMs: outcome.pausedNow.retryAfterMs },
         "deletion confirmations paused: too many wrong codes site-wide",
       );
-    throw new HttpError(400, invalidCodeMessage);
+    throw new HttpError(400, invalidCode);
   }
   await eraseMailFiles(env.DATA_DIR, email, outcome.mailIds).catch((error: unknown) =>
     log?.warn({ err: error }, "the deleted account's mail files could not all be deleted"),

@@ -1,4 +1,4 @@
-import { type Blog, blogNotFoundMessage } from "@khayl/contract/blogs";
+import { type Blog, blogNotFound } from "@khayl/contract/blogs";
 import type { Db } from "@khayl/db/client";
 import { HttpError } from "../../http/errors.ts";
 import { type Language, localizedTexts } from "../../http/language.ts";
@@ -31,6 +31,6 @@ export async function listWebsiteBlogs(db: Db, query: { limit?: number; offset?:
 /** `GET /blog/{id}`: the blog, or `HttpError(404, 'Blog not found.')` when missing or hidden. */
 export async function getWebsiteBlog(db: Db, id: number, language: Language = "en"): Promise<Blog> {
   const row = await findWebsiteBlog(db, id);
-  if (!row) throw new HttpError(404, blogNotFoundMessage);
+  if (!row) throw new HttpError(404, blogNotFound);
   return toBlog(row, language);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requestLanguage } from "../../http/language.ts";
+import { httpMessages } from "../../http/messages.ts";
 import { registerEndpoint } from "../../http/route.ts";
 
 /**
@@ -26,7 +27,7 @@ export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
     try {
       await ping(deps.db);
     } catch {
-      throw new HttpError(503, "Database unreachable");
+      throw new HttpError(503, httpMessages.databaseUnreachable);
     }
     return { status: "ok" as const, database: deps.dbKind };
   });

@@ -1,4 +1,4 @@
-import { type Event, eventNotFoundMessage } from "@khayl/contract/events";
+import { type Event, eventNotFound } from "@khayl/contract/events";
 import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
 import { HttpError } from "../../http/errors.ts";
@@ -44,6 +44,6 @@ export async function listWebsiteEvents(db: Db, query: Partial<EventFilter>, lan
  */
 export async function getWebsiteEvent(db: Db, id: number, language: Language = "en"): Promise<Event> {
   const row = await findWebsiteEvent(db, id);
-  if (!row) throw new HttpError(404, eventNotFoundMessage);
+  if (!row) throw new HttpError(404, eventNotFound);
   return toEvent(row, language);
 }

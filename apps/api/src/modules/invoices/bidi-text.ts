@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import bidiFactory from "bidi-js";
-import { type Font, type Glyph, type GlyphRun, create as openFont } from "fontkit";
+import { ARABIC_FEATURES, FONT_NAMES, LATIN_FONTS, type Weight } from "./arabic-fonts.ts";
+import { firstStrongDirection, type VisualRun, visualRuns } from "./bidi-runs.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 
 /**
  * Mixed English and Arabic text for the invoice PDF (decision 018). pdfkit writes glyphs in
@@ -13,8 +12,6 @@ import { type Font, type Glyph, type GlyphRun, create as openFont } from "fontki
  * in Helvetica like the rest of the invoice. Sizes are in PDF points.
  */
 
-const bidi = bidiFactory();
-
 declare global {
   namespace PDFKit.Mixins {
     interface TextOptions {
@@ -24,170 +21,11 @@ declare global {
   }
 }
 
-/** The OpenType features asked of fontkit for Arabic: required ligatures and joining forms. */
-const ARABIC_FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ["rlig", "liga", "init", "medi", "fina", "isol"];
-
 /** A line of text is written at one baseline, this fraction of the font size below its top. */
 const LINE_ASCENT = 0.95;
 
 /** Line height of wrapped Arabic or mixed text, as a multiple of the font size. */
 const BIDI_LINE_HEIGHT = 1.45;
-
-type Weight = "regular" | "bold";
-
-/** Readex Pro weights used (the `@expo-google-fonts/readex-pro` package's static TTFs). */
-const FONT_FILES: Record<Weight, string> = {
-  regular: "@expo-google-fonts/readex-pro/400Regular/ReadexPro_400Regular.ttf",
-  bold: "@expo-google-fonts/readex-pro/600SemiBold/ReadexPro_600SemiBold.ttf",
-};
-
-/** The registered name of each Arabic face in a document. */
-const FONT_NAMES: Record<Weight, string> = { regular: "ReadexPro-RTL", bold: "ReadexPro-RTL-SemiBold" };
-
-const LATIN_FONTS: Record<Weight, string> = { regular: "Helvetica", bold: "Helvetica-Bold" };
-
-let loaded: Record<Weight, Font> | undefined;
-
-/**
- * The Arabic faces, read and parsed once per process on first use (parsing and the first
- * Arabic layout cost ≈0.2 s; later documents reuse the parsed fonts and their layout tables).
- */
-function arabicFonts(): Record<Weight, Font> {
-  if (loaded) return loaded;
-  const require = createRequire(import.meta.url);
-  const open = (file: string): Font => {
-    const font = openFont(readFileSync(require.resolve(file)));
-    if (!("layout" in font)) throw new Error(`${file} is a font collection, not a font`);
-    return forRightToLeftRuns(font);
-  };
-  loaded = { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
-  // Warm the shaping tables (GSUB/GPOS) once, so the first invoice is not the slow one.
-  loaded.regular.layout("فاتورة", ARABIC_FEATURES);
-  loaded.bold.layout("فاتورة", ARABIC_FEATURES);
-  return loaded;
-}
-
-/**
- * The face as used for right-to-left runs only. pdfkit's text map (ToUnicode) gives each
- * glyph the characters fontkit says it stands for, in logical order; text extraction
- * (pdftotext, PDF.js, copy and paste) reads an Arabic word from its visual glyph order and
- * reverses it, so a ligature's characters come out reversed ('لا' as 'ال') and a mirrored
- * bracket as its twin. Here each glyph of a laid-out run says its characters reversed and
- * mirrored back, so that extraction gives the logical text. Runs are cached (bounded), with
- * their glyphs, for the next documents of the process. This face never writes a
- * left-to-right run (those are in Helvetica), so the glyphs' text is always right.
- */
-function forRightToLeftRuns(font: Font): Font {
-  const face: Font = Object.create(font);
-  const runs = new BoundedCache<GlyphRun>();
-  face.layout = (text: string, features?: string[] | Record<string, boolean>) => {
-    const key = `${Array.isArray(features) ? features.join() : JSON.stringify(features)}\u0000${text}`;
-    let run = runs.get(key);
-    if (!run) {
-      // fontkit keeps one glyph object per id with the characters of its first use, which
-      // may be none (a glyph first met inside another, or when a document's subset is
-      // written): start each layout afresh so that every glyph carries its characters here.
-      (font as unknown as { _glyphs: Record<number, Glyph> })._glyphs = {};
-      run = font.layout(text, features);
-      run.glyphs = run.glyphs.map((glyph) => {
-        const codePoints = glyph.codePoints
-          .map((code) => bidi.getMirroredCharacter(String.fromCodePoint(code))?.codePointAt(0) ?? code)
-          .reverse();
-        const mapped: Glyph = Object.create(glyph);
-        Object.defineProperty(mapped, "codePoints", { value: codePoints });
-        return mapped;
-      });
-      runs.set(key, run);
-    }
-    // pdfkit scales the positions in place: hand it copies, keep the run for the next call.
-    const copy: GlyphRun = Object.create(run);
-    copy.positions = run.positions.map((position) => ({ ...position }));
-    return copy;
-  };
-  return face;
-}
-
-/**
- * A map that forgets everything once it holds `limit` entries: the labels, the same in every
- * invoice, stay cached; one-off texts (names, descriptions) cannot make it grow without bound.
- */
-class BoundedCache<T> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly limit = 2000) {}
-  get(key: string): T | undefined {
-    return this.entries.get(key);
-  }
-  set(key: string, value: T): void {
-    if (this.entries.size >= this.limit) this.entries.clear();
-    this.entries.set(key, value);
-  }
-}
-
-/** Registers the Arabic faces in `doc` (parsed once per process); call once per document. */
-export function registerArabicFonts(doc: PDFKit.PDFDocument): void {
-  const fonts = arabicFonts();
-  // pdfkit 0.20 accepts a fontkit font as well as font bytes (PDFFontFactory.open); its
-  // types list only the bytes.
-  doc.registerFont(FONT_NAMES.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.registerFont(FONT_NAMES.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
-}
-
-const STRONG_RTL = new Set(["R", "AL"]);
-
-/** Whether `text` has any right-to-left letter (Arabic, Hebrew…), so needs this module to print. */
-export function hasRightToLeft(text: string): boolean {
-  for (const char of text) if (STRONG_RTL.has(bidi.getBidiCharTypeName(char))) return true;
-  return false;
-}
-
-/** One run of a line in visual order: `text` is what to hand pdfkit for it. */
-export interface VisualRun {
-  text: string;
-  rtl: boolean;
-}
-
-/**
- * The runs of one line (no line breaks inside) in visual order, left to right (UAX #9 levels
- * and reordering). A right-to-left run is given in logical order with its brackets
- * mirrored, since fontkit reverses a run of Arabic itself; one without any right-to-left
- * letter (spaces, punctuation between Arabic words) is reversed here, since fontkit would not.
- */
-export function visualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] {
-  const key = `${direction}\u0000${text}`;
-  const cached = runsCache.get(key);
-  if (cached) return cached;
-  const runs = computeVisualRuns(text, direction);
-  runsCache.set(key, runs);
-  return runs;
-}
-
-const runsCache = new BoundedCache<VisualRun[]>();
-
-function computeVisualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] {
-  const embedding = bidi.getEmbeddingLevels(text, direction);
-  const { levels } = embedding;
-  const mirrored = bidi.getMirroredCharactersMap(text, levels);
-  const groups: { level: number; indices: number[] }[] = [];
-  let current: { level: number; indices: number[] } | undefined;
-  for (const index of bidi.getReorderedIndices(text, embedding)) {
-    const level = levels[index] ?? 0;
-    const last = current?.indices.at(-1);
-    if (current && current.level === level && last === index + (level % 2 === 1 ? 1 : -1)) {
-      current.indices.push(index);
-    } else {
-      current = { level, indices: [index] };
-      groups.push(current);
-    }
-  }
-  return groups.map(({ level, indices }) => {
-    if (level % 2 === 0) return { text: indices.map((i) => text[i]).join(""), rtl: false };
-    const logical = [...indices]
-      .reverse()
-      .map((i) => mirrored.get(i) ?? text[i])
-      .join("");
-    return { text: hasRightToLeft(logical) ? logical : [...logical].reverse().join(""), rtl: true };
-  });
-}
 
 /** How a line or paragraph is written: points, colour, weight and alignment in its box. */
 export interface BidiTextStyle {
@@ -200,13 +38,7 @@ export interface BidiTextStyle {
 }
 
 function baseDirection(text: string, style: BidiTextStyle): "ltr" | "rtl" {
-  if (style.direction) return style.direction;
-  for (const char of text) {
-    const type = bidi.getBidiCharTypeName(char);
-    if (STRONG_RTL.has(type)) return "rtl";
-    if (type === "L") return "ltr";
-  }
-  return "rtl";
+  return style.direction ?? firstStrongDirection(text);
 }
 
 function setRunFont(doc: PDFKit.PDFDocument, run: VisualRun, style: BidiTextStyle): void {

@@ -1,5 +1,7 @@
 import { DISPLAY_TIME_ZONE } from "@khayl/contract/format";
+import type { Message } from "@khayl/contract/messages";
 import type { Language } from "../../http/language.ts";
+import { translate } from "../../i18n.ts";
 
 /** Days before the due date from which an unpaid invoice shows a 'Due …' badge. */
 const DUE_SOON_DAYS = 3;
@@ -16,29 +18,20 @@ function dubaiDay(instant: Date): number {
   return Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 }
 
-const arabicPlural = new Intl.PluralRules("ar");
+/** The badge texts (decision 027: the catalogue gives the Arabic, with its plural forms for the days). */
+const badges = {
+  overdue: /*i18n*/ { id: "invoice.due.overdue", message: "Overdue" },
+  today: /*i18n*/ { id: "invoice.due.today", message: "Due today" },
+  tomorrow: /*i18n*/ { id: "invoice.due.tomorrow", message: "Due tomorrow" },
+} as const;
 
-/** The badge texts in each language ('Due in N days' with Arabic plural forms). */
-const badges: Record<Language, { overdue: string; today: string; tomorrow: string; inDays: (n: number) => string }> = {
-  en: { overdue: "Overdue", today: "Due today", tomorrow: "Due tomorrow", inDays: (n) => `Due in ${n} days` },
-  ar: {
-    overdue: "متأخرة السداد",
-    today: "مستحقة اليوم",
-    tomorrow: "مستحقة غدًا",
-    inDays: (n) => {
-      switch (arabicPlural.select(n)) {
-        case "two":
-          return "مستحقة خلال يومين";
-        case "few":
-          return `مستحقة خلال ${n} أيام`;
-        case "many":
-          return `مستحقة خلال ${n} يومًا`;
-        default:
-          return `مستحقة خلال ${n} يوم`;
-      }
-    },
-  },
-};
+function dueInDays(days: number): Message {
+  const source = /*i18n*/ {
+    id: "invoice.due.inDays",
+    message: "{days, plural, one {Due in {days} day} other {Due in {days} days}}",
+  };
+  return { ...source, values: { days } };
+}
 
 /**
  * product §3's `dueDisplay` (the red badge) for an invoice: the stored text when the invoice
@@ -53,10 +46,8 @@ export function dueDisplayOf(
 ): string | null {
   if (invoice.dueDisplay) return invoice.dueDisplay;
   if (invoice.status === "paid") return null;
-  const badge = badges[language];
   const days = dubaiDay(invoice.dueDate) - dubaiDay(now);
-  if (days < 0) return badge.overdue;
-  if (days === 0) return badge.today;
-  if (days === 1) return badge.tomorrow;
-  return days <= DUE_SOON_DAYS ? badge.inDays(days) : null;
+  if (days > DUE_SOON_DAYS) return null;
+  const badge = days < 0 ? badges.overdue : days === 0 ? badges.today : days === 1 ? badges.tomorrow : dueInDays(days);
+  return translate(badge, language);
 }

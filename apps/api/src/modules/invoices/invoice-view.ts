@@ -1,4 +1,4 @@
-import { type InvoiceData, invoiceMessages } from "@khayl/contract/invoices";
+import { type InvoiceData, invoiceMessageIds } from "@khayl/contract/invoices";
 import { cardFeeFils, filsToDirhams, grossFils } from "@khayl/contract/money";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
@@ -15,7 +15,7 @@ import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
 
 /** 404 'Invoice not found'. */
 export function invoiceNotFound(): HttpError {
-  return new HttpError(404, invoiceMessages.notFound);
+  return new HttpError(404, invoiceMessageIds.notFound);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type confirmPaymentBodySchema,
   type createPaymentBodySchema,
   type InvoiceData,
-  invoiceMessages,
+  invoiceMessageIds,
   type PaymentIntentData,
   type sandboxConfirmBodySchema,
 } from "@khayl/contract/invoices";
@@ -52,7 +52,7 @@ function intentData(deps: InvoiceDeps, payment: PaymentRow, intent: ProviderInte
 }
 
 function alreadyPaid(): HttpError {
-  return new HttpError(409, invoiceMessages.alreadyPaid);
+  return new HttpError(409, invoiceMessageIds.alreadyPaid);
 }
 
 /**
@@ -125,7 +125,7 @@ export async function createPaymentByLink(
     if (payment && payment.providerPaymentId === intent.id) return intentData(deps, payment, intent);
     // Another request opened a different payment first: answer that one on the next pass.
   }
-  throw new HttpError(409, invoiceMessages.paymentBeingPrepared);
+  throw new HttpError(409, invoiceMessageIds.paymentBeingPrepared);
 }
 
 /**
@@ -142,23 +142,23 @@ export async function confirmPaymentByLink(
 ): Promise<InvoiceData> {
   const record = await recordByLink(deps, body.hash);
   const payment = await findPayment(deps.db, record.invoice.id, body.paymentIntentId);
-  if (!payment) throw new HttpError(404, invoiceMessages.paymentNotFound);
+  if (!payment) throw new HttpError(404, invoiceMessageIds.paymentNotFound);
   if (record.invoice.status === "paid") {
     if (record.payment?.id === payment.id) return toInvoiceData(record, deps.provider);
     throw alreadyPaid();
   }
   const intent = await deps.provider.retrieveIntent(payment.providerPaymentId);
-  if (!intent) throw new HttpError(404, invoiceMessages.paymentNotFound);
+  if (!intent) throw new HttpError(404, invoiceMessageIds.paymentNotFound);
   if (!matchesInvoice(intent, record.invoice.id, payment)) {
     deps.log?.warn(
       { invoiceId: record.invoice.id, paymentIntentId: intent.id },
       "payment intent does not match its invoice",
     );
-    throw new HttpError(409, invoiceMessages.paymentMismatch);
+    throw new HttpError(409, invoiceMessageIds.paymentMismatch);
   }
   if (intent.status !== "succeeded") {
     await updatePaymentStatus(deps.db, payment.id, intent.status, intent.lastErrorMessage);
-    throw new HttpError(402, invoiceMessages.paymentNotSuccessful);
+    throw new HttpError(402, invoiceMessageIds.paymentNotSuccessful);
   }
   const outcome = await settle(deps, record.invoice.id, payment, intent);
   if (outcome === "other") throw alreadyPaid();
@@ -173,10 +173,10 @@ export async function confirmPaymentByLink(
  * 429 after `SANDBOX_CONFIRMS_PER_INTENT` attempts on one intent; see `confirmSandboxIntent`.
  */
 export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<typeof sandboxConfirmBodySchema>) {
-  if (deps.provider.name !== "sandbox") throw new HttpError(404, invoiceMessages.sandboxOff);
+  if (deps.provider.name !== "sandbox") throw new HttpError(404, invoiceMessageIds.sandboxOff);
   const limit = await consumeRateLimit(deps.db, `sandbox-confirm:${body.paymentIntentId}`, SANDBOX_CONFIRMS_PER_INTENT);
   if (!limit.allowed)
-    throw new HttpError(429, invoiceMessages.tooManyAttempts, {
+    throw new HttpError(429, invoiceMessageIds.tooManyAttempts, {
       "retry-after": String(retryAfterSeconds(limit.retryAfterMs)),
     });
   return confirmSandboxIntent(deps.db, body);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { visualRuns } from "./bidi-text.ts";
+import { visualRuns } from "./bidi-runs.ts";
 import { type InvoicePdfInput, renderInvoicePdf } from "./pdf.ts";
 import { pdfText } from "./testing.ts";
 

@@ -1,5 +1,5 @@
 import {
-  invoiceMessages,
+  invoiceMessageIds,
   stripePaymentIntentEventObjectSchema,
   stripeWebhookEventSchema,
 } from "@khayl/contract/invoices";
@@ -23,13 +23,13 @@ export async function handleStripeWebhook(
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
   const secret = deps.env.STRIPE_WEBHOOK_SECRET;
-  if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessages.webhookNotConfigured);
-  if (!rawBody || !signature) throw new HttpError(400, invoiceMessages.webhookSignature);
+  if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessageIds.webhookNotConfigured);
+  if (!rawBody || !signature) throw new HttpError(400, invoiceMessageIds.webhookSignature);
   let verified: unknown;
   try {
     verified = verifyStripeWebhook(deps.env, rawBody, signature, secret);
   } catch {
-    throw new HttpError(400, invoiceMessages.webhookSignature);
+    throw new HttpError(400, invoiceMessageIds.webhookSignature);
   }
   const event = stripeWebhookEventSchema.parse(verified);
   const isIntentEvent = event.type.startsWith("payment_intent.");

@@ -1,4 +1,4 @@
-import { type LegalDocument, legalNotFoundMessage, type TermsCategory } from "@khayl/contract/legal";
+import { type LegalDocument, legalNotFound, type TermsCategory } from "@khayl/contract/legal";
 import type { Db } from "@khayl/db/client";
 import { HttpError } from "../../http/errors.ts";
 import { findLegalDocument } from "./repository.ts";
@@ -10,7 +10,7 @@ import { findLegalDocument } from "./repository.ts";
 export async function getLegalDocument(db: Db, category: TermsCategory): Promise<LegalDocument> {
   const row = await findLegalDocument(db, category);
   if (!row || typeof row.title.en !== "string" || typeof row.content.en !== "string") {
-    throw new HttpError(404, legalNotFoundMessage);
+    throw new HttpError(404, legalNotFound);
   }
   return {
     id: row.id,

@@ -1,17 +1,16 @@
-import type { Division, Subject } from "@khayl/contract/contact-rules";
 import type { Language } from "../../http/language.ts";
-import type { OutgoingMail } from "./repository.ts";
+import { translate } from "../../i18n.ts";
+import type { OutgoingMail } from "./outgoing-mail.ts";
 
 /**
- * Mails to visitors come in the language of the page they used (decision 016: the request's
- * `language` header); the support team's notification stays in English. Arabic mails name
- * the company as `COMPANY_NAME_AR` and write dates with Arabic months and Latin digits.
+ * The kinds of mail and the mails to the support team and the operator, which stay in
+ * English (decision 016); mails to visitors, in their language, are in `visitor-mails.ts`.
  */
 
 /** Kind of the account-deletion code mail. */
-const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
+export const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
 /** Kind of the notice that an account was deleted. */
-const ACCOUNT_DELETED_KIND = "account-deleted";
+export const ACCOUNT_DELETED_KIND = "account-deleted";
 
 /**
  * Kinds of mail that carry a secret (a verification code) or that must leave no trace of
@@ -132,70 +131,11 @@ export function deletionPausedAlertMail(to: string, options: { wrongCodes: numbe
   };
 }
 
-/** The contact form's subject and division options in Arabic (their values are English codes). */
-const arabicSubjects: Record<Subject, string> = {
-  "Service-Request": "طلب خدمة",
-  Inquiry: "استفسار",
-  "IT-Support": "دعم تقني",
-  Issue: "مشكلة",
-  Feedback: "ملاحظات",
-  Other: "أخرى",
-};
-const arabicDivisions: Record<Division, string> = {
-  "Local-Transport": "النقل المحلي",
-  "Air-Shipping": "الشحن الجوي",
-  Technology: "التقنية",
-  Management: "الإدارة",
-};
-
-/**
- * The sender's confirmation quoting the reference, in the sender's language. It carries
- * nothing the visitor wrote (no name, no inquiry) — only the reference and the chosen option
- * labels — so the form cannot be used to send someone else a message of a spammer's choosing.
- */
-export function supportConfirmationMail(
-  r: { reference: string; email: string; subject: Subject; division: Division },
-  company: string,
-  language: Language = "en",
-): OutgoingMail {
-  if (language === "ar")
-    return {
-      kind: "support-confirmation",
-      lane: "bulk",
-      to: r.email,
-      subject: `استلمنا طلبك ${r.reference}`,
-      text: [
-        "مرحبًا،",
-        "",
-        `شكرًا لتواصلك مع ${company}. الرقم المرجعي لطلبك هو ${r.reference}.`,
-        `الموضوع: ${arabicSubjects[r.subject]}. القسم: ${arabicDivisions[r.division]}.`,
-        "يُرجى ذكر الرقم المرجعي في أي رسالة بخصوص هذا الطلب. سيرد عليك فريقنا على هذا العنوان.",
-        "",
-        "إذا لم تراسلنا، يمكنك تجاهل هذه الرسالة.",
-      ].join("\n"),
-    };
-  return {
-    kind: "support-confirmation",
-    lane: "bulk",
-    to: r.email,
-    subject: `We received your request ${r.reference}`,
-    text: [
-      "Hello,",
-      "",
-      `Thank you for contacting ${company}. Your reference number is ${r.reference}.`,
-      `Subject: ${r.subject}. Division: ${r.division}.`,
-      "Please quote the reference in any message about this request. Our team will reply to this address.",
-      "",
-      "If you did not write to us, you can ignore this e-mail.",
-    ].join("\n"),
-  };
-}
-
 /**
  * A date and time as the owner of a UAE account reads it: '14 Jan 2027, 09:30 (UAE time)',
  * or in Arabic '14 يناير 2027، 09:30 (بتوقيت الإمارات)' with Latin digits.
  */
-function uaeDateTime(at: Date, language: Language = "en"): string {
+export function uaeDateTime(at: Date, language: Language = "en"): string {
   const text = new Intl.DateTimeFormat(language === "ar" ? "ar-AE-u-nu-latn" : "en-GB", {
     timeZone: "Asia/Dubai",
     day: "2-digit",
@@ -205,151 +145,6 @@ function uaeDateTime(at: Date, language: Language = "en"): string {
     minute: "2-digit",
     hourCycle: "h23",
   }).format(at);
-  return language === "ar" ? `${text} (بتوقيت الإمارات)` : `${text} (UAE time)`;
-}
-
-/**
- * The account-deletion verification code (product §4), which is also the owner's notice
- * that someone asked: it says what to do if it was not them. The code goes into the log
- * note (the demo's file outbox only) and the mail expires with the code (`expiresAt`):
- * it is never delivered after that.
- */
-export function deletionCodeMail(
-  to: string,
-  code: string,
-  options: { company: string; supportEmail: string; expiresAt: Date; language?: Language },
-): OutgoingMail {
-  if (options.language === "ar")
-    return {
-      kind: DELETE_ACCOUNT_CODE_KIND,
-      to,
-      subject: `رمز حذف حسابك في ${options.company}`,
-      text: [
-        `رمز التحقق الخاص بك هو ${code}.`,
-        "",
-        `طلب أحدهم حذف حساب ${options.company} المرتبط بهذا البريد الإلكتروني. أدخل الرمز في صفحة حذف الحساب ` +
-          `قبل ${uaeDateTime(options.expiresAt, "ar")} لحذف الحساب.`,
-        "",
-        "إذا لم تكن أنت، فتجاهل هذه الرسالة ولا تشارك الرمز مع أحد: لا يمكن حذف حسابك بدونه، ولا نطلبه أبدًا " +
-          `عبر الهاتف أو البريد الإلكتروني. إذا استمرت هذه الرسائل في الوصول، راسلنا على ${options.supportEmail}.`,
-      ].join("\n"),
-      logNote: `verification code ${code}`,
-      expiresAt: options.expiresAt,
-    };
-  return {
-    kind: DELETE_ACCOUNT_CODE_KIND,
-    to,
-    subject: `Your ${options.company} account deletion code`,
-    text: [
-      `Your verification code is ${code}.`,
-      "",
-      `Someone asked to delete the ${options.company} account of this e-mail address. Enter the code on the ` +
-        `account deletion page before ${uaeDateTime(options.expiresAt)} to delete the account.`,
-      "",
-      "If this wasn't you, ignore this e-mail and share the code with nobody: your account cannot be deleted " +
-        "without it, and we never ask for it by phone or e-mail. If such e-mails keep coming, write to " +
-        `${options.supportEmail}.`,
-    ].join("\n"),
-    logNote: `verification code ${code}`,
-    expiresAt: options.expiresAt,
-  };
-}
-
-/**
- * Sent instead of a code when an address already has its most live codes (architecture
- * §3.7): no code, and no earlier code is withdrawn.
- */
-export function deletionCodesLiveMail(
-  to: string,
-  options: { company: string; minutes: number; language?: Language },
-): OutgoingMail {
-  if (options.language === "ar")
-    return {
-      kind: "delete-account-codes-live",
-      to,
-      subject: `رمز حذف حسابك في ${options.company}`,
-      text: [
-        `طلب أحدهم مرة أخرى حذف حساب ${options.company} المرتبط بهذا البريد الإلكتروني. الرموز التي أرسلناها إليك ` +
-          `خلال آخر ${options.minutes} دقائق ما زالت صالحة: استخدم أحدثها. لم نرسل رمزًا جديدًا.`,
-        "",
-        "إذا لم تكن أنت، فتجاهل هذه الرسالة: لا يمكن حذف حسابك دون رمز يُرسل إلى هذا العنوان.",
-      ].join("\n"),
-    };
-  return {
-    kind: "delete-account-codes-live",
-    to,
-    subject: `Your ${options.company} account deletion code`,
-    text: [
-      `Someone asked again to delete the ${options.company} account of this e-mail address. The codes we sent ` +
-        `you in the last ${options.minutes} minutes are still valid: use the most recent one. No new code was sent.`,
-      "",
-      "If this wasn't you, ignore this e-mail: your account cannot be deleted without a code sent to this address.",
-    ].join("\n"),
-  };
-}
-
-/** Sent instead of a code while the address's deletion is locked after too many wrong codes (architecture §3.7). */
-export function deletionLockedMail(
-  to: string,
-  options: { company: string; supportEmail: string; lockedUntil: Date; language?: Language },
-): OutgoingMail {
-  if (options.language === "ar")
-    return {
-      kind: "delete-account-locked",
-      to,
-      subject: `تم إيقاف حذف حسابك في ${options.company} مؤقتًا`,
-      text: [
-        `طلب أحدهم حذف حساب ${options.company} المرتبط بهذا البريد الإلكتروني، لكن أُدخلت له رموز خاطئة كثيرة، ` +
-          `لذا أُوقف الحذف حتى ${uaeDateTime(options.lockedUntil, "ar")}. لم نرسل أي رمز.`,
-        "",
-        "إذا لم تكن أنت، فحسابك في أمان: لا يمكن حذفه دون رمز يُرسل إلى هذا العنوان. " +
-          `إذا كنت تريد حذفه قبل ذلك، فراسلنا على ${options.supportEmail}.`,
-      ].join("\n"),
-    };
-  return {
-    kind: "delete-account-locked",
-    to,
-    subject: `Deletion of your ${options.company} account is paused`,
-    text: [
-      `Someone asked to delete the ${options.company} account of this e-mail address, but too many wrong codes ` +
-        `were entered for it, so deletion is paused until ${uaeDateTime(options.lockedUntil)}. No code was sent.`,
-      "",
-      "If this wasn't you, your account is safe: it cannot be deleted without a code sent to this address. " +
-        `If you want it deleted sooner, write to ${options.supportEmail}.`,
-    ].join("\n"),
-  };
-}
-
-/**
- * The notice that an account was deleted (architecture §3.7), sent to the address it had.
- * Once delivered, its row keeps neither the address nor the text (`ERASED_RECIPIENT_KINDS`).
- */
-export function accountDeletedMail(
-  to: string,
-  options: { company: string; supportEmail: string; language?: Language },
-): OutgoingMail {
-  if (options.language === "ar")
-    return {
-      kind: ACCOUNT_DELETED_KIND,
-      to,
-      subject: `تم حذف حسابك في ${options.company}`,
-      text: [
-        `تم حذف حسابك في ${options.company} والبيانات الشخصية التي احتفظنا بها معه، كما طُلب برمز أُرسل إلى هذا ` +
-          "العنوان. تبقى الفواتير في سجلاتنا المحاسبية دون اسمك، كما يقتضي قانون الضرائب.",
-        "",
-        `إذا لم تطلب ذلك، فراسلنا فورًا على ${options.supportEmail}.`,
-      ].join("\n"),
-    };
-  return {
-    kind: ACCOUNT_DELETED_KIND,
-    to,
-    subject: `Your ${options.company} account has been deleted`,
-    text: [
-      `Your ${options.company} account and the personal data we kept with it have been deleted, as asked with ` +
-        "a code sent to this address. Invoices stay with our accounting records, without your name, as tax law " +
-        "requires.",
-      "",
-      `If you did not ask for this, write to ${options.supportEmail} at once.`,
-    ].join("\n"),
-  };
+  const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
+  return translate({ ...inUaeTime, values: { dateTime: text } }, language);
 }

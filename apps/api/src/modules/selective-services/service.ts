@@ -1,4 +1,4 @@
-import { type SelectiveService, selectiveServiceNotFoundMessage } from "@khayl/contract/selective-services";
+import { type SelectiveService, selectiveServiceNotFound } from "@khayl/contract/selective-services";
 import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
 import { HttpError } from "../../http/errors.ts";
@@ -60,6 +60,6 @@ export async function getWebsiteSelectiveService(
   language: Language = "en",
 ): Promise<SelectiveService> {
   const row = await findWebsiteSelectiveService(db, id);
-  if (!row) throw new HttpError(404, selectiveServiceNotFoundMessage);
+  if (!row) throw new HttpError(404, selectiveServiceNotFound);
   return toSelectiveService(row, language);
 }

@@ -1,6 +1,6 @@
 import { companyNameIn, type Env } from "@khayl/config/env";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
-import { contactBusyMessage, type supportRequestBodySchema } from "@khayl/contract/support-requests";
+import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
 import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
@@ -8,12 +8,8 @@ import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { addToDigest, enqueueMails } from "../mail/repository.ts";
-import {
-  supportConfirmationMail,
-  supportDigestEntry,
-  supportDigestMail,
-  supportNotificationMail,
-} from "../mail/templates.ts";
+import { supportDigestEntry, supportDigestMail, supportNotificationMail } from "../mail/templates.ts";
+import { supportConfirmationMail } from "../mail/visitor-mails.ts";
 import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
@@ -50,7 +46,7 @@ function storedBytesOf(values: Omit<Body, "website">): number {
 /**
  * Counts a submission against the site-wide budgets (product §9, decision 021; in the
  * database, so shared by every instance): `CONTACT_SUBMISSIONS_PER_HOUR` submissions and
- * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusyMessage`,
+ * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusy`,
  * with `retry-after`) past either; everyone then waits until that window ends.
  */
 async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">): Promise<void> {
@@ -66,7 +62,7 @@ async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">
       })
     : submissions;
   if (!bytes.allowed)
-    throw new HttpError(429, contactBusyMessage(bytes.retryAfterMs), {
+    throw new HttpError(429, contactBusy(bytes.retryAfterMs), {
       "retry-after": String(retryAfterSeconds(bytes.retryAfterMs)),
     });
 }

@@ -1,5 +1,5 @@
 import { HttpError } from "@khayl/api/http/errors";
-import { invoiceMessages } from "@khayl/contract/invoices";
+import { invoiceMessageIds } from "@khayl/contract/invoices";
 import type { CardWallet, PaymentProviderName, PaymentStatus } from "@khayl/contract/payment-values";
 
 /**
@@ -52,7 +52,7 @@ export interface PaymentProvider {
  */
 export class ProviderUnavailableError extends HttpError {
   constructor(cause: unknown) {
-    super(502, invoiceMessages.providerUnavailable);
+    super(502, invoiceMessageIds.providerUnavailable);
     this.name = "ProviderUnavailableError";
     this.cause = cause;
   }

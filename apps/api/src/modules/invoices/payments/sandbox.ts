@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { cardBrand, last4 } from "@khayl/contract/card-rules";
-import { invoiceMessages, type sandboxConfirmBodySchema } from "@khayl/contract/invoices";
+import { invoiceMessageIds, type sandboxConfirmBodySchema } from "@khayl/contract/invoices";
 import { sandboxOutcome } from "@khayl/contract/sandbox-cards";
 import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
@@ -80,8 +80,9 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandboxConfirmBodySchema>) {
   const intent = await findIntent(db, body.paymentIntentId);
-  if (!intent) throw new HttpError(404, invoiceMessages.intentNotFound);
-  if (!sameSecret(intent.clientSecret, body.clientSecret)) throw new HttpError(400, invoiceMessages.intentClientSecret);
+  if (!intent) throw new HttpError(404, invoiceMessageIds.intentNotFound);
+  if (!sameSecret(intent.clientSecret, body.clientSecret))
+    throw new HttpError(400, invoiceMessageIds.intentClientSecret);
   const method = body.paymentMethod;
   const record: ConfirmationRecord =
     method.type === "card"
@@ -102,7 +103,7 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
   const outcome = method.type === "card" ? sandboxOutcome(method.card.number) : "succeeded";
   if (outcome === "succeeded") {
     const charged = await succeedIntent(db, intent.id, record);
-    if (!charged) throw new HttpError(400, invoiceMessages.intentUnexpectedState);
+    if (!charged) throw new HttpError(400, invoiceMessageIds.intentUnexpectedState);
     return {
       id: charged.id,
       status: "succeeded" as const,
@@ -114,8 +115,13 @@ export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandbox
       },
     };
   }
-  const message = outcome === "insufficient_funds" ? invoiceMessages.insufficientFunds : invoiceMessages.cardDeclined;
-  const failed = await failIntent(db, intent.id, { ...record, lastErrorCode: outcome, lastErrorMessage: message });
-  if (!failed) throw new HttpError(400, invoiceMessages.intentUnexpectedState);
+  const message =
+    outcome === "insufficient_funds" ? invoiceMessageIds.insufficientFunds : invoiceMessageIds.cardDeclined;
+  const failed = await failIntent(db, intent.id, {
+    ...record,
+    lastErrorCode: outcome,
+    lastErrorMessage: message.message,
+  });
+  if (!failed) throw new HttpError(400, invoiceMessageIds.intentUnexpectedState);
   throw new HttpError(402, message);
 }

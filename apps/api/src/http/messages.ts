@@ -1,0 +1,27 @@
+import { defineMessages, type Message } from "@khayl/contract/messages";
+
+/**
+ * The API's own messages (decision 027): answers to requests it cannot read or route and
+ * to failures of its own, in the catalogue with the contract's messages.
+ */
+export const httpMessages = defineMessages({
+  malformedUrl: /*i18n*/ { id: "http.malformedUrl", message: "Malformed request URL" },
+  bodyNotObject: /*i18n*/ { id: "http.bodyNotObject", message: "Request body must be a JSON object" },
+  bodyTooLarge: /*i18n*/ { id: "http.bodyTooLarge", message: "Request body is too large" },
+  unsupportedContentType: /*i18n*/ { id: "http.unsupportedContentType", message: "Unsupported content type" },
+  invalidJson: /*i18n*/ { id: "http.invalidJson", message: "Request body is not valid JSON" },
+  internalError: /*i18n*/ { id: "http.internalError", message: "Internal server error" },
+  serviceUnavailable: /*i18n*/ { id: "http.serviceUnavailable", message: "Service temporarily unavailable" },
+  invalidValue: /*i18n*/ { id: "http.invalidValue", message: "Invalid value" },
+  /** The success message of an endpoint that names none (only `binary` ones, which send no envelope). */
+  ok: /*i18n*/ { id: "http.ok", message: "OK" },
+  /** Between the messages of a 400 answer's fields. */
+  listSeparator: /*i18n*/ { id: "http.listSeparator", message: ", " },
+  databaseUnreachable: /*i18n*/ { id: "http.databaseUnreachable", message: "Database unreachable" },
+});
+
+/** 404 of a path the API does not serve: 'Route GET:/api/v1/nope not found'. */
+export function routeNotFound(method: string, path: string): Message {
+  const source = /*i18n*/ { id: "http.routeNotFound", message: "Route {method}:{path} not found" };
+  return { ...source, values: { method, path } };
+}

@@ -1,0 +1,84 @@
+import { askDeleteAccount, deletionPaused, deletionPausedMessage, invalidCode } from "@khayl/contract/account-deletion";
+import { blogNotFound } from "@khayl/contract/blogs";
+import { cardMessageIds } from "@khayl/contract/card-rules";
+import { formMessageIds, formMessages } from "@khayl/contract/contact-rules";
+import { tooManyRequests, tooManyRequestsMessage } from "@khayl/contract/envelope";
+import { invoiceMessageIds } from "@khayl/contract/invoices";
+import { legalNotFound } from "@khayl/contract/legal";
+import { contactBusy, contactBusyMessage } from "@khayl/contract/support-requests";
+import { contractEndpoints } from "@khayl/contract/testing";
+import { describe, expect, test } from "vitest";
+import { routeNotFound } from "./http/messages.ts";
+import { translate, translateText } from "./i18n.ts";
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+describe("every message the API answers with has its Arabic (decisions 016, 027)", () => {
+  test("the success message of every endpoint of the contract", async () => {
+    const endpoints = await contractEndpoints();
+    expect(endpoints.length).toBeGreaterThan(15);
+    for (const endpoint of endpoints) {
+      if (!endpoint.message) continue;
+      expect(translate(endpoint.message, "en"), endpoint.path).toBe(endpoint.message.message);
+      expect(translate(endpoint.message, "ar"), `${endpoint.method} ${endpoint.path}`).toMatch(ARABIC_LETTER);
+    }
+  });
+
+  test("product §5 form messages, card messages, invoice messages and the named ones", () => {
+    const named = [askDeleteAccount, invalidCode, blogNotFound, legalNotFound];
+    for (const message of [
+      ...Object.values(formMessageIds),
+      ...Object.values(cardMessageIds),
+      ...Object.values(invoiceMessageIds),
+      ...named,
+    ]) {
+      expect(translate(message, "en")).toBe(message.message);
+      expect(translate(message, "ar"), message.id).toMatch(ARABIC_LETTER);
+    }
+    // What zod reports in English (a form, card or invoice message) is answered in Arabic too.
+    for (const message of [
+      ...Object.values(formMessageIds),
+      ...Object.values(cardMessageIds),
+      ...Object.values(invoiceMessageIds),
+    ])
+      expect(translateText(message.message, "ar"), message.id).toBe(translate(message, "ar"));
+  });
+
+  test("English stays English; an unknown message stays as it is", () => {
+    expect(translateText(formMessages.emailInvalid, "en")).toBe("Must be a valid Email");
+    expect(translateText("Something a library said", "ar")).toBe("Something a library said");
+  });
+
+  test("messages with a value: the waiting time with Arabic plural forms, and the route", async () => {
+    await import("@khayl/contract/selective-services"); // builds `limit` (at most 1000)
+    const wait = (n: number) => translate(tooManyRequests(n * 1000), "ar");
+    expect(wait(1)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ثانية واحدة");
+    expect(wait(2)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ثانيتين");
+    expect(wait(5)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 5 ثوانٍ");
+    expect(wait(30)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 30 ثانية");
+    expect(wait(900)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 900 ثانية");
+    expect(translate(routeNotFound("GET", "/api/v1/nope"), "ar")).toBe("المسار GET:/api/v1/nope غير موجود");
+    expect(translateText("limit must be at most 1000", "ar")).toBe("يجب ألا تزيد قيمة limit على 1000");
+  });
+
+  test("the site-wide pauses, in minutes with Arabic plural forms", () => {
+    expect(translate(contactBusy(60_000), "ar")).toBe("يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد دقيقة واحدة");
+    expect(translate(contactBusy(45 * 60_000), "ar")).toBe(
+      "يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد 45 دقيقة",
+    );
+    expect(deletionPausedMessage(90_000)).toBe(
+      "Account deletion is paused after too many wrong verification codes, please try again in 2 minutes",
+    );
+    expect(translate(deletionPaused(5 * 60_000), "ar")).toBe(
+      "حذف الحسابات متوقف مؤقتًا بعد إدخال رموز تحقق خاطئة كثيرة، يُرجى المحاولة بعد 5 دقائق",
+    );
+  });
+
+  test("the catalogue's English of a message with a value is the contract's English, letter for letter", () => {
+    for (const ms of [1, 999, 1000, 1001, 59_000, 60_000, 60_001, 90_000, 3_600_000]) {
+      expect(translate(tooManyRequests(ms), "en")).toBe(tooManyRequestsMessage(ms));
+      expect(translate(contactBusy(ms), "en")).toBe(contactBusyMessage(ms));
+      expect(translate(deletionPaused(ms), "en")).toBe(deletionPausedMessage(ms));
+    }
+  });
+});

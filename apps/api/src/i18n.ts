@@ -1,0 +1,32 @@
+import { type Message, messageOfText } from "@khayl/contract/messages";
+import { type I18n, setupI18n } from "@lingui/core";
+import type { Language } from "./http/language.ts";
+import { messages as ar } from "./locales/ar/messages.ts";
+import { messages as en } from "./locales/en/messages.ts";
+
+/**
+ * The server's side of the one catalogue (decision 027): Lingui's runtime with the compiled
+ * messages of apps/api/src/locales (`npm run i18n:compile -w @khayl/api`), one instance per
+ * language. Arabic formats numbers with Latin digits (decision 016) and picks its six
+ * plural forms by Lingui's plural rules.
+ */
+const catalogues: Record<Language, I18n> = {
+  en: setupI18n({ locale: "en", messages: { en } }),
+  ar: setupI18n({ locale: "ar", locales: ["ar-AE-u-nu-latn"], messages: { ar } }),
+};
+
+/** `message` (an id of the catalogue and its values) as text in `language`. */
+export function translate(message: Message, language: Language): string {
+  return catalogues[language]._(message.id, message.values);
+}
+
+/**
+ * A text given as English — a zod issue's message, which the contract made from one of its
+ * messages (`messageOfText`) — in `language`; a text the contract did not make (a library's
+ * own words) stays as it is.
+ */
+export function translateText(text: string, language: Language): string {
+  if (language === "en") return text;
+  const message = messageOfText(text);
+  return message ? translate(message, language) : text;
+}

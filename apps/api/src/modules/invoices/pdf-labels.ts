@@ -1,0 +1,140 @@
+import type { Message } from "@khayl/contract/messages";
+import type { PaymentMethodType } from "@khayl/contract/payment-values";
+import type { Language } from "../../http/language.ts";
+import { translate } from "../../i18n.ts";
+
+/**
+ * The words of the tax invoice PDF (decision 018), from the catalogue (decision 027): every
+ * label in English and in Arabic, since both print on every invoice. Layout lives in
+ * pdf-layout.ts, the order of the page in pdf.ts and pdf-sections.ts.
+ */
+
+/** A text in both languages. */
+export interface Bilingual {
+  en: string;
+  ar: string;
+}
+
+const both = (message: Message): Bilingual => ({ en: translate(message, "en"), ar: translate(message, "ar") });
+const valued = (source: Message, values: Record<string, string | number>): Message => ({ ...source, values });
+
+/** The fixed labels, by their place on the invoice. */
+const fixed = {
+  taxInvoice: /*i18n*/ { id: "pdf.taxInvoice", message: "Tax Invoice" },
+  paid: /*i18n*/ { id: "pdf.paid", message: "PAID" },
+  unpaid: /*i18n*/ { id: "pdf.unpaid", message: "UNPAID" },
+  trn: /*i18n*/ { id: "pdf.trn", message: "TRN" },
+  billTo: /*i18n*/ { id: "pdf.billTo", message: "Bill to" },
+  customer: /*i18n*/ { id: "pdf.customer", message: "Customer" },
+  invoiceNumber: /*i18n*/ { id: "pdf.invoiceNumber", message: "Invoice number" },
+  invoiceDate: /*i18n*/ { id: "pdf.invoiceDate", message: "Invoice date" },
+  dueDate: /*i18n*/ { id: "pdf.dueDate", message: "Due date" },
+  status: /*i18n*/ { id: "pdf.status", message: "Status" },
+  description: /*i18n*/ { id: "pdf.column.description", message: "Description" },
+  quantity: /*i18n*/ { id: "pdf.column.quantity", message: "Qty" },
+  unitPrice: /*i18n*/ { id: "pdf.column.unitPrice", message: "Unit price\n(AED)" },
+  netAmount: /*i18n*/ { id: "pdf.column.netAmount", message: "Net amount\n(AED)" },
+  lineTotal: /*i18n*/ { id: "pdf.column.total", message: "Total\n(AED)" },
+  totalExcludingVat: /*i18n*/ { id: "pdf.totalExcludingVat", message: "Total excluding VAT" },
+  total: /*i18n*/ { id: "pdf.total", message: "Total (AED, VAT included)" },
+  paymentReceived: /*i18n*/ { id: "pdf.paymentReceived", message: "Payment received" },
+  invoiceTotal: /*i18n*/ { id: "pdf.invoiceTotal", message: "Invoice total" },
+  cardFee: /*i18n*/ { id: "pdf.cardFee", message: "Card fee (non-refundable)" },
+  amountPaid: /*i18n*/ { id: "pdf.amountPaid", message: "Amount paid" },
+} as const satisfies Record<string, Message>;
+
+type FixedLabel = keyof typeof fixed;
+
+/** The labels that carry the VAT rate (percent). */
+function vatLabels(rate: number) {
+  const column = /*i18n*/ { id: "pdf.column.vat", message: "VAT {rate}%\n(AED)" };
+  const total = /*i18n*/ { id: "pdf.vat", message: "VAT ({rate}%)" };
+  return { vatColumn: both(valued(column, { rate })), vat: both(valued(total, { rate })) };
+}
+
+/** Every label of the invoice in both languages, at a VAT rate of `vatRatePercent`. */
+export type InvoiceLabels = Record<FixedLabel, Bilingual> & ReturnType<typeof vatLabels>;
+
+let cached: { rate: number; labels: InvoiceLabels } | undefined;
+
+/** The labels, translated once per process (they are the same on every invoice). */
+export function invoiceLabels(vatRatePercent: number): InvoiceLabels {
+  if (cached?.rate === vatRatePercent) return cached.labels;
+  const labels = {
+    ...(Object.fromEntries(Object.entries(fixed).map(([key, message]) => [key, both(message)])) as Record<
+      FixedLabel,
+      Bilingual
+    >),
+    ...vatLabels(vatRatePercent),
+  };
+  cached = { rate: vatRatePercent, labels };
+  return labels;
+}
+
+/** The status fact of a paid invoice: 'PAID on 07 Jan 2026' / 'مدفوعة في 07 يناير 2026'. */
+export function paidOn(dates: Bilingual): Bilingual {
+  const source = /*i18n*/ { id: "pdf.paidOn", message: "PAID on {date}" };
+  return {
+    en: translate(valued(source, { date: dates.en }), "en"),
+    ar: translate(valued(source, { date: dates.ar }), "ar"),
+  };
+}
+
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** What paid: 'Card (Visa ending 4242)', 'Apple Pay (Visa ending 4242)' or the bare method, in `language`. */
+function paymentMethod(
+  payment: { paymentType: PaymentMethodType; cardBrand: string | null; cardLast4: string | null },
+  language: Language,
+): string {
+  const cardSource = /*i18n*/ { id: "pdf.card", message: "Card" };
+  const card = translate(cardSource, language);
+  const method = payment.paymentType === "apple-pay" ? "Apple Pay" : card;
+  if (!payment.cardLast4) return method;
+  const brand = payment.cardBrand ? (brandNames[payment.cardBrand] ?? payment.cardBrand) : card;
+  const ending = /*i18n*/ { id: "pdf.cardEnding", message: "{method} ({brand} ending {last4})" };
+  return translate(valued(ending, { method, brand, last4: payment.cardLast4 }), language);
+}
+
+/** The receipt's sentence: 'Paid on 07 Jan 2026 by Card (Visa ending 4242)', and its Arabic. */
+export function paidBy(
+  dates: Bilingual,
+  payment: { paymentType: PaymentMethodType; cardBrand: string | null; cardLast4: string | null },
+): Bilingual {
+  const source = /*i18n*/ { id: "pdf.paidBy", message: "Paid on {date} by {method}" };
+  return {
+    en: translate(valued(source, { date: dates.en, method: paymentMethod(payment, "en") }), "en"),
+    ar: translate(valued(source, { date: dates.ar, method: paymentMethod(payment, "ar") }), "ar"),
+  };
+}
+
+/** The footer: currency, VAT and card fee, and who issued the invoice. */
+export function footer(company: { name: string; trn: string }, vatRatePercent: number): Bilingual {
+  const source = /*i18n*/ {
+    id: "pdf.footer",
+    message:
+      "All amounts are in UAE dirhams (AED) with 2 decimals; VAT is charged at {rate}% per line. " +
+      "Card payments carry a non-refundable fee of 1.5% of the total plus AED 1.00. " +
+      "This tax invoice was issued electronically by {company} (TRN {trn}).",
+  };
+  return both(valued(source, { rate: vatRatePercent, company: company.name, trn: company.trn }));
+}
+
+/** The document's properties (title first in the language asked for; subject in English). */
+export function documentInfo(refNumber: string, paid: boolean, language: Language) {
+  const title = both(fixed.taxInvoice);
+  const receipt = /*i18n*/ { id: "pdf.info.receipt", message: "Receipt for invoice {refNumber}" };
+  const invoice = /*i18n*/ { id: "pdf.info.invoice", message: "Invoice {refNumber}" };
+  return {
+    Title: language === "ar" ? `${title.ar} / ${title.en} ${refNumber}` : `${title.en} / ${title.ar} ${refNumber}`,
+    Subject: translate(valued(paid ? receipt : invoice, { refNumber }), "en"),
+  };
+}

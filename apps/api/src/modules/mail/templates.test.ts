@@ -1,0 +1,54 @@
+import { expect, test } from "vitest";
+import {
+  deletionPausedAlertMail,
+  supportDigestEntry,
+  supportDigestMail,
+  supportNotificationMail,
+} from "./templates.ts";
+import {
+  accountDeletedMail,
+  deletionCodeMail,
+  deletionCodesLiveMail,
+  deletionLockedMail,
+  supportConfirmationMail,
+} from "./visitor-mails.ts";
+
+/**
+ * Every mail, word for word, in each language it is sent in (decision 027: the texts come
+ * from the catalogue; this pins what a recipient reads, so moving them changes nothing).
+ */
+const company = { en: "Khayl Logistics", ar: "خيل للخدمات اللوجستية" };
+const supportEmail = "support@example.com";
+const at = new Date("2027-01-14T05:30:00Z"); // 09:30 in Dubai
+const request = {
+  reference: "SR-2026-000123",
+  fullName: "Layla Haddad",
+  email: "layla@example.com",
+  phone: "+971 50 123 4567",
+  subject: "Inquiry",
+  division: "Air-Shipping",
+  applicableReference: null,
+  supportInquiry: "When is the next flight to London?",
+};
+
+test("the support team's mails, in English", () => {
+  expect(supportNotificationMail("team@example.com", request)).toMatchSnapshot();
+  expect(supportDigestMail("team@example.com", 20)).toMatchSnapshot();
+  expect(supportDigestEntry(request, at)).toMatchSnapshot();
+  expect(deletionPausedAlertMail("ops@example.com", { wrongCodes: 30, until: at })).toMatchSnapshot();
+});
+
+test.each(["en", "ar"] as const)("the visitor's mails in %s", (language) => {
+  const options = { company: company[language], supportEmail, language };
+  const confirmation = {
+    reference: request.reference,
+    email: request.email,
+    subject: "IT-Support",
+    division: "Management",
+  } as const;
+  expect(supportConfirmationMail(confirmation, company[language], language)).toMatchSnapshot();
+  expect(deletionCodeMail("layla@example.com", "4821", { ...options, expiresAt: at })).toMatchSnapshot();
+  expect(deletionCodesLiveMail("layla@example.com", { ...options, minutes: 10 })).toMatchSnapshot();
+  expect(deletionLockedMail("layla@example.com", { ...options, lockedUntil: at })).toMatchSnapshot();
+  expect(accountDeletedMail("layla@example.com", options)).toMatchSnapshot();
+});
