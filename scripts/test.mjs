@@ -1,9 +1,9 @@
 // `npm test`: every check, each once, in the order that fails fastest (architecture §4):
-// React Router's typegen (once: knip and tsc both read the route types it writes), then
-// side by side on the machine's two cores tsc, and Biome → knip → the translation
-// catalogues → the production build (once: the Playwright server and the process tests
-// start it as built; after the catalogue check, which rewrites the catalogues the build
-// reads), then Vitest, then Playwright. Stops after the first step that fails, with its
+// React Router's typegen (once: knip and tsc both read the route types it writes), the
+// translation catalogues (before tsc and the build: the check extracts and compiles them,
+// rewriting files both read), then side by side on the machine's two cores tsc, and
+// Biome → knip → the production build (once: the Playwright server and the process tests
+// start it as built), then Vitest, then Playwright. Stops after the first step that fails, with its
 // exit code, and ends with each stage's wall time, so the cost of the suite stays visible.
 // Stages run side by side print their output when they end, whole. `node scripts/test.mjs
 // vitest playwright` runs only the stages named.
@@ -23,12 +23,12 @@ const stage = (name, command) => ({ name, command });
  */
 const steps = [
   [[stage("typegen", ["npm", "run", "typegen", "-w", "@khayl/web", "--silent"])]],
+  [[stage("i18n", ["npm", "run", "i18n:check", "--silent"])]],
   [
     [stage("typecheck", [...npx, "tsc", "-p", "tsconfig.json"])],
     [
       stage("biome", [...npx, "biome", "ci", "--error-on-warnings", "."]),
       stage("knip", [...npx, "knip"]),
-      stage("i18n", ["npm", "run", "i18n:check", "--silent"]),
       stage("build", ["npm", "run", "build", "--silent"]),
     ],
   ],
