@@ -2,6 +2,7 @@ import os from "node:os";
 import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { linguiMacros } from "./apps/web/vite.config.ts";
+import SlowFirstSequencer from "./scripts/vitest-sequencer.ts";
 
 /**
  * Unit tests, plus the API integration suite run once on PGlite and, when
@@ -41,6 +42,7 @@ export default defineConfig({
     maxWorkers,
     // The default report, then the slowest tests and any slow one not named so (scripts/test-cost.ts).
     reporters: ["default", "./scripts/vitest-cost-reporter.ts"],
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // The web app's components use Lingui's macros and import compiled catalogues (decision 016).
