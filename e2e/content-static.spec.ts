@@ -97,12 +97,7 @@ for (const { path, nav, texts } of pages) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path, texts } of pages) {
-    test(`${path} is complete in the server HTML`, async ({ page }) => {
-      await page.goto(path);
-      await expectTexts(page, texts);
-    });
-  }
+  // Each page's texts in its server HTML: apps/server/src/server-html.api.test.ts.
 
   test("the carousel is a scrollable row of all its slides", async ({ page }) => {
     await page.goto(appPath);
