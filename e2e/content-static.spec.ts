@@ -125,16 +125,6 @@ test("hero cards: card 1 is a plain picture, cards 2–4 lead to shows, flights 
   await expect(page).toHaveURL(/\/flights$/);
 });
 
-test("the home page's LCP image loads first and the others lazily", async ({ page }) => {
-  await page.goto("/");
-  const hero = page.getByRole("img", { name: /horse truck/ });
-  await expect(hero).toHaveAttribute("fetchpriority", "high");
-  await expect(hero).toHaveAttribute("width", "960");
-  for (const img of await page.locator("main img[loading]").all()) {
-    await expect(img).toHaveAttribute("loading", "lazy");
-  }
-});
-
 test("the carousel's next button moves the slides, previous brings them back", async ({ page }) => {
   await page.goto(appPath);
   const carousel = page.getByRole("region", { name: "Simplified Horse Management" });
