@@ -109,31 +109,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("'Ask on WhatsApp' names the show and its date; the contact page and its thank-you offer it too", async ({
-  page,
-}) => {
-  const id = await firstId(page, showsApi);
-  const show = (await (await page.request.get(`/api/v1/event-services/website/${id}`)).json()).data;
-  await page.goto(`/transport/${id}`);
-  const link = page.getByRole("link", { name: "Ask on WhatsApp (opens WhatsApp)" });
-  const href = (await link.getAttribute("href")) ?? "";
-  expect(href).toMatch(/^https:\/\/wa\.me\/971500000000\?text=/);
-  const text = new URL(href).searchParams.get("text") ?? "";
-  expect(text).toContain(show.eventName);
-  expect(text).toMatch(/\d{2} \w{3} \d{4}/);
-  expect(text).toContain(`/transport/${id}`);
-
-  const flight = await firstId(page, flightsApi);
-  await page.goto(`/flights/${flight}`);
-  const flightText =
-    new URL((await page.getByRole("link", { name: /Ask on WhatsApp/ }).getAttribute("href")) ?? "").searchParams.get(
-      "text",
-    ) ?? "";
-  expect(flightText).toMatch(/Import flight \w+ to \w+ departing \w+ \d{2} \w{3} \d{4}, \d{2}:\d{2}/);
-
-  await page.goto("/contact-us");
-  await expect(page.getByRole("link", { name: /Ask on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
-});
+// 'Ask on WhatsApp' on a show, a flight and the contact page: apps/server/src/server-html.api.test.ts.
 
 test.describe("Share", () => {
   test("without the Web Share API it copies the page's link and says so", async ({ page, context }) => {

@@ -747,6 +747,32 @@ describe("schedules, shows and flights", () => {
   });
 });
 
+describe("WhatsApp", () => {
+  test("'Ask on WhatsApp' names the show and its date; the flight page and the contact page offer it too", async () => {
+    // Was e2e/trips.spec.ts "'Ask on WhatsApp' names the show and its date; the contact page and its thank-you offer it too"
+    // (it read the links' hrefs only).
+    const id = await firstId(showsApi);
+    const show = await apiData<{ eventName: string }>(`/event-services/website/${id}`);
+    const showPage = await serverPage(`/transport/${id}`);
+    const [href = ""] = showPage.hrefs(/^Ask on WhatsApp ?\(opens WhatsApp\)$/);
+    // (Its screen-reader note is a separate, absolutely placed span: a browser names it with a space.)
+    expect(href).toMatch(/^https:\/\/wa\.me\/971500000000\?text=/);
+    const text = new URL(href).searchParams.get("text") ?? "";
+    expect(text).toContain(show.eventName);
+    expect(text).toMatch(/\d{2} \w{3} \d{4}/);
+    expect(text).toContain(`/transport/${id}`);
+
+    const flightPage = await serverPage(`/flights/${await firstId(flightsApi)}`);
+    const [flightHref = ""] = flightPage.hrefs(/Ask on WhatsApp/);
+    expect(new URL(flightHref).searchParams.get("text") ?? "").toMatch(
+      /Import flight \w+ to \w+ departing \w+ \d{2} \w{3} \d{4}, \d{2}:\d{2}/,
+    );
+
+    const contact = await serverPage("/contact-us");
+    expect(contact.hrefs(/Ask on WhatsApp/)).toEqual([expect.stringMatching(/^https:\/\/wa\.me\//)]);
+  });
+});
+
 /** The value of the first `NAME` property of the first event of an iCalendar text (unfolded). */
 function icsValue(text: string, name: string): string | undefined {
   const unfolded = text.replace(/\r?\n[ \t]/g, "");
