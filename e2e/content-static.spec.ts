@@ -84,25 +84,60 @@ async function expectTexts(page: Page, texts: string[]) {
   }
 }
 
+/** What a page's test checks besides its texts and axe, on the same visit (one page load each). */
+const journeys: Record<string, { name: string; run: (page: Page, baseURL: string | undefined) => Promise<void> }> = {
+  "/QR": {
+    name: "a QR code drawn as SVG that points to the link hub, and store buttons",
+    async run(page, baseURL) {
+      const qr = page.getByRole("img", { name: `QR code linking to ${baseURL}/links` });
+      await expect(qr).toBeVisible();
+      await expect(qr.locator("svg path")).toHaveCount(2);
+      await expect(page.getByRole("link", { name: "Download on the App Store" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
+    },
+  },
+  "/links": {
+    name: "it leads to the schedules and support",
+    async run(page) {
+      await expect(page.getByRole("link", { name: "Shows" })).toHaveAttribute("href", "/transport");
+      await expect(page.getByRole("link", { name: "Flight" })).toHaveAttribute("href", "/flights");
+      await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact-us");
+      await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
+    },
+  },
+  "/term-of-use": {
+    name: "a table of contents and the support contact",
+    async run(page) {
+      const contents = page.getByRole("navigation", { name: "Contents" });
+      await expect(contents.getByRole("link")).toHaveCount(14);
+      await contents.getByRole("link", { name: "12. Governing law and final provisions" }).click();
+      await expect(page).toHaveURL(/#section-12$/);
+      await expect(page.getByText(/laws of the United Arab Emirates.*courts of Sharjah/)).toBeVisible();
+      await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute(
+        "href",
+        "mailto:support@khayl.example",
+      );
+    },
+  },
+};
+
 for (const { path, nav, texts } of pages) {
-  test(`${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({ page }) => {
+  const journey = journeys[path];
+  const name = `${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`;
+  test(journey ? `${name}; ${journey.name}` : name, async ({ page, baseURL }) => {
     await page.goto(path);
     await expectTexts(page, texts);
     if (nav) await expect(mainNav(page).first()).toBeVisible();
     else await expect(mainNav(page)).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await journey?.run(page, baseURL);
   });
 }
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path, texts } of pages) {
-    test(`${path} is complete in the server HTML`, async ({ page }) => {
-      await page.goto(path);
-      await expectTexts(page, texts);
-    });
-  }
+  // Each page's texts in its server HTML: apps/server/src/server-html.api.test.ts.
 
   test("the carousel is a scrollable row of all its slides", async ({ page }) => {
     await page.goto(appPath);
@@ -130,16 +165,6 @@ test("hero cards: card 1 is a plain picture, cards 2–4 lead to shows, flights 
   await expect(page).toHaveURL(/\/flights$/);
 });
 
-test("the home page's LCP image loads first and the others lazily", async ({ page }) => {
-  await page.goto("/");
-  const hero = page.getByRole("img", { name: /horse truck/ });
-  await expect(hero).toHaveAttribute("fetchpriority", "high");
-  await expect(hero).toHaveAttribute("width", "960");
-  for (const img of await page.locator("main img[loading]").all()) {
-    await expect(img).toHaveAttribute("loading", "lazy");
-  }
-});
-
 test("the carousel's next button moves the slides, previous brings them back", async ({ page }) => {
   await page.goto(appPath);
   const carousel = page.getByRole("region", { name: "Simplified Horse Management" });
@@ -161,36 +186,6 @@ test("the carousel's next button moves the slides, previous brings them back", a
   await expect(previous).toBeDisabled();
   await expect.poll(async () => Math.round((await first.boundingBox())?.x ?? 0)).toBe(Math.round(before?.x ?? 0));
   await expectNoAxeViolations(page);
-});
-
-test("/QR shows a QR code drawn as SVG that points to the link hub, and store buttons", async ({ page, baseURL }) => {
-  await page.goto("/QR");
-  const qr = page.getByRole("img", { name: `QR code linking to ${baseURL}/links` });
-  await expect(qr).toBeVisible();
-  await expect(qr.locator("svg path")).toHaveCount(2);
-  await expect(page.getByRole("link", { name: "Download on the App Store" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
-});
-
-test("/links leads to the schedules and support", async ({ page }) => {
-  await page.goto("/links");
-  await expect(page.getByRole("link", { name: "Shows" })).toHaveAttribute("href", "/transport");
-  await expect(page.getByRole("link", { name: "Flight" })).toHaveAttribute("href", "/flights");
-  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact-us");
-  await expect(page.getByRole("link", { name: "Get it on Google Play" })).toBeVisible();
-});
-
-test("/term-of-use has a table of contents and the support contact", async ({ page }) => {
-  await page.goto("/term-of-use");
-  const contents = page.getByRole("navigation", { name: "Contents" });
-  await expect(contents.getByRole("link")).toHaveCount(14);
-  await contents.getByRole("link", { name: "12. Governing law and final provisions" }).click();
-  await expect(page).toHaveURL(/#section-12$/);
-  await expect(page.getByText(/laws of the United Arab Emirates.*courts of Sharjah/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "support@khayl.example" })).toHaveAttribute(
-    "href",
-    "mailto:support@khayl.example",
-  );
 });
 
 test.describe("at phone size", () => {

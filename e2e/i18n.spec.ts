@@ -31,25 +31,6 @@ test("/ar is the home page in Arabic, right to left, with its own title", async 
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 });
 
-test("every page names its English and Arabic versions and its canonical address", async ({ page, baseURL }) => {
-  for (const [path, canonical] of [
-    ["/flights?type=import", "/flights"],
-    ["/ar/flights?type=import", "/ar/flights"],
-    ["/ar", "/ar"],
-  ] as const) {
-    await page.goto(path);
-    const english = canonical.replace(/^\/ar(?=\/|$)/, "") || "/";
-    const arabic = english === "/" ? "/ar" : `/ar${english}`;
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${canonical}`);
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${baseURL}${english}`);
-    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute("href", `${baseURL}${arabic}`);
-    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
-      "href",
-      `${baseURL}${english}`,
-    );
-  }
-});
-
 test("the language switch leads to the same page in the other language, query kept, and back", async ({ page }) => {
   await gotoHydrated(page, "/flights?type=export");
   await page.getByRole("link", { name: "العربية" }).first().click();
@@ -89,13 +70,6 @@ test("the choice is remembered for the front door only; nobody is sent by guessw
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("unknown Arabic paths lead to the Arabic home page", async ({ page }) => {
-  await page.goto("/ar/no-such-page");
-  await expect(page).toHaveURL(/\/ar$/);
-  await page.goto("/ar/no/such/page");
-  await expect(page).toHaveURL(/\/ar$/);
-});
-
 test("Arabic pages load the Arabic web font; English pages load no font", async ({ page }) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
@@ -110,16 +84,4 @@ test("Arabic pages load the Arabic web font; English pages load no font", async 
   expect(fonts[0]).toMatch(/readex-pro-arabic-wght-normal-[\w-]+\.woff2$/);
 });
 
-test("without JavaScript, /ar is complete in the server HTML", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto("/ar/transport");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("خطّط لنقل خيلك بسهولة");
-  // Exact: without JavaScript each card's 'Details' link is named after its show, which may say it too.
-  await expect(page.getByRole("link", { name: "قفز الحواجز", exact: true })).toHaveAttribute(
-    "href",
-    "/ar/transport?discipline=show-jumping",
-  );
-  await context.close();
-});
+// The head's language versions, unknown paths and /ar/transport's server HTML: apps/server/src/server-html.api.test.ts.

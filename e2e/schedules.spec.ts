@@ -88,18 +88,5 @@ test.describe("without JavaScript", () => {
     await expect(modal).toBeHidden();
   });
 
-  test("the server HTML has the filtered schedules", async ({ page }) => {
-    await page.goto("/transport?discipline=dressage");
-    await expect(page.getByRole("heading", { level: 1, name: "Plan Your Horse Transport with Ease" })).toBeVisible();
-    const names = await page.getByRole("main").getByRole("listitem").getByRole("button").allTextContents();
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.join("|")).toContain("Dressage");
-    expect(names.join("|")).not.toContain("Endurance");
-  });
-
-  test("unknown paths redirect to the home page", async ({ page }) => {
-    await page.goto("/no/such/page");
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Wherever your equine journey takes you" })).toBeVisible();
-  });
+  // The filtered schedules in the server HTML and the unknown paths' redirect: apps/server/src/server-html.api.test.ts.
 });
