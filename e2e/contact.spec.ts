@@ -105,17 +105,23 @@ test("an invalid e-mail and a short phone show their messages", async ({ page })
 });
 
 test("a valid submit shows the reference in the thank-you modal, which closes on the backdrop", async ({ page }) => {
+  // The submission is held until the sending state has been seen: no race with a fast answer.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route("**/contact-us.data*", async (route) => {
-    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+    if (route.request().method() === "POST") await held;
     await route.continue();
   });
   await page.goto("/contact-us");
+  // Hydrated first: before it, Submit is the server's plain form post (its own test, below).
+  await waitForHydration(page);
   await fillValid(page);
   const submit = page.getByRole("button", { name: "Submit" });
   await submit.click();
   // While sending: disabled, with a spinner.
   await expect(submit).toBeDisabled();
   await expect(submit.getByRole("status")).toHaveText("Sending…");
+  answer();
   const dialog = page.getByRole("dialog", { name: "Thank you!" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
