@@ -1,6 +1,7 @@
 // `npm test`: every check, each once, in the order that fails fastest (architecture §4):
 // React Router's typegen (once: knip and tsc both read the route types it writes), then
-// side by side on the machine's two cores tsc, and Biome → knip → the translation
+// side by side on the machine's two cores tsc, and Biome → dependency-cruiser (no import
+// cycle, type-only included: decision 025) → knip → the translation
 // catalogues → the production build (once: the Playwright server and the process tests
 // start it as built; after the catalogue check, which rewrites the catalogues the build
 // reads), then Vitest, then Playwright. Stops after the first step that fails, with its
@@ -27,6 +28,7 @@ const steps = [
     [stage("typecheck", [...npx, "tsc", "-p", "tsconfig.json"])],
     [
       stage("biome", [...npx, "biome", "ci", "--error-on-warnings", "."]),
+      stage("cycles", ["npm", "run", "cycles", "--silent"]),
       stage("knip", [...npx, "knip"]),
       stage("i18n", ["npm", "run", "i18n:check", "--silent"]),
       stage("build", ["npm", "run", "build", "--silent"]),

@@ -9,7 +9,8 @@ import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
-import { deleteMailsAbout, enqueueMails, type OutgoingMail, suppressedMail } from "../mail/repository.ts";
+import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import { deleteMailsAbout, enqueueMails, suppressedMail } from "../mail/repository.ts";
 import {
   accountDeletedMail,
   deletionCodeMail,

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
+import { MAIL_LANES, type OutgoingMail } from "./outgoing-mail.ts";
 import {
   DIGEST_SEPARATOR,
   ERASED_RECIPIENT,
@@ -8,31 +9,6 @@ import {
   SECRET_MAIL_KINDS,
   SUPPORT_DIGEST_KIND,
 } from "./templates.ts";
-
-/**
- * The outbox's lanes (architecture §3.6), claimed in this order: `urgent` (time-limited
- * mails: verification codes), `notice` (mails to one person about their account, the
- * operator's alerts), `bulk` (the support team's notifications and digests, contact
- * confirmations: what a flood of requests produces).
- */
-export const MAIL_LANES = { urgent: 0, notice: 1, bulk: 2 } as const;
-type MailLane = keyof typeof MAIL_LANES;
-
-/**
- * A mail to queue (architecture §3.6). `logNote` is printed with the file-delivery log
- * line (e.g. a code); a mail with `expiresAt` is never sent after that instant. `lane`
- * defaults to `urgent` for a mail with `expiresAt`, else `notice`.
- */
-export interface OutgoingMail {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  logNote?: string | null;
-  expiresAt?: Date | null;
-  lane?: MailLane;
-}
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { Division, Subject } from "@khayl/contract/contact-rules";
 import type { Language } from "../../http/language.ts";
-import type { OutgoingMail } from "./repository.ts";
+import type { OutgoingMail } from "./outgoing-mail.ts";
 
 /**
  * Mails to visitors come in the language of the page they used (decision 016: the request's

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
+import { MAIL_LANES } from "./outgoing-mail.ts";
 import {
   claimDueMails,
-  MAIL_LANES,
   markFailed,
   markGivenUp,
   markSent,
