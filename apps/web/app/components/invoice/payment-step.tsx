@@ -15,7 +15,7 @@ import {
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { type CardValues, CountrySelect, cardComplete, emptyCard, SandboxCardFields } from "./card-form.tsx";
 import { canStart, initialPaymentState, isBusy, paymentReducer } from "./payment-machine.ts";
-import type { ConfirmWithProvider, RunPayment } from "./payment-provider.ts";
+import type { ConfirmWithProvider, ProviderConfirmResult, RunPayment } from "./payment-provider.ts";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
 
