@@ -1,3 +1,4 @@
+import { errorEnvelope } from "@khayl/contract/envelope";
 import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -21,11 +22,12 @@ export class HttpError extends Error {
 }
 
 /**
- * Fastify's `frameworkErrors` for a stand-alone API: a URL that cannot be decoded
- * (e.g. `/api/v1/%`) answers 400 with the envelope instead of Fastify's own body.
+ * Fastify's `frameworkErrors` for a stand-alone API, and the host's (which adds its security
+ * headers first): a URL that cannot be decoded (e.g. `/api/v1/%`), or a too-long parameter,
+ * answers 400 with the envelope instead of Fastify's own body.
  */
-export function answerMalformedUrl(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(400).send({ success: false, statusCode: 400, message: "Malformed request URL" });
+export function answerMalformedUrl(_error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(400).send(errorEnvelope(400, "Malformed request URL"));
 }
 
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
@@ -66,16 +68,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error).map((e) => ({ field: e.field, message: say(e.message) }));
       const message = [...new Set(errors.map((e) => e.message))].join(language === "ar" ? "، " : ", ");
-      return reply.code(400).send({ success: false, statusCode: 400, message, errors });
+      return reply.code(400).send({ ...errorEnvelope(400, message), errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
     // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ success: false, statusCode: error.statusCode, message: say(error.message) });
+      return reply.code(error.statusCode).send(errorEnvelope(error.statusCode, say(error.message)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -89,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : error.message;
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send({ success: false, statusCode: status, message: say(message) });
+      return reply.code(status).send(errorEnvelope(status, say(message)));
     }
     // PostgreSQL is away (refused, cut, timed out, restarting): a fast 503 the client may
     // retry, not a 500 (decision 023).
@@ -99,20 +99,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_S))
         .header("cache-control", "no-store")
-        .send({ success: false, statusCode: 503, message: say(SERVICE_UNAVAILABLE) });
+        .send(errorEnvelope(503, say(SERVICE_UNAVAILABLE)));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ success: false, statusCode: 500, message: say("Internal server error") });
+    return reply.code(500).send(errorEnvelope(500, say("Internal server error")));
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({
-      success: false,
-      statusCode: 404,
-      message: localizeMessage(
-        `Route ${request.method}:${request.url.split("?")[0]} not found`,
-        requestLanguage(request),
-      ),
-    });
+    reply
+      .code(404)
+      .send(
+        errorEnvelope(
+          404,
+          localizeMessage(`Route ${request.method}:${request.url.split("?")[0]} not found`, requestLanguage(request)),
+        ),
+      );
   app.setNotFoundHandler(notFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
   app.all("/*", notFound);

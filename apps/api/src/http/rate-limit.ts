@@ -1,5 +1,5 @@
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { tooManyRequestsMessage } from "@khayl/contract/envelope";
+import { errorEnvelope, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -166,10 +166,6 @@ export async function registerRateLimit(app: FastifyInstance, db: Db, hasher: Ha
     global: false,
     store: databaseStore(db, hasher),
     skipOnError: false,
-    errorResponseBuilder: (_request, context) => ({
-      success: false,
-      statusCode: 429,
-      message: tooManyRequestsMessage(context.ttl),
-    }),
+    errorResponseBuilder: (_request, context) => errorEnvelope(429, tooManyRequestsMessage(context.ttl)),
   });
 }
