@@ -1,23 +1,16 @@
-import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startSmtp, type TestSmtp } from "@khayl/api/modules/mail/testing";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { accounts, blogs, invoices, outbox } from "@khayl/db/schema";
 import { createScratchPostgres, type ScratchPostgres } from "@khayl/db/testing";
-import { and, count, gt, isNull, or, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-
-/**
- * Mails the workers still have to send: unsent and not past their `expires_at` (an expired
- * code, or the suppressed mail of a deletion asked for an address without an account, is
- * never sent: architecture §3.6).
- */
-const pending = and(isNull(outbox.sentAt), or(isNull(outbox.expiresAt), gt(outbox.expiresAt, sql`now()`)));
+import { type Answer, type Instance, makeCertificate, nginxConfig, pending, root, until } from "./deploy-testing.ts";
+import { freePort } from "./testing.ts";
 
 /**
  * The production shape of docs/deploy.md, end to end: a production install (built, then
@@ -25,7 +18,6 @@ const pending = and(isNull(outbox.sentAt), or(isNull(outbox.expiresAt), gt(outbo
  * a real nginx running deploy/nginx.conf over TLS, mailing through a real SMTP server.
  * Needs Debian's nginx and PostgreSQL (TEST_DATABASE_URL); `.ci/run` provides both.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 const ready = Boolean(nginxBinary && process.env.TEST_DATABASE_URL);
 
@@ -37,40 +29,6 @@ test("the deployment test has what it needs (nginx, PostgreSQL) wherever CI runs
       postgres: expect.any(String),
     });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-interface Instance {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
 
 describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
   let work: string;
@@ -173,36 +131,10 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     instances.push(startInstance("a", portA), startInstance("b", portB));
 
     // nginx with deploy/nginx.conf: the test's ports, a throw-away certificate, no IPv6.
-    execFileSync(
-      "openssl",
-      [
-        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"],
-        ...["-addext", "subjectAltName=DNS:localhost", "-keyout", `${work}/key.pem`, "-out", `${work}/cert.pem`],
-      ],
-      { stdio: "ignore" },
-    );
-    ca = readFileSync(`${work}/cert.pem`, "utf8");
+    ca = makeCertificate(work);
     httpsPort = await freePort();
-    const httpPort = await freePort();
-    const site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
-      .replace("server 127.0.0.1:3001", `server 127.0.0.1:${portA}`)
-      .replace("server 127.0.0.1:3002", `server 127.0.0.1:${portB}`)
-      .replace(/^\s*listen \[::\].*$/gm, "")
-      .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
-      .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
-      .replace("/etc/ssl/khayl/fullchain.pem", `${work}/cert.pem`)
-      .replace("/etc/ssl/khayl/privkey.pem", `${work}/key.pem`);
-    expect(site).toContain(`server 127.0.0.1:${portB}`);
-    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-      .map((t) => `  ${t}_temp_path ${work}/nginx-${t};`)
-      .join("\n");
-    writeFileSync(
-      `${work}/nginx.conf`,
-      `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${work}/nginx.pid;\n` +
-        `error_log ${work}/nginx-error.log warn;\nevents { worker_connections 256; }\n` +
-        `http {\n  access_log off;\n${temp}\n${site}\n}\n`,
-    );
-    nginx = spawn(nginxBinary as string, ["-p", work, "-c", `${work}/nginx.conf`, "-g", "daemon off;"], {
+    const config = nginxConfig(work, { portA, portB, httpPort: await freePort(), httpsPort });
+    nginx = spawn(nginxBinary as string, ["-p", work, "-c", config, "-g", "daemon off;"], {
       stdio: "ignore",
     });
 

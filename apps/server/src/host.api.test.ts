@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { DbHandle } from "@khayl/db/client";
-import { blogs, invoices, outbox } from "@khayl/db/schema";
+import { blogs, outbox } from "@khayl/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { startTestHost, type TestHost } from "./testing.ts";
+import { expectSecurityHeaders, startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
@@ -25,14 +24,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => testHost?.close());
-
-const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"];
-
-function expectSecurityHeaders(headers: Record<string, unknown>) {
-  for (const name of SECURITY_HEADERS) expect(headers, name).toHaveProperty(name);
-  expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-}
 
 function hashedAsset(): string {
   const name = readdirSync(path.join(webBuildDir, "client", "assets")).find((f) => f.endsWith(".js"));
@@ -127,173 +118,6 @@ describe("delivery", () => {
     const response = await host.app.inject("/assets/entry.client-stale.js");
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
-  });
-});
-
-describe("page cache (decision 017)", () => {
-  test("a public page is rendered once and then served from memory, with the same ETag and body", async () => {
-    const first = await host.app.inject({ url: "/aboutus", headers: { "accept-encoding": "identity" } });
-    const second = await host.app.inject({ url: "/aboutus", headers: { "accept-encoding": "identity" } });
-    expect(first.statusCode).toBe(200);
-    expect(second.headers["x-page-cache"]).toBe("hit");
-    expect(second.headers.etag).toBe(first.headers.etag);
-    expect(second.body).toBe(first.body);
-    expect(second.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
-    expect(String(second.headers.vary)).toMatch(/accept-encoding/i);
-    expect(second.headers["set-cookie"]).toBeUndefined();
-    expectSecurityHeaders(second.headers);
-  });
-
-  test("If-None-Match with the page's ETag answers 304 without a body", async () => {
-    const page = await host.app.inject("/flights");
-    const again = await host.app.inject({ url: "/flights", headers: { "if-none-match": String(page.headers.etag) } });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe("");
-    const stale = await host.app.inject({ url: "/flights", headers: { "if-none-match": '"not-this-one"' } });
-    expect(stale.statusCode).toBe(200);
-  });
-
-  test("brotli, gzip and plain copies of a kept page decode to the same HTML", async () => {
-    const plain = await host.app.inject({ url: "/transport", headers: { "accept-encoding": "identity" } });
-    const gzipped = await host.app.inject({ url: "/transport", headers: { "accept-encoding": "gzip" } });
-    const brotli = await host.app.inject({ url: "/transport", headers: { "accept-encoding": "gzip, br" } });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(gzipped.headers["content-encoding"]).toBe("gzip");
-    expect(brotli.headers["content-encoding"]).toBe("br");
-    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-    expect(Number(brotli.headers["content-length"])).toBe(brotli.rawPayload.length);
-  });
-
-  test("each encoding of a kept page has its own strong ETag, and only its own answers 304", async () => {
-    const asked = async (encoding: string, ifNoneMatch?: string) =>
-      host.app.inject({
-        url: "/release-logs",
-        headers: { "accept-encoding": encoding, ...(ifNoneMatch ? { "if-none-match": ifNoneMatch } : {}) },
-      });
-    await asked("identity");
-    const [plain, gzipped, brotli] = await Promise.all([asked("identity"), asked("gzip"), asked("br")]);
-    const etags = [plain, gzipped, brotli].map((answer) => String(answer.headers.etag));
-    for (const etag of etags) expect(etag).toMatch(/^"[^"]+"$/);
-    expect(new Set(etags).size).toBe(3);
-    expect((await asked("br", etags[2])).statusCode).toBe(304);
-    expect((await asked("gzip", etags[1])).statusCode).toBe(304);
-    expect((await asked("identity", `"x", ${etags[0]}`)).statusCode).toBe(304);
-    // A client holding the plain copy that now accepts brotli gets the brotli bytes, not a 304.
-    const changed = await asked("br", etags[0]);
-    expect([changed.statusCode, changed.headers["content-encoding"], changed.headers.etag]).toEqual([
-      200,
-      "br",
-      etags[2],
-    ]);
-  });
-
-  test("invoice pages and route data are never kept", async () => {
-    const [invoice] = await database.db.select({ linkToken: invoices.linkToken }).from(invoices).limit(1);
-    for (let i = 0; i < 2; i++) {
-      const page = await host.app.inject(`/invoice/${invoice!.linkToken}`);
-      expect(page.statusCode).toBe(200);
-      expect(page.headers["x-page-cache"]).toBeUndefined();
-      expect(page.headers["cache-control"]).toMatch(/no-store/);
-      expect(page.headers.etag).toBeUndefined();
-    }
-    for (const url of ["/aboutus.data", "/aboutus.data?utm_source=mail"]) {
-      await host.app.inject(url);
-      const again = await host.app.inject(url);
-      expect(again.headers["x-page-cache"], url).toBeUndefined();
-    }
-    const filtered = await host.app.inject("/flights?type=import");
-    expect(filtered.headers["x-page-cache"]).toBeDefined();
-  });
-
-  test("only a page's canonical URL is kept; a spelling not redirected to it is rendered for itself", async () => {
-    const [blog] = await database.db.select({ id: blogs.id }).from(blogs).limit(1);
-    const kept = [
-      "/transport?discipline=dressage",
-      "/transport?discipline=dressage&show=48",
-      "/flights?show=72",
-      "/ar/transport?discipline=endurance",
-      "/QR",
-      "/Khayl-App",
-      `/blogs/${blog!.id}`,
-    ];
-    for (const url of kept) {
-      await host.app.inject(url);
-      const again = await host.app.inject(url);
-      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([200, "hit"]);
-    }
-    // Other spellings of these pages answer 301 to them (reads.api.test.ts); an id the site
-    // never writes is no page of its own (404), rendered for that request alone.
-    const notKept: [string, number][] = [
-      [`/blogs/000${blog!.id}`, 404],
-      [`/blogs/0x${blog!.id}`, 404],
-      [`/ar/blogs/0${blog!.id}?cb=1`, 404],
-    ];
-    for (const [url, status] of notKept) {
-      await host.app.inject(url);
-      const again = await host.app.inject(url);
-      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([status, undefined]);
-      if (status === 200) expect(again.body, url).toContain("</html>");
-    }
-  });
-
-  test("HEAD is answered from the kept copy: the GET's headers without a body, and a cold HEAD fills it", async () => {
-    const head = await host.app.inject({
-      method: "HEAD",
-      url: "/privacy-policy",
-      headers: { "accept-encoding": "identity" },
-    });
-    expect(head.statusCode).toBe(200);
-    expect(head.body).toBe("");
-    const get = await host.app.inject({ url: "/privacy-policy", headers: { "accept-encoding": "identity" } });
-    expect(get.headers["x-page-cache"]).toBe("hit");
-    expect(get.body).toContain("</html>");
-    const again = await host.app.inject({
-      method: "HEAD",
-      url: "/privacy-policy",
-      headers: { "accept-encoding": "identity" },
-    });
-    expect(again.headers["x-page-cache"]).toBe("hit");
-    expect(again.headers.etag).toBe(get.headers.etag);
-    expect(again.headers["content-length"]).toBe(String(Buffer.byteLength(get.body)));
-    expect(again.body).toBe("");
-  });
-
-  test("the English home kept for everyone still sends a visitor who chose Arabic to /ar", async () => {
-    await host.app.inject("/");
-    expect((await host.app.inject("/")).headers["x-page-cache"]).toBe("hit");
-    const chose = await host.app.inject({ url: "/", headers: { cookie: "theme=x; lang=ar" } });
-    expect(chose.statusCode).toBe(302);
-    expect(chose.headers.location).toBe("/ar");
-    // The redirect is this visitor's: no shared cache may keep it for everyone.
-    expect(chose.headers["cache-control"]).toBe("private, no-store");
-    expect(String(chose.headers.vary)).toMatch(/cookie/i);
-    expect(String((await host.app.inject("/")).headers.vary)).toMatch(/cookie/i);
-  });
-
-  test("a change to the content, from any connection, reaches the next page at once", async () => {
-    const [blog] = await database.db
-      .insert(blogs)
-      .values({ title: "Cache test: before", summary: "s", date: new Date(), content: "<p>x</p>" })
-      .returning({ id: blogs.id });
-    const url = `/blogs/${blog!.id}`;
-    // Kept (the insert's own notice may arrive after the first render and clear it once).
-    await vi.waitFor(
-      async () => {
-        const page = await host.app.inject(url);
-        expect(page.body).toContain("Cache test: before");
-        expect(page.headers["x-page-cache"]).toBe("hit");
-      },
-      { timeout: 5_000, interval: 50 },
-    );
-    await database.db.update(blogs).set({ title: "Cache test: after" }).where(eq(blogs.id, blog!.id));
-    await vi.waitFor(
-      async () => {
-        const page = await host.app.inject(url);
-        expect(page.body).toContain("Cache test: after");
-      },
-      { timeout: 5_000, interval: 50 },
-    );
   });
 });
 

@@ -6,8 +6,9 @@ import { invoices } from "@khayl/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
-import { type CheckerMessage, checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
+import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
 import type { Host } from "./host.ts";
+import { decode, jsonLd, metaTags, readable } from "./page-html.ts";
 import { startTestHost, type TestHost } from "./testing.ts";
 
 /**
@@ -47,25 +48,6 @@ async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
     .limit(1);
   if (!row) throw new Error(`no ${status} demo invoice`);
   return `/invoice/${row.linkToken}`;
-}
-
-/** The `<meta>` tags of a page's HTML, each as its attributes (entities left as sent). */
-function metaTags(html: string): Record<string, string>[] {
-  return [...html.matchAll(/<meta\s([^>]*?)\/?>/g)].map(([, attributes]) =>
-    Object.fromEntries(
-      [...(attributes ?? "").matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
-    ),
-  );
-}
-
-/** The few character references React writes in attribute and text content. */
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 /** Every public route (product §2), as the SEO check listed them (invoice links are private). */
@@ -153,15 +135,6 @@ async function followed(url: string) {
 /** `/ar` + `/` is `/ar`; `""` + `/` is `/`. */
 const withPrefix = (prefix: string, route: string) => (prefix && route === "/" ? prefix : `${prefix}${route}`);
 
-/** `page (line N): message [extract]`, one per line, for a readable failure. */
-function readable(messages: CheckerMessage[], pages: Map<string, string>): string[] {
-  return messages.map((m) => {
-    const page = pages.get(path.basename(new URL(m.url).pathname)) ?? m.url;
-    const where = m.lastLine ? `line ${m.lastLine}` : "document";
-    return `${page} (${where}): ${m.subType ?? m.type}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
-  });
-}
-
 /**
  * Every route's server HTML is valid HTML by the W3C Nu HTML Checker (conventions): zero
  * errors and zero warnings. The routes are product §2's list as the bench measures it
@@ -223,13 +196,6 @@ test("slow: every route's server HTML passes the Nu HTML Checker, in English and
     await rm(folder, { recursive: true, force: true });
   }
 }, 180_000);
-
-/** The `<script type="application/ld+json">` blocks of a page's server HTML, parsed. */
-function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, text]) => JSON.parse(text ?? "") as Record<string, unknown>,
-  );
-}
 
 test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async () => {
   const shows = await getJson<{ data: { rows: { id: number; type?: string }[] } }>(

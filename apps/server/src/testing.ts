@@ -6,6 +6,7 @@ import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
+import { expect } from "vitest";
 import { buildHost, type Host, webBuildDir } from "./host.ts";
 
 /** The one process of a server test, and how to end it. */
@@ -54,4 +55,12 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The security headers every answer of the host carries (the header names and the two fixed values). */
+export function expectSecurityHeaders(headers: Record<string, unknown>) {
+  for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"])
+    expect(headers, name).toHaveProperty(name);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 }

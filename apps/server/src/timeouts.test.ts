@@ -4,7 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildHost, type Host, SERVER_TIMEOUTS, webBuildDir } from "./host.ts";
+import { buildHost, type Host, webBuildDir } from "./host.ts";
+import { SERVER_TIMEOUTS } from "./http-server.ts";
 
 /**
  * Slow clients against the server as `npm start` runs it, with its real timeouts

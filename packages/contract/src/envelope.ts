@@ -26,6 +26,17 @@ export const errorEnvelopeSchema = z.object({
   message: z.string(),
 });
 
+/** The error envelope's shape (`errorEnvelopeSchema`). */
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * The one way the API and the host write an error answer's body (decision 025):
+ * `{ success: false, statusCode, message }` for HTTP status `statusCode` (a 4xx or 5xx).
+ */
+export function errorEnvelope(statusCode: number, message: string): ErrorEnvelope {
+  return { success: false, statusCode, message };
+}
+
 /** A 400 answer to invalid input: the error envelope plus one `{ field, message }` per problem. */
 export const validationErrorEnvelopeSchema = errorEnvelopeSchema.extend({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

@@ -11,6 +11,7 @@ import {
   offsetSchema,
   queryBooleanSchema,
 } from "./fields.ts";
+import { TRANSPORT_EVENTS_LIMIT } from "./list-limits.ts";
 import { defineMessages, type Message, validationText } from "./messages.ts";
 
 /**
@@ -110,7 +111,7 @@ export const homeEventsQuery = { limit: 100, offset: 0 } satisfies EventListQuer
 /** product §7 query shapes: /transport adds showOnWebsite and the chosen discipline (omitted for All). */
 export function transportEventsQuery(disciplineId: DisciplineId | undefined): EventListQuery {
   return {
-    limit: 100,
+    limit: TRANSPORT_EVENTS_LIMIT,
     offset: 0,
     showOnWebsite: true,
     ...(disciplineId === undefined ? {} : { eventDisciplines: [disciplineId] }),

@@ -2,8 +2,6 @@
  * Flight types and the website's type filter (product §3), with no runtime dependencies
  * so browser code can use them without pulling zod into the page's JavaScript.
  */
-import type { SelectiveService } from "./selective-services.ts";
-
 /** Flight types of selective services; only these two are shown (product §3). */
 const flightTypes = ["Import", "Export"] as const;
 type FlightType = (typeof flightTypes)[number];
@@ -18,8 +16,12 @@ export function flightTypeBySlug(slug: string | null | undefined): FlightTypeSlu
   return flightTypeSlugs.find((s) => s === lower);
 }
 
-/** True for the flights the website shows: type Import or Export, optionally one of them. */
-export function isShownFlight(service: Pick<SelectiveService, "type">, only?: FlightTypeSlug): boolean {
+/**
+ * True for the flights the website shows: type Import or Export, optionally one of them.
+ * `service` is any selective service (`SelectiveService` of ./selective-services.ts, which
+ * imports this module: only its `type` is named here, so the two do not import each other).
+ */
+export function isShownFlight(service: { type: string }, only?: FlightTypeSlug): boolean {
   const type = service.type.toLowerCase();
   return only ? type === only : (flightTypeSlugs as readonly string[]).includes(type);
 }

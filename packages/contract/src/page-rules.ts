@@ -26,9 +26,40 @@ export interface PageRules {
   scripts: boolean;
 }
 
+/**
+ * The query a list page reads (product §2, /transport and /flights), declared by its route
+ * (decision 025) so that the page cache keeps one copy per answer the page gives, under the
+ * URL the page's own links write: first its filter chip (`<filter>=<slug>`), then `show=<n>`
+ * of its "Show more" link. Every other page reads no query.
+ */
+export interface PageQuery {
+  /** The filter chip's parameter (`discipline`, `type`). */
+  filter: string;
+  /** A filter value as the page reads it: the chip's slug, or undefined for All (unknown values too). */
+  slug: (value: string | null) => string | undefined;
+  /** The cards the page fetches: product §7's list limit of its query. */
+  listLimit: number;
+  /** The cards a "Show more" step adds (the grid grows in steps of this many). */
+  step: number;
+}
+
 /** A route module's `handle` as the web app's routes write it. */
 export interface RouteHandle {
-  page?: Partial<PageRules>;
+  page?: Partial<PageRules> & {
+    /** The query the page reads; none when absent. */
+    query?: PageQuery;
+  };
+}
+
+/**
+ * A page id segment as the site's links write it (`/blogs/12`, never `/blogs/012`): digits
+ * without a leading zero. The routes' `:id` segments are written so.
+ */
+export const PAGE_ID_SEGMENT = /^[1-9][0-9]*$/;
+
+/** The query a route declares it reads (`RouteHandle.page.query`), from its module's `handle` (any value). */
+export function pageQueryOf(handle: unknown): PageQuery | undefined {
+  return (handle as RouteHandle | undefined)?.page?.query;
 }
 
 /**

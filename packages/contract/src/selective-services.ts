@@ -11,6 +11,7 @@ import {
   queryBooleanSchema,
 } from "./fields.ts";
 import { type FlightTypeSlug, flightTypeSlugs } from "./flight-types.ts";
+import { FLIGHTS_PAGE_LIMIT } from "./list-limits.ts";
 import { defineMessages, type Message } from "./messages.ts";
 
 export type { FlightTypeSlug } from "./flight-types.ts";
@@ -97,5 +98,5 @@ export const homeFlightsQuery = { limit: 100, offset: 0, showOnWebsite: true } s
 
 /** product §7 query shapes: /flights, with the lowercase type when a chip is chosen. */
 export function flightsPageQuery(type: FlightTypeSlug | undefined): SelectiveServiceListQuery {
-  return { limit: 1000, offset: 0, ...(type ? { type } : {}) };
+  return { limit: FLIGHTS_PAGE_LIMIT, offset: 0, ...(type ? { type } : {}) };
 }

@@ -1,3 +1,4 @@
+import { errorEnvelope } from "@khayl/contract/envelope";
 import type { Message } from "@khayl/contract/messages";
 import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -26,11 +27,12 @@ export class HttpError extends Error {
 }
 
 /**
- * Fastify's `frameworkErrors` for a stand-alone API: a URL that cannot be decoded
- * (e.g. `/api/v1/%`) answers 400 with the envelope instead of Fastify's own body.
+ * Fastify's `frameworkErrors` for a stand-alone API, and the host's (which adds its security
+ * headers first): a URL that cannot be decoded (e.g. `/api/v1/%`), or a too-long parameter,
+ * answers 400 with the envelope instead of Fastify's own body.
  */
-export function answerMalformedUrl(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(400).send({ success: false, statusCode: 400, message: translate(httpMessages.malformedUrl, "en") });
+export function answerMalformedUrl(_error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(400).send(errorEnvelope(400, translate(httpMessages.malformedUrl, "en")));
 }
 
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
@@ -69,16 +71,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
       const message = [...new Set(errors.map((e) => e.message))].join(say(httpMessages.listSeparator));
-      return reply.code(400).send({ success: false, statusCode: 400, message, errors });
+      return reply.code(400).send({ ...errorEnvelope(400, message), errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.
     // A service's HttpError is a deliberate answer (e.g. 503 from the health check): any status.
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ success: false, statusCode: error.statusCode, message: say(error.answer) });
+      return reply.code(error.statusCode).send(errorEnvelope(error.statusCode, say(error.answer)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -92,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : translateText(error.message, language);
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
-      return reply.code(status).send({ success: false, statusCode: status, message });
+      return reply.code(status).send(errorEnvelope(status, message));
     }
     // PostgreSQL is away (refused, cut, timed out, restarting): a fast 503 the client may
     // retry, not a 500 (decision 023).
@@ -102,17 +102,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_S))
         .header("cache-control", "no-store")
-        .send({ success: false, statusCode: 503, message: say(httpMessages.serviceUnavailable) });
+        .send(errorEnvelope(503, say(httpMessages.serviceUnavailable)));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ success: false, statusCode: 500, message: say(httpMessages.internalError) });
+    return reply.code(500).send(errorEnvelope(500, say(httpMessages.internalError)));
   });
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({
-      success: false,
-      statusCode: 404,
-      message: translate(routeNotFound(request.method, request.url.split("?")[0] ?? ""), requestLanguage(request)),
-    });
+    reply
+      .code(404)
+      .send(
+        errorEnvelope(
+          404,
+          translate(routeNotFound(request.method, request.url.split("?")[0] ?? ""), requestLanguage(request)),
+        ),
+      );
   app.setNotFoundHandler(notFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
   app.all("/*", notFound);

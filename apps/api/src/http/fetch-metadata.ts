@@ -1,4 +1,4 @@
-import { crossSiteRequest } from "@khayl/contract/envelope";
+import { crossSiteRequest, errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { translate } from "../i18n.ts";
 import { requestLanguage } from "./language.ts";
@@ -25,6 +25,6 @@ export async function refuseCrossSiteBrowserRequests(request: FastifyRequest, re
   const destination = header(request, "sec-fetch-dest");
   if (site?.toLowerCase() === "cross-site" || (destination && !CALLER_DESTINATIONS.has(destination.toLowerCase()))) {
     const message = translate(crossSiteRequest, requestLanguage(request));
-    await reply.code(403).send({ success: false, statusCode: 403, message });
+    await reply.code(403).send(errorEnvelope(403, message));
   }
 }

@@ -1,5 +1,5 @@
 import rateLimitPlugin, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { tooManyRequests } from "@khayl/contract/envelope";
+import { errorEnvelope, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db, Tx } from "@khayl/db/client";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -168,10 +168,7 @@ export async function registerRateLimit(app: FastifyInstance, db: Db, hasher: Ha
     global: false,
     store: databaseStore(db, hasher),
     skipOnError: false,
-    errorResponseBuilder: (request, context) => ({
-      success: false,
-      statusCode: 429,
-      message: translate(tooManyRequests(context.ttl), requestLanguage(request)),
-    }),
+    errorResponseBuilder: (request, context) =>
+      errorEnvelope(429, translate(tooManyRequests(context.ttl), requestLanguage(request))),
   });
 }

@@ -1,4 +1,5 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
+import { FLIGHTS_PAGE_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -10,12 +11,20 @@ import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { showMoreHref, shownCount } from "../lib/paging.ts";
+import { CARDS_PER_STEP, showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/flights";
 
-/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * A content page: complete in its server HTML, it ships no framework JavaScript (decision 024).
+ * It reads its type chip and `show` (decision 025: the page cache keys it by them).
+ */
+export const handle = {
+  page: {
+    scripts: false,
+    query: { filter: "type", slug: flightTypeBySlug, listLimit: FLIGHTS_PAGE_LIMIT, step: CARDS_PER_STEP },
+  },
+} satisfies RouteHandle;
 
 /**
  * /flights (product §2): `?type=import|export` picks a chip (case-insensitive). The list is

@@ -1,4 +1,5 @@
 import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
+import { TRANSPORT_EVENTS_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -11,12 +12,25 @@ import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { showMoreHref, shownCount } from "../lib/paging.ts";
+import { CARDS_PER_STEP, showMoreHref, shownCount } from "../lib/paging.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/transport";
 
-/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * A content page: complete in its server HTML, it ships no framework JavaScript (decision 024).
+ * It reads its discipline chip and `show` (decision 025: the page cache keys it by them).
+ */
+export const handle = {
+  page: {
+    scripts: false,
+    query: {
+      filter: "discipline",
+      slug: (value) => disciplineBySlug(value)?.slug,
+      listLimit: TRANSPORT_EVENTS_LIMIT,
+      step: CARDS_PER_STEP,
+    },
+  },
+} satisfies RouteHandle;
 
 /**
  * /transport (product §2): `?discipline=<slug>` picks a chip; the loader maps it to the

@@ -1,4 +1,11 @@
 /**
+ * What a mail is before it is queued: its shape and its outbox lane (architecture §3.6).
+ * Apart from the outbox's queries (`repository.ts`) so that the mail templates, which
+ * build these, and the repository, which reads the templates' kinds, do not import each
+ * other (decision 025: no import cycles, type-only included).
+ */
+
+/**
  * The outbox's lanes (architecture §3.6), claimed in this order: `urgent` (time-limited
  * mails: verification codes), `notice` (mails to one person about their account, the
  * operator's alerts), `bulk` (the support team's notifications and digests, contact

@@ -1,5 +1,5 @@
 import { billingCountryIso, cardMessages, digitsOnly, isBillingCountry } from "@khayl/contract/card-rules";
-import type { InvoiceData, PaymentIntentData, PaymentStepBody } from "@khayl/contract/invoices";
+import type { InvoiceData, PaymentStepBody } from "@khayl/contract/invoices";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
@@ -15,18 +15,12 @@ import {
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { type CardValues, CountrySelect, cardComplete, emptyCard, SandboxCardFields } from "./card-form.tsx";
 import { canStart, initialPaymentState, isBusy, paymentReducer } from "./payment-machine.ts";
+import type { ConfirmWithProvider, ProviderConfirmResult, RunPayment } from "./payment-provider.ts";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
 
 /** The payment method of a sandbox confirmation (the contract's `sandboxConfirmBodySchema`). */
 type SandboxPaymentMethod = Extract<PaymentStepBody, { intent: "sandbox-confirm" }>["paymentMethod"];
-
-/** What the provider step of a payment answers: the payment method it used, or the failure. */
-export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
-/** Confirms the server's payment intent with the provider (Stripe.js, or the sandbox). */
-export type ConfirmWithProvider = (payment: PaymentIntentData) => Promise<ProviderConfirmResult>;
-/** Runs one payment: create the intent on the server, confirm it with the provider, let the server settle it. */
-export type RunPayment = (method: PaymentMethodType, confirm: ConfirmWithProvider) => Promise<void>;
 
 // Stripe.js and Elements load only on this step and only when Stripe is configured (architecture §3.9).
 const StripeCardFields = lazy(() => import("./stripe-payment.tsx").then((m) => ({ default: m.StripeCardFields })));

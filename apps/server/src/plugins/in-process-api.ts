@@ -1,0 +1,49 @@
+import { API_ROOT, apiRootPlugin } from "@khayl/api/app";
+import type { createAnswerCache } from "@khayl/api/http/cache";
+import type { Env } from "@khayl/config/env";
+import { errorEnvelope, retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
+import type { DbHandle } from "@khayl/db/client";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import type { createReadBudget } from "../read-budgets.ts";
+
+export interface InProcessApiOptions {
+  env: Env;
+  database: DbHandle;
+  /** The public list answers kept by normalised query (decision 022), emptied when content changes. */
+  answers: ReturnType<typeof createAnswerCache>;
+  /** The budget of API reads per client (`API_READ_BUDGET_PER_MINUTE`, decision 022). */
+  apiReads: ReturnType<typeof createReadBudget>;
+  /** The header this process's page renders send on their API calls: their render was counted instead. */
+  ownRead: Record<string, string>;
+}
+
+/**
+ * The API in this process (no `API_URL`): `/api/v1` and its OpenAPI docs at `/api/docs`
+ * (their own CSP, see the API's http/openapi.ts), with the per-client budget of API reads
+ * in front (decision 022): a GET or HEAD under `/api/` from outside the process past the
+ * budget answers 429 in the envelope with `retry-after`; the page renders' own calls (marked
+ * with `ownRead`) are not counted.
+ */
+export const inProcessApi = fp<InProcessApiOptions>(
+  async (app: FastifyInstance, { env, database, answers, apiReads, ownRead }) => {
+    const [[markName, markValue] = ["", ""]] = Object.entries(ownRead);
+    app.addHook("onRequest", async (request, reply) => {
+      if ((request.method !== "GET" && request.method !== "HEAD") || !request.url.startsWith(`${API_ROOT}/`)) return;
+      if (request.headers[markName] === markValue) return;
+      const waitMs = apiReads.take(request.ip);
+      if (waitMs) return tooManyReads(reply, waitMs);
+    });
+    await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env, answers });
+  },
+  { name: "in-process-api" },
+);
+
+/** The API's answer to a client over its budget of API reads (decision 022): 429, the envelope, `retry-after`. */
+function tooManyReads(reply: FastifyReply, waitMs: number) {
+  return reply
+    .code(429)
+    .header("retry-after", String(retryAfterSeconds(waitMs)))
+    .header("cache-control", "no-store")
+    .send(errorEnvelope(429, tooManyRequestsMessage(waitMs)));
+}

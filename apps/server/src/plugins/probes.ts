@@ -1,0 +1,47 @@
+import { errorEnvelope } from "@khayl/contract/envelope";
+import { type DbHandle, ping } from "@khayl/db/client";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+
+export interface ProbesOptions {
+  /** The in-process API's database; undefined with `API_URL` (nothing to ping). */
+  database: DbHandle | undefined;
+  /** True once shutdown began (`Host.close`). */
+  stopping: () => boolean;
+}
+
+/** How long readiness waits for the database's answer, in ms. */
+const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Liveness and readiness for a load balancer or orchestrator: `GET /livez` answers 200
+ * while the process runs; `GET /readyz` answers 200 when the database answers within
+ * 2 s (or there is none: `API_URL`), and 503 while it does not or once shutdown began.
+ * Both in the API envelope (`success: true` on a 200), never cached.
+ */
+export const probes = fp<ProbesOptions>(
+  async (app: FastifyInstance, { database, stopping }) => {
+    const answer = (reply: FastifyReply, statusCode: number, message: string) =>
+      reply
+        .code(statusCode)
+        .header("cache-control", "no-store")
+        .send(statusCode === 200 ? { success: true, statusCode, message } : errorEnvelope(statusCode, message));
+    app.get("/livez", async (_request, reply) => answer(reply, 200, "live"));
+    app.get("/readyz", async (_request, reply) => {
+      if (stopping()) return answer(reply, 503, "Shutting down");
+      if (database) {
+        let timer: NodeJS.Timeout | undefined;
+        const reachable = await Promise.race([
+          ping(database.db).then(
+            () => true,
+            () => false,
+          ),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS))),
+        ]).finally(() => clearTimeout(timer));
+        if (!reachable) return answer(reply, 503, "Database unreachable");
+      }
+      return answer(reply, 200, "ready");
+    });
+  },
+  { name: "probes" },
+);

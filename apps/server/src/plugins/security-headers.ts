@@ -1,0 +1,62 @@
+import helmet from "@fastify/helmet";
+import type { Env } from "@khayl/config/env";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { permissionsPolicy, resourceCsp } from "../csp.ts";
+
+/**
+ * The security headers of every answer (architecture §3.7): helmet's set without its CSP,
+ * HSTS and COEP, with `Referrer-Policy: strict-origin-when-cross-origin`; HSTS on HTTPS
+ * requests only (a year, subdomains included); the resources' CSP (`resourceCsp`) on every
+ * answer that set none (a page sets its own, naming its render's nonce: decision 019); and
+ * the `Permissions-Policy` of `env`. With `TRUST_PROXY` unset, also warns once about a
+ * request that came through a proxy (`warnOnceAboutForwardedHeaders`).
+ */
+export const securityHeaders = fp<{ env: Env }>(
+  async (app: FastifyInstance, { env }) => {
+    if (!env.TRUST_PROXY?.length) warnOnceAboutForwardedHeaders(app);
+    await app.register(helmet, {
+      contentSecurityPolicy: false,
+      hsts: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.protocol === "https")
+        reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    });
+    const permissions = permissionsPolicy(env);
+    app.addHook("onSend", async (_request, reply, payload) => {
+      // Page responses set their own policy (their render's nonce) in the page handler.
+      if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", resourceCsp);
+      reply.header("permissions-policy", permissions);
+      return payload;
+    });
+  },
+  { name: "security-headers" },
+);
+
+/**
+ * With `TRUST_PROXY` unset, the first request that carries `X-Forwarded-For` or
+ * `Forwarded` logs one warning (once per host, i.e. once per process): the server sits
+ * behind a proxy it does not believe, so every client appears as the proxy and every
+ * per-client limit (and per-address-and-client budget of account deletion) is shared by
+ * the whole site.
+ */
+function warnOnceAboutForwardedHeaders(app: FastifyInstance): void {
+  let warned = false;
+  // Fastify cannot drop a hook once it runs, so after the warning this is a plain synchronous
+  // return (no promise, no header lookup) on every request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (warned || (request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined))
+      return done();
+    warned = true;
+    request.log.warn(
+      { trustProxy: false },
+      "a request came through a proxy (X-Forwarded-For or Forwarded) but TRUST_PROXY is unset: every client " +
+        "appears as the proxy, so every per-client rate limit is shared by the whole site; set TRUST_PROXY to " +
+        "the proxy's address or range (README, Production notes)",
+    );
+    done();
+  });
+}

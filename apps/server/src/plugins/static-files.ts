@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import { errorEnvelope } from "@khayl/contract/envelope";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+export interface StaticFilesOptions {
+  /** The web build's browser files (`<webBuildDir>/client`); none are served when it is missing. */
+  clientDir: string;
+  /** `npm run dev`: Vite serves the files, this plugin only compresses. */
+  dev: boolean;
+}
+
+/** Where the web build's content-hashed files live, as a path of the site. */
+const HASHED_ASSETS = "/assets/";
+
+/**
+ * Compression (gzip, answers of 1 KiB or more, every route) and the web build's files:
+ * precompressed copies when the build wrote them, `Cache-Control` of a year and
+ * `immutable` for the content-hashed files under `/assets/`, a day (and a week stale
+ * while revalidating) for the rest (images, icons may change with a deploy). A hashed
+ * asset that is not in this build (e.g. a stale tab after a deploy) is a 404 in the
+ * envelope, not the catch-all page's redirect to `/`: the browser expects a script or a style.
+ */
+export const staticFiles = fp<StaticFilesOptions>(
+  async (app: FastifyInstance, { clientDir, dev }) => {
+    await app.register(compress, { global: true, encodings: ["gzip"], threshold: 1024 });
+    if (!dev && existsSync(clientDir)) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          const rel = `/${path.relative(clientDir, filePath).split(path.sep).join("/")}`;
+          res.header(
+            "cache-control",
+            rel.startsWith(HASHED_ASSETS)
+              ? "public, max-age=31536000, immutable"
+              : "public, max-age=86400, stale-while-revalidate=604800",
+          );
+        },
+      });
+    }
+  },
+  { name: "static-files" },
+);
+
+/** The 404 of a hashed asset this build does not have (registered after the API, as before the split). */
+export const missingAssets = fp(
+  async (app: FastifyInstance) => {
+    app.get(`${HASHED_ASSETS}*`, async (request, reply) =>
+      reply.code(404).send(errorEnvelope(404, `Route GET:${request.url.split("?")[0]} not found`)),
+    );
+  },
+  { name: "missing-assets" },
+);

@@ -1,0 +1,157 @@
+import { Readable } from "node:stream";
+import { API_PREFIX } from "@khayl/api/app";
+import { type Env, publicConfig } from "@khayl/config/env";
+import { createApiClient, type createResponseCache } from "@khayl/contract/client";
+import { retryAfterSeconds } from "@khayl/contract/envelope";
+import type { PageRules } from "@khayl/contract/page-rules";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { createRequestHandler } from "react-router";
+import { newNonce } from "./csp.ts";
+import { inProcessFetch } from "./in-process-fetch.ts";
+import { type PageAnswer, prepareAnswer, sendAnswer } from "./page-answer.ts";
+
+export interface RendererOptions {
+  app: FastifyInstance;
+  env: Env;
+  /** React Router's request handler of the web build (or of Vite's, in development). */
+  handle: ReturnType<typeof createRequestHandler>;
+  /** The page rules the routes of a path declare (decision 019; `pageRulesOfBuild`). */
+  pageRules: (pathname: string) => PageRules;
+  /** Public API answers reused by renders (at most a minute), emptied when content changes. */
+  apiCache: ReturnType<typeof createResponseCache>;
+  /** The header marking this process's own API calls (not counted against a read budget: decision 022). */
+  ownRead: Record<string, string>;
+}
+
+/** Options of one render: the URL whose page is rendered (default: the request's) and the 429 screen. */
+interface RenderOptions {
+  url?: string;
+  tooManyRequests?: boolean;
+}
+
+/**
+ * A remote provider API (`API_URL`) gets a bounded wait: 5 s per try, and GETs (which
+ * are safe to repeat) are tried up to twice more after a network failure, a timeout or
+ * a 502/503/504, so a page waits at most about 16 s (the in-process API needs neither).
+ */
+const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
+
+/**
+ * The page renders of the host: React Router's handler with the API client of the page's
+ * language (decision 016) and the render's CSP nonce (decision 019).
+ * - `render`: React Router's `Response` for a request; a `detached` render is the page
+ *   cache's, a GET (a HEAD is answered from the same copy, without its body) that outlives
+ *   the client that asked.
+ * - `answer`: a production render made ready to send (`prepareAnswer`): a fresh nonce, the
+ *   CSP and headers of its page rules.
+ * - `tooManyRenders`: the 429 page of a client over its render budget (decision 022): the
+ *   error screen in the request's language, rendered once per language and scheme,
+ *   `private, no-store`, with `retry-after` (whole seconds of `waitMs`).
+ */
+export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead }: RendererOptions) {
+  const config = publicConfig(env);
+  const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
+
+  const render = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detached: boolean,
+    nonce: string,
+    { url = request.url, tooManyRequests = false }: RenderOptions = {},
+  ) => {
+    const api = createApiClient({
+      baseUrl: apiBaseUrl,
+      // Pages under /ar ask the API for Arabic content (product §7's `language` header; decision 016).
+      language: languageOfUrl(url),
+      ...(env.API_URL
+        ? { headers: { "x-forwarded-for": request.ip }, ...REMOTE_API_PATIENCE }
+        : { fetch: inProcessFetch(app, request.ip, ownRead) }),
+      cache: apiCache,
+    });
+    const webRequest = detached ? toWebRequest(request, undefined, "GET", url) : toWebRequest(request, reply);
+    return handle(webRequest, {
+      api,
+      config,
+      log: request.log,
+      nonce,
+      ...(tooManyRequests ? { tooManyRequests } : {}),
+    });
+  };
+
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detached: boolean,
+    options: RenderOptions = {},
+  ): Promise<PageAnswer> => {
+    const nonce = newNonce();
+    const response = await render(request, reply, detached, nonce, options);
+    const url = options.url ?? request.url;
+    const mark = url.indexOf("?");
+    return prepareAnswer(response, {
+      env,
+      secure: request.protocol === "https",
+      method: detached ? "GET" : request.method,
+      nonce,
+      page: pageRules(mark < 0 ? url : url.slice(0, mark)),
+    });
+  };
+
+  const tooManyRendersPages = new Map<string, Promise<PageAnswer>>();
+  const tooManyRenders = async (request: FastifyRequest, reply: FastifyReply, waitMs: number, secure: boolean) => {
+    const language = languageOfUrl(request.url);
+    const which = `${secure} ${language}`;
+    let page = tooManyRendersPages.get(which);
+    if (!page) {
+      const url = language === "ar" ? "/ar/term-of-use" : "/term-of-use";
+      page = answer(request, reply, true, { url, tooManyRequests: true });
+      tooManyRendersPages.set(which, page);
+      page.catch(() => tooManyRendersPages.delete(which));
+    }
+    reply.header("retry-after", String(retryAfterSeconds(waitMs)));
+    return sendAnswer(reply, await page);
+  };
+
+  return { render, answer, tooManyRenders };
+}
+
+/** The host's page renders (`createRenderer`). */
+export type Renderer = ReturnType<typeof createRenderer>;
+
+/**
+ * The language of a request's URL (decision 016: Arabic lives under `/ar`, English at the
+ * spec's paths): what the API client asks for and what the 429 page speaks. A language is
+ * the site's URL layout, not a page rule, so it is read from the path prefix here.
+ */
+function languageOfUrl(url: string): "ar" | "en" {
+  return /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en";
+}
+
+/**
+ * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
+ * client disconnects when `reply` is given, with the request's method and URL unless `method`
+ * and `path` (a path and query) are given.
+ */
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply | undefined,
+  method = request.method,
+  path = request.url,
+): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(path, origin);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply?.raw.on("close", () => controller.abort());
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}

@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Env } from "@khayl/config/env";
+import type { PageRules } from "@khayl/contract/page-rules";
+import type { FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { type PageRoute, pageCacheKeys } from "./page-cache-keys.ts";
+import { pageRulesOfBuild } from "./page-rules.ts";
+
+/** What the host takes from the web app: its request handler and what its routes declare. */
+export interface WebApp {
+  handle: ReturnType<typeof createRequestHandler>;
+  /** The page cache's key of a request (decision 017); undefined in dev, which renders every page. */
+  pageCacheKey: ((request: FastifyRequest, secure: boolean) => PageRoute) | undefined;
+  /** The page rules (decision 019) of a path; in dev every page is public with scripts. */
+  pageRules: (pathname: string) => PageRules;
+}
+
+/**
+ * The web app of this process. In development, Vite's build of each request (`loadBuild`);
+ * in production, the built server entry under `webBuildDir` (throws when it is missing:
+ * run `npm run build`), whose route modules' `handle` exports declare the page rules and
+ * the page cache's keys (decisions 017, 019, 025): the host holds no copy of the routes.
+ */
+export async function loadWebApp(
+  env: Env,
+  webBuildDir: string,
+  loadBuild: (() => Promise<ServerBuild>) | undefined,
+): Promise<WebApp> {
+  if (loadBuild)
+    return {
+      handle: createRequestHandler(loadBuild, "development"),
+      pageCacheKey: undefined,
+      pageRules: () => ({ private: false, scripts: true }),
+    };
+  const serverEntry = path.join(webBuildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return {
+    handle: createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development"),
+    pageCacheKey: pageCacheKeys(build.routes, env.PRODUCT_NAME),
+    pageRules: pageRulesOfBuild(build.routes),
+  };
+}
