@@ -3,8 +3,9 @@ import { costReport, type TestCost } from "../scripts/test-cost.ts";
 
 /**
  * A Playwright reporter beside `list`: at the end of the run, the ten slowest tests and any
- * test over 5 s neither named `slow: …` nor tagged `@slow` (scripts/test-cost.ts). A test
- * retried counts its last try.
+ * test over 5 s neither named `slow: …` nor tagged `@slow` (scripts/test-cost.ts); a test
+ * that calls Playwright's own `test.slow()` counts as tagged. A test retried counts its
+ * last try.
  */
 export default class CostReporter implements Reporter {
   private readonly tests = new Map<string, TestCost>();
@@ -17,7 +18,7 @@ export default class CostReporter implements Reporter {
       name: test.title,
       title: [...groups].join(" › "),
       ms: result.duration,
-      tags: test.tags,
+      tags: [...test.tags, ...(marksItselfSlow(test, result) ? ["@slow"] : [])],
     });
   }
 
@@ -29,4 +30,9 @@ export default class CostReporter implements Reporter {
   printsToStdio(): boolean {
     return false;
   }
+}
+
+/** Whether the test called `test.slow()` (an annotation of type `slow`, on the test or its run). */
+function marksItselfSlow(test: TestCase, result: TestResult): boolean {
+  return [...test.annotations, ...(result.annotations ?? [])].some(({ type }) => type === "slow");
 }
