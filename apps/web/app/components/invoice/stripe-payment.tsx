@@ -5,7 +5,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import type { ConfirmWithProvider, RunPayment } from "./payment-step.tsx";
+import type { ConfirmWithProvider, RunPayment } from "./payment-provider.ts";
 
 /**
  * Stripe in the browser (architecture §3.8, §3.9): loaded only on step 3 and only when Stripe
