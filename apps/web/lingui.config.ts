@@ -71,6 +71,9 @@ export default defineConfig({
     area("links", ["routes/links.tsx"]),
     area("contact", [
       "routes/contact-us.tsx",
+      "components/contact-thanks.tsx",
+      "components/form/error-summary.tsx",
+      "components/lazy-phone-field.tsx",
       "components/whatsapp-link.tsx",
       "components/phone-field.tsx",
       "lib/contact-messages.ts",
