@@ -81,6 +81,7 @@ export default defineConfig({
     ]),
     area("account", [
       "routes/delete-account.tsx",
+      "components/deletion-steps.tsx",
       "routes/success.tsx",
       "components/otp-input.tsx",
       "lib/contact-messages.ts",
