@@ -7,15 +7,7 @@ import {
 import { submittedPhone } from "./phone.ts";
 
 /** The contact form with nothing typed (a fresh form, or a failed post without values). */
-export const emptyContactValues: ContactFormValues = {
-  fullName: "",
-  email: "",
-  phone: "",
-  subject: "",
-  division: "",
-  applicableReference: "",
-  supportInquiry: "",
-};
+export const emptyContactValues = Object.fromEntries(contactFields.map((f) => [f, ""])) as ContactFormValues;
 
 /** The contact form's values as it would post them (the phone as `submittedPhone` writes it). */
 function readContactForm(form: HTMLFormElement): ContactFormValues {

@@ -5,6 +5,7 @@ import {
   divisionOptions,
   subjectOptions,
 } from "@khayl/contract/contact-rules";
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
@@ -110,6 +111,24 @@ export default function ContactUs() {
     </Field>
   );
 
+  const select = <O extends string>(
+    name: "subject" | "division",
+    label: string,
+    options: readonly { value: O }[],
+    labels: Record<O, MessageDescriptor>,
+  ) =>
+    field(
+      name,
+      label,
+      <SelectInput
+        field={fieldProps(name)}
+        options={options}
+        labels={labels}
+        placeholder={choose}
+        defaultValue={serverValues[name]}
+      />,
+    );
+
   return (
     <>
       <section className="relative bg-brand text-white">
@@ -170,28 +189,8 @@ export default function ContactUs() {
             />,
           )}
           {field("phone", t`Phone`, <LazyPhoneField form={form} name="phone" defaultValue={serverValues.phone} />)}
-          {field(
-            "subject",
-            t`Subject`,
-            <SelectInput
-              field={fieldProps("subject")}
-              options={subjectOptions}
-              labels={subjectLabels}
-              placeholder={choose}
-              defaultValue={serverValues.subject}
-            />,
-          )}
-          {field(
-            "division",
-            t`Division`,
-            <SelectInput
-              field={fieldProps("division")}
-              options={divisionOptions}
-              labels={divisionLabels}
-              placeholder={choose}
-              defaultValue={serverValues.division}
-            />,
-          )}
+          {select("subject", t`Subject`, subjectOptions, subjectLabels)}
+          {select("division", t`Division`, divisionOptions, divisionLabels)}
           {field(
             "applicableReference",
             t`Applicable Reference`,

@@ -11,11 +11,15 @@ export const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus:outline-none focus:ring-2 " +
   "focus:ring-brand aria-[invalid]:border-red-700";
 
+/** How a field's message is announced (see `FieldMessage`). */
+type Announce = "summary" | "alert" | "live";
+
 /**
  * A field's message under it (the contract's product §5 message in the page's language),
  * with the id its input's `aria-describedby` names. `announce`: "summary" when the form's
  * `ErrorSummary` reads the errors out (no live region here), "alert" for a form of one
- * field whose message is an alert of its own.
+ * field whose message is an alert of its own, "live" for a polite live region that stays
+ * mounted (the card form's fields).
  */
 export function FieldMessage({
   name,
@@ -24,10 +28,11 @@ export function FieldMessage({
 }: {
   name: string;
   message: string | undefined;
-  announce?: "summary" | "alert";
+  announce?: Announce;
 }) {
   const { i18n } = useLingui();
   const text = localizeFormMessage(i18n, message);
+  if (announce === "live") return <FieldError id={errorId(name)} message={text} />;
   if (announce === "alert") {
     return text ? (
       <p id={errorId(name)} role="alert" className="mt-1 text-sm text-red-700">
@@ -56,7 +61,7 @@ export function Field({
   label: ReactNode;
   message: string | undefined;
   hint?: ReactNode;
-  announce?: "summary" | "alert";
+  announce?: Announce;
   className?: string;
   children: ReactNode;
 }) {
