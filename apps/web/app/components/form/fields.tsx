@@ -21,7 +21,7 @@ type Announce = "summary" | "alert" | "live";
  * field whose message is an alert of its own, "live" for a polite live region that stays
  * mounted (the card form's fields).
  */
-export function FieldMessage({
+function FieldMessage({
   name,
   message,
   announce = "summary",

@@ -4,7 +4,7 @@ import { failureFromResponse, type PaymentCallResult, type PaymentError } from "
 import type { PaymentEvent } from "./payment-machine.ts";
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
-export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
+type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
 
 /**
  * A payment provider (product §4 step 3): confirms the server's payment intent and answers
