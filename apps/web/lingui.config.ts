@@ -71,6 +71,9 @@ export default defineConfig({
     area("links", ["routes/links.tsx"]),
     area("contact", [
       "routes/contact-us.tsx",
+      "components/contact-thanks.tsx",
+      "components/form/error-summary.tsx",
+      "components/lazy-phone-field.tsx",
       "components/whatsapp-link.tsx",
       "components/phone-field.tsx",
       "lib/contact-messages.ts",
@@ -78,6 +81,7 @@ export default defineConfig({
     ]),
     area("account", [
       "routes/delete-account.tsx",
+      "components/deletion-steps.tsx",
       "routes/success.tsx",
       "components/otp-input.tsx",
       "lib/contact-messages.ts",

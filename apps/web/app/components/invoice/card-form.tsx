@@ -12,9 +12,9 @@ import {
   formatExpiry,
 } from "@khayl/contract/card-rules";
 import { useLingui } from "@lingui/react/macro";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { cardMessageText } from "../../lib/invoice-payment.ts";
-import { FieldError } from "../ui/field-error.tsx";
+import { Field } from "../form/fields.tsx";
 
 /** The card form's values as typed (the number grouped, the expiry 'MM / YY'). */
 export interface CardValues {
@@ -62,30 +62,6 @@ const digitsClass = `${inputClass} rtl:text-right`;
 const pairClass = "grid grid-cols-2 gap-x-4";
 const pairFieldClass = "row-span-3 grid grid-rows-subgrid";
 
-function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      {children}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
 /**
  * The billing country select of product §5 (United Arab Emirates = UAE, US, GB, CA, AU, DE,
  * FR, ES). 'Please select a country' shows once it was left empty, or when `forceError`
@@ -117,7 +93,7 @@ export function CountrySelect({
     ES: t`Spain`,
   };
   return (
-    <Field id="billing-country" label={t`Billing country`} error={error}>
+    <Field name="billing-country" label={t`Billing country`} message={error} announce="live">
       <select
         id="billing-country"
         name="billingCountry"
@@ -177,7 +153,7 @@ export function SandboxCardFields({
 
   return (
     <>
-      <Field id="card-number" label={t`Card number`} error={shown("number")}>
+      <Field name="card-number" label={t`Card number`} message={shown("number")} announce="live">
         <input
           id="card-number"
           name="cardnumber"
@@ -199,7 +175,13 @@ export function SandboxCardFields({
         />
       </Field>
       <div className={pairClass}>
-        <Field id="card-expiry" label={t`Expiry date (MM / YY)`} error={shown("expiry")} className={pairFieldClass}>
+        <Field
+          name="card-expiry"
+          label={t`Expiry date (MM / YY)`}
+          message={shown("expiry")}
+          announce="live"
+          className={pairFieldClass}
+        >
           <input
             id="card-expiry"
             name="exp-date"
@@ -225,7 +207,13 @@ export function SandboxCardFields({
             {...described("expiry", "card-expiry")}
           />
         </Field>
-        <Field id="card-cvc" label={t`Security code (CVC)`} error={shown("cvc")} className={pairFieldClass}>
+        <Field
+          name="card-cvc"
+          label={t`Security code (CVC)`}
+          message={shown("cvc")}
+          announce="live"
+          className={pairFieldClass}
+        >
           <input
             id="card-cvc"
             name="cvc"

@@ -1,15 +1,69 @@
-/**
- * The types the payment step and a payment provider's component share (Stripe.js in
- * `stripe-payment.tsx`, the sandbox in the step itself): kept apart from both so that
- * neither imports the other (decision 025: no import cycles, type-only included).
- */
-import type { PaymentIntentData } from "@khayl/contract/invoices";
+import type { InvoiceData, PaymentIntentData } from "@khayl/contract/invoices";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
-import type { PaymentError } from "../../lib/invoice-payment.ts";
+import { failureFromResponse, type PaymentCallResult, type PaymentError } from "../../lib/invoice-payment.ts";
+import type { PaymentEvent } from "./payment-machine.ts";
 
 /** What the provider step of a payment answers: the payment method it used, or the failure. */
-export type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
-/** Confirms the server's payment intent with the provider (Stripe.js, or the sandbox). */
+type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
+
+/**
+ * A payment provider (product §4 step 3): confirms the server's payment intent and answers
+ * the payment method it charged. Stripe.js (`stripe-payment.tsx`) and the sandbox
+ * (`sandbox-provider.ts`) are the two; both never throw for a refused payment.
+ */
 export type ConfirmWithProvider = (payment: PaymentIntentData) => Promise<ProviderConfirmResult>;
+
 /** Runs one payment: create the intent on the server, confirm it with the provider, let the server settle it. */
 export type RunPayment = (method: PaymentMethodType, confirm: ConfirmWithProvider) => Promise<void>;
+
+/** The server side of a payment: posts one step to `/invoice/{hash}/payment` (`paymentCall`, bound to the page). */
+export type PaymentCall = (
+  body: { intent: "create"; paymentMethod: PaymentMethodType } | { intent: "confirm"; paymentIntentId: string },
+) => Promise<PaymentCallResult>;
+
+/** What a payment run reports to the page: the machine's events, a stale invoice, the paid invoice. */
+export interface PaymentRunHooks {
+  dispatch: (event: PaymentEvent) => void;
+  /** The server says the invoice is already paid (409 on create). */
+  onStale: () => void;
+  /** The server settled the payment: the invoice, now paid. */
+  onPaid: (invoice: InvoiceData) => void;
+}
+
+const unexpected: PaymentError = { failure: "unexpected", detail: null };
+
+/**
+ * One payment, create → confirm → settle (product §4, §8), reported to the payment machine
+ * as `start`, `created`, `confirmed`, `settled` or `failed` (with the product §8 failure of
+ * the step that failed). A provider that throws counts as 'unexpected'. Never throws.
+ */
+export async function runPayment(
+  paymentMethod: PaymentMethodType,
+  confirm: ConfirmWithProvider,
+  call: PaymentCall,
+  { dispatch, onStale, onPaid }: PaymentRunHooks,
+): Promise<void> {
+  const fail = (error: PaymentError) => dispatch({ type: "failed", error });
+  dispatch({ type: "start" });
+  const created = await call({ intent: "create", paymentMethod });
+  if (!created.ok || !("payment" in created)) {
+    if (!created.ok && created.status === 409) onStale();
+    return fail(
+      created.ok ? unexpected : failureFromResponse("create", created.status, created.message, paymentMethod),
+    );
+  }
+  dispatch({ type: "created", paymentIntentId: created.payment.paymentIntentId });
+  const provider = await confirm(created.payment).catch(
+    (): ProviderConfirmResult => ({ ok: false, error: unexpected }),
+  );
+  if (!provider.ok) return fail(provider.error);
+  dispatch({ type: "confirmed", paymentMethodId: provider.paymentMethodId });
+  const settled = await call({ intent: "confirm", paymentIntentId: created.payment.paymentIntentId });
+  if (!settled.ok || !("invoice" in settled)) {
+    return fail(
+      settled.ok ? unexpected : failureFromResponse("settle", settled.status, settled.message, paymentMethod),
+    );
+  }
+  dispatch({ type: "settled" });
+  onPaid(settled.invoice);
+}

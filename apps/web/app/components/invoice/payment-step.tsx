@@ -1,4 +1,4 @@
-import { billingCountryIso, cardMessages, digitsOnly, isBillingCountry } from "@khayl/contract/card-rules";
+import { billingCountryIso, isBillingCountry } from "@khayl/contract/card-rules";
 import type { InvoiceData, PaymentStepBody } from "@khayl/contract/invoices";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import { useLingui } from "@lingui/react/macro";
@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLanguage } from "../../lib/i18n/lingui.tsx";
 import {
-  failureFromResponse,
   PAYMENT_ERROR_RESET_MS,
   type PaymentError,
   paymentCall,
@@ -15,12 +14,10 @@ import {
 import { primaryButton, secondaryButton } from "./buttons.ts";
 import { type CardValues, CountrySelect, cardComplete, emptyCard, SandboxCardFields } from "./card-form.tsx";
 import { canStart, initialPaymentState, isBusy, paymentReducer } from "./payment-machine.ts";
-import type { ConfirmWithProvider, ProviderConfirmResult, RunPayment } from "./payment-provider.ts";
+import { type RunPayment, runPayment } from "./payment-provider.ts";
+import { sandboxProvider } from "./sandbox-provider.ts";
 import type { StripeCardHandle } from "./stripe-payment.tsx";
 import { TestModeNotice } from "./test-mode-notice.tsx";
-
-/** The payment method of a sandbox confirmation (the contract's `sandboxConfirmBodySchema`). */
-type SandboxPaymentMethod = Extract<PaymentStepBody, { intent: "sandbox-confirm" }>["paymentMethod"];
 
 // Stripe.js and Elements load only on this step and only when Stripe is configured (architecture §3.9).
 const StripeCardFields = lazy(() => import("./stripe-payment.tsx").then((m) => ({ default: m.StripeCardFields })));
@@ -97,42 +94,13 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   }, [state.status]);
 
   const fail = (paymentError: PaymentError) => dispatch({ type: "failed", error: paymentError });
+  const call = (body: PaymentStepBody) => paymentCall(hash, body, fetch, language);
 
   const run: RunPayment = async (paymentMethod, confirm) => {
     if (running.current) return; // a double click starts one payment
     running.current = true;
     try {
-      dispatch({ type: "start" });
-      const created = await paymentCall(hash, { intent: "create", paymentMethod }, fetch, language);
-      if (!created.ok || !("payment" in created)) {
-        if (!created.ok && created.status === 409) onStale();
-        return fail(
-          created.ok
-            ? { failure: "unexpected", detail: null }
-            : failureFromResponse("create", created.status, created.message, paymentMethod),
-        );
-      }
-      dispatch({ type: "created", paymentIntentId: created.payment.paymentIntentId });
-      const provider = await confirm(created.payment).catch(
-        (): ProviderConfirmResult => ({ ok: false, error: { failure: "unexpected", detail: null } }),
-      );
-      if (!provider.ok) return fail(provider.error);
-      dispatch({ type: "confirmed", paymentMethodId: provider.paymentMethodId });
-      const settled = await paymentCall(
-        hash,
-        { intent: "confirm", paymentIntentId: created.payment.paymentIntentId },
-        fetch,
-        language,
-      );
-      if (!settled.ok || !("invoice" in settled)) {
-        return fail(
-          settled.ok
-            ? { failure: "unexpected", detail: null }
-            : failureFromResponse("settle", settled.status, settled.message, paymentMethod),
-        );
-      }
-      dispatch({ type: "settled" });
-      onPaid(settled.invoice);
+      await runPayment(paymentMethod, confirm, call, { dispatch, onStale, onPaid });
     } finally {
       running.current = false;
     }
@@ -143,43 +111,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     email: invoice.user?.email ?? null,
     phone: invoice.user?.phoneNumber ?? null,
   };
-
-  /** What the sandbox confirms with: the typed card, or Apple Pay's stand-in; null while no country is chosen. */
-  function sandboxPaymentMethod(paymentMethod: PaymentMethodType): SandboxPaymentMethod | null {
-    if (paymentMethod === "apple-pay") return { type: "apple_pay", billingDetails: { country: "UAE" } };
-    if (!isBillingCountry(card.country)) return null;
-    return {
-      type: "card",
-      card: { number: digitsOnly(card.number), expiry: card.expiry, cvc: card.cvc },
-      billingDetails: { country: card.country, ...billing },
-    };
-  }
-
-  /** The sandbox standing in for Stripe.js: the card goes to the sandbox provider's confirmation. */
-  const sandboxConfirm =
-    (paymentMethod: PaymentMethodType): ConfirmWithProvider =>
-    async (payment) => {
-      const method = sandboxPaymentMethod(paymentMethod);
-      // Pay is enabled only with a country (product §5); the answer is the API's for a missing one.
-      if (!method)
-        return { ok: false, error: failureFromResponse("confirm-card", 400, cardMessages.countryRequired, "card") };
-      const result = await paymentCall(
-        hash,
-        {
-          intent: "sandbox-confirm",
-          paymentIntentId: payment.paymentIntentId,
-          clientSecret: payment.clientSecret,
-          paymentMethod: method,
-        },
-        fetch,
-        language,
-      );
-      if (!result.ok)
-        return { ok: false, error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod) };
-      if (!("confirmation" in result) || !result.confirmation.paymentMethod?.id)
-        return { ok: false, error: { failure: "invalid-method", detail: null } };
-      return { ok: true, paymentMethodId: result.confirmation.paymentMethod.id };
-    };
+  const sandboxConfirm = (paymentMethod: PaymentMethodType) => sandboxProvider(paymentMethod, card, billing, call);
 
   function payByCard() {
     if (!canStart(state)) return;
