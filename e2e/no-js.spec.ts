@@ -107,6 +107,18 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
+  test("a release log's loaded image has no spinner left in the accessibility tree", async ({ browser }) => {
+    const { context, page } = await withoutJavaScript(browser);
+    await page.goto("/release-logs");
+    const image = page.getByRole("article").getByRole("img").first();
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveJSProperty("complete", true);
+    // Nothing could remove an announced spinner without a script: only a drawn ring, hidden from assistive technology.
+    await expect(page.getByRole("status").filter({ hasText: "Loading image…" })).toHaveCount(0);
+    await expect(page.locator("[data-image-spinner] > span[aria-hidden=true]").first()).toBeAttached();
+    await context.close();
+  });
+
   test("the app page's carousel is a scroll-snap row that the keyboard scrolls, with no dead buttons", async ({
     browser,
   }) => {

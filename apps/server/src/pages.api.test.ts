@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { DbHandle } from "@khayl/db/client";
-import { invoices } from "@khayl/db/schema";
+import { events, invoices } from "@khayl/db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
 import type { Host } from "./host.ts";
@@ -273,4 +273,48 @@ test("the home screen icon for iOS is a PNG the head links", async () => {
   expect(icon.statusCode).toBe(200);
   expect(icon.headers["content-type"]).toBe("image/png");
   expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
+});
+
+/** The cards of a schedule page's grid, in order, each as its `<li>` start tag. */
+function gridCards(html: string): string[] {
+  const grid = /<ul class="grid gap-5[^"]*">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+  return [...grid.matchAll(/<li\b[^>]*>/g)].map(([tag]) => tag);
+}
+
+// Last in this file: it adds shows to the schedule the pages above render.
+test("'Show more' on a schedule of more than 24 shows leads to the next step's first card, in both languages", async () => {
+  const now = Date.now();
+  await database.db.insert(events).values(
+    Array.from({ length: 30 }, (_, i) => ({
+      eventName: `Show more ${i + 1}`,
+      eventStatus: "Open",
+      placeCode: "EEC",
+      placeName: "Emirates Equestrian Centre, Dubai",
+      disciplineId: 1,
+      eventCategory: "National",
+      startDate: new Date(now + (i + 1) * 86_400_000),
+      showOnWebsite: true,
+    })),
+  );
+  for (const prefix of ["", "/ar"]) {
+    // The content change reaches the page cache by the database's notice (decision 017).
+    const first = await vi.waitFor(
+      async () => {
+        const page = await host.app.inject(`${prefix}/transport`);
+        expect(page.body).toContain(`href="${prefix}/transport?show=48#show-25"`);
+        return page.body;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect(gridCards(first)).toHaveLength(24);
+    // A plain link (no script on the page, decision 024): the next page is a document whose
+    // 25th card carries the fragment's id, so the browser scrolls to it and Tab goes on there.
+    const next = await host.app.inject(`${prefix}/transport?show=48`);
+    expect(next.statusCode).toBe(200);
+    const cards = gridCards(next.body);
+    expect(cards.length).toBeGreaterThan(24);
+    expect(cards.findIndex((tag) => tag.includes('id="show-25"'))).toBe(24);
+    expect(next.body.match(/id="show-25"/g)).toHaveLength(1);
+    expect(next.body).not.toContain("show=72");
+  }
 });

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { Link } from "../lib/i18n/link.tsx";
-import { CARDS_PER_STEP } from "../lib/paging.ts";
+import { CARDS_PER_STEP, stepAnchor } from "../lib/paging.ts";
 import { Spinner } from "./ui/spinner.tsx";
 
 /**
@@ -21,8 +21,9 @@ export interface GridMore {
  * A responsive grid of cards with the list states of product §4: the empty text when
  * there are no items, and a spinner over the grid while a chip re-fetches the list.
  * With `more`, a long list grows in steps: 'Showing 24 of 1000 flights' and a 'Show more' link
- * (a plain link, so it works without JavaScript; with it, the page keeps its scroll
- * position and focus moves to the first new card).
+ * (a plain link, so it works without JavaScript: its fragment names the first new card, so
+ * the page load scrolls to it and Tab goes on from there; in a browser running the app the
+ * page keeps its scroll position and focus moves to the first new card).
  */
 export function CardGrid<T>({
   items,
@@ -63,8 +64,15 @@ export function CardGrid<T>({
         </p>
       ) : (
         <ul ref={list} className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${refetching ? "opacity-50" : ""}`}>
-          {items.map((item) => (
-            <li key={itemKey(item)}>{render(item)}</li>
+          {items.map((item, index) => (
+            <li
+              key={itemKey(item)}
+              // The first card of each later step is the "Show more" link's fragment (lib/paging.ts).
+              id={index > 0 && index % CARDS_PER_STEP === 0 ? stepAnchor(index) : undefined}
+              className="scroll-mt-24"
+            >
+              {render(item)}
+            </li>
           ))}
         </ul>
       )}

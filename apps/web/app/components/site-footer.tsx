@@ -18,7 +18,7 @@ export function SiteFooter() {
   const year = useRouteLoaderData<typeof rootLoader>("root")?.year;
   const company = config.companyName;
   return (
-    <footer className="bg-ink text-slate-200">
+    <footer className="below-fold bg-ink text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
         <div className="grid content-start gap-3">
           <Logo tone="light" />

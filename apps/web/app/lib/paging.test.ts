@@ -11,9 +11,9 @@ test("shows whole steps, at least one, never more than there are", () => {
   expect(shownCount("999999", 1000)).toBe(1000);
 });
 
-test("the next step keeps the filter", () => {
-  expect(showMoreHref("/flights", new URLSearchParams("type=export"), 24)).toBe("/flights?type=export&show=48");
+test("the next step keeps the filter and leads to its first new card", () => {
+  expect(showMoreHref("/flights", new URLSearchParams("type=export"), 24)).toBe("/flights?type=export&show=48#show-25");
   expect(showMoreHref("/transport", new URLSearchParams("show=24&discipline=dressage"), 48)).toBe(
-    "/transport?show=72&discipline=dressage",
+    "/transport?show=72&discipline=dressage#show-49",
   );
 });

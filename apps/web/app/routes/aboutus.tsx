@@ -218,7 +218,7 @@ export default function AboutUs() {
         </ul>
       </section>
 
-      <section aria-labelledby="about-values" className="bg-accent-100">
+      <section aria-labelledby="about-values" className="below-fold bg-accent-100">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="about-values" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
             {t`What we stand for`}
@@ -235,7 +235,7 @@ export default function AboutUs() {
         </div>
       </section>
 
-      <section aria-labelledby="about-gallery" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="about-gallery" className="below-fold mx-auto max-w-6xl px-4 py-12">
         <h2 id="about-gallery" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
           {t`Inside the app`}
         </h2>

@@ -126,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="home-no-stress" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="home-no-stress" className="below-fold mx-auto max-w-6xl px-4 py-12">
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-accent-100 md:grid-cols-[2fr_1fr]">
           <div className="p-8 md:p-12">
             <h2 id="home-no-stress" className="text-3xl font-bold text-ink md:text-4xl">
@@ -145,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
-      <section aria-labelledby="home-smart-way" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="home-smart-way" className="below-fold mx-auto max-w-6xl px-4 py-12">
         <div className="grid items-center gap-8 rounded-3xl bg-brand p-8 text-white md:grid-cols-[2fr_1fr] md:p-12">
           <div>
             <h2 id="home-smart-way" className="text-3xl font-bold md:text-4xl">
@@ -165,7 +165,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
-      <section aria-labelledby="home-features" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="home-features" className="below-fold mx-auto max-w-6xl px-4 py-12">
         <h2 id="home-features" className="mb-6 text-2xl font-bold text-ink md:text-3xl">
           {t`Everything in one app`}
         </h2>
@@ -193,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {blogs.length > 0 ? (
-        <section aria-labelledby="home-blogs" className="mx-auto max-w-6xl px-4 py-12">
+        <section aria-labelledby="home-blogs" className="below-fold mx-auto max-w-6xl px-4 py-12">
           <SectionHeader id="home-blogs" title={t`Latest blogs`} to="/blogs" />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {blogs.map((blog) => (

@@ -142,7 +142,7 @@ export default function ProductApp({ loaderData }: Route.ComponentProps) {
 
       <Carousel title={t`Simplified Data Management`} slides={slides.data} imageAlt={slideImageAlt} />
 
-      <section aria-labelledby="app-closing" className="mx-auto max-w-6xl px-4 py-12">
+      <section aria-labelledby="app-closing" className="below-fold mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-col items-center rounded-3xl bg-accent-100 px-6 py-12 text-center">
           <img
             src="/images/icon-192.svg"
