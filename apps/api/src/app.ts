@@ -5,6 +5,7 @@ import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
 import type { AppLogger } from "./http/log.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
+import { alertRoutes } from "./modules/alerts/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { blogRoutes } from "./modules/blogs/routes.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
@@ -48,6 +49,7 @@ const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   legalRoutes(app, deps);
   releaseRoutes(app, deps);
   invoiceRoutes(app, deps);
+  await alertRoutes(app, deps);
 };
 
 /**
