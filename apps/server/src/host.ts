@@ -32,6 +32,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { createAlertWatcherOf } from "./alerts-watcher.ts";
 import { newNonce, permissionsPolicy, resourceCsp } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { type PageAnswer, pageCacheKeys, prepareAnswer, sendAnswer, sendCachedPage } from "./page-answer.ts";
@@ -294,6 +295,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   // Expired rate-limit windows, codes and old mail are deleted on a schedule, off the request path.
   const retention = database ? createRetentionJob({ db: database.db, log: app.log }) : undefined;
   retention?.start();
+  // E-mail alerts (decision 028): the watcher reads the schedules as the pages do (own API or API_URL).
+  const alertWatcher = database ? createAlertWatcherOf(app, database.db, env, ownRead) : undefined;
+  alertWatcher?.start();
 
   let handle: ReturnType<typeof createRequestHandler>;
   // The page cache's keys come from the build's own routes (production only: dev renders every
@@ -368,6 +372,16 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     const webRequest = detached ? toWebRequest(request, undefined, "GET", url) : toWebRequest(request, reply);
     return handle(webRequest, {
       api,
+      // E-mail alerts live in this site's database even when pages read a provider (decision 028).
+      ...(env.API_URL && database
+        ? {
+            ownApi: createApiClient({
+              baseUrl: `http://in-process${API_PREFIX}`,
+              language: languageOfUrl(url),
+              fetch: inProcessFetch(app, request.ip, {}),
+            }),
+          }
+        : {}),
       config,
       log: request.log,
       nonce,
@@ -479,6 +493,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         serverClosed,
         mailWorker?.stop({ graceMs: Math.min(graceMs, 10_000) }),
         retention?.stop(),
+        alertWatcher?.stop(),
         stopListening?.(),
       ]);
       if (ownsDatabase) await database?.close();

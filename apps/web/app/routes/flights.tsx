@@ -2,6 +2,7 @@ import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
@@ -75,6 +76,7 @@ export default function Flights({ loaderData }: Route.ComponentProps) {
         <CalendarFeedLinks
           feedPath={loaderData.type ? `/calendar/flights.ics?type=${loaderData.type}` : "/calendar/flights.ics"}
         />
+        <AlertForm watch="flights" />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { disciplineBySlug, disciplines } from "@khayl/contract/disciplines";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
@@ -85,6 +86,7 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
             loaderData.discipline ? `/calendar/shows.ics?discipline=${loaderData.discipline}` : "/calendar/shows.ics"
           }
         />
+        <AlertForm watch="shows" />
       </div>
     </>
   );

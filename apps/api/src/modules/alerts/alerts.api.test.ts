@@ -29,7 +29,7 @@ const silentLog = { info: () => undefined, warn: () => undefined };
 
 /** A `fetch` answering from the in-process API (`app.inject`), as the host's own reads do. */
 function injectFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
+  return async (input) => {
     const url = new URL(String(input));
     const res = await app.inject({
       method: "GET",
