@@ -47,18 +47,13 @@ export async function subscribeAction(request: Request, context: WebContext) {
   return step(context, "subscribe", () => ownApi(context).call(alertEndpoints.subscribe, { body }));
 }
 
-/** The token of an alert link (`?token=`), or an empty string. */
-export function tokenOf(request: Request): string {
-  return new URL(request.url).searchParams.get("token") ?? "";
-}
-
 /**
  * The subscription an alert link names, for its page (a read: opening the link changes
  * nothing), or null when the link is unknown, expired or stopped.
  */
-export async function lookupAlert(request: Request, context: WebContext) {
+export async function lookupAlert(token: string, context: WebContext) {
   try {
-    return await ownApi(context).call(alertEndpoints.lookup, { body: { token: tokenOf(request) } });
+    return await ownApi(context).call(alertEndpoints.lookup, { body: { token } });
   } catch (error) {
     if (isApiError(error) && error.statusCode < 500) return null;
     throw error;
@@ -66,15 +61,11 @@ export async function lookupAlert(request: Request, context: WebContext) {
 }
 
 /** The confirm page's button (a POST): records the consent. */
-export function confirmAction(request: Request, context: WebContext) {
-  return step(context, "confirm", () =>
-    ownApi(context).call(alertEndpoints.confirm, { body: { token: tokenOf(request) } }),
-  );
+export function confirmAction(token: string, context: WebContext) {
+  return step(context, "confirm", () => ownApi(context).call(alertEndpoints.confirm, { body: { token } }));
 }
 
 /** The manage page's button (a POST): stops the alert at once. */
-export function unsubscribeAction(request: Request, context: WebContext) {
-  return step(context, "unsubscribe", () =>
-    ownApi(context).call(alertEndpoints.unsubscribe, { body: { token: tokenOf(request) } }),
-  );
+export function unsubscribeAction(token: string, context: WebContext) {
+  return step(context, "unsubscribe", () => ownApi(context).call(alertEndpoints.unsubscribe, { body: { token } }));
 }

@@ -8,18 +8,21 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
 
-/** Without framework JavaScript (decision 024): the Confirm button is a plain form POST. */
+/** Without framework JavaScript (decision 024): the Confirm button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
 export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [subscription, messages] = await Promise.all([lookupAlert(request, context), messagesFor(request, "alerts")]);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const [subscription, messages] = await Promise.all([
+    lookupAlert(params.token, context),
+    messagesFor(request, "alerts"),
+  ]);
   return { messages, subscription };
 }
 
 /** The Confirm button (decision 028: consent recorded only by this POST). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return confirmAction(request, context);
+export async function action({ params, context }: Route.ActionArgs) {
+  return confirmAction(params.token, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** /alerts/confirm?token=… (decision 028): the page behind the confirmation mail's link. */
+/** /alerts/confirm/{token} (decision 028): the page behind the confirmation mail's link. */
 export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   if (actionData?.ok)

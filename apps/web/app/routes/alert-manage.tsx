@@ -8,18 +8,21 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-manage";
 
-/** Without framework JavaScript (decision 024): the Stop button is a plain form POST. */
+/** Without framework JavaScript (decision 024): the Stop button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
 export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** Reads the link's subscription; a GET never changes it. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [subscription, messages] = await Promise.all([lookupAlert(request, context), messagesFor(request, "alerts")]);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const [subscription, messages] = await Promise.all([
+    lookupAlert(params.token, context),
+    messagesFor(request, "alerts"),
+  ]);
   return { messages, subscription };
 }
 
 /** The Stop button: every alert to the address stops at once (decision 028). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return unsubscribeAction(request, context);
+export async function action({ params, context }: Route.ActionArgs) {
+  return unsubscribeAction(params.token, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** /alerts/manage?token=… (decision 028): the page every alert mail links to. */
+/** /alerts/manage/{token} (decision 028): the page every alert mail links to. */
 export default function AlertManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   if (actionData?.ok)

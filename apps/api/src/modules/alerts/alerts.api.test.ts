@@ -99,10 +99,10 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
   ]);
   const latest = unfold(confirmations.filter((m) => m.to[0]?.toLowerCase() === "rider@example.com").at(-1)!.raw);
   expect(latest).toContain("Subject: Confirm your");
-  const token = /\/alerts\/confirm\?token=([\w.-]+)/.exec(latest)?.[1];
+  const token = /\/alerts\/confirm\/([\w.-]+)/.exec(latest)?.[1];
   expect(token).toBeTruthy();
   // The first mail's link was voided by the second request.
-  const oldToken = /\/alerts\/confirm\?token=([\w.-]+)/.exec(
+  const oldToken = /\/alerts\/confirm\/([\w.-]+)/.exec(
     unfold(confirmations.find((m) => m.to[0]?.toLowerCase() === "rider@example.com")!.raw),
   )?.[1];
   expect(
@@ -146,7 +146,7 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
   expect(alert).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   const oneClick = /List-Unsubscribe: <(https?:\/\/[^>]+)>/.exec(alert.replace(/\r?\n\s+/g, " "))?.[1];
   expect(oneClick).toMatch(/\/api\/v1\/alerts\/one-click\?token=/);
-  expect(alert).toContain("/alerts/manage?token=");
+  expect(alert).toContain("/alerts/manage/");
   expect(alert).not.toContain("Import");
 
   // RFC 8058: the provider POSTs the form body; a GET does nothing.
@@ -179,7 +179,7 @@ test("the watcher reads a provider API behind API_URL the same way", async () =>
   try {
     await subscribe("stub@example.com", { filter: "all", language: "ar" });
     const mail = (await deliver(smtp.received.length))[0]!;
-    const token = /\/ar\/alerts\/confirm\?token=([\w.-]+)/.exec(unfold(mail.raw))?.[1];
+    const token = /\/ar\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail.raw))?.[1];
     await api.app.inject({ method: "POST", url: "/api/v1/alerts/subscriptions/confirm", payload: { token } });
     await watch(); // the provider's schedule differs from the database's: flights vanished, 900 is new
     await deliver(smtp.received.length);

@@ -85,7 +85,7 @@ export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, 
 function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
   const language = row.language as Language;
   const company = companyNameIn(env, language);
-  const confirmUrl = `${siteOrigin(env)}${pagePath(language, "/alerts/confirm")}?token=${linkToken(hasher, row)}`;
+  const confirmUrl = `${siteOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
   return {
     kind: "alert-confirmation",
     lane: "notice" as const,

@@ -132,7 +132,7 @@ function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes:
         what,
         items: lines.join("\n"),
         scheduleUrl: `${siteOrigin(env)}${pagePath(language, schedule)}`,
-        manageUrl: `${siteOrigin(env)}${pagePath(language, "/alerts/manage")}?token=${linkToken(hasher, first)}`,
+        manageUrl: `${siteOrigin(env)}${pagePath(language, "/alerts/manage")}/${linkToken(hasher, first)}`,
       }),
       language,
     ),
