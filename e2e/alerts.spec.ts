@@ -53,7 +53,9 @@ const journeys = [
 ] as const;
 
 for (const { language, prefix, names } of journeys) {
-  test(`slow: alerts without JavaScript (${language}): ask on /flights → confirm by the button → stop`, async ({ page }) => {
+  test(`slow: alerts without JavaScript (${language}): ask on /flights → confirm by the button → stop`, async ({
+    page,
+  }) => {
     const email = `alerts-${language}-${Date.now()}@example.com`;
     await page.goto(`${prefix}/flights`);
     const form = page.getByRole("region", { name: language === "en" ? "Tell me when" : "أعلمني عند توفّرها" });

@@ -11,7 +11,7 @@ import { emailSchema } from "./form-fields.ts";
  */
 
 /** What a subscription watches: all flights / shows matching `filter`, or one flight or show. */
-export const alertWatchValues = ["flights", "shows", "flight", "show"] as const;
+const alertWatchValues = ["flights", "shows", "flight", "show"] as const;
 export type AlertWatch = (typeof alertWatchValues)[number];
 
 /** The version of the consent text the form shows; recorded with each confirmed subscription. */
@@ -24,7 +24,7 @@ const tokenSchema = z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, "token
  * The filter of a watch: `flights` all/import/export; `shows` all or comma-separated
  * discipline ids (e.g. `1,3`); `flight`/`show` the numeric id watched.
  */
-export function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
+function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
   if (watch === "flights") return ["all", "import", "export"].includes(filter);
   if (watch === "shows")
     return (
@@ -49,7 +49,7 @@ export const alertSubscribeBodySchema = z
   });
 
 /** Body of the confirm and unsubscribe calls: the token from the subscriber's link. */
-export const alertTokenBodySchema = z.object({ token: tokenSchema });
+const alertTokenBodySchema = z.object({ token: tokenSchema });
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
 export const alertTokenQuerySchema = z.object({ token: tokenSchema });

@@ -5,7 +5,7 @@ import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 
 /** What an alert page shows after a step: done, or the API's message with its status. */
-export type AlertStep = { ok: true } | { ok: false; message: string };
+type AlertStep = { ok: true } | { ok: false; message: string };
 
 /**
  * The client of this site's own API: alerts are kept in this site's database even when

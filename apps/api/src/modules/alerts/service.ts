@@ -20,7 +20,7 @@ type SubscribeBody = z.output<typeof alertSubscribeBodySchema>;
 export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
 
 /** Unconfirmed requests expire (and are purged) this long after they were made: 7 days. */
-export const UNCONFIRMED_TTL_MS = 7 * 24 * 3_600_000;
+const UNCONFIRMED_TTL_MS = 7 * 24 * 3_600_000;
 /** Confirmation mails per address: 3 a day, whatever the number of clients asking. */
 const CONFIRMATIONS_PER_ADDRESS_DAY = { max: 3, windowMs: 24 * 3_600_000 };
 /** Subscriptions one address may hold (confirmed or not); further requests are answered alike and dropped. */
@@ -169,7 +169,7 @@ export async function lookup({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, 
 }
 
 /** The 404 of a link whose subscription is unknown, expired or stopped. */
-export const alertNotFound: Message = /*i18n*/ {
+const alertNotFound: Message = /*i18n*/ {
   id: "alerts.notFound",
   message: "This alert link is no longer valid",
 };

@@ -97,7 +97,7 @@ function line(env: Env, { what, item }: Change, language: Language): string {
 }
 
 /** The RFC 8058 one-click URL of a subscription (an API POST; a GET answers 405). */
-export function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
+function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
   return `${siteOrigin(env)}/api/v1/alerts/one-click?token=${linkToken(hasher, sub)}`;
 }
 
