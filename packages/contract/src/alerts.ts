@@ -52,7 +52,7 @@ export const alertSubscribeBodySchema = z
 const alertTokenBodySchema = z.object({ token: tokenSchema });
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
-export const alertTokenQuerySchema = z.object({ token: tokenSchema });
+const alertTokenQuerySchema = z.object({ token: tokenSchema });
 
 /** A subscription as its owner sees it on the manage page (the address only as the owner typed it). */
 const alertSubscriptionSchema = z.object({
@@ -113,6 +113,21 @@ export const alertEndpoints = {
     data: z.object({ status: z.literal("unsubscribed") }),
     message: /*i18n*/ { id: "alerts.unsubscribe.done", message: "You will receive no more alerts" },
     summary: "Stop alerts",
+    tags: ["alerts"],
+  }),
+  /**
+   * `POST /alerts/one-click?token=…`: the RFC 8058 target of an alert mail's
+   * `List-Unsubscribe`; the mailbox provider posts the form body `List-Unsubscribe=One-Click`
+   * (ignored). Stops every alert to the subscription's address; 200 even when already gone.
+   */
+  oneClick: defineEndpoint({
+    method: "POST",
+    path: "/alerts/one-click",
+    operationId: "unsubscribeAlertsOneClick",
+    query: alertTokenQuerySchema,
+    data: z.object({ status: z.literal("unsubscribed") }),
+    message: /*i18n*/ { id: "alerts.unsubscribe.done", message: "You will receive no more alerts" },
+    summary: "One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)",
     tags: ["alerts"],
   }),
 };

@@ -1,7 +1,6 @@
-import { alertEndpoints, alertTokenQuerySchema } from "@khayl/contract/alerts";
+import { alertEndpoints } from "@khayl/contract/alerts";
 import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
-import { HttpError } from "../../http/errors.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { confirm, lookup, subscribe, unsubscribe } from "./service.ts";
 
@@ -35,15 +34,12 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post(
-      "/alerts/one-click",
-      { config: { rateLimit: LINK_RATE_LIMIT }, schema: { hide: true } },
-      async (request, reply) => {
-        const query = alertTokenQuerySchema.safeParse(request.query);
-        if (!query.success)
-          throw new HttpError(400, { id: "alerts.badToken", message: "token is not a valid link token" });
-        await unsubscribe(deps, query.data.token, { everyAlert: true });
-        return reply.code(200).send({ success: true, statusCode: 200, message: "You will receive no more alerts" });
+    registerEndpoint(
+      scope,
+      alertEndpoints.oneClick,
+      ({ query }) => unsubscribe(deps, query.token, { everyAlert: true }),
+      {
+        config: { rateLimit: LINK_RATE_LIMIT },
       },
     );
   });
