@@ -43,5 +43,7 @@ export const alertMessages = {
   whatDisciplines: /*i18n*/ { id: "alerts.what.disciplines", message: "new show transport for {disciplines}" },
   whatFlight: /*i18n*/ { id: "alerts.what.flight", message: "changes to flight {id}" },
   whatShow: /*i18n*/ { id: "alerts.what.show", message: "changes to show {id}" },
+  typeImport: /*i18n*/ { id: "alerts.item.typeImport", message: "import" },
+  typeExport: /*i18n*/ { id: "alerts.item.typeExport", message: "export" },
   dateUnknown: /*i18n*/ { id: "alerts.item.dateUnknown", message: "date to be announced" },
 } satisfies Record<string, Message>;

@@ -88,7 +88,8 @@ function matches(sub: AlertSubscription, { what, item }: Change): boolean {
 function line(env: Env, { what, item }: Change, language: Language): string {
   const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
   const url = `${siteOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
-  const values = { route: item.label, name: item.label, type: item.group, date, url };
+  const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
+  const values = { route: item.label, name: item.label, type, date, url };
   const source =
     item.kind === "flight"
       ? { new: m.newFlight, changed: m.changedFlight, cancelled: m.cancelledFlight }[what]
