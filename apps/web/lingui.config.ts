@@ -41,6 +41,7 @@ export default defineConfig({
       "routes/flights.tsx",
       "components/discipline-names.ts",
       "components/calendar-feed.tsx",
+      "components/alert-form.tsx",
     ]),
     area("trips", [
       "routes/show-detail.tsx",
@@ -52,6 +53,13 @@ export default defineConfig({
       "lib/flight-title.ts",
       "components/whatsapp-link.tsx",
       "components/share-button.tsx",
+      "components/alert-form.tsx",
+    ]),
+    area("alerts", [
+      "routes/alerts.tsx",
+      "routes/alert-confirm.tsx",
+      "routes/alert-manage.tsx",
+      "components/alert-page.tsx",
     ]),
     area("blogs", [
       "routes/blogs.tsx",

@@ -6,6 +6,7 @@ import type { AppLogger } from "./http/log.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { alertRoutes } from "./modules/alerts/routes.ts";
 import { blogRoutes } from "./modules/blogs/routes.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
@@ -48,6 +49,7 @@ const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   legalRoutes(app, deps);
   releaseRoutes(app, deps);
   invoiceRoutes(app, deps);
+  await alertRoutes(app, deps);
 };
 
 /**

@@ -12,6 +12,7 @@ import { createDb, type DbHandle } from "@khayl/db/client";
 import { type SeedResult, seedDemoData } from "@khayl/db/seed/index";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ServerBuild } from "react-router";
+import { createAlertWatcherOf } from "./alerts-watcher.ts";
 import { createHttpServer, type DevMiddlewares, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
 import { answerFrameworkError, hostErrors } from "./plugins/errors.ts";
@@ -146,6 +147,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   // Expired rate-limit windows, codes and old mail are deleted on a schedule, off the request path.
   const retention = database ? createRetentionJob({ db: database.db, log: app.log }) : undefined;
   retention?.start();
+  // E-mail alerts (decision 028): the watcher reads the schedules as the pages do (own API or API_URL).
+  const alertWatcher = database ? createAlertWatcherOf(app, database.db, env, ownRead) : undefined;
+  alertWatcher?.start();
 
   // What the routes declare (page rules, the queries pages read) comes from the build itself.
   const web = await loadWebApp(env, webBuildDir, dev?.loadBuild);
@@ -173,7 +177,15 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       })
     : undefined;
 
-  const renderer = createRenderer({ app, env, handle: web.handle, pageRules: web.pageRules, apiCache, ownRead });
+  const renderer = createRenderer({
+    app,
+    env,
+    handle: web.handle,
+    pageRules: web.pageRules,
+    apiCache,
+    ownRead,
+    ownDatabase: Boolean(database),
+  });
   await app.register(pages, {
     renderer,
     pageCache,
@@ -201,6 +213,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
         serverClosed,
         mailWorker?.stop({ graceMs: Math.min(graceMs, 10_000) }),
         retention?.stop(),
+        alertWatcher?.stop(),
         stopListening?.(),
       ]);
       if (ownsDatabase) await database?.close();

@@ -37,6 +37,10 @@ const CONTENT_PAGES = new Set([
   "links",
   "success",
   ":productApp",
+  // E-mail alerts (decision 028): plain HTML forms.
+  "alerts",
+  "alerts/confirm/:token",
+  "alerts/manage/:token",
 ]);
 
 /** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */

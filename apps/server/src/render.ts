@@ -21,6 +21,8 @@ export interface RendererOptions {
   apiCache: ReturnType<typeof createResponseCache>;
   /** The header marking this process's own API calls (not counted against a read budget: decision 022). */
   ownRead: Record<string, string>;
+  /** Whether this site has its own database: e-mail alerts then live in it, even when pages read `API_URL` (decision 028). */
+  ownDatabase: boolean;
 }
 
 /** Options of one render: the URL whose page is rendered (default: the request's) and the 429 screen. */
@@ -48,7 +50,7 @@ const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
  *   error screen in the request's language, rendered once per language and scheme,
  *   `private, no-store`, with `retry-after` (whole seconds of `waitMs`).
  */
-export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead }: RendererOptions) {
+export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead, ownDatabase }: RendererOptions) {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
 
@@ -71,6 +73,16 @@ export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead 
     const webRequest = detached ? toWebRequest(request, undefined, "GET", url) : toWebRequest(request, reply);
     return handle(webRequest, {
       api,
+      // E-mail alerts live in this site's database even when pages read a provider (decision 028).
+      ...(env.API_URL && ownDatabase
+        ? {
+            ownApi: createApiClient({
+              baseUrl: `http://in-process${API_PREFIX}`,
+              language: languageOfUrl(url),
+              fetch: inProcessFetch(app, request.ip, {}),
+            }),
+          }
+        : {}),
       config,
       log: request.log,
       nonce,

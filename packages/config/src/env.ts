@@ -179,6 +179,8 @@ export const envSchema = z.object({
   SUPPORT_NOTIFICATIONS_PER_HOUR: budget(20),
   /** Wrong account-deletion codes per hour from everyone together; past it confirmations pause until the hour ends. */
   DELETION_WRONG_CODES_PER_HOUR: budget(30),
+  /** How often the alerts watcher compares the schedules with what it has seen (decision 028). */
+  ALERTS_INTERVAL_SECONDS: budget(300),
 
   /**
    * The server secret that keys the HMACs of verification codes, e-mail addresses and

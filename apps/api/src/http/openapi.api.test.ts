@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "@khayl/config/env";
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
+import { alertEndpoints } from "@khayl/contract/alerts";
 import { blogEndpoints } from "@khayl/contract/blogs";
 import { configurationEndpoints } from "@khayl/contract/configurations";
 import { defineEndpoint, type Endpoint } from "@khayl/contract/endpoint";
@@ -45,6 +46,7 @@ type OpenApiDocument = {
 function contractEndpoints(): Endpoint[] {
   return [
     accountDeletionEndpoints,
+    alertEndpoints,
     blogEndpoints,
     configurationEndpoints,
     eventEndpoints,

@@ -9,6 +9,8 @@ import type { ApiClient } from "@khayl/contract/client";
  */
 export interface WebContext {
   api: ApiClient;
+  /** This site's own API (in-process), when `api` points at a provider (`API_URL`): e-mail alerts (decision 028). */
+  ownApi?: ApiClient;
   config: PublicConfig;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   nonce: string;

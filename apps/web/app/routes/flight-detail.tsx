@@ -3,6 +3,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { AlertForm } from "../components/alert-form.tsx";
 import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { ShareButton } from "../components/share-button.tsx";
 import {
@@ -170,6 +171,7 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
           data={{ title: flightTitle(i18n, flight), text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
         />
       </TripActions>
+      <AlertForm watch="flight" id={flight.id} />
       <TripAppPrompt />
     </article>
   );

@@ -3,6 +3,7 @@ import { FLIGHTS_PAGE_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
@@ -84,6 +85,7 @@ export default function Flights({ loaderData }: Route.ComponentProps) {
         <CalendarFeedLinks
           feedPath={loaderData.type ? `/calendar/flights.ics?type=${loaderData.type}` : "/calendar/flights.ics"}
         />
+        <AlertForm watch="flights" />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
+import { AlertForm } from "../components/alert-form.tsx";
 import { BackLink, missingItemTitle } from "../components/detail-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { ShareButton } from "../components/share-button.tsx";
@@ -176,6 +177,7 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
           data={{ title: show.eventName, text: t`Horse transport to ${show.eventName}, ${startDay}`, url: pageUrl }}
         />
       </TripActions>
+      <AlertForm watch="show" id={show.id} />
       <TripAppPrompt />
     </article>
   );

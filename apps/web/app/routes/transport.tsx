@@ -3,6 +3,7 @@ import { TRANSPORT_EVENTS_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
@@ -99,6 +100,7 @@ export default function Transport({ loaderData }: Route.ComponentProps) {
             loaderData.discipline ? `/calendar/shows.ics?discipline=${loaderData.discipline}` : "/calendar/shows.ics"
           }
         />
+        <AlertForm watch="shows" />
       </div>
     </>
   );

@@ -107,6 +107,9 @@ documents, your bookings, trips and invoices.</li>
 <li><strong>Payment data:</strong> card payments are processed by our payment provider; we receive
 a confirmation and the last digits of the card, never the full card number.</li>
 <li><strong>Support data:</strong> what you write to us through the contact form or the app, and our replies.</li>
+<li><strong>Alert data:</strong> when you ask for e-mail alerts: your e-mail address, what you watch,
+the language of the mails, and the record of your consent (when you asked and confirmed, which text you
+agreed to, and a protected (hashed) form of your network address).</li>
 <li><strong>Technical data:</strong> the pages you visit and basic information about your device,
 when analytics is enabled.</li>
 </ul>
@@ -135,6 +138,8 @@ protection.</p>
 <li>Invoices and accounting records: for at least five years, as UAE tax law requires.</li>
 <li>Support requests: two years after the request is closed.</li>
 <li>E-mail verification codes: ten minutes; only a protected (hashed) form is stored.</li>
+<li>E-mail alerts: until you stop them (one click in any alert mail); a request you never confirm is
+deleted after seven days.</li>
 </ul>
 <h2>7. Security</h2>
 <p>We protect personal data with encryption in transit, access limited to staff who need it, and

@@ -9,6 +9,7 @@ import { clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
+import { eraseAlertsOf } from "../alerts/service.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { deleteMailsAbout, enqueueMails, suppressedMail } from "../mail/repository.ts";
 import { deletionPausedAlertMail } from "../mail/templates.ts";
@@ -210,7 +211,8 @@ export async function confirmDeleteAccount(
     if (matches.length > 0 && account) {
       await eraseAccount(tx, account.id);
       await anonymiseSupportRequestsOf(tx, email);
-      const mailIds = await deleteMailsAbout(tx, email);
+      const mailIds = await deleteMailsAbout(tx, email); // alert mails too (decision 028)
+      await eraseAlertsOf(tx, email);
       await forgetAddress(tx, emailHash); // every code of the address, the matching one too
       await deleteRateLimitsMentioning(tx, emailHash);
       await enqueueMails(tx, [

@@ -28,4 +28,6 @@ export interface OutgoingMail {
   logNote?: string | null;
   expiresAt?: Date | null;
   lane?: MailLane;
+  /** Extra headers, e.g. an alert's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string> | null;
 }

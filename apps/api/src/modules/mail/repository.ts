@@ -28,6 +28,7 @@ export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<
         html: row.html ?? null,
         logNote: row.logNote ?? null,
         expiresAt: row.expiresAt ?? null,
+        headers: row.headers ?? null,
         priority: priorityOf(mail),
       };
     }),
@@ -106,7 +107,7 @@ export async function claimDueMails(db: Db, claimToken: string, limit: number, l
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, "to", subject, text, html, log_note as "logNote", attempts, priority
+    returning id, kind, "to", subject, text, html, log_note as "logNote", attempts, priority, headers
   `);
   return rowsOf<OutboxRow>(result).sort((a, b) => a.priority - b.priority || a.id - b.id);
 }

@@ -62,6 +62,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
         });
       },
       close: () => smtp.close(),
@@ -78,6 +79,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
         // Mostly non-Latin text (Arabic) would be base64, hiding the address it quotes from
         // `eraseMailFiles`; quoted-printable keeps every ASCII address readable in the file.
         textEncoding: "quoted-printable",

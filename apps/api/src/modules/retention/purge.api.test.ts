@@ -1,5 +1,5 @@
 import type { DbHandle } from "@khayl/db/client";
-import { deletionLocks, outbox, rateLimits, verificationCodes } from "@khayl/db/schema";
+import { alertSubscriptions, deletionLocks, outbox, rateLimits, verificationCodes } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -51,6 +51,24 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
       lockedUntil: ahead as unknown as Date,
     },
   ]);
+  // Alert requests: unconfirmed for 8 days (purged), for 6 days and confirmed long ago (kept; decision 028).
+  const alert = (email: string, createdAt: Date, confirmedAt: Date | null = null) => ({
+    email,
+    watch: "flights",
+    filter: "all",
+    language: "en",
+    nonce: email,
+    consentVersion: "v",
+    createdAt,
+    confirmedAt,
+  });
+  await db
+    .insert(alertSubscriptions)
+    .values([
+      alert("stale@example.com", new Date(Date.now() - 8 * 86_400_000)),
+      alert("fresh@example.com", new Date(Date.now() - 6 * 86_400_000)),
+      alert("kept@example.com", new Date(Date.now() - 90 * 86_400_000), new Date(Date.now() - 89 * 86_400_000)),
+    ]);
 
   expect(await purgeExpired(db)).toEqual({
     rateLimits: 1,
@@ -59,7 +77,12 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
     deliveredMails: 1,
     undeliveredMails: 1,
     deletionLocks: 1,
+    unconfirmedAlerts: 1,
   });
+  expect((await db.select().from(alertSubscriptions)).map((r) => r.email).sort()).toEqual([
+    "fresh@example.com",
+    "kept@example.com",
+  ]);
   expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["running"]);
   expect((await db.select().from(verificationCodes)).map((r) => r.emailHash)).toEqual(["live"]);
   expect((await db.select().from(outbox).orderBy(outbox.id)).map((r) => r.to)).toEqual([

@@ -1,5 +1,6 @@
 import type { Db } from "@khayl/db/client";
 import { type SQL, sql } from "drizzle-orm";
+import { purgeUnconfirmedAlerts } from "../alerts/service.ts";
 
 /**
  * How long what the retention purge removes is kept (architecture §3.7, decision 014).
@@ -25,6 +26,8 @@ export interface PurgeResult {
   deliveredMails: number;
   undeliveredMails: number;
   deletionLocks: number;
+  /** Alert requests left unconfirmed for 7 days (decision 028). */
+  unconfirmedAlerts: number;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -83,7 +86,9 @@ export async function purgeExpired(db: Db): Promise<PurgeResult> {
     sql`last_wrong_at < now() - make_interval(days => ${RETENTION.deletionLockDays})
       and (locked_until is null or locked_until < now())`,
   );
-  return { rateLimits, codes, expiredCodeMails, deliveredMails, undeliveredMails, deletionLocks };
+  // Alert requests never confirmed within 7 days (decision 028).
+  const unconfirmedAlerts = await purgeUnconfirmedAlerts(db);
+  return { rateLimits, codes, expiredCodeMails, deliveredMails, undeliveredMails, deletionLocks, unconfirmedAlerts };
 }
 
 export interface RetentionJob {

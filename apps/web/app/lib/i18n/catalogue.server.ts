@@ -26,7 +26,8 @@ export type Area =
   | "links"
   | "contact"
   | "account"
-  | "invoice";
+  | "invoice"
+  | "alerts";
 
 /** The messages of `areas` in `language`, merged. Throws when a catalogue is missing (a build error). */
 async function loadMessages(language: Language, ...areas: Area[]): Promise<Messages> {

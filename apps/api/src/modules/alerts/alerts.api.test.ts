@@ -1,0 +1,199 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApiClient } from "@khayl/contract/client";
+import { alertSubscriptions, selectiveServices } from "@khayl/db/schema";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createHasher } from "../../secret-key.ts";
+import { createTestApi, type TestApi } from "../../testing.ts";
+import { startSmtp, type TestSmtp } from "../mail/testing.ts";
+import { createMailWorker } from "../mail/worker.ts";
+import { runAlertWatch } from "./watcher.ts";
+
+let api: TestApi;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  api = await createTestApi({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    PUBLIC_URL: "http://localhost:3000",
+    ALERTS_INTERVAL_SECONDS: "2",
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await smtp.stop();
+});
+
+const silentLog = { info: () => undefined, warn: () => undefined };
+
+/** A `fetch` answering from the in-process API (`app.inject`), as the host's own reads do. */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input) => {
+    const url = new URL(String(input));
+    const res = await app.inject({
+      method: "GET",
+      url: url.pathname + url.search,
+      headers: { accept: "application/json" },
+    });
+    return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
+  };
+}
+
+/** Delivers the outbox to the SMTP sink and answers the mails that arrived since `from`. */
+async function deliver(from: number) {
+  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog });
+  await worker.deliverDue();
+  await worker.stop();
+  return smtp.received.slice(from);
+}
+
+/** A raw mail as a subscriber reads it: headers, then the text (quoted-printable or base64 undone). */
+function unfold(raw: string): string {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  const text = /Content-Transfer-Encoding: base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+    : Buffer.from(
+        body
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+        "latin1",
+      ).toString("utf8");
+  return `${head}\n\n${text}`;
+}
+
+const subscribe = (email: string, body: Record<string, string> = {}) =>
+  api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email, watch: "flights", filter: "export", language: "en", ...body },
+  });
+
+async function addFlight(type: "Export" | "Import", startDate: string) {
+  const [row] = await api.database.db
+    .insert(selectiveServices)
+    .values({ type, departureAirportCode: "DXB", arrivalAirportCode: "LGG", startDate: new Date(startDate) })
+    .returning();
+  return row!;
+}
+
+test("subscribe → confirm by POST → a new matching flight mails once with one-click unsubscribe → then nothing", async () => {
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const client = createApiClient({ baseUrl: "http://in-process/api/v1", fetch: injectFetch(api.app) });
+  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: client });
+  await watch(); // the baseline: what is already on the schedule is not news
+
+  // The same answer for a new address and one already asked (no enumeration).
+  const first = await subscribe("Rider@Example.com");
+  const again = await subscribe("rider@example.com", { filter: "export" });
+  expect(first.statusCode).toBe(202);
+  expect(again.json()).toEqual(first.json());
+  await subscribe("never-confirms@example.com");
+
+  const confirmations = await deliver(0);
+  expect(confirmations.map((m) => m.to[0]?.toLowerCase()).sort()).toEqual([
+    "never-confirms@example.com",
+    "rider@example.com",
+    "rider@example.com",
+  ]);
+  const latest = unfold(confirmations.filter((m) => m.to[0]?.toLowerCase() === "rider@example.com").at(-1)!.raw);
+  expect(latest).toContain("Subject: Confirm your");
+  const token = /\/alerts\/confirm\/([\w.-]+)/.exec(latest)?.[1];
+  expect(token).toBeTruthy();
+  // The first mail's link was voided by the second request.
+  const oldToken = /\/alerts\/confirm\/([\w.-]+)/.exec(
+    unfold(confirmations.find((m) => m.to[0]?.toLowerCase() === "rider@example.com")!.raw),
+  )?.[1];
+  expect(
+    (
+      await api.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions/confirm",
+        payload: { token: oldToken },
+      })
+    ).statusCode,
+  ).toBe(404);
+
+  // Looking up (what the page behind the link does on GET) confirms nothing.
+  const looked = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/lookup",
+    payload: { token },
+  });
+  expect(looked.json().data).toMatchObject({ confirmed: false, watch: "flights", filter: "export" });
+  const confirmed = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/confirm",
+    payload: { token },
+  });
+  expect(confirmed.json().data).toMatchObject({ confirmed: true });
+  const [row] = await api.database.db.select().from(alertSubscriptions).where(undefined);
+  expect(row?.ipHash).not.toContain("127.0.0.1");
+
+  // Two new export flights and an import: one digest to the confirmed subscriber only.
+  await addFlight("Export", "2027-01-10T06:00:00Z");
+  await addFlight("Export", "2027-01-17T06:00:00Z");
+  await addFlight("Import", "2027-01-12T06:00:00Z");
+  const runs = await Promise.all([watch(), watch()]); // two instances at once
+  expect(runs.map((r) => r.mails).sort()).toEqual([0, 1]);
+  const alerts = await deliver(smtp.received.length);
+  expect(alerts).toHaveLength(1);
+  const alert = unfold(alerts[0]!.raw);
+  expect(alerts[0]?.to).toEqual(["rider@example.com"]);
+  if (process.env.SHOW_MAILS) console.log(`${unfold(latest)}\n=====\n${alert}`);
+  expect(alert).toContain("Subject: 2 schedule changes at");
+  expect(alert).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  const oneClick = /List-Unsubscribe: <(https?:\/\/[^>]+)>/.exec(alert.replace(/\r?\n\s+/g, " "))?.[1];
+  expect(oneClick).toMatch(/\/api\/v1\/alerts\/one-click\?token=/);
+  expect(alert).toContain("/alerts/manage/");
+  expect(alert).not.toContain("Import");
+
+  // RFC 8058: the provider POSTs the form body; a GET does nothing.
+  const url = new URL(oneClick!);
+  expect((await api.app.inject({ method: "GET", url: url.pathname + url.search })).statusCode).toBe(404);
+  const unsubscribed = await api.app.inject({
+    method: "POST",
+    url: url.pathname + url.search,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+  expect(unsubscribed.statusCode).toBe(200);
+
+  await addFlight("Export", "2027-02-01T06:00:00Z");
+  expect((await watch()).mails).toBe(0);
+  expect(await deliver(smtp.received.length)).toEqual([]);
+});
+
+test("the watcher reads a provider API behind API_URL the same way", async () => {
+  let flights = [{ id: 900, type: "Export", startDate: "2027-03-01T06:00:00.000Z", departureAirport: { code: "DXB" } }];
+  const provider: Server = createServer((req, res) => {
+    const rows = req.url?.startsWith("/selective-services") ? flights : [];
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const client = createApiClient({ baseUrl: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: client });
+  try {
+    await subscribe("stub@example.com", { filter: "all", language: "ar" });
+    const mail = (await deliver(smtp.received.length))[0]!;
+    const token = /\/ar\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail.raw))?.[1];
+    await api.app.inject({ method: "POST", url: "/api/v1/alerts/subscriptions/confirm", payload: { token } });
+    await watch(); // the provider's schedule differs from the database's: flights vanished, 900 is new
+    await deliver(smtp.received.length);
+    flights = [
+      ...flights,
+      { id: 901, type: "Export", startDate: "2027-03-08T06:00:00.000Z", departureAirport: { code: "DXB" } },
+    ];
+    expect((await watch()).mails).toBe(1);
+    const alerts = await deliver(smtp.received.length);
+    expect(alerts.map((m) => m.to[0])).toEqual(["stub@example.com"]);
+    expect(alerts[0]?.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    if (process.env.SHOW_MAILS) console.log(`${unfold(mail.raw)}\n=====\n${unfold(alerts[0]!.raw)}`);
+    expect((await watch()).mails).toBe(0);
+  } finally {
+    await new Promise((resolve) => provider.close(resolve));
+  }
+});

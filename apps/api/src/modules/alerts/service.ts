@@ -1,0 +1,239 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { companyNameIn, type Env } from "@khayl/config/env";
+import { ALERT_CONSENT_VERSION, type AlertWatch, type alertSubscribeBodySchema } from "@khayl/contract/alerts";
+import { disciplines } from "@khayl/contract/disciplines";
+import type { Message } from "@khayl/contract/messages";
+import type { Db, Tx } from "@khayl/db/client";
+import { alertSubscriptions } from "@khayl/db/schema";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ModuleDeps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { Language } from "../../http/language.ts";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
+import { translate } from "../../i18n.ts";
+import type { Hasher } from "../../secret-key.ts";
+import { enqueueMails } from "../mail/repository.ts";
+import { alertMessages } from "./messages.ts";
+
+type SubscribeBody = z.output<typeof alertSubscribeBodySchema>;
+export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
+
+/** Unconfirmed requests expire (and are purged) this long after they were made: 7 days. */
+const UNCONFIRMED_TTL_MS = 7 * 24 * 3_600_000;
+/** Confirmation mails per address: 3 a day, whatever the number of clients asking. */
+const CONFIRMATIONS_PER_ADDRESS_DAY = { max: 3, windowMs: 24 * 3_600_000 };
+/** Subscriptions one address may hold (confirmed or not); further requests are answered alike and dropped. */
+const SUBSCRIPTIONS_PER_ADDRESS = 10;
+
+/** The message `source` with `values`. */
+export const withValues = (source: Message, values: Record<string, string | number>): Message => ({
+  ...source,
+  values,
+});
+
+/** The site's public origin, for links in mails: `PUBLIC_URL`, else the demo's `http://localhost:<PORT>`. */
+export function siteOrigin(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The page path of `language` (Arabic pages live below `/ar`, decision 016). */
+export function pagePath(language: Language, path: string): string {
+  return language === "ar" ? `/ar${path}` : path;
+}
+
+/** The link token of a subscription: `<id>.<HMAC(id, nonce)>` (see the `alert_subscriptions` schema). */
+export function linkToken(hasher: Hasher, row: Pick<AlertSubscription, "id" | "nonce">): string {
+  return `${row.id}.${hasher.hash("alert-link", `${row.id}.${row.nonce}`)}`;
+}
+
+/** The subscription a link token names, or undefined (unknown id, wrong MAC, or a voided nonce). */
+async function subscriptionOf(db: Db | Tx, hasher: Hasher, token: string): Promise<AlertSubscription | undefined> {
+  const id = Number(token.split(".")[0]);
+  const [row] = await db.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, id));
+  if (!row) return undefined;
+  const expected = Buffer.from(linkToken(hasher, row));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : undefined;
+}
+
+/** "new export flights", "changes to show 12", … in `language`. */
+export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, language: Language): string {
+  const m = alertMessages;
+  switch (row.watch as AlertWatch) {
+    case "flights":
+      return translate(
+        row.filter === "import" ? m.whatImport : row.filter === "export" ? m.whatExport : m.whatFlights,
+        language,
+      );
+    case "shows": {
+      if (row.filter === "all") return translate(m.whatShows, language);
+      const names = row.filter
+        .split(",")
+        .map((id) => disciplines.find((d) => d.id === Number(id))?.label ?? id)
+        .join(", ");
+      return translate(withValues(m.whatDisciplines, { disciplines: names }), language);
+    }
+    case "flight":
+      return translate(withValues(m.whatFlight, { id: row.filter }), language);
+    case "show":
+      return translate(withValues(m.whatShow, { id: row.filter }), language);
+  }
+}
+
+/** The confirmation mail (double opt-in): a link to the page with the Confirm button, never a confirming GET. */
+function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
+  const language = row.language as Language;
+  const company = companyNameIn(env, language);
+  const confirmUrl = `${siteOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
+  return {
+    kind: "alert-confirmation",
+    lane: "notice" as const,
+    to: row.email,
+    subject: translate(withValues(alertMessages.confirmSubject, { company }), language),
+    text: translate(
+      withValues(alertMessages.confirmText, { company, what: describeWatch(row, language), confirmUrl }),
+      language,
+    ),
+  };
+}
+
+/**
+ * `POST /alerts/subscriptions` (decision 028): answers the same whatever happened (no
+ * enumeration). A filled honeypot, an address already holding the same confirmed watch, or
+ * one holding `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise the request is
+ * stored unconfirmed (or an unconfirmed twin gets a new nonce, voiding its old link) and,
+ * within `CONFIRMATIONS_PER_ADDRESS_DAY`, the confirmation mail is queued in the same
+ * transaction. The client's address is kept only as a keyed hash (consent record).
+ */
+export async function subscribe(
+  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+  body: SubscribeBody,
+  clientIp: string,
+): Promise<{ status: "check-your-mail" }> {
+  const answer = { status: "check-your-mail" } as const;
+  if (body.website) return answer;
+  const email = body.email.trim();
+  const sameAddress = sql`lower(${alertSubscriptions.email}) = lower(${email})`;
+  const mine = await db.select().from(alertSubscriptions).where(sameAddress);
+  const twin = mine.find((r) => r.watch === body.watch && r.filter === body.filter);
+  if (twin?.confirmedAt) return answer;
+  if (!twin && mine.length >= SUBSCRIPTIONS_PER_ADDRESS) return answer;
+  const mail = await consumeRateLimit(
+    db,
+    `alert-confirmation:${hasher.hash("email", email.toLowerCase())}`,
+    CONFIRMATIONS_PER_ADDRESS_DAY,
+  );
+  if (!mail.allowed) return answer;
+  const nonce = randomBytes(16).toString("base64url");
+  await db.transaction(async (tx) => {
+    const values = {
+      email,
+      watch: body.watch,
+      filter: body.filter,
+      language: body.language,
+      nonce,
+      consentVersion: ALERT_CONSENT_VERSION,
+      ipHash: hasher.hash("client", clientIp),
+      createdAt: new Date(),
+    };
+    const [row] = twin
+      ? await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, twin.id)).returning()
+      : await tx.insert(alertSubscriptions).values(values).returning();
+    if (row) await enqueueMails(tx, [confirmationMail(env, hasher, row)]);
+  });
+  return answer;
+}
+
+/** What a subscriber sees of their subscription. */
+function view(row: AlertSubscription) {
+  return {
+    email: row.email,
+    watch: row.watch as AlertWatch,
+    filter: row.filter,
+    language: row.language as Language,
+    confirmed: row.confirmedAt !== null,
+  };
+}
+
+/** Whether an unconfirmed request has expired (7 days). */
+function expired(row: AlertSubscription, now: Date): boolean {
+  return row.confirmedAt === null && now.getTime() - row.createdAt.getTime() > UNCONFIRMED_TTL_MS;
+}
+
+/** `POST /alerts/subscriptions/lookup`: the subscription of `token`; `HttpError` 404 when unknown or expired. */
+export async function lookup({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
+  const row = await subscriptionOf(db, hasher, token);
+  if (!row || expired(row, new Date())) throw new HttpError(404, alertNotFound);
+  return view(row);
+}
+
+/** The 404 of a link whose subscription is unknown, expired or stopped. */
+const alertNotFound: Message = /*i18n*/ {
+  id: "alerts.notFound",
+  message: "This alert link is no longer valid",
+};
+
+/**
+ * `POST /alerts/subscriptions/confirm`: records the consent (`confirmed_at`; the text
+ * version and language were stored with the request). Confirming twice keeps the first
+ * time. `HttpError` 404 when unknown or expired.
+ */
+export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
+  const row = await subscriptionOf(db, hasher, token);
+  const now = new Date();
+  if (!row || expired(row, now)) throw new HttpError(404, alertNotFound);
+  const [updated] = await db
+    .update(alertSubscriptions)
+    .set({ confirmedAt: now })
+    .where(and(eq(alertSubscriptions.id, row.id), isNull(alertSubscriptions.confirmedAt)))
+    .returning();
+  return view(updated ?? row);
+}
+
+/**
+ * `POST /alerts/subscriptions/unsubscribe` and the one-click URL: deletes the subscription
+ * of `token` (with `everyAlert`, every subscription of its address: one alert mail covers
+ * them all); at once and idempotent (an unknown token answers the same).
+ */
+export async function unsubscribe(
+  { db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
+  token: string,
+  { everyAlert = false } = {},
+) {
+  const row = await subscriptionOf(db, hasher, token);
+  if (row && everyAlert) await eraseAlertsOf(db, row.email);
+  else if (row) await db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+  return { status: "unsubscribed" } as const;
+}
+
+/** Retention (decision 014/028): deletes requests left unconfirmed for 7 days; answers how many. */
+export async function purgeUnconfirmedAlerts(db: Db | Tx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(alertSubscriptions)
+    .where(
+      and(
+        isNull(alertSubscriptions.confirmedAt),
+        lt(alertSubscriptions.createdAt, new Date(now.getTime() - UNCONFIRMED_TTL_MS)),
+      ),
+    )
+    .returning({ id: alertSubscriptions.id });
+  return gone.length;
+}
+
+/** Account deletion (decision 014): deletes every subscription of `email`; answers how many. */
+export async function eraseAlertsOf(tx: Db | Tx, email: string): Promise<number> {
+  const gone = await tx
+    .delete(alertSubscriptions)
+    .where(sql`lower(${alertSubscriptions.email}) = lower(${email})`)
+    .returning({ id: alertSubscriptions.id });
+  return gone.length;
+}
+
+/** Confirmed subscriptions (the watcher's audience). */
+export async function confirmedSubscriptions(db: Db | Tx): Promise<AlertSubscription[]> {
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(gt(alertSubscriptions.confirmedAt, new Date(0)));
+}

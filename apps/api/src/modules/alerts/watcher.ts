@@ -1,0 +1,245 @@
+import { companyNameIn, type Env } from "@khayl/config/env";
+import type { ApiClient } from "@khayl/contract/client";
+import { eventEndpoints } from "@khayl/contract/events";
+import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import type { Db, Tx } from "@khayl/db/client";
+import { alertSeen } from "@khayl/db/schema";
+import { sql } from "drizzle-orm";
+import type { Language } from "../../http/language.ts";
+import { translate } from "../../i18n.ts";
+import type { Hasher } from "../../secret-key.ts";
+import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import { enqueueMails } from "../mail/repository.ts";
+import { uaeDateTime } from "../mail/templates.ts";
+import { alertMessages as m } from "./messages.ts";
+import {
+  type AlertSubscription,
+  confirmedSubscriptions,
+  describeWatch,
+  linkToken,
+  pagePath,
+  siteOrigin,
+  withValues,
+} from "./service.ts";
+
+/** One schedule entry as the watcher compares it. */
+interface Item {
+  kind: "flight" | "show";
+  id: number;
+  startDate: string | null;
+  endDate: string | null;
+  /** Flights: `import`/`export`; shows: the discipline id as text. */
+  group: string;
+  /** Flights: `DXB → LGG`; shows: the show's name. */
+  label: string;
+}
+
+/** What changed since the last run. */
+interface Change {
+  what: "new" | "changed" | "cancelled";
+  item: Item;
+}
+
+/** The advisory lock key of a run (any constant; one per purpose in this database). */
+const RUN_LOCK = 28_0001;
+/** The row that says a first run has recorded a baseline (before it, nothing is "new"). */
+const BASELINE = { kind: "baseline", itemId: 0 };
+
+/** Reads both schedules through the contract client (in-process API or `API_URL`): every website entry. */
+async function readSchedules(api: ApiClient): Promise<Item[]> {
+  const [flights, shows] = await Promise.all([
+    api.call(selectiveServiceEndpoints.listWebsite, { query: { limit: 1000, offset: 0, showOnWebsite: true } }),
+    api.call(eventEndpoints.listWebsite, { query: { limit: 1000, offset: 0, showOnWebsite: true } }),
+  ]);
+  return [
+    ...flights.rows
+      .filter((f) => ["import", "export"].includes(f.type.toLowerCase()))
+      .map((f) => ({
+        kind: "flight" as const,
+        id: f.id,
+        startDate: f.startDate ?? null,
+        endDate: f.endDate ?? null,
+        group: f.type.toLowerCase(),
+        label: `${f.departureAirport?.code ?? f.fromCountry ?? "?"} → ${f.arrivalAirport?.code ?? f.toCountry ?? "?"}`,
+      })),
+    ...shows.rows.map((e) => ({
+      kind: "show" as const,
+      id: e.id,
+      startDate: e.startDate ?? null,
+      endDate: e.endDate ?? null,
+      group: String(e.eventDiscipline ?? ""),
+      label: e.eventName,
+    })),
+  ];
+}
+
+/** Whether `change` is one `sub` asked about. */
+function matches(sub: AlertSubscription, { what, item }: Change): boolean {
+  if (sub.watch === "flights")
+    return what === "new" && item.kind === "flight" && (sub.filter === "all" || sub.filter === item.group);
+  if (sub.watch === "shows")
+    return (
+      what === "new" && item.kind === "show" && (sub.filter === "all" || sub.filter.split(",").includes(item.group))
+    );
+  return what !== "new" && item.kind === sub.watch && String(item.id) === sub.filter;
+}
+
+/** One line of an alert mail about `change`, in `language`. */
+function line(env: Env, { what, item }: Change, language: Language): string {
+  const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
+  const url = `${siteOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
+  const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
+  const values = { route: item.label, name: item.label, type, date, url };
+  const source =
+    item.kind === "flight"
+      ? { new: m.newFlight, changed: m.changedFlight, cancelled: m.cancelledFlight }[what]
+      : { new: m.newShow, changed: m.changedShow, cancelled: m.cancelledShow }[what];
+  return `- ${translate(withValues(source, values), language)}`;
+}
+
+/** The RFC 8058 one-click URL of a subscription (an API POST; a GET answers 405). */
+function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
+  return `${siteOrigin(env)}/api/v1/alerts/one-click?token=${linkToken(hasher, sub)}`;
+}
+
+/**
+ * The digest to one address: every change its subscriptions match, in the language of its
+ * first matching subscription, with `List-Unsubscribe` (one click stops every alert to the
+ * address) and `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page.
+ */
+function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes: Change[][]): OutgoingMail {
+  const [first] = subs as [AlertSubscription];
+  const language = first.language as Language;
+  const company = companyNameIn(env, language);
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  changes.flat().forEach((c) => {
+    const key = `${c.what}:${c.item.kind}:${c.item.id}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      lines.push(line(env, c, language));
+    }
+  });
+  const what = subs.map((s) => describeWatch(s, language)).join("; ");
+  const schedule = first.watch === "flights" || first.watch === "flight" ? "/flights" : "/transport";
+  return {
+    kind: "alert",
+    lane: "bulk",
+    to: first.email,
+    subject: translate(withValues(m.alertSubject, { count: lines.length, company }), language),
+    text: translate(
+      withValues(m.alertText, {
+        company,
+        what,
+        items: lines.join("\n"),
+        scheduleUrl: `${siteOrigin(env)}${pagePath(language, schedule)}`,
+        manageUrl: `${siteOrigin(env)}${pagePath(language, "/alerts/manage")}/${linkToken(hasher, first)}`,
+      }),
+      language,
+    ),
+    headers: {
+      "List-Unsubscribe": `<${oneClickUrl(env, hasher, first)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+/** Compares `items` with what was seen (in `tx`), records them, and answers the changes. */
+async function recordAndDiff(tx: Tx, items: Item[]): Promise<Change[]> {
+  const rows = await tx.select().from(alertSeen);
+  const baseline = rows.some((r) => r.kind === BASELINE.kind);
+  const seen = new Map(rows.map((r) => [`${r.kind}:${r.itemId}`, r]));
+  const changes: Change[] = [];
+  const now = new Map(items.map((i) => [`${i.kind}:${i.id}`, i]));
+  for (const item of items) {
+    const before = seen.get(`${item.kind}:${item.id}`);
+    if (!before) changes.push({ what: "new", item });
+    else if (before.gone || before.startDate !== item.startDate || before.endDate !== item.endDate)
+      changes.push({ what: "changed", item });
+    else continue;
+    const values = { kind: item.kind, itemId: item.id, startDate: item.startDate, endDate: item.endDate, gone: false };
+    await tx
+      .insert(alertSeen)
+      .values(values)
+      .onConflictDoUpdate({ target: [alertSeen.kind, alertSeen.itemId], set: { ...values, seenAt: new Date() } });
+  }
+  for (const row of rows) {
+    if (row.kind === BASELINE.kind || row.gone || now.has(`${row.kind}:${row.itemId}`)) continue;
+    const item = { kind: row.kind as Item["kind"], id: row.itemId, startDate: row.startDate, endDate: row.endDate };
+    changes.push({ what: "cancelled", item: { ...item, group: "", label: `#${row.itemId}` } });
+    await tx
+      .update(alertSeen)
+      .set({ gone: true, seenAt: new Date() })
+      .where(sql`${alertSeen.kind} = ${row.kind} and ${alertSeen.itemId} = ${row.itemId}`);
+  }
+  if (!baseline) {
+    await tx.insert(alertSeen).values(BASELINE);
+    return []; // the first run only learns the schedule: nothing in it is news
+  }
+  return changes;
+}
+
+/**
+ * One watcher run (decision 028): reads the schedules through `api`, then, in one
+ * transaction under an advisory lock (so of several instances, each change is reported by
+ * exactly one), compares them with `alert_seen`, records them, and queues at most one mail
+ * per address (a digest of every matching change) in the outbox, which delivers it (or
+ * retries while SMTP is down). Answers how many changes and mails. Throws when the
+ * schedules cannot be read (nothing recorded: the next run tries again).
+ */
+export async function runAlertWatch(deps: { db: Db; env: Env; hasher: Hasher; api: ApiClient }) {
+  const items = await readSchedules(deps.api);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
+    const changes = await recordAndDiff(tx, items);
+    if (changes.length === 0) return { changes: 0, mails: 0 };
+    const byAddress = new Map<string, { subs: AlertSubscription[]; changes: Change[][] }>();
+    for (const sub of await confirmedSubscriptions(tx)) {
+      const mine = changes.filter((c) => matches(sub, c));
+      if (mine.length === 0) continue;
+      const key = sub.email.toLowerCase();
+      const entry = byAddress.get(key) ?? { subs: [], changes: [] };
+      entry.subs.push(sub);
+      entry.changes.push(mine);
+      byAddress.set(key, entry);
+    }
+    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, e.subs, e.changes));
+    await enqueueMails(tx, mails);
+    return { changes: changes.length, mails: mails.length };
+  });
+}
+
+/** The running watcher (`start` it; `stop` waits for a run in progress). */
+export interface AlertWatcher {
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(): ReturnType<typeof runAlertWatch>;
+}
+
+/**
+ * Runs `runAlertWatch` every `ALERTS_INTERVAL_SECONDS` (seconds; default 300), never two
+ * at once in this process; a failed run is logged at warn and retried next time.
+ */
+export function createAlertWatcher(
+  deps: Parameters<typeof runAlertWatch>[0] & { log: { warn(obj: object, msg: string): void } },
+): AlertWatcher {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = runAlertWatch(deps).catch((err: unknown) =>
+      deps.log.warn({ err: (err as Error).message }, "alerts watcher run failed"),
+    );
+  };
+  return {
+    start() {
+      timer ??= setInterval(tick, deps.env.ALERTS_INTERVAL_SECONDS * 1000);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    runOnce: () => runAlertWatch(deps),
+  };
+}

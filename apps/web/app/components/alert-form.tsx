@@ -1,0 +1,89 @@
+import type { AlertWatch } from "@khayl/contract/alerts";
+import { disciplines } from "@khayl/contract/disciplines";
+import { useLingui } from "@lingui/react/macro";
+import { localizedPath } from "../lib/i18n/language.ts";
+import { useLanguage } from "../lib/i18n/lingui.tsx";
+import { useDisciplineNames } from "./discipline-names.ts";
+
+const fieldClass =
+  "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus-visible:outline-2 " +
+  "focus-visible:outline-offset-2 focus-visible:outline-brand";
+const buttonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-2 font-semibold text-white " +
+  "hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+
+/**
+ * 'Tell me when' (decision 028): a plain HTML form (no JavaScript, decision 024) posting to
+ * `/alerts` in the page's language. `watch` `flights` offers all/import/export, `shows` a
+ * choice of disciplines (none ticked = all), `flight`/`show` watches the one entry `id`.
+ * The mail language defaults to the page's.
+ */
+export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const names = useDisciplineNames();
+  const headingId = `alert-form-${watch}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-300 px-5 py-4 text-ink">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {watch === "flight" || watch === "show" ? t`E-mail me if this changes` : t`Tell me when`}
+      </h2>
+      <form method="post" action={localizedPath("/alerts", language)} className="grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="watch" value={watch} />
+        {id !== undefined && <input type="hidden" name="filter" value={String(id)} />}
+        <label className="grid gap-1">
+          <span>{t`E-mail`}</span>
+          <input className={fieldClass} type="email" name="email" required autoComplete="email" maxLength={254} />
+        </label>
+        {watch === "flights" && (
+          <label className="grid gap-1">
+            <span>{t`Flights to watch`}</span>
+            <select className={fieldClass} name="filter" defaultValue="all">
+              <option value="all">{t`All flights`}</option>
+              <option value="import">{t`Import`}</option>
+              <option value="export">{t`Export`}</option>
+            </select>
+          </label>
+        )}
+        {watch === "shows" && (
+          <fieldset className="grid gap-1">
+            <legend>{t`Disciplines (none ticked: all shows)`}</legend>
+            <div className="flex flex-wrap gap-x-4">
+              {disciplines.map((d) => (
+                <label key={d.id} className="inline-flex min-h-11 items-center gap-2">
+                  <input type="checkbox" name="discipline" value={String(d.id)} />
+                  <span>{names[d.id]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <label className="grid gap-1">
+          <span>{t`Language of the mails`}</span>
+          <select className={fieldClass} name="language" defaultValue={language}>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="ar" lang="ar">
+              العربية
+            </option>
+          </select>
+        </label>
+        <div className="hidden" aria-hidden="true">
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <p className="text-sm text-slate-700 sm:col-span-2">
+          {t`We send a mail to confirm first. Each alert mail has a link to stop alerts at once.`}
+        </p>
+        <div className="sm:col-span-2">
+          <button type="submit" className={buttonClass}>
+            {t`Send me alerts`}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { alertEndpoints } from "@khayl/contract/alerts";
+import { data } from "react-router";
+import { isApiError } from "./api-error.ts";
+import type { WebContext } from "./context.ts";
+import { readForm } from "./form.server.ts";
+
+/** What an alert page shows after a step: done, or the API's message with its status. */
+type AlertStep = { ok: true } | { ok: false; message: string };
+
+/**
+ * The client of this site's own API: alerts are kept in this site's database even when
+ * pages read the schedules from a provider behind `API_URL` (decision 028).
+ */
+function ownApi(context: WebContext) {
+  return context.ownApi ?? context.api;
+}
+
+/** Runs `call`, answering `{ ok: true }` or the API's error message with its status (never a 500 for a 4xx). */
+async function step(context: WebContext, what: string, call: () => Promise<unknown>) {
+  try {
+    await call();
+    return data<AlertStep>({ ok: true });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    context.log.warn({ status: error.statusCode, message: error.message }, `alerts ${what} failed`);
+    const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+    return data<AlertStep>({ ok: false, message: error.message }, { status });
+  }
+}
+
+/**
+ * The `/alerts` action (decision 028): the 'Tell me when' form of a schedule or show/flight
+ * page, posted without JavaScript. Ticked disciplines become the `shows` filter (none = all).
+ */
+export async function subscribeAction(request: Request, context: WebContext) {
+  const form = await readForm(request, 16 * 1024);
+  const watch = String(form.get("watch") ?? "");
+  const ticked = form.getAll("discipline").map(String).filter(Boolean);
+  const filter = watch === "shows" ? ticked.join(",") || "all" : String(form.get("filter") ?? "all");
+  const body = {
+    email: String(form.get("email") ?? ""),
+    watch: watch as "flights",
+    filter,
+    language: (form.get("language") === "ar" ? "ar" : "en") as "en" | "ar",
+    ...(form.get("website") ? { website: String(form.get("website")) } : {}),
+  };
+  return step(context, "subscribe", () => ownApi(context).call(alertEndpoints.subscribe, { body }));
+}
+
+/**
+ * The subscription an alert link names, for its page (a read: opening the link changes
+ * nothing), or null when the link is unknown, expired or stopped.
+ */
+export async function lookupAlert(token: string, context: WebContext) {
+  try {
+    return await ownApi(context).call(alertEndpoints.lookup, { body: { token } });
+  } catch (error) {
+    if (isApiError(error) && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
+/** The confirm page's button (a POST): records the consent. */
+export function confirmAction(token: string, context: WebContext) {
+  return step(context, "confirm", () => ownApi(context).call(alertEndpoints.confirm, { body: { token } }));
+}
+
+/** The manage page's button (a POST): stops the alert at once. */
+export function unsubscribeAction(token: string, context: WebContext) {
+  return step(context, "unsubscribe", () => ownApi(context).call(alertEndpoints.unsubscribe, { body: { token } }));
+}

@@ -1,0 +1,66 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
+import { confirmAction, lookupAlert } from "../lib/alerts.server.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/alert-confirm";
+
+/** Without framework JavaScript (decision 024): the Confirm button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
+
+/** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const [subscription, messages] = await Promise.all([
+    lookupAlert(params.token, context),
+    messagesFor(request, "alerts"),
+  ]);
+  return { messages, subscription };
+}
+
+/** The Confirm button (decision 028: consent recorded only by this POST). */
+export async function action({ params, context }: Route.ActionArgs) {
+  return confirmAction(params.token, context);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(msg`Confirm your alerts`),
+    description: i18n._(msg`Confirm the e-mail alerts you asked for.`),
+  });
+}
+
+/** /alerts/confirm/{token} (decision 028): the page behind the confirmation mail's link. */
+export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  if (actionData?.ok)
+    return (
+      <AlertPage title={t`Alerts confirmed`}>
+        <p>{t`You will get a mail when something you asked about appears or changes. Every alert mail has a link to stop them.`}</p>
+      </AlertPage>
+    );
+  const sub = loaderData.subscription;
+  if (!sub)
+    return (
+      <AlertPage title={t`Confirm your alerts`}>
+        <p>{t`This link is no longer valid: it has expired, was replaced by a newer one, or the alerts were stopped.`}</p>
+      </AlertPage>
+    );
+  return (
+    <AlertPage title={t`Confirm your alerts`} error={actionData && !actionData.ok ? actionData.message : null}>
+      <p>{t`Send alerts to ${sub.email}?`}</p>
+      {sub.confirmed ? (
+        <p>{t`These alerts are already confirmed.`}</p>
+      ) : (
+        <form method="post">
+          <button type="submit" className={alertButtonClass}>
+            {t`Confirm`}
+          </button>
+        </form>
+      )}
+    </AlertPage>
+  );
+}

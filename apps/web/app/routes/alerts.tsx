@@ -1,0 +1,59 @@
+import type { RouteHandle } from "@khayl/contract/page-rules";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { AlertPage } from "../components/alert-page.tsx";
+import { subscribeAction } from "../lib/alerts.server.ts";
+import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/alerts";
+
+/** A content page without framework JavaScript (decision 024): the form posts here as plain HTML. */
+export const handle = { page: { scripts: false } } satisfies RouteHandle;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { messages: await messagesFor(request, "alerts") };
+}
+
+/** The 'Tell me when' form's POST (decision 028). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return subscribeAction(request, context);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const i18n = i18nFromMatches(matches);
+  return pageMeta(matches, {
+    title: i18n._(msg`E-mail alerts`),
+    description: i18n._(msg`Ask to be told by e-mail when a new flight or show transport is on the schedule.`),
+  });
+}
+
+/**
+ * /alerts (decision 028): after the form, the same answer whether or not the address was
+ * subscribed already (no enumeration); opened directly, where to find the form.
+ */
+export default function Alerts({ actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  if (actionData?.ok)
+    return (
+      <AlertPage title={t`Check your mail`}>
+        <p>
+          {t`If this address can receive alerts, a mail asking you to confirm is on its way. The alerts start only once you confirm; an unconfirmed request is deleted after 7 days.`}
+        </p>
+      </AlertPage>
+    );
+  return (
+    <AlertPage title={t`E-mail alerts`} error={actionData && !actionData.ok ? actionData.message : null}>
+      <p>{t`Ask for alerts with the form on the flights page, the transport page or the page of a show or flight.`}</p>
+      <p className="flex gap-6">
+        <Link to="/flights" className="font-semibold text-brand underline underline-offset-4">
+          {t`Flights`}
+        </Link>
+        <Link to="/transport" className="font-semibold text-brand underline underline-offset-4">
+          {t`Transport`}
+        </Link>
+      </p>
+    </AlertPage>
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { disciplineIds } from "./disciplines.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { emailSchema } from "./form-fields.ts";
+
+/**
+ * E-mail alerts for new flights and show transport (decision 028, product.md "Alerts").
+ * A visitor asks (`subscribe`), confirms from the link in the first mail by a button
+ * (`confirm`, a POST: opening the link never confirms), and stops with one click
+ * (`unsubscribe`, also the RFC 8058 `List-Unsubscribe` target).
+ */
+
+/** What a subscription watches: all flights / shows matching `filter`, or one flight or show. */
+const alertWatchValues = ["flights", "shows", "flight", "show"] as const;
+export type AlertWatch = (typeof alertWatchValues)[number];
+
+/** The version of the consent text the form shows; recorded with each confirmed subscription. */
+export const ALERT_CONSENT_VERSION = "2026-11-26";
+
+/** A subscriber's link token: `<subscription id>.<43 base64url characters>`. */
+const tokenSchema = z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, "token is not a valid link token");
+
+/**
+ * The filter of a watch: `flights` all/import/export; `shows` all or comma-separated
+ * discipline ids (e.g. `1,3`); `flight`/`show` the numeric id watched.
+ */
+function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
+  if (watch === "flights") return ["all", "import", "export"].includes(filter);
+  if (watch === "shows")
+    return (
+      filter === "all" ||
+      (/^\d+(,\d+)*$/.test(filter) && filter.split(",").every((id) => (disciplineIds as number[]).includes(Number(id))))
+    );
+  return /^[1-9]\d{0,9}$/.test(filter);
+}
+
+/** Body of `POST /alerts/subscriptions`. `website` is a honeypot (filled = answered alike, nothing sent). */
+export const alertSubscribeBodySchema = z
+  .object({
+    email: emailSchema,
+    watch: z.enum(alertWatchValues, { error: "watch must be flights, shows, flight or show" }),
+    filter: z.string().trim().max(40).default("all"),
+    language: z.enum(["en", "ar"], { error: "language must be en or ar" }),
+    website: z.string().max(200).optional(),
+  })
+  .refine((body) => isValidAlertFilter(body.watch, body.filter), {
+    message: "filter does not fit watch",
+    path: ["filter"],
+  });
+
+/** Body of the confirm and unsubscribe calls: the token from the subscriber's link. */
+const alertTokenBodySchema = z.object({ token: tokenSchema });
+
+/** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
+const alertTokenQuerySchema = z.object({ token: tokenSchema });
+
+/** A subscription as its owner sees it on the manage page (the address only as the owner typed it). */
+const alertSubscriptionSchema = z.object({
+  email: z.string(),
+  watch: z.enum(alertWatchValues),
+  filter: z.string(),
+  language: z.enum(["en", "ar"]),
+  confirmed: z.boolean(),
+});
+
+export const alertEndpoints = {
+  /**
+   * `POST /alerts/subscriptions`: asks for alerts. Always 202 with the same answer, whether
+   * or not the address is already subscribed (no enumeration); a confirmation mail is queued
+   * within the per-address limit.
+   */
+  subscribe: defineEndpoint({
+    method: "POST",
+    path: "/alerts/subscriptions",
+    operationId: "subscribeAlerts",
+    body: alertSubscribeBodySchema,
+    data: z.object({ status: z.literal("check-your-mail") }),
+    message: /*i18n*/ {
+      id: "alerts.subscribe.accepted",
+      message: "If the address can receive alerts, a mail asking to confirm is on its way",
+    },
+    summary: "Ask for e-mail alerts (double opt-in)",
+    tags: ["alerts"],
+  }),
+  /** `POST /alerts/subscriptions/lookup`: the subscription of a link token (404 when gone); changes nothing. */
+  lookup: defineEndpoint({
+    method: "POST",
+    path: "/alerts/subscriptions/lookup",
+    operationId: "lookupAlertSubscription",
+    body: alertTokenBodySchema,
+    data: alertSubscriptionSchema,
+    message: /*i18n*/ { id: "alerts.lookup.found", message: "Subscription found" },
+    summary: "Read the subscription of a link token",
+    tags: ["alerts"],
+  }),
+  /** `POST /alerts/subscriptions/confirm`: confirms (records the consent); 404 when unknown or expired. */
+  confirm: defineEndpoint({
+    method: "POST",
+    path: "/alerts/subscriptions/confirm",
+    operationId: "confirmAlertSubscription",
+    body: alertTokenBodySchema,
+    data: alertSubscriptionSchema,
+    message: /*i18n*/ { id: "alerts.confirm.done", message: "Alerts confirmed" },
+    summary: "Confirm an alert subscription (the button on the confirmation page)",
+    tags: ["alerts"],
+  }),
+  /** `POST /alerts/subscriptions/unsubscribe`: deletes the subscription at once; 200 even when already gone. */
+  unsubscribe: defineEndpoint({
+    method: "POST",
+    path: "/alerts/subscriptions/unsubscribe",
+    operationId: "unsubscribeAlerts",
+    body: alertTokenBodySchema,
+    data: z.object({ status: z.literal("unsubscribed") }),
+    message: /*i18n*/ { id: "alerts.unsubscribe.done", message: "You will receive no more alerts" },
+    summary: "Stop alerts",
+    tags: ["alerts"],
+  }),
+  /**
+   * `POST /alerts/one-click?token=…`: the RFC 8058 target of an alert mail's
+   * `List-Unsubscribe`; the mailbox provider posts the form body `List-Unsubscribe=One-Click`
+   * (ignored). Stops every alert to the subscription's address; 200 even when already gone.
+   */
+  oneClick: defineEndpoint({
+    method: "POST",
+    path: "/alerts/one-click",
+    operationId: "unsubscribeAlertsOneClick",
+    query: alertTokenQuerySchema,
+    data: z.object({ status: z.literal("unsubscribed") }),
+    message: /*i18n*/ { id: "alerts.unsubscribe.done", message: "You will receive no more alerts" },
+    summary: "One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)",
+    tags: ["alerts"],
+  }),
+};
