@@ -53,12 +53,14 @@ test("a long list shows one step, then the next step on 'Show more' with focus o
   expect(await screen.findByText("Showing 24 of 30 flights")).toBeTruthy();
   expect(screen.getAllByRole("button")).toHaveLength(24);
   const more = screen.getByRole("link", { name: "Show more" });
-  expect(more.getAttribute("href")).toBe("/flights?type=export&show=48");
+  // Its fragment names the next step's first card, for a page load without script (decision 024).
+  expect(more.getAttribute("href")).toBe("/flights?type=export&show=48#show-25");
   await userEvent.click(more);
   expect(await screen.findByText("Showing 30 of 30 flights")).toBeTruthy();
   expect(screen.getAllByRole("button")).toHaveLength(30);
   expect(screen.queryByRole("link", { name: "Show more" })).toBeNull();
   expect(document.activeElement?.textContent).toBe("Flight 25");
+  expect(document.activeElement?.closest("li")?.id).toBe("show-25");
 });
 
 test("a short list has no count and no link", async () => {
