@@ -1,6 +1,6 @@
-import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@khayl/contract/format";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts";
+import { type ApiData, type Blog, dynamicPages, type ReleaseLog } from "./page-texts.ts";
 
 /**
  * The content pages fed by the API (product §2): blogs, blog detail, terms, privacy,
@@ -8,23 +8,17 @@ import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts"
  * read from the API the pages call, so the test follows the demo data.
  */
 
-type Blog = {
-  id: number;
-  title: string;
-  date: string;
-  isMainBlog: boolean;
-  category: string;
-  tag: string[];
-  summary: string;
-};
-type ReleaseNote = { title: string; date: string; tag: string };
-type ReleaseLog = { title: string; date: string; Image: string };
-
-async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api/v1${path}`);
+async function apiData<T>(request: APIRequestContext, path: string, language: "en" | "ar" = "en"): Promise<T> {
+  const response = await request.get(`/api/v1${path}`, { headers: { language } });
   expect(response.ok(), path).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }
+
+/** The page texts' reader of API data (e2e/page-texts.ts) through this test's `request`. */
+const apiOf =
+  (request: APIRequestContext): ApiData =>
+  (path, language) =>
+    apiData(request, path, language);
 
 const blogsOf = async (request: APIRequestContext) =>
   (await apiData<{ rows: Blog[] }>(request, "/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
@@ -36,96 +30,12 @@ async function expectTexts(page: Page, texts: string[]) {
   }
 }
 
-/** Each route's specified texts (read from the demo data) and whether it shows the navigation (product §2). */
-const routes: {
-  name: string;
-  nav: boolean;
-  load: (request: APIRequestContext) => Promise<{ path: string; texts: string[] }>;
-}[] = [
-  {
-    name: "/blogs",
-    nav: true,
-    async load(request) {
-      const blogs = await blogsOf(request);
-      const main = blogs.find((blog) => blog.isMainBlog)!;
-      const other = blogs.find((blog) => !blog.isMainBlog)!;
-      return {
-        path: "/blogs",
-        texts: ["Blogs", "Featured", main.title, formatBlogDate(main.date), other.title, other.tag[0]!],
-      };
-    },
-  },
-  {
-    name: "/blogs/{id}",
-    nav: true,
-    async load(request) {
-      const main = (await blogsOf(request)).find((blog) => blog.isMainBlog)!;
-      return {
-        path: `/blogs/${main.id}`,
-        texts: [main.title, main.category, formatBlogDate(main.date), "How the season runs"],
-      };
-    },
-  },
-  {
-    name: "/term-of-services",
-    nav: true,
-    load: async () => ({
-      path: "/term-of-services",
-      texts: ["Terms and Conditions", "General Terms and Conditions of Service", "13. Governing law and jurisdiction"],
-    }),
-  },
-  {
-    name: "/privacy-policy",
-    nav: true,
-    load: async () => ({
-      path: "/privacy-policy",
-      texts: ["Privacy Policy", "Personal Data Protection Policy", "8. Your rights"],
-    }),
-  },
-  {
-    name: "/release-note",
-    nav: false,
-    async load(request) {
-      const [note] = (await apiData<{ rows: ReleaseNote[] }>(request, "/release-logs/?limit=1000&offset=0")).rows;
-      return {
-        path: "/release-note",
-        texts: [
-          "What's New",
-          "New updates and improvements to the product",
-          note!.title,
-          note!.tag,
-          formatReleaseNoteDate(note!.date),
-        ],
-      };
-    },
-  },
-  {
-    name: "/release-logs",
-    nav: true,
-    async load(request) {
-      const [log] = (
-        await apiData<{ rows: ReleaseLog[] }>(request, "/release-logs/getWebsiteRelease?limit=1000&offset=0")
-      ).rows;
-      return {
-        path: "/release-logs",
-        texts: [
-          "Plan the Khayl way.",
-          "What's new?",
-          `V ${log!.title}`,
-          `Khayl Version ${log!.title}`,
-          formatReleaseLogDate(log!.date),
-        ],
-      };
-    },
-  },
-];
-
-for (const { name, nav, load } of routes) {
+for (const { name, nav, load } of dynamicPages) {
   test(`${name} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`, async ({
     page,
     request,
   }) => {
-    const { path, texts } = await load(request);
+    const { path, texts } = await load(apiOf(request));
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expectTexts(page, texts);

@@ -1,77 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, holdScripts, mainNav, waitForHydration } from "./fixtures.ts";
+import { staticPages } from "./page-texts.ts";
 
 /** The demo product name (PRODUCT_NAME default) forms the app page path. */
 const appPath = "/Khayl-App";
-
-/** What each static page must show (product §1–§2), with or without JavaScript. */
-const pages: { path: string; nav: boolean; texts: string[] }[] = [
-  {
-    path: "/",
-    nav: true,
-    texts: [
-      "Wherever your equine journey takes you",
-      "leading the way in horse logistics innovation",
-      "No stress, Just progress",
-      "Move your horses the Smart way",
-      "Plan Smarter",
-      "Organize Seamlessly",
-      "Easy Transactions",
-    ],
-  },
-  {
-    path: "/aboutus",
-    nav: true,
-    texts: [
-      "Why?",
-      "What",
-      "How",
-      "Local Transport",
-      "International Shipping",
-      "Software Development",
-      "Horse First Approach",
-      "Smart Technology",
-      "Care Driven Team",
-      "Creatively track your horse",
-      "Easy Steps",
-      "Everything in one place",
-      "Sharing is caring",
-      "Easy Profile",
-      "Wallet",
-      "Invoices",
-      "24/7 Available",
-    ],
-  },
-  {
-    path: appPath,
-    nav: true,
-    texts: [
-      "Equine Service Made Simple with us",
-      "The Most Creative Equine Logistics Experience",
-      "Move your horse without stress",
-      "You'll never miss a flight",
-      "Simplified Horse Management",
-      "Simplified Data Management",
-    ],
-  },
-  { path: "/QR", nav: false, texts: ["Join Khayl Now!"] },
-  { path: "/links", nav: false, texts: ["Get our App", "Our Schedules", "Always here to assist."] },
-  {
-    path: "/term-of-use",
-    nav: false,
-    texts: [
-      "Terms of Use",
-      "0. Use of the site",
-      "3. Intellectual property rights",
-      "4. User representations",
-      "7. Privacy",
-      "9. Disclaimer and limitation of liability",
-      "10. Indemnification",
-      "11. Termination",
-      "13. Contact us",
-    ],
-  },
-];
 
 async function expectTexts(page: Page, texts: string[]) {
   for (const text of texts) {
@@ -121,7 +53,7 @@ const journeys: Record<string, { name: string; run: (page: Page, baseURL: string
   },
 };
 
-for (const { path, nav, texts } of pages) {
+for (const { path, nav, texts } of staticPages) {
   const journey = journeys[path];
   const name = `${path} shows its texts, ${nav ? "with" : "without"} the navigation, and passes axe`;
   test(journey ? `${name}; ${journey.name}` : name, async ({ page, baseURL }) => {

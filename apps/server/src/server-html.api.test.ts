@@ -1,6 +1,6 @@
-import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@khayl/contract/format";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { arabicPages, type Blog, dynamicPages, staticPages } from "../../../e2e/page-texts.ts";
 import type { Host } from "./host.ts";
 import { startTestHost, type TestHost } from "./testing.ts";
 
@@ -200,15 +200,6 @@ async function apiData<T>(path: string, language: "en" | "ar" = "en"): Promise<T
   return (response.json() as { data: T }).data;
 }
 
-type Blog = {
-  id: number;
-  title: string;
-  date: string;
-  isMainBlog: boolean;
-  category: string;
-  tag: string[];
-  summary: string;
-};
 const blogs = async () => (await apiData<{ rows: Blog[] }>("/blog/getWebsiteBlogs?limit=100&offset=0")).rows;
 const mainBlog = async () => (await blogs()).find((blog) => blog.isMainBlog)!;
 
@@ -223,71 +214,9 @@ async function firstId(path: string): Promise<number> {
   return row.id;
 }
 
+// The pages' texts are the browser specs' own (e2e/page-texts.ts): here they must be in the
+// server HTML, shown without JavaScript; there, visible in the browser and passing axe.
 describe("without JavaScript, each page is complete in the server HTML", () => {
-  /** Was e2e/content-static.spec.ts "without JavaScript › <path> is complete in the server HTML". */
-  const staticPages: { path: string; texts: string[] }[] = [
-    {
-      path: "/",
-      texts: [
-        "Wherever your equine journey takes you",
-        "leading the way in horse logistics innovation",
-        "No stress, Just progress",
-        "Move your horses the Smart way",
-        "Plan Smarter",
-        "Organize Seamlessly",
-        "Easy Transactions",
-      ],
-    },
-    {
-      path: "/aboutus",
-      texts: [
-        "Why?",
-        "What",
-        "How",
-        "Local Transport",
-        "International Shipping",
-        "Software Development",
-        "Horse First Approach",
-        "Smart Technology",
-        "Care Driven Team",
-        "Creatively track your horse",
-        "Easy Steps",
-        "Everything in one place",
-        "Sharing is caring",
-        "Easy Profile",
-        "Wallet",
-        "Invoices",
-        "24/7 Available",
-      ],
-    },
-    {
-      path: "/Khayl-App",
-      texts: [
-        "Equine Service Made Simple with us",
-        "The Most Creative Equine Logistics Experience",
-        "Move your horse without stress",
-        "You'll never miss a flight",
-        "Simplified Horse Management",
-        "Simplified Data Management",
-      ],
-    },
-    { path: "/QR", texts: ["Join Khayl Now!"] },
-    { path: "/links", texts: ["Get our App", "Our Schedules", "Always here to assist."] },
-    {
-      path: "/term-of-use",
-      texts: [
-        "Terms of Use",
-        "0. Use of the site",
-        "3. Intellectual property rights",
-        "4. User representations",
-        "7. Privacy",
-        "9. Disclaimer and limitation of liability",
-        "10. Indemnification",
-        "11. Termination",
-        "13. Contact us",
-      ],
-    },
-  ];
   for (const { path, texts } of staticPages) {
     test(`${path}`, async () => {
       const page = await serverPage(path);
@@ -296,90 +225,10 @@ describe("without JavaScript, each page is complete in the server HTML", () => {
     });
   }
 
-  /** Was e2e/content-dynamic.spec.ts "without JavaScript › <name> is complete in the server HTML": texts in <main>. */
-  const contentPages: { name: string; load: () => Promise<{ path: string; texts: string[] }> }[] = [
-    {
-      name: "/blogs",
-      async load() {
-        const all = await blogs();
-        const main = all.find((blog) => blog.isMainBlog)!;
-        const other = all.find((blog) => !blog.isMainBlog)!;
-        return {
-          path: "/blogs",
-          texts: ["Blogs", "Featured", main.title, formatBlogDate(main.date), other.title, other.tag[0]!],
-        };
-      },
-    },
-    {
-      name: "/blogs/{id}",
-      async load() {
-        const main = await mainBlog();
-        return {
-          path: `/blogs/${main.id}`,
-          texts: [main.title, main.category, formatBlogDate(main.date), "How the season runs"],
-        };
-      },
-    },
-    {
-      name: "/term-of-services",
-      load: async () => ({
-        path: "/term-of-services",
-        texts: [
-          "Terms and Conditions",
-          "General Terms and Conditions of Service",
-          "13. Governing law and jurisdiction",
-        ],
-      }),
-    },
-    {
-      name: "/privacy-policy",
-      load: async () => ({
-        path: "/privacy-policy",
-        texts: ["Privacy Policy", "Personal Data Protection Policy", "8. Your rights"],
-      }),
-    },
-    {
-      name: "/release-note",
-      async load() {
-        const [note] = (
-          await apiData<{ rows: { title: string; date: string; tag: string }[] }>("/release-logs/?limit=1000&offset=0")
-        ).rows;
-        return {
-          path: "/release-note",
-          texts: [
-            "What's New",
-            "New updates and improvements to the product",
-            note!.title,
-            note!.tag,
-            formatReleaseNoteDate(note!.date),
-          ],
-        };
-      },
-    },
-    {
-      name: "/release-logs",
-      async load() {
-        const [log] = (
-          await apiData<{ rows: { title: string; date: string }[] }>(
-            "/release-logs/getWebsiteRelease?limit=1000&offset=0",
-          )
-        ).rows;
-        return {
-          path: "/release-logs",
-          texts: [
-            "Plan the Khayl way.",
-            "What's new?",
-            `V ${log!.title}`,
-            `Khayl Version ${log!.title}`,
-            formatReleaseLogDate(log!.date),
-          ],
-        };
-      },
-    },
-  ];
-  for (const { name, load } of contentPages) {
+  // Texts read from the API are in <main>.
+  for (const { name, load } of dynamicPages) {
     test(`${name}`, async () => {
-      const { path, texts } = await load();
+      const { path, texts } = await load(apiData);
       const page = await serverPage(path);
       expect(page.status).toBe(200);
       expectShown(page, texts, "main");
@@ -387,178 +236,10 @@ describe("without JavaScript, each page is complete in the server HTML", () => {
   }
 });
 
-/** An Arabic page's server HTML (decision 016), as e2e/ar-pages.spec.ts's no-JS tests read it. */
-interface ArabicPage {
-  path: string;
-  /** Arabic texts the page shows (headings, links or whole text elements). */
-  texts: string[];
-  /** English interface texts of the same page, which must not be left (as text, label or alt text). */
-  english: string[];
-  /** The document title is the API's (a blog's own title), not one of the site's texts. */
-  contentTitle?: boolean;
-}
-
 describe("without JavaScript, each Arabic page is complete in Arabic in the server HTML", () => {
-  /** Was e2e/ar-pages.spec.ts "without JavaScript › <name> is complete in Arabic in the server HTML". */
-  const pages: { name: string; load: () => Promise<ArabicPage> }[] = [
-    {
-      name: "/ar/blogs",
-      async load() {
-        const main = await mainBlog();
-        return {
-          path: "/ar/blogs",
-          texts: ["المدونة", "مقال مميّز", "مزيد من المقالات", formatBlogDate(main.date, "ar")],
-          english: ["Blogs", "Featured", "More articles", formatBlogDate(main.date)],
-        };
-      },
-    },
-    {
-      name: "/ar/blogs/{id}",
-      async load() {
-        const main = await mainBlog();
-        return {
-          path: `/ar/blogs/${main.id}`,
-          texts: ["كل المقالات", formatBlogDate(main.date, "ar")],
-          english: ["All blogs", formatBlogDate(main.date), "Tags"],
-          contentTitle: true,
-        };
-      },
-    },
-    {
-      name: "/ar/aboutus",
-      load: async () => ({
-        path: "/ar/aboutus",
-        texts: [
-          "من نحن",
-          "لماذا؟",
-          "ماذا",
-          "كيف",
-          "ما نقدّمه",
-          "النقل المحلي",
-          "ما نؤمن به",
-          "الخيل أولًا",
-          "داخل التطبيق",
-        ],
-        english: [
-          "About us",
-          "Why?",
-          "What we do",
-          "Local Transport",
-          "Horse First Approach",
-          "Inside the app",
-          "Our story",
-        ],
-      }),
-    },
-    {
-      name: "/ar/Khayl-App",
-      load: async () => ({
-        path: "/ar/Khayl-App",
-        texts: [
-          "خدمات الخيول أسهل معنا",
-          "أكثر تجارب لوجستيات الخيول إبداعًا",
-          "انقل خيلك دون عناء",
-          "إدارة مبسّطة للخيول",
-          "إدارة مبسّطة للبيانات",
-          "احصل على تطبيق Khayl",
-        ],
-        english: [
-          "Equine Service Made Simple with us",
-          "Simplified Horse Management",
-          "You'll never miss a flight",
-          "Get the Khayl app",
-          "Slides",
-          "Tracking screen of the app",
-        ],
-      }),
-    },
-    {
-      name: "/ar/privacy-policy",
-      load: async () => ({
-        path: "/ar/privacy-policy",
-        texts: ["سياسة الخصوصية", "الوثائق القانونية"],
-        english: ["Privacy Policy", "Legal", "Last updated"],
-      }),
-    },
-    {
-      name: "/ar/term-of-services",
-      load: async () => ({
-        path: "/ar/term-of-services",
-        texts: ["الشروط والأحكام", "الوثائق القانونية"],
-        english: ["Terms and Conditions", "Legal", "Last updated"],
-      }),
-    },
-    {
-      name: "/ar/term-of-use",
-      load: async () => ({
-        path: "/ar/term-of-use",
-        texts: [
-          "شروط الاستخدام",
-          "المحتويات",
-          "0. استخدام الموقع",
-          "9. إخلاء المسؤولية وتحديدها",
-          "12. القانون الواجب التطبيق والأحكام الختامية",
-          "13. اتصل بنا",
-          "البريد الإلكتروني",
-        ],
-        english: ["Terms of Use", "Contents", "0. Use of the site", "13. Contact us", "E-mail", "Phone"],
-      }),
-    },
-    {
-      name: "/ar/release-note",
-      load: async () => ({
-        path: "/ar/release-note",
-        texts: ["ما الجديد", "تحديثات وتحسينات جديدة على المنتج"],
-        english: ["What's New", "New updates and improvements to the product"],
-      }),
-    },
-    {
-      name: "/ar/release-logs",
-      async load() {
-        const [log] = (
-          await apiData<{ rows: { title: string; date: string }[] }>(
-            "/release-logs/getWebsiteRelease?limit=1000&offset=0",
-          )
-        ).rows;
-        return {
-          path: "/ar/release-logs",
-          texts: [
-            "خطّط على طريقة Khayl.",
-            "ما الجديد؟",
-            `الإصدار ${log!.title}`,
-            `الإصدار ${log!.title} من Khayl`,
-            formatReleaseLogDate(log!.date, "ar"),
-          ],
-          english: [
-            "Plan the Khayl way.",
-            "What's new?",
-            `V ${log!.title}`,
-            `Khayl Version ${log!.title}`,
-            `Khayl ${log!.title} on a phone`,
-          ],
-        };
-      },
-    },
-    {
-      name: "/ar/QR",
-      load: async () => ({
-        path: "/ar/QR",
-        texts: ["انضم إلى Khayl الآن!", "امسح الرمز بكاميرا هاتفك للحصول على التطبيق"],
-        english: ["Join Khayl Now!", "Scan with your phone camera to get the app"],
-      }),
-    },
-    {
-      name: "/ar/links",
-      load: async () => ({
-        path: "/ar/links",
-        texts: ["حمّل تطبيقنا", "جداولنا", "البطولات", "الرحلات الجوية", "دائمًا هنا لمساعدتك.", "تواصل مع الدعم"],
-        english: ["Get our App", "Our Schedules", "Flight", "Always here to assist.", "Contact Support"],
-      }),
-    },
-  ];
-  for (const { name, load } of pages) {
+  for (const { name, load } of arabicPages) {
     test(name, async () => {
-      const { path, texts, english, contentTitle } = await load();
+      const { path, texts, english, contentTitle } = await load(apiData);
       const page = await serverPage(path);
       expect(page.status).toBe(200);
       expect(page.htmlAttributes).toMatchObject({ lang: "ar", dir: "rtl" });

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
+import { messagesFor } from "./i18n/catalogue.server.ts";
 
 /** What an alert page shows after a step: done, or the API's message with its status. */
 type AlertStep = { ok: true } | { ok: false; message: string };
@@ -58,6 +59,15 @@ export async function lookupAlert(token: string, context: WebContext) {
     if (isApiError(error) && error.statusCode < 500) return null;
     throw error;
   }
+}
+
+/**
+ * What an alert link's page (confirm or manage) loads: the `alerts` messages of the page's
+ * language and the link's subscription (`lookupAlert`: null for a link no longer valid).
+ */
+export async function loadAlertLink(request: Request, context: WebContext, token: string) {
+  const [subscription, messages] = await Promise.all([lookupAlert(token, context), messagesFor(request, "alerts")]);
+  return { messages, subscription };
 }
 
 /** The confirm page's button (a POST): records the consent. */

@@ -2,8 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
-import { confirmAction, lookupAlert } from "../lib/alerts.server.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
@@ -13,11 +12,7 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const [subscription, messages] = await Promise.all([
-    lookupAlert(params.token, context),
-    messagesFor(request, "alerts"),
-  ]);
-  return { messages, subscription };
+  return loadAlertLink(request, context, params.token);
 }
 
 /** The Confirm button (decision 028: consent recorded only by this POST). */

@@ -2,8 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
-import { lookupAlert, unsubscribeAction } from "../lib/alerts.server.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { loadAlertLink, unsubscribeAction } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-manage";
@@ -13,11 +12,7 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** Reads the link's subscription; a GET never changes it. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const [subscription, messages] = await Promise.all([
-    lookupAlert(params.token, context),
-    messagesFor(request, "alerts"),
-  ]);
-  return { messages, subscription };
+  return loadAlertLink(request, context, params.token);
 }
 
 /** The Stop button: every alert to the address stops at once (decision 028). */
