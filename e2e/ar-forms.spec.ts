@@ -41,7 +41,9 @@ async function boxLefts(scope: Page | Locator): Promise<number[]> {
 const increasing = (xs: number[]) => xs.every((x, i) => i === 0 || x > (xs[i - 1] ?? Number.NaN));
 
 test.describe("/ar/contact-us", () => {
-  test("renders in Arabic, right to left, with e-mail and phone left to right, and passes axe", async ({ page }) => {
+  test("renders in Arabic, right to left, with e-mail and phone left to right, and passes axe", {
+    tag: "@slow",
+  }, async ({ page }) => {
     await page.goto("/ar/contact-us");
     await expectArabicDocument(page);
     await expect(page).toHaveTitle(/^اتصل بنا/);
@@ -204,9 +206,9 @@ test.describe("/ar/contact-us", () => {
 });
 
 test.describe("/ar/delete-account and /ar/success", () => {
-  test("the page and both dialogs are Arabic, the code boxes read 1-2-3-4 left to right, and axe passes", async ({
-    page,
-  }) => {
+  test("the page and both dialogs are Arabic, the code boxes read 1-2-3-4 left to right, and axe passes", {
+    tag: "@slow",
+  }, async ({ page }) => {
     await page.goto("/ar/delete-account");
     await expectArabicDocument(page);
     await expect(page).toHaveTitle(/^حذف الحساب/);
@@ -376,7 +378,7 @@ test.describe("without JavaScript", () => {
 
   // Every step in Arabic, rendered by the server, ending on /ar/success (the demo account
   // khalid.nuaimi is left for this test; the other specs delete the others).
-  test("the Arabic deletion flow renders each step on the server, by keyboard", async ({ page }) => {
+  test("the Arabic deletion flow renders each step on the server, by keyboard", { tag: "@slow" }, async ({ page }) => {
     const since = Date.now();
     await page.goto("/ar/delete-account");
     await expectArabicDocument(page);

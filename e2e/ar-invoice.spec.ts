@@ -237,7 +237,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a declined card shows the Arabic card-failure message", async ({ page }) => {
+test("a declined card shows the Arabic card-failure message", { tag: "@slow" }, async ({ page }) => {
   const invoice = await claimUnpaidInvoice();
   await page.goto(`${link(invoice)}?step=3&method=card`);
   await expect(page.getByRole("heading", { name: "الدفع", exact: true })).toBeVisible();
@@ -267,9 +267,9 @@ test("a card message of the form and the country message are Arabic", async ({ p
   await expect(page.getByRole("button", { name: "ادفع" })).toBeDisabled();
 });
 
-test("a paid invoice and a bad link in Arabic: the paid state, and 'خطأ' with a way home in Arabic", async ({
-  page,
-}) => {
+test("a paid invoice and a bad link in Arabic: the paid state, and 'خطأ' with a way home in Arabic", {
+  tag: "@slow",
+}, async ({ page }) => {
   const paid = await demoInvoice("INV-2026-000104");
   await page.goto(link(paid));
   await expect(page.getByRole("heading", { name: "تم الدفع بنجاح" })).toBeVisible();

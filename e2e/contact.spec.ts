@@ -104,7 +104,9 @@ test("an invalid e-mail and a short phone show their messages", async ({ page })
   await expect(page.getByText(messages.emailInvalid, { exact: true })).toHaveCount(0);
 });
 
-test("a valid submit shows the reference in the thank-you modal, which closes on the backdrop", async ({ page }) => {
+test("a valid submit shows the reference in the thank-you modal, which closes on the backdrop", {
+  tag: "@slow",
+}, async ({ page }) => {
   // The submission is held until the sending state has been seen: no race with a fast answer.
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));

@@ -138,7 +138,9 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript, content pages run no framework", () => {
-  test("a content page loads only our one deferred script, the pages with forms hydrate", async ({ page }) => {
+  test("a content page loads only our one deferred script, the pages with forms hydrate", { tag: "@slow" }, async ({
+    page,
+  }) => {
     const scripts = scriptsOf(page);
     for (const path of ["/", "/ar/transport", "/flights", "/blogs", "/aboutus", "/release-note"]) {
       await page.goto(path);

@@ -89,7 +89,7 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     30_000,
   );
 
-  test.concurrent("a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
+  test.concurrent("slow: a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
     const port = await freePort();
     const server = start({
       HOST: "127.0.0.1",

@@ -59,7 +59,7 @@ describe("a flood of contact requests from 300 networks", () => {
     await api.close();
   });
 
-  test("the site-wide ceiling refuses past 100 an hour, the team gets 20 mails and a digest, a code goes first", async () => {
+  test("slow: the site-wide ceiling refuses past 100 an hour, the team gets 20 mails and a digest, a code goes first", async () => {
     // One submission from each of 300 IPv6 /48s, through two instances: 300 clients, none over its own budget.
     const statuses: number[] = [];
     for (let i = 0; i < 300; i++) {
