@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
-import { type ApiData, type ArabicPage, arabicPages } from "./page-texts.ts";
+import { type ApiData, type ArabicPage, arabicPages, type Blog } from "./page-texts.ts";
 
 /**
  * The content, about, app, legal, What's New, release logs, QR and link pages in Arabic
@@ -9,9 +9,6 @@ import { type ApiData, type ArabicPage, arabicPages } from "./page-texts.ts";
  * Texts that come from the API (blog posts, legal documents, release notes and logs) are
  * shown as the API sends them and are not checked here.
  */
-
-type Blog = { id: number; title: string; date: string; isMainBlog: boolean };
-type ReleaseLog = { title: string; date: string };
 
 async function apiData<T>(request: APIRequestContext, path: string, language: "en" | "ar" = "en"): Promise<T> {
   const response = await request.get(`/api/v1${path}`, { headers: { language } });
