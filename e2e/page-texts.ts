@@ -21,7 +21,7 @@ export type Blog = {
   summary: string;
 };
 /** A What's New entry (`GET /release-logs/`). */
-export type ReleaseNote = { title: string; date: string; tag: string };
+type ReleaseNote = { title: string; date: string; tag: string };
 /** A release log (`GET /release-logs/getWebsiteRelease`). */
 export type ReleaseLog = { title: string; date: string; Image: string };
 

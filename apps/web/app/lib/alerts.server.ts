@@ -52,7 +52,7 @@ export async function subscribeAction(request: Request, context: WebContext) {
  * The subscription an alert link names, for its page (a read: opening the link changes
  * nothing), or null when the link is unknown, expired or stopped.
  */
-export async function lookupAlert(token: string, context: WebContext) {
+async function lookupAlert(token: string, context: WebContext) {
   try {
     return await ownApi(context).call(alertEndpoints.lookup, { body: { token } });
   } catch (error) {
