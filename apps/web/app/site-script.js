@@ -13,7 +13,7 @@
 // - The language switch (`a[hreflang]`, decision 016) keeps the address bar's query
 //   (a kept page was rendered for its canonical URL: decision 022) and remembers the choice
 //   for a year.
-// - Share buttons (`button[data-share-url]`, hidden in the HTML) appear and use the share
+// - Share buttons (`button[data-share-url]`, pending in the HTML: invisible in their place) appear and use the share
 //   sheet where the browser has one, else copy the link and say so in the button's status.
 (() => {
   const script = document.currentScript;
@@ -60,7 +60,8 @@
     }
   };
 
-  for (const button of document.querySelectorAll("button[data-share-url]")) button.hidden = false;
+  for (const button of document.querySelectorAll("button[data-share-url]"))
+    button.removeAttribute("data-share-pending");
 
   for (const link of document.querySelectorAll("a[hreflang]")) {
     const url = new URL(link.href);

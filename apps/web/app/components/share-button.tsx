@@ -40,7 +40,9 @@ async function shareOrCopy(
 
 /**
  * The 'Share' button. It needs a script (both the share sheet and the clipboard do), so the
- * HTML carries it `hidden`, with what to share and what to say in `data-` attributes:
+ * HTML carries it pending (`data-share-pending`: invisible but in its place, so that showing
+ * it moves nothing — CLS 0, decision 024; not shown at all without scripting, app.css),
+ * with what to share and what to say in `data-` attributes:
  * on a content page our site script (decision 024) shows it and shares, saying 'Link
  * copied' in the status beside it; in a browser running the app it appears once hydrated
  * and shares with a toast. Never a button that does nothing.
@@ -55,7 +57,7 @@ export function ShareButton({ data, className }: { data: ShareData; className?: 
       <button
         type="button"
         className={className}
-        hidden={!ready}
+        data-share-pending={ready ? undefined : true}
         data-share-url={data.url}
         data-share-title={data.title}
         data-share-text={data.text}
