@@ -1,7 +1,8 @@
 // Part of `npm run i18n:check` (so of `npm run lint`), after the catalogues were extracted
 // and found up to date (decision 027). Reads every catalogue of the one message system —
 // the website's areas (apps/web/app/locales, ids are the English) and the server's
-// (apps/api/src/locales, explicit ids, English in the `en` catalogue) — and fails when:
+// (apps/api/src/locales, and packages/contract/src/locales for the form and card messages
+// the website loads too; explicit ids, English in the `en` catalogue) — and fails when:
 // an Arabic message is missing or empty, its placeholders differ from the English, an
 // Arabic plural lacks one of Arabic's six categories, or a message both the website and the
 // server show (the same English) reads differently in Arabic in the two places.
@@ -14,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const catalogues = [
   { name: "web", dir: "apps/web/app/locales", explicitIds: false },
   { name: "api", dir: "apps/api/src/locales", explicitIds: true },
+  // The form and card messages the website and the API both show: one catalogue, the server's.
+  { name: "api", dir: "packages/contract/src/locales", explicitIds: true },
 ];
 const problems = [];
 

@@ -1,3 +1,5 @@
+import { messages as arForms } from "@khayl/contract/locales/ar/forms";
+import { messages as enForms } from "@khayl/contract/locales/en/forms";
 import { type Message, messageOfText } from "@khayl/contract/messages";
 import { type I18n, setupI18n } from "@lingui/core";
 import type { Language } from "./http/language.ts";
@@ -6,13 +8,14 @@ import { messages as en } from "./locales/en/messages.ts";
 
 /**
  * The server's side of the one catalogue (decision 027): Lingui's runtime with the compiled
- * messages of apps/api/src/locales (`npm run i18n:compile -w @khayl/api`), one instance per
- * language. Arabic formats numbers with Latin digits (decision 016) and picks its six
+ * messages of apps/api/src/locales and of the form and card messages the website shows too
+ * (packages/contract/src/locales; `npm run i18n:compile -w @khayl/api` compiles both), one
+ * instance per language. Arabic formats numbers with Latin digits (decision 016) and picks its six
  * plural forms by Lingui's plural rules.
  */
 const catalogues: Record<Language, I18n> = {
-  en: setupI18n({ locale: "en", messages: { en } }),
-  ar: setupI18n({ locale: "ar", locales: ["ar-AE-u-nu-latn"], messages: { ar } }),
+  en: setupI18n({ locale: "en", messages: { en: { ...enForms, ...en } } }),
+  ar: setupI18n({ locale: "ar", locales: ["ar-AE-u-nu-latn"], messages: { ar: { ...arForms, ...ar } } }),
 };
 
 /** `message` (an id of the catalogue and its values) as text in `language`. */

@@ -1,4 +1,4 @@
-import { defineMessages, englishTexts } from "./messages.ts";
+import { defineMessages, englishTexts, type Message, pluralText } from "./messages.ts";
 
 /**
  * The form rules of product §5 for the contact form and the account-deletion flow, with
@@ -107,9 +107,24 @@ export function otpCodeError(value: string | null | undefined): string | undefin
  */
 export const contactMaxLengths = { fullName: 200, applicableReference: 200, supportInquiry: 20_000 } as const;
 
-/** The message for a text over its limit. */
+/**
+ * A text over its limit, as a catalogue message (decision 027): `{limit}` is the limit as
+ * written (`20,000`: Latin digits and a thousands comma, the site's choice), `{max}` the
+ * number, which picks the Arabic plural form.
+ */
+const tooLongMessageId = /*i18n*/ {
+  id: "form.tooLong",
+  message: "{max, plural, other {Must be at most {limit} characters}}",
+};
+
+/** The message for a text over its limit, with its values (`tooLongMessage` is its English). */
+export function tooLongDescriptor(max: number): Message {
+  return { ...tooLongMessageId, values: { max, limit: max.toLocaleString("en-US") } };
+}
+
+/** The message for a text over its limit: 'Must be at most 20,000 characters'. */
 export function tooLongMessage(max: number): string {
-  return `Must be at most ${max.toLocaleString("en-US")} characters`;
+  return pluralText(`Must be at most ${max.toLocaleString("en-US")} characters`, tooLongDescriptor(max));
 }
 
 /** The contact form's fields (product §3), as strings from a form. */

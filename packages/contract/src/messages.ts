@@ -50,6 +50,16 @@ export function validationText(message: Message, values: Message["values"]): str
   return english;
 }
 
+/**
+ * A message whose source is an ICU plural (which `englishOf` does not render), for a zod
+ * schema: answers `english`, the contract's own English of it, and registers `message`
+ * with its values under it, so that the API can answer it in another language.
+ */
+export function pluralText(english: string, message: Message): string {
+  byEnglish.set(english, message);
+  return english;
+}
+
 /** The message the contract defined whose English is `text` (a zod issue's), if any. */
 export function messageOfText(text: string): Message | undefined {
   return byEnglish.get(text);

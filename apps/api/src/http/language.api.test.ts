@@ -38,6 +38,24 @@ test("several field messages are joined with the Arabic comma, and listed per fi
   expect(body.errors.find((e) => e.field === "email")?.message).toBe("يُرجى إدخال البريد الإلكتروني");
 });
 
+test("a text over its limit is refused in Arabic with the limit in Latin digits, as the page says it", async () => {
+  const payload = {
+    fullName: "Rider",
+    email: "rider@example.com",
+    phone: "+971501234567",
+    subject: "Inquiry",
+    division: "Local-Transport",
+    supportInquiry: "x".repeat(20_001),
+    sourceIsApp: false,
+    sourceIsWebsite: true,
+  };
+  const arabic = await call("POST", "/supportRequests/", "ar", payload);
+  expect(arabic.statusCode).toBe(400);
+  expect(arabic.json().message).toBe("يجب ألا يتجاوز النص 20,000 حرف");
+  const english = await call("POST", "/supportRequests/", "en", payload);
+  expect(english.json().message).toBe("Must be at most 20,000 characters");
+});
+
 test("not-found answers and success messages come in Arabic too", async () => {
   const missing = await call("GET", "/blog/999999", "ar");
   expect(missing.statusCode).toBe(404);

@@ -2,24 +2,27 @@ import {
   contactMaxLengths,
   formMessages,
   OTP_LENGTH,
+  tooLongDescriptor,
   tooLongMessage,
   validateContactForm,
 } from "@khayl/contract/contact-rules";
+import { messages as arForms } from "@khayl/contract/locales/ar/forms";
+import { messages as enForms } from "@khayl/contract/locales/en/forms";
 import { type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, test } from "vitest";
-import {
-  type FormMessageKey,
-  formMessageDescriptors,
-  localizeFormMessage,
-  tooLongDescriptor,
-} from "./contact-messages.ts";
+import { type FormMessageKey, formMessageDescriptors, localizeFormMessage } from "./contact-messages.ts";
 
-/** The compiled catalogues of the two areas that show product §5 messages, as the pages load them. */
+/**
+ * The compiled catalogues of the two areas that show product §5 messages, with the shared
+ * form catalogue of the contract (area `forms`), as the pages load them.
+ */
 const catalogues = import.meta.glob<{ messages: Messages }>("../locales/*/{contact,account}.po", { eager: true });
+const sharedForms = { en: enForms, ar: arForms };
 function i18nFor(language: "en" | "ar", area: "contact" | "account") {
   const catalogue = catalogues[`../locales/${language}/${area}.po`];
   if (!catalogue) throw new Error(`no catalogue ${language}/${area}`);
-  return setupI18n({ locale: language, messages: { [language]: catalogue.messages } });
+  const messages = { ...sharedForms[language], ...catalogue.messages };
+  return setupI18n({ locale: language, messages: { [language]: messages } });
 }
 
 const keys = Object.keys(formMessages) as FormMessageKey[];

@@ -1,4 +1,6 @@
 import { cardMessages } from "@khayl/contract/card-rules";
+import { messages as arForms } from "@khayl/contract/locales/ar/forms";
+import { messages as enForms } from "@khayl/contract/locales/en/forms";
 import { setupI18n } from "@lingui/core";
 import { describe, expect, test } from "vitest";
 import { messages as arabicMessages } from "../locales/ar/invoice.po";
@@ -14,9 +16,10 @@ import {
 } from "./invoice-payment.ts";
 
 /** The page's Lingui instance in English (the compiled English catalogue of the invoice area). */
-const t = setupI18n({ locale: "en", messages: { en: messages } });
+// The invoice page loads its area and the contract's shared form and card messages (`forms`).
+const t = setupI18n({ locale: "en", messages: { en: { ...enForms, ...messages } } });
 /** The same in Arabic. */
-const ar = setupI18n({ locale: "ar", messages: { ar: arabicMessages } });
+const ar = setupI18n({ locale: "ar", messages: { ar: { ...arForms, ...arabicMessages } } });
 
 const failures: PaymentFailure[] = [
   "provider-not-loaded",

@@ -1,4 +1,4 @@
-import { cardMessages } from "@khayl/contract/card-rules";
+import { cardMessageIds } from "@khayl/contract/card-rules";
 import type { InvoiceData, PaymentIntentData, PaymentStepBody, SandboxConfirmData } from "@khayl/contract/invoices";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import type { I18n, MessageDescriptor } from "@lingui/core";
@@ -92,27 +92,21 @@ export function paymentErrorMessage(failure: PaymentFailure, i18n: Translate): s
 }
 
 /**
- * The card form's messages (the contract's `cardMessages`: product §5's 'Please select a
- * country' and Stripe's wording for the card) by their English text, which is what the
- * contract's rules and the API's refusals answer.
+ * The card form's messages (product §5's 'Please select a country' and Stripe's wording for
+ * the card) by their English text, which is what the contract's rules and the API's refusals
+ * answer: the contract's own catalogue messages (`cardMessageIds`, ids `card.*`), whose
+ * Arabic is in the shared catalogue packages/contract/src/locales (decision 027).
  */
-const cardMessageTexts: Record<string, MessageDescriptor> = {
-  [cardMessages.numberIncomplete]: msg`Your card number is incomplete.`,
-  [cardMessages.numberInvalid]: msg`Your card number is invalid.`,
-  [cardMessages.expiryIncomplete]: msg`Your card's expiration date is incomplete.`,
-  [cardMessages.expiryInvalid]: msg`Your card's expiration month is invalid.`,
-  [cardMessages.expiryPast]: msg`Your card's expiration date is in the past.`,
-  [cardMessages.cvcIncomplete]: msg`Your card's security code is incomplete.`,
-  [cardMessages.cvcInvalid]: msg`Your card's security code is invalid.`,
-  [cardMessages.countryRequired]: msg`Please select a country`,
-};
+const cardMessageTexts = new Map<string, MessageDescriptor>(
+  Object.values(cardMessageIds).map((descriptor) => [descriptor.message, descriptor]),
+);
 
 /**
  * A card message of the contract (`cardMessages`, in English) in the language of `i18n`;
  * any other text (a server's or provider's own words) as it is.
  */
 export function cardMessageText(message: string, i18n: Translate): string {
-  const descriptor = cardMessageTexts[message];
+  const descriptor = cardMessageTexts.get(message);
   return descriptor ? i18n._(descriptor) : message;
 }
 

@@ -86,7 +86,7 @@ const refusals = {
 /** A Lingui instance for the payment route's answers, in the language of the request's path. */
 async function i18nFor(request: Request): Promise<I18n> {
   const language = languageOfRequest(request);
-  return setupI18n({ locale: language, messages: { [language]: await messagesFor(request, "invoice") } });
+  return setupI18n({ locale: language, messages: { [language]: await messagesFor(request, "invoice", "forms") } });
 }
 
 /**

@@ -29,7 +29,7 @@ import type { Route } from "./+types/contact-us";
 
 /** The page's messages (the `contact` area) in its language. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { messages: await messagesFor(request, "contact") };
+  return { messages: await messagesFor(request, "contact", "forms") };
 }
 
 const title = msg`Contact us`;

@@ -18,7 +18,7 @@ import type { Route } from "./+types/delete-account";
 
 /** The page's messages (the `account` area) in its language. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { messages: await messagesFor(request, "account") };
+  return { messages: await messagesFor(request, "account", "forms") };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

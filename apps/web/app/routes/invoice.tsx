@@ -45,7 +45,7 @@ const LazyPaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.P
  * language) and the page's messages; a failure carries its status.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadInvoice(context, params.hash, await messagesFor(request, "invoice"));
+  return loadInvoice(context, params.hash, await messagesFor(request, "invoice", "forms"));
 }
 
 /** The link is a secret (decision 019): no analytics, never kept or indexed, no referrer. */

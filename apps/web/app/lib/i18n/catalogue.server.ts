@@ -29,10 +29,21 @@ export type Area =
   | "invoice"
   | "alerts";
 
+/**
+ * The form and card messages the website and the API both show (the contract's `form.*` and
+ * `card.*` ids): one catalogue, packages/contract/src/locales, compiled with the API's
+ * (decision 027). A page with one of those forms loads the area `forms` beside its own.
+ */
+const sharedForms: Record<Language, () => Promise<{ messages: Messages }>> = {
+  en: () => import("@khayl/contract/locales/en/forms"),
+  ar: () => import("@khayl/contract/locales/ar/forms"),
+};
+
 /** The messages of `areas` in `language`, merged. Throws when a catalogue is missing (a build error). */
-async function loadMessages(language: Language, ...areas: Area[]): Promise<Messages> {
+async function loadMessages(language: Language, ...areas: (Area | "forms")[]): Promise<Messages> {
   const loaded = await Promise.all(
     areas.map(async (area) => {
+      if (area === "forms") return (await sharedForms[language]()).messages;
       const load = catalogues[`../../locales/${language}/${area}.po`];
       if (!load) throw new Error(`No message catalogue ${language}/${area}`);
       return (await load()).messages;
@@ -41,8 +52,8 @@ async function loadMessages(language: Language, ...areas: Area[]): Promise<Messa
   return Object.assign({}, ...loaded);
 }
 
-/** The messages of `areas` in the language of `request`'s path. */
-export function messagesFor(request: Request, ...areas: Area[]): Promise<Messages> {
+/** The messages of `areas` (and of the shared `forms`) in the language of `request`'s path. */
+export function messagesFor(request: Request, ...areas: (Area | "forms")[]): Promise<Messages> {
   return loadMessages(languageOfRequest(request), ...areas);
 }
 
