@@ -10,7 +10,7 @@ import { type Env, envSchema } from "./env-schema.ts";
  * reaches the browser. The entry point every package imports the configuration from.
  */
 
-export { exposedDemoWarning, stripeConfigured } from "./deployment.ts";
+export { deploymentKind, exposedDemoWarning, stripeConfigured } from "./deployment.ts";
 export type { Env } from "./env-schema.ts";
 
 /**
