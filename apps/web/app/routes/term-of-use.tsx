@@ -11,8 +11,11 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/term-of-use";
 
-/** A content page: complete in its server HTML, it ships no framework JavaScript (decision 024). */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * A content page: complete in its server HTML, it ships no framework JavaScript (decision
+ * 024). It is also the page the host renders as its "too many requests" screen (decision 025).
+ */
+export const handle = { page: { scripts: false, tooManyRequests: true } } satisfies RouteHandle;
 
 /** /term-of-use is static: its loader only sends the page's messages. */
 export async function loader({ request }: Route.LoaderArgs) {
