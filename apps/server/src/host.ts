@@ -182,6 +182,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     env,
     handle: web.handle,
     pageRules: web.pageRules,
+    tooManyRequestsPaths: web.tooManyRequestsPaths,
     apiCache,
     ownRead,
     ownDatabase: Boolean(database),

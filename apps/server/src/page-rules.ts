@@ -1,4 +1,4 @@
-import { type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
+import { declaresTooManyRequestsPage, type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /** React Router's data request for a URL: `/ar/invoice/x.data`, and `/_root.data` for `/`. */
@@ -36,4 +36,21 @@ export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: stri
     const matches = matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? [];
     return pageRulesOf(matches.map((match) => match.route.handle));
   };
+}
+
+/**
+ * The paths of the routes of the web build that declare they render the host's "too many
+ * requests" screen (`handle.page.tooManyRequests`, decision 025), one per language prefix
+ * that reuses the route (`/term-of-use`, `/ar/term-of-use`): each route's path joined with
+ * its parents'. Empty when no route declares it.
+ */
+export function tooManyRequestsPathsOfBuild(routes: ServerBuild["routes"]): string[] {
+  const fullPath = (route: ServerBuild["routes"][string]): string => {
+    const parts: string[] = [];
+    for (let at = route; at; at = at.parentId ? routes[at.parentId] : undefined) if (at.path) parts.unshift(at.path);
+    return `/${parts.join("/")}`;
+  };
+  return Object.values(routes).flatMap((route) =>
+    route && declaresTooManyRequestsPage(route.module.handle) ? [fullPath(route)] : [],
+  );
 }

@@ -17,6 +17,11 @@ export interface RendererOptions {
   handle: ReturnType<typeof createRequestHandler>;
   /** The page rules the routes of a path declare (decision 019; `pageRulesOfBuild`). */
   pageRules: (pathname: string) => PageRules;
+  /**
+   * The paths of the page the web declares as its "too many requests" screen, one per
+   * language (`tooManyRequestsPathsOfBuild`, decision 025).
+   */
+  tooManyRequestsPaths: readonly string[];
   /** Public API answers reused by renders (at most a minute), emptied when content changes. */
   apiCache: ReturnType<typeof createResponseCache>;
   /** The header marking this process's own API calls (not counted against a read budget: decision 022). */
@@ -47,10 +52,20 @@ const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
  * - `answer`: a production render made ready to send (`prepareAnswer`): a fresh nonce, the
  *   CSP and headers of its page rules.
  * - `tooManyRenders`: the 429 page of a client over its render budget (decision 022): the
- *   error screen in the request's language, rendered once per language and scheme,
+ *   error screen in the request's language, on the page a route declares for it
+ *   (`tooManyRequestsPaths`, decision 025), rendered once per language and scheme,
  *   `private, no-store`, with `retry-after` (whole seconds of `waitMs`).
  */
-export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead, ownDatabase }: RendererOptions) {
+export function createRenderer({
+  app,
+  env,
+  handle,
+  pageRules,
+  tooManyRequestsPaths,
+  apiCache,
+  ownRead,
+  ownDatabase,
+}: RendererOptions) {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
 
@@ -115,7 +130,8 @@ export function createRenderer({ app, env, handle, pageRules, apiCache, ownRead,
     const which = `${secure} ${language}`;
     let page = tooManyRendersPages.get(which);
     if (!page) {
-      const url = language === "ar" ? "/ar/term-of-use" : "/term-of-use";
+      // The page the web declares for it in the request's language; without one, the request's own URL.
+      const url = tooManyRequestsPaths.find((path) => languageOfUrl(path) === language) ?? request.url;
       page = answer(request, reply, true, { url, tooManyRequests: true });
       tooManyRendersPages.set(which, page);
       page.catch(() => tooManyRendersPages.delete(which));

@@ -6,7 +6,7 @@ import type { PageRules } from "@khayl/contract/page-rules";
 import type { FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type PageRoute, pageCacheKeys } from "./page-cache-keys.ts";
-import { pageRulesOfBuild } from "./page-rules.ts";
+import { pageRulesOfBuild, tooManyRequestsPathsOfBuild } from "./page-rules.ts";
 
 /** What the host takes from the web app: its request handler and what its routes declare. */
 export interface WebApp {
@@ -15,13 +15,16 @@ export interface WebApp {
   pageCacheKey: ((request: FastifyRequest, secure: boolean) => PageRoute) | undefined;
   /** The page rules (decision 019) of a path; in dev every page is public with scripts. */
   pageRules: (pathname: string) => PageRules;
+  /** The paths of the page a route declares as the "too many requests" screen (decision 025); none in dev, which has no render budget. */
+  tooManyRequestsPaths: readonly string[];
 }
 
 /**
  * The web app of this process. In development, Vite's build of each request (`loadBuild`);
  * in production, the built server entry under `webBuildDir` (throws when it is missing:
  * run `npm run build`), whose route modules' `handle` exports declare the page rules and
- * the page cache's keys (decisions 017, 019, 025): the host holds no copy of the routes.
+ * the page cache's keys and the "too many requests" page (decisions 017, 019, 025): the host
+ * holds no copy of the routes.
  */
 export async function loadWebApp(
   env: Env,
@@ -33,6 +36,7 @@ export async function loadWebApp(
       handle: createRequestHandler(loadBuild, "development"),
       pageCacheKey: undefined,
       pageRules: () => ({ private: false, scripts: true }),
+      tooManyRequestsPaths: [],
     };
   const serverEntry = path.join(webBuildDir, "server", "index.js");
   if (!existsSync(serverEntry)) throw new Error(`The web build is missing (${serverEntry}); run \`npm run build\`.`);
@@ -41,5 +45,6 @@ export async function loadWebApp(
     handle: createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development"),
     pageCacheKey: pageCacheKeys(build.routes, env.PRODUCT_NAME),
     pageRules: pageRulesOfBuild(build.routes),
+    tooManyRequestsPaths: tooManyRequestsPathsOfBuild(build.routes),
   };
 }

@@ -48,6 +48,14 @@ export interface RouteHandle {
   page?: Partial<PageRules> & {
     /** The query the page reads; none when absent. */
     query?: PageQuery;
+    /**
+     * This route's page is the one the host renders as its "too many requests" screen
+     * (decision 022): past a client's render budget, the host renders it in the request's
+     * language with `context.tooManyRequests`, and the root loader answers 429 with the
+     * error screen (decision 025: the server names no path). Declared by one public
+     * content page, so the screen is complete in its server HTML and ships no script.
+     */
+    tooManyRequests?: true;
   };
 }
 
@@ -60,6 +68,11 @@ export const PAGE_ID_SEGMENT = /^[1-9][0-9]*$/;
 /** The query a route declares it reads (`RouteHandle.page.query`), from its module's `handle` (any value). */
 export function pageQueryOf(handle: unknown): PageQuery | undefined {
   return (handle as RouteHandle | undefined)?.page?.query;
+}
+
+/** Whether a route module's `handle` (any value) declares the host's "too many requests" page. */
+export function declaresTooManyRequestsPage(handle: unknown): boolean {
+  return (handle as RouteHandle | undefined)?.page?.tooManyRequests === true;
 }
 
 /**

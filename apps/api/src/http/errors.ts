@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { translate, translateText } from "../i18n.ts";
 import { requestLanguage } from "./language.ts";
-import { httpMessages, routeNotFound } from "./messages.ts";
+import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
@@ -33,6 +33,14 @@ export class HttpError extends Error {
  */
 export function answerMalformedUrl(_error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
   return reply.code(400).send(errorEnvelope(400, translate(httpMessages.malformedUrl, "en")));
+}
+
+/**
+ * `message` in the language `request` asks for (its `language` header, product §7): how the
+ * API and the host write a catalogue message into an envelope.
+ */
+export function sayTo(request: FastifyRequest, message: Message): string {
+  return translate(message, requestLanguage(request));
 }
 
 /** One field's validation problem, as listed in a 400 envelope's `errors`. */
@@ -67,7 +75,7 @@ const DATABASE_RETRY_AFTER_S = 5;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
-    const say = (message: Message) => translate(message, language);
+    const say = (message: Message) => sayTo(request, message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
       const message = [...new Set(errors.map((e) => e.message))].join(say(httpMessages.listSeparator));
@@ -82,14 +90,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        status === 413
-          ? say(httpMessages.bodyTooLarge)
-          : status === 415
-            ? say(httpMessages.unsupportedContentType)
-            : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError"
-              ? say(httpMessages.invalidJson)
-              : translateText(error.message, language);
+      const refusal = bodyRefusal(status);
+      const message = refusal
+        ? say(refusal)
+        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError"
+          ? say(httpMessages.invalidJson)
+          : translateText(error.message, language);
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
       return reply.code(status).send(errorEnvelope(status, message));

@@ -25,3 +25,14 @@ export function routeNotFound(method: string, path: string): Message {
   const source = /*i18n*/ { id: "http.routeNotFound", message: "Route {method}:{path} not found" };
   return { ...source, values: { method, path } };
 }
+
+/**
+ * The message of a client error Fastify raises before a route reads the body: 413 for a
+ * body over the limit, 415 for a content type or encoding no parser takes; undefined for
+ * any other status. The API's error handler and the host's (apps/server/src/plugins/errors.ts)
+ * answer with it, and the OpenAPI document describes those answers with its English, so
+ * each text is written once (decision 027).
+ */
+export function bodyRefusal(status: number): Message | undefined {
+  return status === 413 ? httpMessages.bodyTooLarge : status === 415 ? httpMessages.unsupportedContentType : undefined;
+}

@@ -53,8 +53,8 @@ export function registerEndpoint<E extends Endpoint>(
     404: notFoundResponse,
     ...(endpoint.body
       ? {
-          413: errorResponse("Request body is too large"),
-          415: errorResponse("Unsupported content type (send application/json)"),
+          413: errorResponse(httpMessages.bodyTooLarge.message),
+          415: errorResponse(`${httpMessages.unsupportedContentType.message} (send application/json)`),
         }
       : {}),
     ...(rateLimited

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
-import { answerMalformedUrl } from "@khayl/api/http/errors";
+import { answerMalformedUrl, sayTo } from "@khayl/api/http/errors";
+import { bodyRefusal, httpMessages } from "@khayl/api/http/messages";
 import { errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -32,24 +33,24 @@ export function answerFrameworkError(error: { message: string }, request: Fastif
  * The error handler of the host's own scope (the API keeps its own, `registerErrorHandling`):
  * a client error raised before a page or file answers — e.g. a `Content-Encoding` that
  * @fastify/compress cannot decode, or a body over the limit — is that 4xx with the envelope
- * `{ success: false, statusCode, message }`; anything else is logged and answered 500
- * 'Internal server error', without the error's own message.
+ * `{ success: false, statusCode, message }` (413 and 415 with the API's own messages,
+ * `bodyRefusal`, in the language the request asks for, as the API answers them); anything
+ * else is logged and answered 500 'Internal server error' (the API's message too), without
+ * the error's own message.
  */
 function answerHostError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message =
-      status === 413
-        ? "Request body is too large"
-        : status === 415
-          ? "Unsupported content type"
-          : status === 400
-            ? "Bad request"
-            : (STATUS_CODES[status] ?? "Bad request");
+    const refusal = bodyRefusal(status);
+    const message = refusal
+      ? sayTo(request, refusal)
+      : status === 400
+        ? "Bad request"
+        : (STATUS_CODES[status] ?? "Bad request");
     return reply.code(status).send(errorEnvelope(status, message));
   }
   request.log.error({ err: error }, "request failed");
-  return reply.code(500).send(errorEnvelope(500, "Internal server error"));
+  return reply.code(500).send(errorEnvelope(500, sayTo(request, httpMessages.internalError)));
 }
 
 /**

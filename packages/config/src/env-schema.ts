@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { PROXY_NAMES, proxyRange } from "./proxy-ranges.ts";
+
+/**
+ * The one configuration schema of the product (architecture §3.11, conventions §4): every
+ * variable `parseEnv` (`env.ts`) reads from `process.env` at boot, with its default. Empty
+ * strings count as missing. Every variable is documented in `.env.example`.
+ */
+
+const optional = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const withDefault = (value: string) => z.preprocess((v) => (v === "" ? undefined : v), z.string().default(value));
+const urlWithDefault = (value: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default(value));
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+const flag = (value: "true" | "false") =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
+    z
+      .enum(["true", "false"], { error: "true or false" })
+      .default(value)
+      .transform((v) => v === "true"),
+  );
+
+/** A whole number of at least 1, with a default (the site-wide budgets). */
+const budget = (value: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).default(value));
+
+/** The variables, their checks and defaults (each documented in `.env.example`). */
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["production", "development", "test"]).default("production"),
+  ),
+  PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: withDefault("localhost"),
+  /** Embedded database and mail outbox live here (architecture §2). */
+  DATA_DIR: withDefault("./data"),
+  /**
+   * Load the demo content into empty tables at start-up. On by default for the local demo;
+   * a public deployment must set it explicitly (`deploymentProblems`).
+   */
+  DEMO_DATA: flag("true"),
+  /** PostgreSQL instead of the embedded PGlite. */
+  DATABASE_URL: optionalUrl,
+  /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
+  API_URL: optionalUrl,
+  /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
+  PUBLIC_URL: optionalUrl,
+  /**
+   * Page renders no kept copy answers, per client and per minute, per instance (decision 022,
+   * product §9); past it 429. 0 turns the budget off (load tests, end-to-end runs).
+   */
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).default(120),
+  ),
+  /** API GETs per client and per minute, per instance (decision 022, product §9); 0 turns it off. */
+  API_READ_BUDGET_PER_MINUTE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).default(600),
+  ),
+  /**
+   * How long a shutdown (SIGTERM, SIGINT) waits for the requests and mail under way, in ms;
+   * the process then ends within this + 10 s whatever is pending (decision 023, docs/deploy.md).
+   */
+  SHUTDOWN_GRACE_MS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(600_000).default(20_000),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto are believed (client address for
+   * rate limits, https for HSTS): comma-separated addresses or CIDR ranges, or the names
+   * `loopback`, `linklocal`, `uniquelocal`. Unset = none. (A hop count cannot be used:
+   * Fastify 5 refuses forwarded headers from a peer it cannot identify.) A range that
+   * holds every address (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`) is refused everywhere:
+   * any client could forge its address; a public deployment refuses wide ranges too
+   * (`deploymentProblems`).
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string()).superRefine((entries, ctx) => {
+          for (const entry of entries) {
+            const range = PROXY_NAMES.includes(entry) ? undefined : proxyRange(entry);
+            if (!PROXY_NAMES.includes(entry) && !range)
+              ctx.addIssue({
+                code: "custom",
+                message: `${entry}: not an address, a CIDR range or loopback/linklocal/uniquelocal (comma-separated)`,
+              });
+            else if (range && range[1] === 0)
+              ctx.addIssue({
+                code: "custom",
+                message:
+                  `${entry} trusts every address: any client could forge X-Forwarded-For (pose as any visitor, ` +
+                  "escape every per-client limit) and X-Forwarded-Proto; name the proxy's own address or range (e.g. loopback)",
+              });
+          }
+        }),
+      )
+      .optional(),
+  ),
+  /**
+   * Run the demo (demo data, the payment sandbox, codes in files and logs) although other
+   * machines can reach the process (`HOST` beyond loopback, or `TRUST_PROXY` set) and
+   * `PUBLIC_URL` is not public: refused unless this is true, and logged at warn on every
+   * start (`exposedDemoWarning`). Ignored when `PUBLIC_URL` is public (decision 020).
+   */
+  DEMO_ON_PUBLIC_ADDRESS: flag("false"),
+
+  COMPANY_NAME: withDefault("Khayl Logistics"),
+  /** The company's name as Arabic pages, mails and documents write it (decision 016). */
+  COMPANY_NAME_AR: withDefault("خيل للخدمات اللوجستية"),
+  /** The product (app) name; it also forms the route `/{product}-App` (architecture §3.11). */
+  PRODUCT_NAME: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]+$/, "letters and digits only")
+      .default("Khayl"),
+  ),
+  COMPANY_ADDRESS: withDefault("Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates"),
+  /** The address in Arabic, for the bilingual tax invoice (decision 016). */
+  COMPANY_ADDRESS_AR: withDefault("مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة"),
+  COMPANY_TRN: withDefault("100123456700003"),
+  IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
+  ANDROID_APP_URL: urlWithDefault("https://play.google.com/store/apps/details?id=ae.khayl.app"),
+  INSTAGRAM_URL: urlWithDefault("https://www.instagram.com/khayl.ae"),
+  LINKEDIN_URL: urlWithDefault("https://www.linkedin.com/company/khayl-ae"),
+  SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().default("support@khayl.example")),
+  SUPPORT_PHONE: withDefault("+971 6 000 0000"),
+  /**
+   * WhatsApp click-to-chat number in international format (`+971 50 000 0000`; spaces
+   * allowed), used for `https://wa.me/<digits>` links (product §2, "Show and flight pages"). Unset = the demo number;
+   * set to an empty string = no WhatsApp links anywhere (the one variable where empty is not
+   * "default": a company without WhatsApp must be able to turn the links off).
+   */
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\+[1-9](?: ?[0-9]){7,14}$/.test(v), {
+      message: "international format: + and 8 to 15 digits (e.g. +971 50 000 0000), or empty for no WhatsApp links",
+    })
+    .optional()
+    .transform((v) => (v === undefined ? "+971 50 000 0000" : v === "" ? null : v)),
+  /** Analytics measurement id (e.g. G-XXXXXXX); unset = no analytics script and no request. */
+  GA_MEASUREMENT_ID: optional,
+
+  /** Mail: SMTP when set (smtp://user:pass@host:port), else .eml files under DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl,
+  /**
+   * SMTP without TLS to a host that is not loopback: refused unless this is true (the
+   * transport requires STARTTLS, or use `smtps:`; architecture §3.6).
+   */
+  SMTP_ALLOW_PLAINTEXT: flag("false"),
+  MAIL_FROM: withDefault("Khayl Logistics <no-reply@khayl.example>"),
+
+  /**
+   * Site-wide budgets (architecture §3.7, decision 021), counted in the database and so
+   * shared by every instance. Contact submissions accepted per hour from everyone together;
+   * past it 429 until the hour ends.
+   */
+  CONTACT_SUBMISSIONS_PER_HOUR: budget(100),
+  /** Bytes contact submissions may store per day (the request and the support team's copy); past it 429. */
+  CONTACT_BYTES_PER_DAY: budget(5_000_000),
+  /** Notifications to SUPPORT_EMAIL per hour, one per request; the rest go out in one digest mail when the hour ends. */
+  SUPPORT_NOTIFICATIONS_PER_HOUR: budget(20),
+  /** Wrong account-deletion codes per hour from everyone together; past it confirmations pause until the hour ends. */
+  DELETION_WRONG_CODES_PER_HOUR: budget(30),
+  /** How often the alerts watcher compares the schedules with what it has seen (decision 028). */
+  ALERTS_INTERVAL_SECONDS: budget(300),
+
+  /**
+   * The server secret that keys the HMACs of verification codes, e-mail addresses and
+   * client addresses kept in the database (architecture §3.7); the same on every instance.
+   * Unset on the demo: a random key is generated once and kept in `DATA_DIR/secret-key`.
+   */
+  SECRET_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "at least 32 characters (e.g. the output of `openssl rand -hex 32`)").optional(),
+  ),
+
+  /** Stripe: both keys set = real Stripe; otherwise the offline sandbox provider. */
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Stripe's API root; only to point the server at stripe-mock or a test double (default https://api.stripe.com). */
+  STRIPE_API_URL: optionalUrl,
+  /**
+   * A public deployment refuses to take payments in test mode (the offline sandbox, or
+   * Stripe test keys) unless this is true: for a staging or demo site on a public address.
+   */
+  ALLOW_TEST_PAYMENTS: flag("false"),
+});
+
+/** The configuration as `parseEnv` answers it: defaults filled in, values converted. */
+export type Env = z.infer<typeof envSchema>;

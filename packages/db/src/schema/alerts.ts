@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, isIn, ts } from "./columns.ts";
+
+/** E-mail alerts of schedule changes (decision 028): the subscriptions and what the watcher has seen. */
+
+/**
+ * E-mail alert subscriptions (decision 028). The subscriber's links (confirm, manage,
+ * one-click unsubscribe) carry `<id>.<HMAC of id and nonce>`, so a copy of the database
+ * cannot make them and a new nonce voids old links. Unconfirmed rows
+ * (`confirmed_at` null) are purged 7 days after `created_at`; unsubscribing deletes the row.
+ * `watch` is `flights` (with `filter` all/import/export), `shows` (`filter` all or
+ * discipline ids `1,3`), `flight` or `show` (`filter` the watched id). The consent is
+ * recorded as `consent_version` + `language` + `confirmed_at` + `ip_hash` (keyed hash).
+ */
+export const alertSubscriptions = pgTable(
+  "alert_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    watch: text("watch").notNull(),
+    filter: text("filter").notNull(),
+    language: text("language").notNull(),
+    nonce: text("nonce").notNull(),
+    consentVersion: text("consent_version").notNull(),
+    ipHash: text("ip_hash"),
+    createdAt: createdAt(),
+    confirmedAt: ts("confirmed_at"),
+  },
+  (t) => [
+    index("alert_subscriptions_email_lower_idx").on(sql`lower(${t.email})`),
+    check("alert_subscriptions_watch_check", isIn("watch", ["flights", "shows", "flight", "show"])),
+  ],
+);
+
+/**
+ * What the alerts watcher has seen of the schedules (decision 028): one row per flight
+ * (`kind` flight) or show (`kind` show) with the dates it last saw; `gone` once it left
+ * the schedule (cancelled). Written in the run's transaction under an advisory lock, so
+ * several instances report each change once.
+ */
+export const alertSeen = pgTable(
+  "alert_seen",
+  {
+    kind: text("kind").notNull(),
+    itemId: integer("item_id").notNull(),
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    gone: boolean("gone").notNull().default(false),
+    seenAt: ts("seen_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
