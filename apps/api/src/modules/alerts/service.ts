@@ -230,6 +230,16 @@ export async function eraseAlertsOf(tx: Db | Tx, email: string): Promise<number>
   return gone.length;
 }
 
+/** Whether any confirmed subscription asks for mails in `language`. */
+export async function hasConfirmedIn(db: Db | Tx, language: Language): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alertSubscriptions.id })
+    .from(alertSubscriptions)
+    .where(and(eq(alertSubscriptions.language, language), gt(alertSubscriptions.confirmedAt, new Date(0))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Confirmed subscriptions (the watcher's audience). */
 export async function confirmedSubscriptions(db: Db | Tx): Promise<AlertSubscription[]> {
   return db
