@@ -6,8 +6,8 @@ import { expectNoAxeViolations } from "./fixtures.ts";
 // The schedule and alert pages ship no client JavaScript (decision 024), so every step below is a
 // plain HTML form POST; the browser keeps JavaScript on only for axe, which runs in the page.
 
-/** The confirmation link mailed to `email`, read from the demo's outbox folder as the subscriber reads the mail. */
-async function confirmLinkFor(email: string): Promise<string> {
+/** A confirmation link mailed to `email` other than `known`, read from the demo's outbox folder as the subscriber reads the mail. */
+async function confirmLinkFor(email: string, known: string[] = []): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   for (let i = 0; i < 50; i++) {
     for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) =>
@@ -16,7 +16,7 @@ async function confirmLinkFor(email: string): Promise<string> {
       const eml = (await readFile(path.join(dir, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
       if (!eml.includes(`To: ${email}`)) continue;
       const link = /https?:\/\/\S+\/alerts\/confirm\/[\w.-]+/.exec(eml)?.[0];
-      if (link) return link;
+      if (link && !known.includes(link)) return link;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -35,6 +35,13 @@ const journeys = [
       confirmed: "Alerts confirmed",
       stop: "Stop all alerts",
       stopped: "Alerts stopped",
+      stopOne: "Stop this alert",
+      mailLanguage: "Language of the mails",
+      save: "Save language",
+      saved: "The language of your alert mails is saved.",
+      otherLanguage: { value: "ar", shown: "mails in Arabic" },
+      flights: "New flights",
+      shows: "New show transport",
     },
   },
   {
@@ -48,17 +55,25 @@ const journeys = [
       confirmed: "تم تأكيد التنبيهات",
       stop: "إيقاف كل التنبيهات",
       stopped: "تم إيقاف التنبيهات",
+      stopOne: "إيقاف هذا التنبيه",
+      mailLanguage: "لغة الرسائل",
+      save: "حفظ اللغة",
+      saved: "تم حفظ لغة رسائل التنبيهات.",
+      otherLanguage: { value: "en", shown: "الرسائل بالإنجليزية" },
+      flights: "الرحلات الجديدة",
+      shows: "النقل الجديد إلى العروض",
     },
   },
 ] as const;
 
 for (const { language, prefix, names } of journeys) {
-  test(`slow: alerts without JavaScript (${language}): ask on /flights → confirm by the button → stop`, async ({
+  test(`slow: alerts without JavaScript (${language}): ask on /flights and /transport → confirm by the button → change the language, stop one, stop all`, async ({
     page,
   }) => {
     const email = `alerts-${language}-${Date.now()}@example.com`;
     await page.goto(`${prefix}/flights`);
-    const form = page.getByRole("region", { name: language === "en" ? "Tell me when" : "أعلمني عند توفّرها" });
+    const tellMeWhen = language === "en" ? "Tell me when" : "أعلمني عند توفّرها";
+    const form = page.getByRole("region", { name: tellMeWhen });
     await form.getByLabel(names.email).fill(email);
     await form.getByRole("button", { name: names.send }).click();
     await expect(page.getByRole("heading", { level: 1, name: names.check })).toBeVisible();
@@ -72,11 +87,41 @@ for (const { language, prefix, names } of journeys) {
     await page.getByRole("button", { name: names.confirm }).click();
     await expect(page.getByRole("heading", { level: 1, name: names.confirmed })).toBeVisible();
 
-    await page.goto(link.pathname.replace("/confirm/", "/manage/"));
+    // A second alert for the same address, asked on /transport and confirmed the same way.
+    await page.goto(`${prefix}/transport`);
+    await form.getByLabel(names.email).fill(email);
+    await form.getByRole("button", { name: names.send }).click();
+    const second = new URL(await confirmLinkFor(email, [link.href]));
+    await page.goto(second.pathname);
+    await page.getByRole("button", { name: names.confirm }).click();
+    await expect(page.getByRole("heading", { level: 1, name: names.confirmed })).toBeVisible();
+
+    // The manage page lists both; each change is a POST of a plain form.
+    const manage = link.pathname.replace("/confirm/", "/manage/");
+    await page.goto(manage);
+    const alerts = page.getByRole("main").getByRole("listitem");
+    await expect(alerts).toHaveCount(2);
+    await expect(alerts.nth(0)).toContainText(names.flights);
+    await expect(alerts.nth(1)).toContainText(names.shows);
     await expectNoAxeViolations(page);
+    await page.getByLabel(names.mailLanguage).selectOption(names.otherLanguage.value);
+    await page.getByRole("button", { name: names.save }).click();
+    await expect(page.getByRole("status")).toHaveText(names.saved);
+    await expect(alerts.filter({ hasText: names.otherLanguage.shown })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    // Stopping the alert whose link this page is leads on to the page of the one left.
+    await alerts.filter({ hasText: names.flights }).getByRole("button", { name: names.stopOne }).click();
+    await page.waitForURL((url) => url.pathname !== manage && url.pathname.startsWith(`${prefix}/alerts/manage/`));
+    await expect(alerts).toHaveCount(1);
+    await expect(alerts.nth(0)).toContainText(names.shows);
+    const left = new URL(page.url()).pathname;
+
     await page.getByRole("button", { name: names.stop }).click();
     await expect(page.getByRole("heading", { level: 1, name: names.stopped })).toBeVisible();
-    await page.goto(link.pathname.replace("/confirm/", "/manage/"));
-    await expect(page.getByRole("button", { name: names.stop })).toHaveCount(0);
+    for (const path of [manage, left]) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: names.stop })).toHaveCount(0);
+    }
   });
 }

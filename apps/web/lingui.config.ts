@@ -60,6 +60,7 @@ export default defineConfig({
       "routes/alert-confirm.tsx",
       "routes/alert-manage.tsx",
       "components/alert-page.tsx",
+      "components/discipline-names.ts",
     ]),
     area("blogs", [
       "routes/blogs.tsx",

@@ -9,7 +9,8 @@ import { inProcessFetch } from "./in-process-fetch.ts";
 
 /**
  * The alerts watcher of this instance (decision 028), started lazily: it reads the schedules
- * through the contract client as the pages do, from `API_URL` when set, else from the
+ * through the contract client as the pages do (one client per language: Arabic mails name
+ * shows as the Arabic schedule does), from `API_URL` when set, else from the
  * in-process API (as an own read, outside the per-client read budget); subscriptions and
  * what it has seen stay in this site's database either way. Runs every
  * `ALERTS_INTERVAL_SECONDS`; exactly once across instances (see `runAlertWatch`).
@@ -24,10 +25,14 @@ export function createAlertWatcherOf(
   let starting: Promise<AlertWatcher> | undefined;
   const get = () => {
     starting ??= loadSecretKey(env).then((secret) => {
-      const api = createApiClient({
-        baseUrl: env.API_URL ?? `http://in-process${API_PREFIX}`,
-        ...(env.API_URL ? { timeoutMs: 5_000, retries: 2 } : { fetch: inProcessFetch(app, "127.0.0.1", ownRead) }),
-      });
+      const clientIn = (language: "en" | "ar") =>
+        createApiClient({
+          baseUrl: env.API_URL ?? `http://in-process${API_PREFIX}`,
+          language,
+          ...(env.API_URL ? { timeoutMs: 5_000, retries: 2 } : { fetch: inProcessFetch(app, "127.0.0.1", ownRead) }),
+        });
+      const clients = { en: clientIn("en"), ar: clientIn("ar") };
+      const api = (language: "en" | "ar") => clients[language];
       watcher = createAlertWatcher({ db, env, hasher: createHasher(secret), api, log: app.log });
       return watcher;
     });

@@ -7,7 +7,8 @@ import { emailSchema } from "./form-fields.ts";
  * E-mail alerts for new flights and show transport (decision 028, product.md "Alerts").
  * A visitor asks (`subscribe`), confirms from the link in the first mail by a button
  * (`confirm`, a POST: opening the link never confirms), and stops with one click
- * (`unsubscribe`, also the RFC 8058 `List-Unsubscribe` target).
+ * (`oneClick`, the RFC 8058 `List-Unsubscribe` target). The manage page lists the address's
+ * alerts (`lookup`), stops one or all (`unsubscribe`) and changes their language (`setLanguage`).
  */
 
 /** What a subscription watches: all flights / shows matching `filter`, or one flight or show. */
@@ -48,8 +49,20 @@ export const alertSubscribeBodySchema = z
     path: ["filter"],
   });
 
-/** Body of the confirm and unsubscribe calls: the token from the subscriber's link. */
+/** Body of the lookup and confirm calls: the token from the subscriber's link. */
 const alertTokenBodySchema = z.object({ token: tokenSchema });
+
+/** Body of `unsubscribe`: `scope` `all` (default) stops every alert to the token's address, `this` only its own. */
+const alertUnsubscribeBodySchema = z.object({
+  token: tokenSchema,
+  scope: z.enum(["all", "this"], { error: "scope must be all or this" }).default("all"),
+});
+
+/** Body of `setLanguage`: the language every alert mail to the token's address is written in from now on. */
+const alertLanguageBodySchema = z.object({
+  token: tokenSchema,
+  language: z.enum(["en", "ar"], { error: "language must be en or ar" }),
+});
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
 const alertTokenQuerySchema = z.object({ token: tokenSchema });
@@ -57,6 +70,15 @@ const alertTokenQuerySchema = z.object({ token: tokenSchema });
 /** A subscription as its owner sees it on the manage page (the address only as the owner typed it). */
 const alertSubscriptionSchema = z.object({
   email: z.string(),
+  watch: z.enum(alertWatchValues),
+  filter: z.string(),
+  language: z.enum(["en", "ar"]),
+  confirmed: z.boolean(),
+});
+
+/** One alert of an address on the manage page, with its own link token (to stop it alone). */
+const alertOfAddressSchema = z.object({
+  token: z.string(),
   watch: z.enum(alertWatchValues),
   filter: z.string(),
   language: z.enum(["en", "ar"]),
@@ -82,13 +104,17 @@ export const alertEndpoints = {
     summary: "Ask for e-mail alerts (double opt-in)",
     tags: ["alerts"],
   }),
-  /** `POST /alerts/subscriptions/lookup`: the subscription of a link token (404 when gone); changes nothing. */
+  /**
+   * `POST /alerts/subscriptions/lookup`: the subscription of a link token, and `alerts`,
+   * every alert of its address (oldest first, expired requests left out); 404 when gone.
+   * Changes nothing.
+   */
   lookup: defineEndpoint({
     method: "POST",
     path: "/alerts/subscriptions/lookup",
     operationId: "lookupAlertSubscription",
     body: alertTokenBodySchema,
-    data: alertSubscriptionSchema,
+    data: alertSubscriptionSchema.extend({ alerts: z.array(alertOfAddressSchema) }),
     message: /*i18n*/ { id: "alerts.lookup.found", message: "Subscription found" },
     summary: "Read the subscription of a link token",
     tags: ["alerts"],
@@ -104,15 +130,29 @@ export const alertEndpoints = {
     summary: "Confirm an alert subscription (the button on the confirmation page)",
     tags: ["alerts"],
   }),
-  /** `POST /alerts/subscriptions/unsubscribe`: deletes the subscription at once; 200 even when already gone. */
+  /**
+   * `POST /alerts/subscriptions/unsubscribe`: deletes every subscription of the token's
+   * address (`scope` `all`) or the token's own (`this`) at once; 200 even when already gone.
+   */
   unsubscribe: defineEndpoint({
     method: "POST",
     path: "/alerts/subscriptions/unsubscribe",
     operationId: "unsubscribeAlerts",
-    body: alertTokenBodySchema,
+    body: alertUnsubscribeBodySchema,
     data: z.object({ status: z.literal("unsubscribed") }),
     message: /*i18n*/ { id: "alerts.unsubscribe.done", message: "You will receive no more alerts" },
     summary: "Stop alerts",
+    tags: ["alerts"],
+  }),
+  /** `POST /alerts/subscriptions/language`: the language of every alert mail to the token's address; 404 when gone. */
+  setLanguage: defineEndpoint({
+    method: "POST",
+    path: "/alerts/subscriptions/language",
+    operationId: "setAlertLanguage",
+    body: alertLanguageBodySchema,
+    data: z.object({ language: z.enum(["en", "ar"]) }),
+    message: /*i18n*/ { id: "alerts.language.done", message: "The language of your alert mails is saved" },
+    summary: "Change the language of alert mails",
     tags: ["alerts"],
   }),
   /**

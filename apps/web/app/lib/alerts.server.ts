@@ -4,9 +4,10 @@ import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
+import { localizedRedirect } from "./i18n/link.tsx";
 
-/** What an alert page shows after a step: done, or the API's message with its status. */
-type AlertStep = { ok: true } | { ok: false; message: string };
+/** What an alert page shows after a step: which step was done, or the API's message with its status. */
+type AlertStep = { ok: true; done: string } | { ok: false; message: string };
 
 /**
  * The client of this site's own API: alerts are kept in this site's database even when
@@ -20,7 +21,7 @@ function ownApi(context: WebContext) {
 async function step(context: WebContext, what: string, call: () => Promise<unknown>) {
   try {
     await call();
-    return data<AlertStep>({ ok: true });
+    return data<AlertStep>({ ok: true, done: what });
   } catch (error) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode, message: error.message }, `alerts ${what} failed`);
@@ -75,7 +76,30 @@ export function confirmAction(token: string, context: WebContext) {
   return step(context, "confirm", () => ownApi(context).call(alertEndpoints.confirm, { body: { token } }));
 }
 
-/** The manage page's button (a POST): stops the alert at once. */
-export function unsubscribeAction(token: string, context: WebContext) {
-  return step(context, "unsubscribe", () => ownApi(context).call(alertEndpoints.unsubscribe, { body: { token } }));
+/**
+ * The manage page's forms (decision 028), each a POST: `intent` `stop-all` stops every alert
+ * of the address at once, `stop` the one alert whose link token is `alert` (one the page
+ * lists; stopping the page's own sends the browser on to the manage page of one left),
+ * `language` sets the language of every alert mail to the address. Any other intent is a 400.
+ */
+export async function manageAction(request: Request, token: string, context: WebContext) {
+  const form = await readForm(request, 4 * 1024);
+  const intent = String(form.get("intent") ?? "");
+  const api = ownApi(context);
+  if (intent === "stop-all")
+    return step(context, intent, () => api.call(alertEndpoints.unsubscribe, { body: { token, scope: "all" } }));
+  if (intent === "language") {
+    const language = String(form.get("language") ?? "") as "en" | "ar"; // the API answers 400 for anything else
+    return step(context, intent, () => api.call(alertEndpoints.setLanguage, { body: { token, language } }));
+  }
+  if (intent !== "stop") throw data("Unknown action", { status: 400 });
+  const alert = String(form.get("alert") ?? "");
+  const listed = await lookupAlert(token, context);
+  if (!listed?.alerts.some((a) => a.token === alert)) return data<AlertStep>({ ok: true, done: intent });
+  const result = await step(context, intent, () =>
+    api.call(alertEndpoints.unsubscribe, { body: { token: alert, scope: "this" } }),
+  );
+  const next = listed.alerts.find((a) => a.token !== alert);
+  if (result.data.ok && alert === token && next) throw localizedRedirect(request, `/alerts/manage/${next.token}`, 303);
+  return result;
 }

@@ -2,22 +2,24 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
-import { loadAlertLink, unsubscribeAction } from "../lib/alerts.server.ts";
+import { useDisciplineNames } from "../components/discipline-names.ts";
+import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
+import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-manage";
 
-/** Without framework JavaScript (decision 024): the Stop button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
+/** Without framework JavaScript (decision 024): every button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
 export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
-/** Reads the link's subscription; a GET never changes it. */
+/** Reads the link's subscription and every alert of its address; a GET never changes them. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAlertLink(request, context, params.token);
 }
 
-/** The Stop button: every alert to the address stops at once (decision 028). */
-export async function action({ params, context }: Route.ActionArgs) {
-  return unsubscribeAction(params.token, context);
+/** The page's forms: stop one alert, stop all, or change the mail language (decision 028). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return manageAction(request, params.token, context);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,16 +30,61 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** /alerts/manage/{token} (decision 028): the page every alert mail links to. */
+type Alert = NonNullable<Route.ComponentProps["loaderData"]["subscription"]>["alerts"][number];
+
+const smallButtonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full border border-brand px-4 py-2 font-semibold " +
+  "text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+const fieldClass =
+  "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus-visible:outline-2 " +
+  "focus-visible:outline-offset-2 focus-visible:outline-brand";
+
+/** What one alert watches, in the page's language; a single show or flight links to its page. */
+function AlertWhat({ alert }: { alert: Alert }) {
+  const { t } = useLingui();
+  const names = useDisciplineNames();
+  const link = "font-semibold text-brand underline underline-offset-4";
+  switch (alert.watch) {
+    case "flights":
+      return alert.filter === "import"
+        ? t`New import flights`
+        : alert.filter === "export"
+          ? t`New export flights`
+          : t`New flights`;
+    case "shows": {
+      if (alert.filter === "all") return t`New show transport`;
+      const chosen = alert.filter
+        .split(",")
+        .map((id) => names[Number(id) as keyof typeof names] ?? id)
+        .join(", ");
+      return t`New show transport for ${chosen}`;
+    }
+    case "flight":
+      return (
+        <Link to={`/flights/${alert.filter}`} className={link}>
+          {t`Changes to flight ${alert.filter}`}
+        </Link>
+      );
+    case "show":
+      return (
+        <Link to={`/transport/${alert.filter}`} className={link}>
+          {t`Changes to show ${alert.filter}`}
+        </Link>
+      );
+  }
+}
+
+/** /alerts/manage/{token} (decision 028): the page every alert mail links to, to change or stop alerts. */
 export default function AlertManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
-  if (actionData?.ok)
+  const sub = loaderData.subscription;
+  const done = actionData?.ok ? actionData.done : null;
+  if (done === "stop-all" || (done === "stop" && !sub))
     return (
       <AlertPage title={t`Alerts stopped`}>
         <p>{t`You will receive no more alerts. You can ask again on the flights or transport page.`}</p>
       </AlertPage>
     );
-  const sub = loaderData.subscription;
   if (!sub)
     return (
       <AlertPage title={t`Your alerts`}>
@@ -46,8 +93,53 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
     );
   return (
     <AlertPage title={t`Your alerts`} error={actionData && !actionData.ok ? actionData.message : null}>
-      <p>{t`Alerts go to ${sub.email}. To change what you watch, stop these alerts and ask again with the form on the flights or transport page.`}</p>
+      {done ? (
+        <p role="status" className="rounded-lg border border-brand px-4 py-3">
+          {done === "language" ? t`The language of your alert mails is saved.` : t`The alert is stopped.`}
+        </p>
+      ) : null}
+      <p>{t`Alerts go to ${sub.email}. To watch something else, ask with the form on the flights or transport page.`}</p>
+      <ul className="grid gap-3">
+        {sub.alerts.map((alert, i) => (
+          <li
+            key={alert.token}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-300 px-4 py-3"
+          >
+            <span id={`alert-${i}`}>
+              <AlertWhat alert={alert} />
+              {" · "}
+              {alert.language === "ar" ? t`mails in Arabic` : t`mails in English`}
+              {alert.confirmed ? null : ` · ${t`not confirmed yet`}`}
+            </span>
+            <form method="post">
+              <input type="hidden" name="intent" value="stop" />
+              <input type="hidden" name="alert" value={alert.token} />
+              <button type="submit" className={smallButtonClass} aria-describedby={`alert-${i}`}>
+                {t`Stop this alert`}
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+      <form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="language" />
+        <label className="grid gap-1">
+          <span>{t`Language of the mails`}</span>
+          <select className={fieldClass} name="language" defaultValue={sub.language}>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="ar" lang="ar">
+              العربية
+            </option>
+          </select>
+        </label>
+        <button type="submit" className={smallButtonClass}>
+          {t`Save language`}
+        </button>
+      </form>
       <form method="post">
+        <input type="hidden" name="intent" value="stop-all" />
         <button type="submit" className={alertButtonClass}>
           {t`Stop all alerts`}
         </button>

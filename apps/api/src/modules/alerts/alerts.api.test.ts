@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient } from "@khayl/contract/client";
-import { alertSubscriptions, selectiveServices } from "@khayl/db/schema";
+import { alertSubscriptions, events, selectiveServices } from "@khayl/db/schema";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createHasher } from "../../secret-key.ts";
@@ -29,16 +30,20 @@ const silentLog = { info: () => undefined, warn: () => undefined };
 
 /** A `fetch` answering from the in-process API (`app.inject`), as the host's own reads do. */
 function injectFetch(app: FastifyInstance): typeof fetch {
-  return async (input) => {
+  return async (input, init) => {
     const url = new URL(String(input));
     const res = await app.inject({
       method: "GET",
       url: url.pathname + url.search,
-      headers: { accept: "application/json" },
+      headers: { accept: "application/json", language: new Headers(init?.headers).get("language") ?? "en" },
     });
     return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
   };
 }
+
+/** The contract client of the in-process API in `language`, as the host's watcher reads it. */
+const inProcessClient = (language: "en" | "ar") =>
+  createApiClient({ baseUrl: "http://in-process/api/v1", fetch: injectFetch(api.app), language });
 
 /** Delivers the outbox to the SMTP sink and answers the mails that arrived since `from`. */
 async function deliver(from: number) {
@@ -80,8 +85,7 @@ async function addFlight(type: "Export" | "Import", startDate: string) {
 
 test("subscribe → confirm by POST → a new matching flight mails once with one-click unsubscribe → then nothing", async () => {
   const hasher = createHasher(api.env.SECRET_KEY!);
-  const client = createApiClient({ baseUrl: "http://in-process/api/v1", fetch: injectFetch(api.app) });
-  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: client });
+  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: inProcessClient });
   await watch(); // the baseline: what is already on the schedule is not news
 
   // The same answer for a new address and one already asked (no enumeration).
@@ -174,7 +178,8 @@ test("the watcher reads a provider API behind API_URL the same way", async () =>
   });
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
   const hasher = createHasher(api.env.SECRET_KEY!);
-  const client = createApiClient({ baseUrl: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+  const baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  const client = (language: "en" | "ar") => createApiClient({ baseUrl, language });
   const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: client });
   try {
     await subscribe("stub@example.com", { filter: "all", language: "ar" });
@@ -196,4 +201,97 @@ test("the watcher reads a provider API behind API_URL the same way", async () =>
   } finally {
     await new Promise((resolve) => provider.close(resolve));
   }
+});
+
+/** Subscribes `email` from its own client address and confirms by the mailed link's button, as a subscriber does. */
+async function subscribeConfirmed(email: string, body: Record<string, string>, remoteAddress: string) {
+  const asked = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    remoteAddress,
+    payload: { email, ...body },
+  });
+  expect(asked.statusCode).toBe(202);
+  const mail = (await deliver(smtp.received.length)).find((m) => m.to[0] === email);
+  const token = /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail?.raw ?? ""))?.[1];
+  const confirmed = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/confirm",
+    remoteAddress,
+    payload: { token },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  return token!;
+}
+
+/** The dates of the test below as the mails write them (UAE time). */
+const EN_27_JAN = "27 Jan 2027, 10:00 (UAE time)";
+const EN_17_FEB = "17 Feb 2027, 10:00 (UAE time)";
+const AR_27_JAN = "27 يناير 2027 في 10:00 (بتوقيت الإمارات)";
+const AR_17_FEB = "17 فبراير 2027 في 10:00 (بتوقيت الإمارات)";
+
+test("a watched show and flight that change date, then leave the schedule, mail each subscriber in their language", async () => {
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: inProcessClient });
+  const db = api.database.db;
+  const [show] = await db
+    .insert(events)
+    .values({
+      eventName: "Winter Cup",
+      disciplineId: 1,
+      startDate: new Date("2027-01-20T06:00:00Z"),
+      translations: { ar: { eventName: "كأس الشتاء" } },
+    })
+    .returning();
+  const flight = await addFlight("Export", "2027-02-10T06:00:00Z");
+  await watch(); // the schedule as it is now (earlier tests' subscribers may hear of the new entries)
+  await deliver(smtp.received.length);
+  for (const [n, language] of [
+    [1, "en"],
+    [2, "ar"],
+  ] as const) {
+    const email = `watcher-${language}@example.com`;
+    await subscribeConfirmed(email, { watch: "show", filter: String(show!.id), language }, `10.26.0.${n}`);
+    await subscribeConfirmed(email, { watch: "flight", filter: String(flight.id), language }, `10.26.0.${n}`);
+  }
+  const mailsOf = async () => {
+    const mails = await deliver(smtp.received.length);
+    const byAddress = new Map(mails.map((m) => [m.to[0], unfold(m.raw)]));
+    if (process.env.SHOW_MAILS) console.log([...byAddress.values()].join("\n=====\n"));
+    return { en: byAddress.get("watcher-en@example.com") ?? "", ar: byAddress.get("watcher-ar@example.com") ?? "" };
+  };
+
+  // A change of date: one digest per address, the show named as the schedule names it in that language.
+  await db
+    .update(events)
+    .set({ startDate: new Date("2027-01-27T06:00:00Z") })
+    .where(eq(events.id, show!.id));
+  await db
+    .update(selectiveServices)
+    .set({ startDate: new Date("2027-02-17T06:00:00Z") })
+    .where(eq(selectiveServices.id, flight.id));
+  expect((await watch()).mails).toBe(2);
+  const moved = await mailsOf();
+  expect(moved.en).toContain("Subject: 2 schedule changes at");
+  expect(moved.en).toContain(`- Show Winter Cup moved to ${EN_27_JAN}: http://localhost:3000/transport/${show!.id}`);
+  expect(moved.en).toContain(`- Flight DXB → LGG moved to ${EN_17_FEB}: http://localhost:3000/flights/${flight.id}`);
+  expect(moved.en).toContain(`changes to show ${show!.id}; changes to flight ${flight.id}`);
+  expect(moved.ar).toContain(
+    `- تغيّر موعد العرض كأس الشتاء إلى ${AR_27_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+  );
+  expect(moved.ar).not.toContain("Winter Cup");
+  expect(moved.ar).toContain(
+    `- تغيّر موعد الرحلة DXB → LGG إلى ${AR_17_FEB}: http://localhost:3000/ar/flights/${flight.id}`,
+  );
+
+  // Leaving the schedule (hidden or deleted): a cancellation line each, then nothing more.
+  await db.update(events).set({ showOnWebsite: false }).where(eq(events.id, show!.id));
+  await db.delete(selectiveServices).where(eq(selectiveServices.id, flight.id));
+  expect((await watch()).mails).toBe(2);
+  const gone = await mailsOf();
+  expect(gone.en).toContain(`- Show #${show!.id} (${EN_27_JAN}) is no longer on the schedule`);
+  expect(gone.en).toContain(`- Flight #${flight.id} (${EN_17_FEB}) is no longer on the schedule`);
+  expect(gone.ar).toContain(`- العرض #${show!.id} (${AR_27_JAN}) لم يعد على الجدول`);
+  expect(gone.ar).toContain(`- الرحلة #${flight.id} (${AR_17_FEB}) لم تعد على الجدول`);
+  expect((await watch()).mails).toBe(0);
 });

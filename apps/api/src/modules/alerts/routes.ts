@@ -2,16 +2,16 @@ import { alertEndpoints } from "@khayl/contract/alerts";
 import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
-import { confirm, lookup, subscribe, unsubscribe } from "./service.ts";
+import { confirm, lookup, setLanguage, subscribe, unsubscribe } from "./service.ts";
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
-/** Per-client limit of link calls (lookup, confirm, unsubscribe, one-click): 60 per 10 minutes. */
+/** Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10 minutes. */
 const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
 
 /**
- * The alerts module's routes (decision 028): subscribe, lookup, confirm and unsubscribe from
- * the contract, and `POST /alerts/one-click?token=…`, the RFC 8058 target of
+ * The alerts module's routes (decision 028): subscribe, lookup, confirm, unsubscribe (one or
+ * all) and the mail language from the contract, and `POST /alerts/one-click?token=…`, the RFC 8058 target of
  * `List-Unsubscribe`, which accepts the mailbox provider's form body
  * (`List-Unsubscribe=One-Click`) and stops every alert to the subscription's address.
  */
@@ -26,7 +26,13 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   registerEndpoint(app, alertEndpoints.confirm, ({ body }) => confirm(deps, body.token), {
     config: { rateLimit: LINK_RATE_LIMIT },
   });
-  registerEndpoint(app, alertEndpoints.unsubscribe, ({ body }) => unsubscribe(deps, body.token, { everyAlert: true }), {
+  registerEndpoint(
+    app,
+    alertEndpoints.unsubscribe,
+    ({ body }) => unsubscribe(deps, body.token, { everyAlert: body.scope === "all" }),
+    { config: { rateLimit: LINK_RATE_LIMIT } },
+  );
+  registerEndpoint(app, alertEndpoints.setLanguage, ({ body }) => setLanguage(deps, body.token, body.language), {
     config: { rateLimit: LINK_RATE_LIMIT },
   });
   await app.register(async (scope) => {

@@ -114,8 +114,7 @@ export async function subscribe(
   const answer = { status: "check-your-mail" } as const;
   if (body.website) return answer;
   const email = body.email.trim();
-  const sameAddress = sql`lower(${alertSubscriptions.email}) = lower(${email})`;
-  const mine = await db.select().from(alertSubscriptions).where(sameAddress);
+  const mine = await subscriptionsOf(db, email);
   const twin = mine.find((r) => r.watch === body.watch && r.filter === body.filter);
   if (twin?.confirmedAt) return answer;
   if (!twin && mine.length >= SUBSCRIPTIONS_PER_ADDRESS) return answer;
@@ -145,10 +144,9 @@ export async function subscribe(
   return answer;
 }
 
-/** What a subscriber sees of their subscription. */
-function view(row: AlertSubscription) {
+/** What a subscriber sees of one alert: what it watches, its mail language, whether confirmed. */
+function alertView(row: AlertSubscription) {
   return {
-    email: row.email,
     watch: row.watch as AlertWatch,
     filter: row.filter,
     language: row.language as Language,
@@ -156,16 +154,62 @@ function view(row: AlertSubscription) {
   };
 }
 
+/** What a subscriber sees of their subscription. */
+function view(row: AlertSubscription) {
+  return { email: row.email, ...alertView(row) };
+}
+
 /** Whether an unconfirmed request has expired (7 days). */
 function expired(row: AlertSubscription, now: Date): boolean {
   return row.confirmedAt === null && now.getTime() - row.createdAt.getTime() > UNCONFIRMED_TTL_MS;
 }
 
-/** `POST /alerts/subscriptions/lookup`: the subscription of `token`; `HttpError` 404 when unknown or expired. */
-export async function lookup({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
+/** The subscriptions of `email`'s address, oldest first. */
+function subscriptionsOf(db: Db | Tx, email: string): Promise<AlertSubscription[]> {
+  return db
+    .select()
+    .from(alertSubscriptions)
+    .where(sql`lower(${alertSubscriptions.email}) = lower(${email})`)
+    .orderBy(alertSubscriptions.id);
+}
+
+/** The subscription of `token`, unless unknown or expired; `HttpError` 404 otherwise. */
+async function liveSubscriptionOf(db: Db | Tx, hasher: Hasher, token: string): Promise<AlertSubscription> {
   const row = await subscriptionOf(db, hasher, token);
   if (!row || expired(row, new Date())) throw new HttpError(404, alertNotFound);
-  return view(row);
+  return row;
+}
+
+/**
+ * `POST /alerts/subscriptions/lookup`: the subscription of `token` and every live alert of
+ * its address, each with its own link token (the manage page stops one with it);
+ * `HttpError` 404 when unknown or expired.
+ */
+export async function lookup({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
+  const row = await liveSubscriptionOf(db, hasher, token);
+  const now = new Date();
+  const alerts = (await subscriptionsOf(db, row.email))
+    .filter((r) => !expired(r, now))
+    .map((r) => ({ token: linkToken(hasher, r), ...alertView(r) }));
+  return { ...view(row), alerts };
+}
+
+/**
+ * `POST /alerts/subscriptions/language`: every alert mail to the address of `token` is
+ * written in `language` from the next one on (a digest covers all of an address's alerts,
+ * decision 028); `HttpError` 404 when unknown or expired.
+ */
+export async function setLanguage(
+  { db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
+  token: string,
+  language: Language,
+): Promise<{ language: Language }> {
+  const row = await liveSubscriptionOf(db, hasher, token);
+  await db
+    .update(alertSubscriptions)
+    .set({ language })
+    .where(sql`lower(${alertSubscriptions.email}) = lower(${row.email})`);
+  return { language };
 }
 
 /** The 404 of a link whose subscription is unknown, expired or stopped. */
@@ -180,9 +224,8 @@ const alertNotFound: Message = /*i18n*/ {
  * time. `HttpError` 404 when unknown or expired.
  */
 export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
-  const row = await subscriptionOf(db, hasher, token);
+  const row = await liveSubscriptionOf(db, hasher, token);
   const now = new Date();
-  if (!row || expired(row, now)) throw new HttpError(404, alertNotFound);
   const [updated] = await db
     .update(alertSubscriptions)
     .set({ confirmedAt: now })
@@ -228,6 +271,16 @@ export async function eraseAlertsOf(tx: Db | Tx, email: string): Promise<number>
     .where(sql`lower(${alertSubscriptions.email}) = lower(${email})`)
     .returning({ id: alertSubscriptions.id });
   return gone.length;
+}
+
+/** Whether any confirmed subscription asks for mails in `language`. */
+export async function hasConfirmedIn(db: Db | Tx, language: Language): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alertSubscriptions.id })
+    .from(alertSubscriptions)
+    .where(and(eq(alertSubscriptions.language, language), gt(alertSubscriptions.confirmedAt, new Date(0))))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Confirmed subscriptions (the watcher's audience). */

@@ -16,6 +16,7 @@ import {
   type AlertSubscription,
   confirmedSubscriptions,
   describeWatch,
+  hasConfirmedIn,
   linkToken,
   pagePath,
   siteOrigin,
@@ -45,7 +46,7 @@ const RUN_LOCK = 28_0001;
 /** The row that says a first run has recorded a baseline (before it, nothing is "new"). */
 const BASELINE = { kind: "baseline", itemId: 0 };
 
-/** Reads both schedules through the contract client (in-process API or `API_URL`): every website entry. */
+/** Reads both schedules through the contract client (in-process API or `API_URL`): every website entry, named in the client's language. */
 async function readSchedules(api: ApiClient): Promise<Item[]> {
   const [flights, shows] = await Promise.all([
     api.call(selectiveServiceEndpoints.listWebsite, { query: { limit: 1000, offset: 0, showOnWebsite: true } }),
@@ -84,12 +85,16 @@ function matches(sub: AlertSubscription, { what, item }: Change): boolean {
   return what !== "new" && item.kind === sub.watch && String(item.id) === sub.filter;
 }
 
-/** One line of an alert mail about `change`, in `language`. */
-function line(env: Env, { what, item }: Change, language: Language): string {
+/** Labels by `kind:id` from the schedule read in Arabic (the API answers English where it has no Arabic). */
+type Names = Map<string, string>;
+
+/** One line of an alert mail about `change`, in `language`; an Arabic mail names shows from `arabic`. */
+function line(env: Env, { what, item }: Change, language: Language, arabic: Names): string {
   const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
   const url = `${siteOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
-  const values = { route: item.label, name: item.label, type, date, url };
+  const label = (language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label;
+  const values = { route: label, name: label, type, date, url };
   const source =
     item.kind === "flight"
       ? { new: m.newFlight, changed: m.changedFlight, cancelled: m.cancelledFlight }[what]
@@ -107,7 +112,13 @@ function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
  * first matching subscription, with `List-Unsubscribe` (one click stops every alert to the
  * address) and `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page.
  */
-function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes: Change[][]): OutgoingMail {
+function alertMail(
+  env: Env,
+  hasher: Hasher,
+  arabic: Names,
+  subs: AlertSubscription[],
+  changes: Change[][],
+): OutgoingMail {
   const [first] = subs as [AlertSubscription];
   const language = first.language as Language;
   const company = companyNameIn(env, language);
@@ -117,7 +128,7 @@ function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes:
     const key = `${c.what}:${c.item.kind}:${c.item.id}`;
     if (!seen.has(key)) {
       seen.add(key);
-      lines.push(line(env, c, language));
+      lines.push(line(env, c, language, arabic));
     }
   });
   const what = subs.map((s) => describeWatch(s, language)).join("; ");
@@ -180,15 +191,31 @@ async function recordAndDiff(tx: Tx, items: Item[]): Promise<Change[]> {
 }
 
 /**
- * One watcher run (decision 028): reads the schedules through `api`, then, in one
+ * The show names of the schedule read in Arabic (product §7's `language` header), by
+ * `kind:id`, when a confirmed subscription is in Arabic; else none (no second read).
+ */
+async function arabicNames(db: Db, api: (language: Language) => ApiClient): Promise<Names> {
+  if (!(await hasConfirmedIn(db, "ar"))) return new Map();
+  const items = await readSchedules(api("ar"));
+  return new Map(items.map((i) => [`${i.kind}:${i.id}`, i.label]));
+}
+
+/**
+ * One watcher run (decision 028): reads the schedules through `api` (a contract client per
+ * language: English for what changed, Arabic for the names in Arabic mails), then, in one
  * transaction under an advisory lock (so of several instances, each change is reported by
  * exactly one), compares them with `alert_seen`, records them, and queues at most one mail
  * per address (a digest of every matching change) in the outbox, which delivers it (or
  * retries while SMTP is down). Answers how many changes and mails. Throws when the
  * schedules cannot be read (nothing recorded: the next run tries again).
  */
-export async function runAlertWatch(deps: { db: Db; env: Env; hasher: Hasher; api: ApiClient }) {
-  const items = await readSchedules(deps.api);
+export async function runAlertWatch(deps: {
+  db: Db;
+  env: Env;
+  hasher: Hasher;
+  api: (language: Language) => ApiClient;
+}) {
+  const [items, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
     const changes = await recordAndDiff(tx, items);
@@ -203,7 +230,7 @@ export async function runAlertWatch(deps: { db: Db; env: Env; hasher: Hasher; ap
       entry.changes.push(mine);
       byAddress.set(key, entry);
     }
-    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, e.subs, e.changes));
+    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, arabic, e.subs, e.changes));
     await enqueueMails(tx, mails);
     return { changes: changes.length, mails: mails.length };
   });

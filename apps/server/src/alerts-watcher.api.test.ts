@@ -1,0 +1,134 @@
+import { execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "@khayl/config/env";
+import { ALERT_CONSENT_VERSION } from "@khayl/contract/alerts";
+import { alertSeen, alertSubscriptions, events } from "@khayl/db/schema";
+import { createTestDb } from "@khayl/db/testing";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { buildHost, webBuildDir } from "./host.ts";
+
+/**
+ * The host's alerts watcher (decision 028): started with the host, run every
+ * `ALERTS_INTERVAL_SECONDS` on a controlled clock (only `setInterval` is faked: the watcher
+ * is the host's one interval), stopped on close; under `API_URL` it reads the provider.
+ */
+beforeAll(() => {
+  if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
+    execSync("npm run build --silent -w @khayl/web", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
+  }
+}, 120_000);
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const INTERVAL_MS = 60_000;
+
+/** A host on a fresh test database, with the watcher's interval on a fake clock. */
+async function hostWith(variables: Record<string, string> = {}) {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-alerts-watcher-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const database = await createTestDb();
+  cleanups.push(() => database.close());
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+    SECRET_KEY: "k".repeat(64),
+    ALERTS_INTERVAL_SECONDS: String(INTERVAL_MS / 1000),
+    ...variables,
+  });
+  const host = await buildHost({ env, logger: false, database, seed: false });
+  let closed = false;
+  cleanups.push(() => closed || host.close());
+  return {
+    db: database.db,
+    close: async () => {
+      closed = true;
+      await host.close();
+    },
+  };
+}
+
+/** Polls `condition` (real time, 25 ms apart) until it holds; fails after 5 s. */
+async function until(condition: () => Promise<boolean> | boolean, what: string) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > 5_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A moment of real time for a run that should not start (a started one would be under way). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+test("the host runs the watcher every ALERTS_INTERVAL_SECONDS on its own API and stops it on close", async () => {
+  const { db, close } = await hostWith();
+  const seen = async () => (await db.select().from(alertSeen)).map((r) => `${r.kind}:${r.itemId}`).sort();
+  expect(vi.getTimerCount()).toBe(1);
+
+  vi.advanceTimersByTime(INTERVAL_MS - 1);
+  await settle();
+  expect(await seen()).toEqual([]);
+  vi.advanceTimersByTime(1); // the first run records a baseline
+  await until(async () => (await seen()).includes("baseline:0"), "the first run");
+
+  const [show] = await db.insert(events).values({ eventName: "Spring Cup", disciplineId: 1 }).returning();
+  vi.advanceTimersByTime(INTERVAL_MS);
+  await until(async () => (await seen()).includes(`show:${show!.id}`), "the second run");
+
+  await close();
+  expect(vi.getTimerCount()).toBe(0);
+  const [later] = await db.insert(events).values({ eventName: "Autumn Cup", disciplineId: 1 }).returning();
+  vi.advanceTimersByTime(3 * INTERVAL_MS);
+  await settle();
+  expect(await seen()).not.toContain(`show:${later!.id}`);
+});
+
+test("under API_URL the host's watcher reads the provider, in Arabic too for an Arabic subscriber, until close", async () => {
+  const requests: string[] = [];
+  const provider: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url?.split("?")[0]} ${req.headers.language}`);
+    const rows = req.url?.startsWith("/selective-services/")
+      ? [{ id: 700, type: "Export", startDate: "2027-04-01T06:00:00.000Z" }]
+      : [{ id: 800, eventName: req.headers.language === "ar" ? "كأس الربيع" : "Spring Cup" }];
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
+  const { db, close } = await hostWith({ API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+  await db.insert(alertSubscriptions).values({
+    email: "arabic@example.com",
+    watch: "shows",
+    filter: "all",
+    language: "ar",
+    nonce: "n",
+    consentVersion: ALERT_CONSENT_VERSION,
+    confirmedAt: new Date(),
+  });
+
+  vi.advanceTimersByTime(INTERVAL_MS);
+  await until(async () => (await db.select().from(alertSeen)).length === 3, "a run on the provider's schedule");
+  const seen = (await db.select().from(alertSeen)).map((r) => `${r.kind}:${r.itemId}`).sort();
+  expect(seen).toEqual(["baseline:0", "flight:700", "show:800"]);
+  expect(requests.sort()).toEqual([
+    "GET /event-services/website ar",
+    "GET /event-services/website en",
+    "GET /selective-services/website ar",
+    "GET /selective-services/website en",
+  ]);
+
+  await close();
+  requests.length = 0;
+  vi.advanceTimersByTime(3 * INTERVAL_MS);
+  await settle();
+  expect(requests).toEqual([]);
+});
