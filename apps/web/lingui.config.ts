@@ -42,6 +42,7 @@ export default defineConfig({
       "components/discipline-names.ts",
       "components/calendar-feed.tsx",
       "components/alert-form.tsx",
+      "components/mail-language-select.tsx",
     ]),
     area("trips", [
       "routes/show-detail.tsx",
@@ -54,12 +55,14 @@ export default defineConfig({
       "components/whatsapp-link.tsx",
       "components/share-button.tsx",
       "components/alert-form.tsx",
+      "components/mail-language-select.tsx",
     ]),
     area("alerts", [
       "routes/alerts.tsx",
       "routes/alert-confirm.tsx",
       "routes/alert-manage.tsx",
       "components/alert-page.tsx",
+      "components/mail-language-select.tsx",
       "components/discipline-names.ts",
     ]),
     area("blogs", [

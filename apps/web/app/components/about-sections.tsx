@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { TileIcon } from "./ui/tile-icon.tsx";
 
 /**
  * The sections of /aboutus under its banner (product §1), in the page's language: the
@@ -28,25 +29,6 @@ const valueIcons = [
   // Care Driven Team: people.
   "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm-6 9a6 6 0 0 1 12 0m1-9a3 3 0 1 0 0-6m2 15a6 6 0 0 0-3-5.2",
 ];
-
-/** A decorative line icon in a soft tile. */
-function Icon({ d }: { d: string | undefined }) {
-  return (
-    <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6 stroke-current"
-        fill="none"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={d} />
-      </svg>
-    </span>
-  );
-}
 
 /** The story in three numbered cards: why, what and how. */
 export function AboutStory() {
@@ -107,7 +89,7 @@ export function AboutServices() {
       <ul className="grid gap-5 md:grid-cols-3">
         {services.map((service, index) => (
           <li key={service.title} className="rounded-3xl border border-slate-200 bg-white p-6">
-            <Icon d={serviceIcons[index]} />
+            <TileIcon d={serviceIcons[index]} />
             <h3 className="mt-4 text-xl font-bold text-ink">{service.title}</h3>
             <p className="mt-2 text-slate-700">{service.body}</p>
           </li>
@@ -143,7 +125,7 @@ export function AboutValues() {
         <ul className="grid gap-5 md:grid-cols-3">
           {values.map((value, index) => (
             <li key={value.title} className="rounded-3xl bg-white p-6 shadow-sm">
-              <Icon d={valueIcons[index]} />
+              <TileIcon d={valueIcons[index]} />
               <h3 className="mt-4 text-xl font-bold text-ink">{value.title}</h3>
               <p className="mt-2 text-slate-700">{value.body}</p>
             </li>

@@ -4,10 +4,8 @@ import { useLingui } from "@lingui/react/macro";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { useLanguage } from "../lib/i18n/lingui.tsx";
 import { useDisciplineNames } from "./discipline-names.ts";
+import { alertFieldClass, MailLanguageSelect } from "./mail-language-select.tsx";
 
-const fieldClass =
-  "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus-visible:outline-2 " +
-  "focus-visible:outline-offset-2 focus-visible:outline-brand";
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 py-2 font-semibold text-white " +
   "hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
@@ -33,12 +31,12 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
         {id !== undefined && <input type="hidden" name="filter" value={String(id)} />}
         <label className="grid gap-1">
           <span>{t`E-mail`}</span>
-          <input className={fieldClass} type="email" name="email" required autoComplete="email" maxLength={254} />
+          <input className={alertFieldClass} type="email" name="email" required autoComplete="email" maxLength={254} />
         </label>
         {watch === "flights" && (
           <label className="grid gap-1">
             <span>{t`Flights to watch`}</span>
-            <select className={fieldClass} name="filter" defaultValue="all">
+            <select className={alertFieldClass} name="filter" defaultValue="all">
               <option value="all">{t`All flights`}</option>
               <option value="import">{t`Import`}</option>
               <option value="export">{t`Export`}</option>
@@ -58,17 +56,7 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
             </div>
           </fieldset>
         )}
-        <label className="grid gap-1">
-          <span>{t`Language of the mails`}</span>
-          <select className={fieldClass} name="language" defaultValue={language}>
-            <option value="en" lang="en">
-              English
-            </option>
-            <option value="ar" lang="ar">
-              العربية
-            </option>
-          </select>
-        </label>
+        <MailLanguageSelect defaultValue={language} />
         <div className="hidden" aria-hidden="true">
           <label>
             Website

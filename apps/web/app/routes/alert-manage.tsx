@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
+import { MailLanguageSelect } from "../components/mail-language-select.tsx";
 import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
@@ -35,9 +36,6 @@ type Alert = NonNullable<Route.ComponentProps["loaderData"]["subscription"]>["al
 const smallButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-full border border-brand px-4 py-2 font-semibold " +
   "text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
-const fieldClass =
-  "min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus-visible:outline-2 " +
-  "focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 /** What one alert watches, in the page's language; a single show or flight links to its page. */
 function AlertWhat({ alert }: { alert: Alert }) {
@@ -123,17 +121,7 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
       </ul>
       <form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="language" />
-        <label className="grid gap-1">
-          <span>{t`Language of the mails`}</span>
-          <select className={fieldClass} name="language" defaultValue={sub.language}>
-            <option value="en" lang="en">
-              English
-            </option>
-            <option value="ar" lang="ar">
-              العربية
-            </option>
-          </select>
-        </label>
+        <MailLanguageSelect defaultValue={sub.language} />
         <button type="submit" className={smallButtonClass}>
           {t`Save language`}
         </button>

@@ -9,6 +9,7 @@ import { HeroCards } from "../components/hero-cards.tsx";
 import { LANGUAGE_COOKIE } from "../components/language-switch.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
+import { TileIcon } from "../components/ui/tile-icon.tsx";
 import { loadHomeBlogs } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
@@ -185,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             },
           ].map((feature, index) => (
             <li key={feature.title} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-              <FeatureIcon index={index} />
+              <TileIcon d={featureIcons[index]} />
               <h3 className="mt-4 text-xl font-bold text-ink">{feature.title}</h3>
               <p className="mt-2 text-slate-700">{feature.body}</p>
             </li>
@@ -216,22 +217,3 @@ const featureIcons = [
   // Easy Transactions: a card.
   "M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 3h18M7 15h4",
 ];
-
-/** The line icon of a home feature card (decorative). */
-function FeatureIcon({ index }: { index: number }) {
-  return (
-    <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6 stroke-current"
-        fill="none"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={featureIcons[index]} />
-      </svg>
-    </span>
-  );
-}
