@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** A mail worker's log that writes nothing. */
+export const silentLog = { info: () => undefined, warn: () => undefined };
+
 /** A message an SMTP test server received. */
 interface ReceivedMail {
   to: string[];
