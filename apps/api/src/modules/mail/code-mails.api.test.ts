@@ -2,23 +2,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
-import type { DbHandle } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
-import { createTestDb } from "@khayl/db/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { purgeExpired } from "../retention/purge.ts";
 import { enqueueMails, REDACTED_TEXT } from "./repository.ts";
-import { silentLog, startSmtp } from "./testing.ts";
+import { mailTestDatabase, silentLog, startSmtp } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Code mails: wiped once out, never sent late, and sent before the support team's bulk mail. */
-
-let database: DbHandle;
-beforeAll(async () => {
-  database = await createTestDb();
-});
-afterAll(() => database.close());
+const database = mailTestDatabase();
 
 test("a code mail is wiped from the outbox once delivered or given up; other mails are kept", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));

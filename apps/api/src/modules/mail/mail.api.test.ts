@@ -3,22 +3,15 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os, { networkInterfaces } from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
-import type { DbHandle } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
-import { createTestDb } from "@khayl/db/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { claimDueMails, enqueueMails } from "./repository.ts";
-import { silentLog, startSmtp } from "./testing.ts";
+import { mailTestDatabase, silentLog, startSmtp } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Mail delivery through a real SMTP server (conventions §6) or to files: backoff, giving up, TLS. */
-
-let database: DbHandle;
-beforeAll(async () => {
-  database = await createTestDb();
-});
-afterAll(() => database.close());
+const database = mailTestDatabase();
 
 test("with SMTP down the mail waits with a backoff, then goes out once SMTP is up", async () => {
   const probe = await startSmtp();
