@@ -28,8 +28,11 @@ const databaseIndependent = [
   "apps/server/src/fuzz.api.test.ts",
   // Server HTML read without a browser (Nu HTML Checker, head tags): rendering only.
   "apps/server/src/pages.api.test.ts",
+  "apps/server/src/pages-head.api.test.ts",
   // What the moved browser checks read in a page's server answer (texts, head, statuses): rendering only.
   "apps/server/src/server-html.api.test.ts",
+  "apps/server/src/server-html-content.api.test.ts",
+  "apps/server/src/server-html-calendar.api.test.ts",
   // Each route's declared page rules (analytics, caching, indexing, referrer): rendering only.
   "apps/server/src/page-rules.api.test.ts",
   // `npm start`'s process with nothing configured: always PGlite, whatever TEST_DB says.

@@ -1,6 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { amount, claimUnpaidInvoice, type DemoInvoice, demoInvoice, feeOf } from "./demo-invoices.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 
 /**
@@ -11,49 +11,8 @@ import { expectNoAxeViolations } from "./fixtures.ts";
  * phone-size screenshots of steps 1, 3 and 4 for a look by eye.
  */
 
-/** A demo invoice as the server lists it in DATA_DIR/demo-invoices.json at start-up. */
-interface DemoInvoice {
-  refNumber: string;
-  status: "paid" | "unpaid";
-  totalFils: number;
-  hash: string;
-}
-
-const dataDir = () => process.env.E2E_DATA_DIR ?? "";
-
-async function demoInvoices(): Promise<DemoInvoice[]> {
-  return JSON.parse(await readFile(path.join(dataDir(), "demo-invoices.json"), "utf8")) as DemoInvoice[];
-}
-
-async function demoInvoice(refNumber: string): Promise<DemoInvoice> {
-  const invoice = (await demoInvoices()).find((i) => i.refNumber === refNumber);
-  if (!invoice) throw new Error(`no demo invoice ${refNumber}`);
-  return invoice;
-}
-
-/** An unpaid demo invoice no other test has taken (the same claims as e2e/invoice.spec.ts). */
-async function claimUnpaidInvoice(): Promise<DemoInvoice> {
-  const claims = path.join(dataDir(), "e2e-claims");
-  await mkdir(claims, { recursive: true });
-  for (const invoice of (await demoInvoices()).filter(
-    (i) => i.status === "unpaid" && i.refNumber >= "INV-2026-000201",
-  )) {
-    try {
-      await writeFile(path.join(claims, invoice.refNumber), "", { flag: "wx" });
-      return invoice;
-    } catch {
-      // taken by another test
-    }
-  }
-  throw new Error("no unpaid demo invoice left to claim");
-}
-
+/** The Arabic page of `invoice`. */
 const link = (invoice: DemoInvoice) => `/ar/invoice/${invoice.hash}`;
-/** The card fee of architecture §3.4 in fils. */
-const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
-/** '1,234.50': Latin digits in Arabic too (decision 016). */
-const amount = (fils: number) =>
-  `${Math.floor(fils / 100).toLocaleString("en-US")}.${String(fils % 100).padStart(2, "0")}`;
 /** What an amount reads in Arabic: the number, then the currency. */
 const dirhams = (fils: number) => `${amount(fils)} درهم`;
 

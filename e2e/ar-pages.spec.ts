@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
-import { type ApiData, type ArabicPage, arabicPages, type Blog } from "./page-texts.ts";
+import type { ApiData, Blog } from "./page-texts.ts";
+import { type ArabicPage, arabicPages } from "./page-texts-ar.ts";
 
 /**
  * The content, about, app, legal, What's New, release logs, QR and link pages in Arabic

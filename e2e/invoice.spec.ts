@@ -1,89 +1,21 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  amount,
+  claimUnpaidInvoice,
+  demoInvoice,
+  expectNoCspViolations,
+  feeOf,
+  fillCard,
+  link,
+} from "./demo-invoices.ts";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
-/** A demo invoice as the server lists it in DATA_DIR/demo-invoices.json at start-up. */
-interface DemoInvoice {
-  refNumber: string;
-  status: "paid" | "unpaid";
-  totalFils: number;
-  hash: string;
-}
-
-const dataDir = () => process.env.E2E_DATA_DIR ?? "";
-
-async function demoInvoices(): Promise<DemoInvoice[]> {
-  return JSON.parse(await readFile(path.join(dataDir(), "demo-invoices.json"), "utf8")) as DemoInvoice[];
-}
-
-async function demoInvoice(refNumber: string): Promise<DemoInvoice> {
-  const invoice = (await demoInvoices()).find((i) => i.refNumber === refNumber);
-  if (!invoice) throw new Error(`no demo invoice ${refNumber}`);
-  return invoice;
-}
-
 /**
- * An unpaid demo invoice that no other test (worker, or retry) has taken: each test that
- * pays claims its own by creating a marker file atomically, so tests stay independent.
+ * The invoice page in English (product §3): the four steps with the sandbox card, the PDF,
+ * a paid invoice and a bad link, and steps 1 and 2 without JavaScript. Card failures, Apple
+ * Pay and the keyboard: invoice-card.spec.ts; in Arabic: ar-invoice.spec.ts.
  */
-async function claimUnpaidInvoice(): Promise<DemoInvoice> {
-  const claims = path.join(dataDir(), "e2e-claims");
-  await mkdir(claims, { recursive: true });
-  for (const invoice of (await demoInvoices()).filter(
-    (i) => i.status === "unpaid" && i.refNumber >= "INV-2026-000201",
-  )) {
-    try {
-      await writeFile(path.join(claims, invoice.refNumber), "", { flag: "wx" });
-      return invoice;
-    } catch {
-      // taken by another test
-    }
-  }
-  throw new Error("no unpaid demo invoice left to claim");
-}
-
-const link = (invoice: DemoInvoice) => `/invoice/${invoice.hash}`;
-/** The card fee of architecture §3.4 in fils. */
-const feeOf = (totalFils: number) => Math.round(totalFils * 0.015) + 100;
-/** '1,234.50' as the page prints amounts after the dirham sign. */
-const amount = (fils: number) =>
-  `${Math.floor(fils / 100).toLocaleString("en-US")}.${String(fils % 100).padStart(2, "0")}`;
-
-async function fillCard(page: Page, number: string, country: string | null = "UAE") {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry date").fill("12 / 34");
-  await page.getByLabel("Security code").fill("123");
-  if (country) await page.getByLabel("Billing country").selectOption(country);
-}
-
-/**
- * Chromium reports on the console every script or resource the page's CSP refused: with
- * the nonce of each render on React Router's scripts (decision 019), none may be.
- */
-let cspViolations: string[] = [];
-test.beforeEach(({ page }) => {
-  cspViolations = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-  });
-});
-test.afterEach(() => {
-  expect(cspViolations).toEqual([]);
-});
-
-async function toPaymentStep(
-  page: Page,
-  invoice: DemoInvoice,
-  method: "Credit or Debit Card" | "Apple Pay" = "Credit or Debit Card",
-) {
-  await page.goto(link(invoice));
-  await page.getByRole("radio", { name: method }).check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByRole("heading", { name: "Payment details" })).toBeVisible();
-  await page.getByRole("link", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
-}
+expectNoCspViolations(test);
 
 test(
   "step 1 shows the total with the dirham sign, Invoice ID, due date and badge, the method choice and the fee " +
@@ -197,97 +129,6 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   await expect(page.getByLabel("Card number")).toHaveCount(0);
 });
 
-test("a declined card shows 'Payment failed. Please try again.', resets after 3 s, then pays with 4242", async ({
-  page,
-}) => {
-  // The page's clock, moved past the reset instead of waited for (it runs on meanwhile).
-  await page.clock.install();
-  const invoice = await claimUnpaidInvoice();
-  await toPaymentStep(page, invoice);
-  const pay = page.getByRole("button", { name: "Pay" });
-  await fillCard(page, "4000 0000 0000 0002");
-  await pay.click();
-  await expect(page.getByRole("alert")).toContainText("Payment failed. Please try again.");
-  await expect(page.getByRole("alert")).toContainText("Your card was declined.");
-  // Pay had focus and is now disabled: focus is on the message (below the card fields),
-  // and Shift+Tab leads back into the form.
-  await expect(page.getByRole("alert")).toBeFocused();
-  await page.keyboard.press("Shift+Tab");
-  await expect(page.getByLabel("Billing country")).toBeFocused();
-  await expect(pay).toBeDisabled();
-  await expectNoAxeViolations(page);
-  // product §9: the payment state resets after 3000 ms.
-  await page.clock.fastForward(3_000);
-  await expect(pay).toBeEnabled();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await expect(page.getByRole("alert")).toHaveCount(0);
-  await pay.click();
-  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
-});
-
-test("insufficient funds is a card failure too", async ({ page }) => {
-  const invoice = await claimUnpaidInvoice();
-  await toPaymentStep(page, invoice);
-  await fillCard(page, "4000 0000 0000 9995");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("alert")).toContainText("Payment failed. Please try again.");
-  await expect(page.getByRole("alert")).toContainText("Your card has insufficient funds.");
-});
-
-test("Pay is enabled only when the card is complete and a country is chosen; 'Please select a country'", async ({
-  page,
-}) => {
-  await toPaymentStep(page, await demoInvoice("INV-2026-000101"));
-  const pay = page.getByRole("button", { name: "Pay" });
-  await expect(pay).toBeDisabled();
-  await fillCard(page, "4242 4242 4242 4242", null);
-  await expect(pay).toBeDisabled();
-  await expect(page.getByText("Please select a country")).toBeVisible();
-  await page.getByLabel("Billing country").selectOption("GB");
-  await expect(pay).toBeEnabled();
-  await expect(page.getByText("Please select a country")).toHaveCount(0);
-  // An invalid number (Luhn) or a past expiry disables it again, with the reason.
-  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
-  await expect(page.getByText("Your card number is invalid.")).toBeVisible();
-  // The message is read out as it appears (a polite live region) and describes the field.
-  await expect(page.getByText("Your card number is invalid.")).toHaveAttribute("aria-live", "polite");
-  await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
-  await expect(pay).toBeDisabled();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry date").fill("01 / 20");
-  await expect(page.getByText("Your card's expiration date is in the past.")).toBeVisible();
-  await expect(pay).toBeDisabled();
-});
-
-test("Apple Pay where the browser has none: the unavailable message, and nothing is charged", async ({ page }) => {
-  const invoice = await demoInvoice("INV-2026-000101");
-  let created = false;
-  page.on("request", (r) => {
-    if (r.method() === "POST" && r.url().endsWith("/payment")) created = true;
-  });
-  await toPaymentStep(page, invoice, "Apple Pay");
-  await expect(page.getByText("Paying with")).toBeVisible();
-  await expect(page.getByText("Apple Pay is simulated in test mode: no card is charged.")).toBeVisible();
-  await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
-    "Apple Pay is not available on this device. Please use a different payment method.",
-  );
-  expect(created).toBe(false);
-  await expectNoAxeViolations(page);
-});
-
-test("Apple Pay where the browser offers it pays through the sandbox", async ({ page }) => {
-  // Stand in for Safari's ApplePaySession (the edge of the browser we cannot reach here).
-  await page.addInitScript(() => {
-    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true };
-  });
-  const invoice = await claimUnpaidInvoice();
-  await toPaymentStep(page, invoice, "Apple Pay");
-  await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
-  await expect(page.getByRole("definition").filter({ hasText: "Apple Pay" })).toBeVisible();
-});
-
 test("Download opens the invoice PDF in a new tab; a failure says 'Failed to download PDF'", async ({ page }) => {
   // Remember the Blob behind the object URL the page opens (the page's CSP forbids fetching blob: URLs).
   await page.addInitScript(() => {
@@ -353,51 +194,6 @@ test("a bad or unknown link shows 'Error', the message and 'Go Home'", async ({ 
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-});
-
-test("keyboard only: choose, review, pay and reach the receipt", async ({ page }) => {
-  const invoice = await claimUnpaidInvoice();
-  await page.goto(link(invoice));
-  await page.keyboard.press("Tab"); // skip link
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: /^Download invoice/ })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Payment details" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Pay" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeFocused();
-  // The card form arrives with the payment step's code (loaded on this step): a visitor tabs
-  // on once it is there, as the Arabic keyboard test does after reading its country list.
-  await expect(page.getByLabel("Card number")).toBeEditable();
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Card number")).toBeFocused();
-  await page.keyboard.type("4242424242424242");
-  await page.keyboard.press("Tab");
-  await page.keyboard.type("1234");
-  await page.keyboard.press("Tab");
-  await page.keyboard.type("123");
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Billing country")).toBeFocused();
-  await page.keyboard.type("United A");
-  await expect(page.getByLabel("Billing country")).toHaveValue("UAE");
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Pay" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: /^Receipt/ })).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Home", exact: true }).last()).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {

@@ -4,7 +4,8 @@ import { formatBlogDate, formatReleaseLogDate, formatReleaseNoteDate } from "@kh
  * What each content page must show (product §1–§2, decision 016 for /ar), in one place for
  * the two levels that check it: the browser specs (visible, with axe) and the server-HTML
  * suite (`apps/server/src/server-html.api.test.ts`: present without JavaScript). Texts that
- * depend on the demo data are read from the API the pages call, through `ApiData`.
+ * depend on the demo data are read from the API the pages call, through `ApiData`. The
+ * Arabic pages' texts: `e2e/page-texts-ar.ts`.
  */
 
 /** Reads `data` of a public API answer (`/api/v1` + `path`), in `language` (default English). */
@@ -26,7 +27,7 @@ type ReleaseNote = { title: string; date: string; tag: string };
 export type ReleaseLog = { title: string; date: string; Image: string };
 
 /** The blogs as the API gives them in `language` (product §7's `language` header). */
-const blogsOf = async (api: ApiData, language: "en" | "ar" = "en") =>
+export const blogsOf = async (api: ApiData, language: "en" | "ar" = "en") =>
   (await api<{ rows: Blog[] }>("/blog/getWebsiteBlogs?limit=100&offset=0", language)).rows;
 
 /** What each static page must show (product §1–§2), with or without JavaScript. */
@@ -177,183 +178,5 @@ export const dynamicPages: {
         ],
       };
     },
-  },
-];
-
-export interface ArabicPage {
-  /** The page under /ar. */
-  path: string;
-  /** Shows the site navigation (product §2). */
-  nav: boolean;
-  /** Arabic texts the page shows (headings or whole text elements). */
-  texts: string[];
-  /** English interface texts of the same page, which must not be left (as text, label or alt text). */
-  english: string[];
-  /** The document title is the API's (a blog's own title), not one of the site's texts. */
-  contentTitle?: boolean;
-}
-
-/** Each Arabic page with its texts; `load` reads what depends on the demo data. */
-export const arabicPages: { name: string; load: (api: ApiData) => Promise<ArabicPage> }[] = [
-  {
-    name: "/ar/blogs",
-    async load(api) {
-      const main = (await blogsOf(api)).find((blog) => blog.isMainBlog)!;
-      return {
-        path: "/ar/blogs",
-        nav: true,
-        texts: ["المدونة", "مقال مميّز", "مزيد من المقالات", formatBlogDate(main.date, "ar")],
-        english: ["Blogs", "Featured", "More articles", formatBlogDate(main.date)],
-      };
-    },
-  },
-  {
-    name: "/ar/blogs/{id}",
-    async load(api) {
-      const main = (await blogsOf(api)).find((blog) => blog.isMainBlog)!;
-      return {
-        path: `/ar/blogs/${main.id}`,
-        nav: true,
-        texts: ["كل المقالات", formatBlogDate(main.date, "ar")],
-        english: ["All blogs", formatBlogDate(main.date), "Tags"],
-        contentTitle: true,
-      };
-    },
-  },
-  {
-    name: "/ar/aboutus",
-    load: async () => ({
-      path: "/ar/aboutus",
-      nav: true,
-      texts: [
-        "من نحن",
-        "لماذا؟",
-        "ماذا",
-        "كيف",
-        "ما نقدّمه",
-        "النقل المحلي",
-        "ما نؤمن به",
-        "الخيل أولًا",
-        "داخل التطبيق",
-      ],
-      english: [
-        "About us",
-        "Why?",
-        "What we do",
-        "Local Transport",
-        "Horse First Approach",
-        "Inside the app",
-        "Our story",
-      ],
-    }),
-  },
-  {
-    name: "/ar/Khayl-App",
-    load: async () => ({
-      path: "/ar/Khayl-App",
-      nav: true,
-      texts: [
-        "خدمات الخيول أسهل معنا",
-        "أكثر تجارب لوجستيات الخيول إبداعًا",
-        "انقل خيلك دون عناء",
-        "إدارة مبسّطة للخيول",
-        "إدارة مبسّطة للبيانات",
-        "احصل على تطبيق Khayl",
-      ],
-      english: [
-        "Equine Service Made Simple with us",
-        "Simplified Horse Management",
-        "You'll never miss a flight",
-        "Get the Khayl app",
-        "Slides",
-        "Tracking screen of the app",
-      ],
-    }),
-  },
-  {
-    name: "/ar/privacy-policy",
-    load: async () => ({
-      path: "/ar/privacy-policy",
-      nav: true,
-      texts: ["سياسة الخصوصية", "الوثائق القانونية"],
-      english: ["Privacy Policy", "Legal", "Last updated"],
-    }),
-  },
-  {
-    name: "/ar/term-of-services",
-    load: async () => ({
-      path: "/ar/term-of-services",
-      nav: true,
-      texts: ["الشروط والأحكام", "الوثائق القانونية"],
-      english: ["Terms and Conditions", "Legal", "Last updated"],
-    }),
-  },
-  {
-    name: "/ar/term-of-use",
-    load: async () => ({
-      path: "/ar/term-of-use",
-      nav: false,
-      texts: [
-        "شروط الاستخدام",
-        "المحتويات",
-        "0. استخدام الموقع",
-        "9. إخلاء المسؤولية وتحديدها",
-        "12. القانون الواجب التطبيق والأحكام الختامية",
-        "13. اتصل بنا",
-        "البريد الإلكتروني",
-      ],
-      english: ["Terms of Use", "Contents", "0. Use of the site", "13. Contact us", "E-mail", "Phone"],
-    }),
-  },
-  {
-    name: "/ar/release-note",
-    load: async () => ({
-      path: "/ar/release-note",
-      nav: false,
-      texts: ["ما الجديد", "تحديثات وتحسينات جديدة على المنتج"],
-      english: ["What's New", "New updates and improvements to the product"],
-    }),
-  },
-  {
-    name: "/ar/release-logs",
-    async load(api) {
-      const [log] = (await api<{ rows: ReleaseLog[] }>("/release-logs/getWebsiteRelease?limit=1000&offset=0")).rows;
-      return {
-        path: "/ar/release-logs",
-        nav: true,
-        texts: [
-          "خطّط على طريقة Khayl.",
-          "ما الجديد؟",
-          `الإصدار ${log!.title}`,
-          `الإصدار ${log!.title} من Khayl`,
-          formatReleaseLogDate(log!.date, "ar"),
-        ],
-        english: [
-          "Plan the Khayl way.",
-          "What's new?",
-          `V ${log!.title}`,
-          `Khayl Version ${log!.title}`,
-          `Khayl ${log!.title} on a phone`,
-        ],
-      };
-    },
-  },
-  {
-    name: "/ar/QR",
-    load: async () => ({
-      path: "/ar/QR",
-      nav: false,
-      texts: ["انضم إلى Khayl الآن!", "امسح الرمز بكاميرا هاتفك للحصول على التطبيق"],
-      english: ["Join Khayl Now!", "Scan with your phone camera to get the app"],
-    }),
-  },
-  {
-    name: "/ar/links",
-    load: async () => ({
-      path: "/ar/links",
-      nav: false,
-      texts: ["حمّل تطبيقنا", "جداولنا", "البطولات", "الرحلات الجوية", "دائمًا هنا لمساعدتك.", "تواصل مع الدعم"],
-      english: ["Get our App", "Our Schedules", "Flight", "Always here to assist.", "Contact Support"],
-    }),
   },
 ];

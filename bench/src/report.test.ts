@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { Budgets } from "./budgets.ts";
-import { collectFindings, renderMarkdown, table } from "./report.ts";
+import { renderMarkdown } from "./report.ts";
+import { collectFindings } from "./report-findings.ts";
+import { table } from "./report-format.ts";
 import type { BenchResults, LighthouseRun, RouteResult } from "./types.ts";
 
 const budgets: Budgets = {
@@ -59,6 +61,7 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
   return {
     schema: 2,
     mode: "full",
+    scope: { full: true, arguments: [], phases: ["lighthouse", "weight", "scale", "throughput"], routes: null },
     date: "2026-11-23T12:00:00.000Z",
     durationMs: 512_000,
     phases: { build: 5, lighthouse: 300 },
@@ -195,6 +198,50 @@ describe("renderMarkdown", () => {
 
   test("says so when every budget holds", () => {
     expect(renderMarkdown(results({ misses: [] }), budgets)).toContain("Every budget holds");
+  });
+});
+
+describe("renderMarkdown's header says what was run", () => {
+  const header = (overrides: Partial<BenchResults>) =>
+    renderMarkdown(results(overrides), budgets).split("\n## ")[0] ?? "";
+
+  test("a full run is called one, with every phase and route, 3 runs per page at 4× slowdown", () => {
+    const markdown = header({ settings: { ...results().settings, cpuSlowdown: 4 } });
+    expect(markdown).toContain("Full run of `npm run bench` · 2026-11-23 12:00:00 UTC");
+    expect(markdown).toContain(
+      "Measured: phases lighthouse, weight, scale, throughput; every product §2 route; " +
+        "Lighthouse 3 runs per page at 4× CPU slowdown.",
+    );
+    expect(markdown).not.toContain("not a full run");
+  });
+
+  test("a run of some phases, routes, runs or one slowdown is not called full", () => {
+    const markdown = header({
+      scope: {
+        full: false,
+        arguments: ["--only", "lighthouse", "--routes", "/,/flights", "--runs", "1", "--cpu-slowdown", "8"],
+        phases: ["lighthouse"],
+        routes: ["/", "/flights"],
+      },
+      settings: { ...results().settings, lighthouseRuns: 1, cpuSlowdown: 8 },
+    });
+    expect(markdown).not.toContain("Full run");
+    expect(markdown).toContain(
+      "Partial run of `npm run bench -- --only lighthouse --routes /,/flights --runs 1 --cpu-slowdown 8` " +
+        "(not a full run) · 2026-11-23 12:00:00 UTC",
+    );
+    expect(markdown).toContain(
+      "Measured: phases lighthouse; routes `/`, `/flights`; Lighthouse 1 run per page at 8× CPU slowdown.",
+    );
+  });
+
+  test("a quick run says so, and a run without Lighthouse says it had none", () => {
+    const quick = header({
+      mode: "quick",
+      scope: { full: false, arguments: ["--quick"], phases: ["weight", "scale"], routes: ["/"] },
+    });
+    expect(quick).toContain("Quick run of `npm run bench -- --quick` (not a full run)");
+    expect(quick).toContain("Measured: phases weight, scale; routes `/`; no Lighthouse.");
   });
 });
 

@@ -7,6 +7,8 @@ export interface BenchResults {
   /** Bumped when the shape changes incompatibly. */
   schema: 2;
   mode: "full" | "quick";
+  /** What the run measured (`npm run bench -- …`'s options): its report's header says so. */
+  scope: RunScope;
   /** ISO-8601 UTC start of the run. */
   date: string;
   durationMs: number;
@@ -20,6 +22,21 @@ export interface BenchResults {
   scale: ScaleRow[];
   throughput: ThroughputRow[];
   misses: BudgetMiss[];
+}
+
+/** The part of the bench a run measured, from its command-line options (bench/src/cli.ts). */
+interface RunScope {
+  /**
+   * True only for the complete default run (no --quick, --routes, --only, --runs or
+   * --cpu-slowdown): the one that writes `bench/results/latest.*`.
+   */
+  full: boolean;
+  /** The arguments after `npm run bench --`. */
+  arguments: string[];
+  /** The phases that ran: some of lighthouse, weight, scale, throughput. */
+  phases: string[];
+  /** The product §2 routes measured, or null for every one. */
+  routes: string[] | null;
 }
 
 export interface MachineInfo {

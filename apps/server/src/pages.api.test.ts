@@ -1,47 +1,29 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { DbHandle } from "@khayl/db/client";
-import { events, invoices } from "@khayl/db/schema";
+import { invoices } from "@khayl/db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
-import type { Host } from "./host.ts";
-import { decode, jsonLd, metaTags, readable } from "./page-html.ts";
-import { startTestHost, type TestHost } from "./testing.ts";
+import { readable } from "./page-html.ts";
+import { PUBLIC_URL, pageHost } from "./server-html-testing.ts";
 
 /**
  * What every page's server HTML says before any script runs, read from the one process as
  * `npm start` runs it (production web build, in-process API, `app.inject`), with no
- * browser: the W3C Nu HTML Checker's verdict and the head's title, description and share
- * card (conventions: a check at the cheapest level that sees it; the browser specs keep the
- * journeys and axe). Rendering does not depend on the database: this file runs on PGlite.
+ * browser: the W3C Nu HTML Checker's verdict (the head's title, description and share card:
+ * pages-head.api.test.ts; conventions: a check at the cheapest level that sees it; the
+ * browser specs keep the journeys and axe). Rendering does not depend on the database: this file runs on PGlite.
  */
-const PUBLIC_URL = "http://127.0.0.1:3210";
-let testHost: TestHost;
-let host: Host;
-let database: DbHandle;
-
-beforeAll(async () => {
-  // As the Playwright server runs (playwright.config.ts): a public address, production mode.
-  testHost = await startTestHost("pages", { PUBLIC_URL });
-  ({ host, database } = testHost);
-}, 120_000);
-
-afterAll(() => testHost?.close());
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await host.app.inject(url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const site = pageHost("pages");
+const { getJson } = site;
 
 type Rows = { data: { rows: { id: number }[] } };
 
 /** A demo invoice's page, paid or unpaid, as the demo's start-up seeds them. */
 async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
-  const [row] = await database.db
+  const [row] = await site.database.db
     .select({ linkToken: invoices.linkToken })
     .from(invoices)
     .where(eq(invoices.status, status))
@@ -49,60 +31,6 @@ async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
   if (!row) throw new Error(`no ${status} demo invoice`);
   return `/invoice/${row.linkToken}`;
 }
-
-/** Every public route (product §2), as the SEO check listed them (invoice links are private). */
-const publicRoutes = [
-  "/",
-  "/transport",
-  "/flights",
-  "/aboutus",
-  "/Khayl-App",
-  "/privacy-policy",
-  "/contact-us",
-  "/blogs",
-  "/term-of-services",
-  "/term-of-use",
-  "/release-note",
-  "/release-logs",
-  "/QR",
-  "/links",
-  "/delete-account",
-  "/success",
-];
-
-test("every route has a title, a description, a share card and no noindex", async () => {
-  // Lighthouse's SEO category and search engines need both title and description.
-  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
-  const titles = new Set<string>();
-  const images = new Set<string>();
-  for (const route of [...publicRoutes, `/blogs/${blogs.data.rows[0]?.id}`]) {
-    const response = await host.app.inject(route);
-    expect(response.statusCode, route).toBe(200);
-    const title = decode(/<title>([^<]*)<\/title>/.exec(response.body)?.[1] ?? "");
-    expect(title, route).not.toBe("");
-    titles.add(title);
-    const meta = metaTags(response.body);
-    const content = (key: "name" | "property", value: string) => meta.find((tag) => tag[key] === value)?.content;
-    const description = content("name", "description");
-    expect(decode(description ?? "").length, `${route} description`).toBeGreaterThan(40);
-    expect(
-      meta.filter((tag) => tag.name === "robots" && tag.content?.includes("noindex")),
-      route,
-    ).toEqual([]);
-    // A shared link shows a card: title, text and an absolute PNG/JPEG image.
-    expect(content("property", "og:title"), route).toBeTruthy();
-    expect(content("property", "og:description"), route).toBe(description);
-    expect(content("name", "twitter:card"), route).toBe("summary_large_image");
-    images.add(decode(content("property", "og:image") ?? ""));
-  }
-  for (const image of images) {
-    expect(image).toMatch(/^https?:\/\/.+\.(png|jpe?g)$/);
-    const response = await host.app.inject(new URL(image).pathname);
-    expect(response.statusCode, image).toBe(200);
-    expect(response.headers["content-type"], image).toMatch(/^image\/(png|jpeg)$/);
-  }
-  expect(titles.size, "each route its own title").toBe(publicRoutes.length + 1);
-});
 
 /** Language prefixes: every route in English and under `/ar` in Arabic (decision 016). */
 const languagePrefixes = ["", "/ar"] as const;
@@ -124,10 +52,10 @@ function extraStates(invoice: { unpaid: string; paid: string }): string[] {
 
 /** The page at `url` after its redirects, as a browser or Playwright's `request` reads it. */
 async function followed(url: string) {
-  let response = await host.app.inject(url);
+  let response = await site.host.app.inject(url);
   for (let hops = 0; hops < 5 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
     const location = new URL(String(response.headers.location), PUBLIC_URL);
-    response = await host.app.inject(`${location.pathname}${location.search}`);
+    response = await site.host.app.inject(`${location.pathname}${location.search}`);
   }
   return response;
 }
@@ -196,125 +124,3 @@ test("slow: every route's server HTML passes the Nu HTML Checker, in English and
     await rm(folder, { recursive: true, force: true });
   }
 }, 180_000);
-
-test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async () => {
-  const shows = await getJson<{ data: { rows: { id: number; type?: string }[] } }>(
-    "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true",
-  );
-  const id = shows.data.rows[0]?.id;
-  const show = (
-    await getJson<{ data: { eventName: string; startDate: string } }>(`/api/v1/event-services/website/${id}`)
-  ).data;
-  const blocks = jsonLd((await host.app.inject(`/transport/${id}`)).body);
-  expect(blocks.find((b) => b["@type"] === "Event")).toMatchObject({
-    name: show.eventName,
-    startDate: show.startDate,
-    eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
-    location: { "@type": "Place" },
-    organizer: { "@type": "Organization" },
-  });
-  expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({
-    itemListElement: [{ name: "Home" }, { name: "Shows" }, { name: show.eventName, position: 3 }],
-  });
-
-  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=1&offset=0");
-  const blog = jsonLd((await host.app.inject(`/blogs/${blogs.data.rows[0]?.id}`)).body);
-  expect(blog.map((b) => b["@type"]).sort()).toEqual(["BlogPosting", "BreadcrumbList"]);
-
-  expect(jsonLd((await host.app.inject("/")).body)).toEqual([expect.objectContaining({ "@type": "Organization" })]);
-});
-
-test("sitemap.xml lists the pages and every blog, in both languages, each with its alternates", async () => {
-  const response = await host.app.inject("/sitemap.xml");
-  expect(response.headers["content-type"]).toContain("application/xml");
-  const xml = response.body;
-  for (const path of ["/", "/blogs", "/release-logs", "/term-of-services", "/Khayl-App"])
-    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
-  const blogs = await getJson<Rows>("/api/v1/blog/getWebsiteBlogs?limit=100&offset=0");
-  expect(blogs.data.rows.length).toBeGreaterThan(0);
-  for (const blog of blogs.data.rows) expect(xml).toContain(`<loc>${PUBLIC_URL}/blogs/${blog.id}</loc>`);
-  // Arabic (decision 016).
-  for (const path of ["/ar", "/ar/transport", "/ar/blogs/1", "/ar/Khayl-App"])
-    expect(xml).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
-  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/ar/flights"/>`);
-  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/flights"/>`);
-});
-
-test("robots.txt allows everything and names the sitemap; the manifest carries the brand", async () => {
-  const robots = await host.app.inject("/robots.txt");
-  expect(robots.headers["content-type"]).toContain("text/plain");
-  expect(robots.body).toContain("User-agent: *\nAllow: /");
-  expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
-
-  const manifest = await host.app.inject("/manifest.webmanifest");
-  expect(manifest.headers["content-type"]).toContain("application/manifest+json");
-  const body = manifest.json() as { name: string; icons: { src: string; sizes: string; type: string }[] };
-  expect(body.name).toBe("Khayl Logistics");
-  expect(body.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual([
-    "192x192 image/svg+xml",
-    "512x512 image/svg+xml",
-    "192x192 image/png",
-    "512x512 image/png",
-  ]);
-  for (const icon of body.icons) {
-    const file = await host.app.inject(icon.src);
-    expect(file.statusCode, icon.src).toBe(200);
-    expect(file.headers["content-type"], icon.src).toContain(icon.type);
-  }
-});
-
-test("the home screen icon for iOS is a PNG the head links", async () => {
-  const home = await host.app.inject("/");
-  const links = [...home.body.matchAll(/<link\s[^>]*rel="apple-touch-icon"[^>]*>/g)].map(([tag]) => tag);
-  expect(links).toHaveLength(1);
-  const href = /href="([^"]*)"/.exec(links[0] ?? "")?.[1];
-  expect(href).toBe("/apple-touch-icon.png");
-  const icon = await host.app.inject(href ?? "");
-  expect(icon.statusCode).toBe(200);
-  expect(icon.headers["content-type"]).toBe("image/png");
-  expect(icon.rawPayload.subarray(1, 4).toString()).toBe("PNG");
-});
-
-/** The cards of a schedule page's grid, in order, each as its `<li>` start tag. */
-function gridCards(html: string): string[] {
-  const grid = /<ul class="grid gap-5[^"]*">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
-  return [...grid.matchAll(/<li\b[^>]*>/g)].map(([tag]) => tag);
-}
-
-// Last in this file: it adds shows to the schedule the pages above render.
-test("'Show more' on a schedule of more than 24 shows leads to the next step's first card, in both languages", async () => {
-  const now = Date.now();
-  await database.db.insert(events).values(
-    Array.from({ length: 30 }, (_, i) => ({
-      eventName: `Show more ${i + 1}`,
-      eventStatus: "Open",
-      placeCode: "EEC",
-      placeName: "Emirates Equestrian Centre, Dubai",
-      disciplineId: 1,
-      eventCategory: "National",
-      startDate: new Date(now + (i + 1) * 86_400_000),
-      showOnWebsite: true,
-    })),
-  );
-  for (const prefix of ["", "/ar"]) {
-    // The content change reaches the page cache by the database's notice (decision 017).
-    const first = await vi.waitFor(
-      async () => {
-        const page = await host.app.inject(`${prefix}/transport`);
-        expect(page.body).toContain(`href="${prefix}/transport?show=48#show-25"`);
-        return page.body;
-      },
-      { timeout: 5_000, interval: 50 },
-    );
-    expect(gridCards(first)).toHaveLength(24);
-    // A plain link (no script on the page, decision 024): the next page is a document whose
-    // 25th card carries the fragment's id, so the browser scrolls to it and Tab goes on there.
-    const next = await host.app.inject(`${prefix}/transport?show=48`);
-    expect(next.statusCode).toBe(200);
-    const cards = gridCards(next.body);
-    expect(cards.length).toBeGreaterThan(24);
-    expect(cards.findIndex((tag) => tag.includes('id="show-25"'))).toBe(24);
-    expect(next.body.match(/id="show-25"/g)).toHaveLength(1);
-    expect(next.body).not.toContain("show=72");
-  }
-});

@@ -1,5 +1,30 @@
 import type { AddressInfo } from "node:net";
+import type { DbHandle } from "@khayl/db/client";
+import { createTestDb } from "@khayl/db/testing";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+
+/**
+ * A fresh test database for the calling test file, opened in its `beforeAll` and closed in
+ * its `afterAll` (the API projects keep modules between files: no state is left here,
+ * conventions §5).
+ */
+export function mailTestDatabase(): Pick<DbHandle, "db"> {
+  let database: DbHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDb();
+  });
+  afterAll(() => database?.close());
+  return {
+    get db() {
+      if (!database) throw new Error("the test database is not open (call mailTestDatabase() at a file's top level)");
+      return database.db;
+    },
+  };
+}
+
+/** A mail worker's log that writes nothing. */
+export const silentLog = { info: () => undefined, warn: () => undefined };
 
 /** A message an SMTP test server received. */
 interface ReceivedMail {

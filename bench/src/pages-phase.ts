@@ -1,0 +1,115 @@
+import path from "node:path";
+import type { BenchRun } from "./bench-run.ts";
+import { wasInterrupted } from "./cleanup.ts";
+import { routeContext, selectedRoutes } from "./discover.ts";
+import { httpGet } from "./http.ts";
+import { runLighthouse } from "./lighthouse.ts";
+import { arabicPath, resolveRoute } from "./routes.ts";
+import { findFreePort, startServer } from "./server.ts";
+import { median } from "./stats.ts";
+import type { MachineInfo, RouteResult } from "./types.ts";
+import { runWeightAndAxe } from "./weight.ts";
+
+/**
+ * Pages: Lighthouse, weight and axe on a fresh data folder with the demo data (`npm start`),
+ * each selected route in English and Arabic. Sets `machine.benchmarkIndex` from Lighthouse.
+ * Answers no route when neither phase runs.
+ */
+export async function measurePages(run: BenchRun, machine: MachineInfo): Promise<RouteResult[]> {
+  const { root, chromePath, tmp, runDir, options, notes, log, phase } = run;
+  const routes: RouteResult[] = [];
+  if (options.only.has("lighthouse") || options.only.has("weight")) {
+    const port = await findFreePort();
+    const pagesDir = path.join(tmp, "pages");
+    let server = await phase("start", async () => {
+      try {
+        return await startServer({ root, port, dataDir: pagesDir });
+      } catch (error) {
+        if (!/signal/.test((error as Error).message) || wasInterrupted()) throw error;
+        notes.push(
+          `The pages server was stopped from outside while starting (${(error as Error).message}); ` +
+            `it was started again.`,
+        );
+        return startServer({ root, port, dataDir: pagesDir });
+      }
+    });
+    /** Restarts the pages server on the same port and data if it died (once, however many callers ask). */
+    let restarting: Promise<void> | null = null;
+    const ensureServer = async () => {
+      if (!server.alive()) {
+        restarting ??= (async () => {
+          notes.push(
+            "The pages server died during the run and was restarted on the same data folder (its last output is " +
+              "in the console).",
+          );
+          log("  restarting the server…");
+          server = await startServer({ root, port, dataDir: pagesDir });
+        })().finally(() => {
+          restarting = null;
+        });
+        await restarting;
+      }
+      return server.origin;
+    };
+    const context = await routeContext(server);
+    const check = async (route: string, where: string, language: "en" | "ar") => {
+      const answer = await httpGet(server.origin + where);
+      for (let i = 0; i < 2; i++) await httpGet(server.origin + where); // warm the server's code paths
+      routes.push({ route, path: where, language, status: answer.status });
+      if (answer.status !== 200) {
+        notes.push(
+          `\`${where}\` answered ` +
+            `${answer.status}${answer.headers.location ? ` → ${answer.headers.location}` : ""}: its figures ` +
+            `describe that answer, not the intended page.`,
+        );
+      }
+    };
+    const arabic: { route: string; path: string }[] = [];
+    for (const route of selectedRoutes(options)) {
+      const resolved = resolveRoute(route, context);
+      if ("skipped" in resolved) {
+        routes.push({ route, path: route, language: "en", skipped: resolved.skipped });
+        continue;
+      }
+      await check(route, resolved.path, "en");
+      arabic.push({ route: arabicPath(route), path: arabicPath(resolved.path) });
+    }
+    // Arabic (decision 016) is measured too: its own catalogue, font and locale chunks load there,
+    // and every budget must hold in both languages (decision 016).
+    if (options.only.has("weight") || options.only.has("lighthouse"))
+      for (const a of arabic) await check(a.route, a.path, "ar");
+    const measured = routes.filter((r) => !r.skipped);
+    if (options.only.has("lighthouse")) {
+      const lighthouse = await phase("lighthouse", () =>
+        runLighthouse(
+          measured.map((r) => ({ key: r.path, path: r.path })),
+          {
+            chromePath,
+            runs: options.runs,
+            reportDir: path.join(runDir, "lighthouse"),
+            log,
+            ensureServer,
+            cpuSlowdown: options.cpuSlowdown,
+          },
+        ),
+      );
+      for (const r of measured) r.lighthouse = lighthouse.get(r.path);
+      const indexes = [...lighthouse.values()].flatMap((result) => result.benchmarkIndexes ?? []);
+      const index = median(indexes);
+      if (index !== null) machine.benchmarkIndex = Math.round(index);
+    }
+    if (options.only.has("weight")) {
+      // Weighing does not time anything, so the first scale step's database is prepared meanwhile.
+      run.seedFirst();
+      const weights = await phase("weight", () =>
+        runWeightAndAxe(
+          measured.map((r) => ({ key: r.path, path: r.path })),
+          { chromePath, log, ensureServer },
+        ),
+      );
+      for (const r of measured) Object.assign(r, weights.get(r.path));
+    }
+    await server.stop();
+  }
+  return routes;
+}

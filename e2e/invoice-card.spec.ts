@@ -1,0 +1,152 @@
+import { expect, test } from "@playwright/test";
+import {
+  claimUnpaidInvoice,
+  demoInvoice,
+  expectNoCspViolations,
+  fillCard,
+  link,
+  toPaymentStep,
+} from "./demo-invoices.ts";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+/**
+ * Paying an invoice in English (product §3) with a card that fails, with Apple Pay, and by
+ * keyboard only; the page's CSP refuses nothing on the way (decision 019).
+ */
+expectNoCspViolations(test);
+
+test("a declined card shows 'Payment failed. Please try again.', resets after 3 s, then pays with 4242", async ({
+  page,
+}) => {
+  // The page's clock, moved past the reset instead of waited for (it runs on meanwhile).
+  await page.clock.install();
+  const invoice = await claimUnpaidInvoice();
+  await toPaymentStep(page, invoice);
+  const pay = page.getByRole("button", { name: "Pay" });
+  await fillCard(page, "4000 0000 0000 0002");
+  await pay.click();
+  await expect(page.getByRole("alert")).toContainText("Payment failed. Please try again.");
+  await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  // Pay had focus and is now disabled: focus is on the message (below the card fields),
+  // and Shift+Tab leads back into the form.
+  await expect(page.getByRole("alert")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByLabel("Billing country")).toBeFocused();
+  await expect(pay).toBeDisabled();
+  await expectNoAxeViolations(page);
+  // product §9: the payment state resets after 3000 ms.
+  await page.clock.fastForward(3_000);
+  await expect(pay).toBeEnabled();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await pay.click();
+  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+});
+
+test("insufficient funds is a card failure too", async ({ page }) => {
+  const invoice = await claimUnpaidInvoice();
+  await toPaymentStep(page, invoice);
+  await fillCard(page, "4000 0000 0000 9995");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("alert")).toContainText("Payment failed. Please try again.");
+  await expect(page.getByRole("alert")).toContainText("Your card has insufficient funds.");
+});
+
+test("Pay is enabled only when the card is complete and a country is chosen; 'Please select a country'", async ({
+  page,
+}) => {
+  await toPaymentStep(page, await demoInvoice("INV-2026-000101"));
+  const pay = page.getByRole("button", { name: "Pay" });
+  await expect(pay).toBeDisabled();
+  await fillCard(page, "4242 4242 4242 4242", null);
+  await expect(pay).toBeDisabled();
+  await expect(page.getByText("Please select a country")).toBeVisible();
+  await page.getByLabel("Billing country").selectOption("GB");
+  await expect(pay).toBeEnabled();
+  await expect(page.getByText("Please select a country")).toHaveCount(0);
+  // An invalid number (Luhn) or a past expiry disables it again, with the reason.
+  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await expect(page.getByText("Your card number is invalid.")).toBeVisible();
+  // The message is read out as it appears (a polite live region) and describes the field.
+  await expect(page.getByText("Your card number is invalid.")).toHaveAttribute("aria-live", "polite");
+  await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
+  await expect(pay).toBeDisabled();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date").fill("01 / 20");
+  await expect(page.getByText("Your card's expiration date is in the past.")).toBeVisible();
+  await expect(pay).toBeDisabled();
+});
+
+test("Apple Pay where the browser has none: the unavailable message, and nothing is charged", async ({ page }) => {
+  const invoice = await demoInvoice("INV-2026-000101");
+  let created = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/payment")) created = true;
+  });
+  await toPaymentStep(page, invoice, "Apple Pay");
+  await expect(page.getByText("Paying with")).toBeVisible();
+  await expect(page.getByText("Apple Pay is simulated in test mode: no card is charged.")).toBeVisible();
+  await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Apple Pay is not available on this device. Please use a different payment method.",
+  );
+  expect(created).toBe(false);
+  await expectNoAxeViolations(page);
+});
+
+test("Apple Pay where the browser offers it pays through the sandbox", async ({ page }) => {
+  // Stand in for Safari's ApplePaySession (the edge of the browser we cannot reach here).
+  await page.addInitScript(() => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true };
+  });
+  const invoice = await claimUnpaidInvoice();
+  await toPaymentStep(page, invoice, "Apple Pay");
+  await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Apple Pay" })).toBeVisible();
+});
+
+test("keyboard only: choose, review, pay and reach the receipt", async ({ page }) => {
+  const invoice = await claimUnpaidInvoice();
+  await page.goto(link(invoice));
+  await page.keyboard.press("Tab"); // skip link
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("radio", { name: "Credit or Debit Card" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: /^Download invoice/ })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Payment details" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Pay" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeFocused();
+  // The card form arrives with the payment step's code (loaded on this step): a visitor tabs
+  // on once it is there, as the Arabic keyboard test does after reading its country list.
+  await expect(page.getByLabel("Card number")).toBeEditable();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Card number")).toBeFocused();
+  await page.keyboard.type("4242424242424242");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1234");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("123");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Billing country")).toBeFocused();
+  await page.keyboard.type("United A");
+  await expect(page.getByLabel("Billing country")).toHaveValue("UAE");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Pay" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: /^Receipt/ })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Home", exact: true }).last()).toBeFocused();
+});
