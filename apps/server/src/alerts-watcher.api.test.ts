@@ -81,8 +81,13 @@ test("the host runs the watcher every ALERTS_INTERVAL_SECONDS on its own API and
   await until(async () => (await seen()).includes("baseline:0"), "the first run");
 
   const [show] = await db.insert(events).values({ eventName: "Spring Cup", disciplineId: 1 }).returning();
-  vi.advanceTimersByTime(INTERVAL_MS);
-  await until(async () => (await seen()).includes(`show:${show!.id}`), "the second run");
+  // On PostgreSQL the change reaches the API's answer cache by NOTIFY, a moment later
+  // (decision 022): a run just before it still reads the cached schedule, the next one sees it.
+  await until(async () => {
+    vi.advanceTimersByTime(INTERVAL_MS);
+    await settle();
+    return (await seen()).includes(`show:${show!.id}`);
+  }, "a later run");
 
   await close();
   expect(vi.getTimerCount()).toBe(0);
