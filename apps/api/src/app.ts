@@ -27,11 +27,11 @@ export const API_PREFIX = `${API_ROOT}/v1`;
 const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
- * The API as a Fastify plugin (product §7 paths relative to `/api/v1`). Registers the
- * zod validator/serialiser, the envelope error handling and every module's routes.
- * Never listens; `apiRootPlugin` mounts it at `API_PREFIX`.
+ * What every route of the API runs behind: the zod validator/serialiser, the envelope
+ * error handling, the database-backed rate limit (decision 004) and `no-store` unless a
+ * route says otherwise.
  */
-const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -40,6 +40,15 @@ const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
+}
+
+/**
+ * The API as a Fastify plugin (product §7 paths relative to `/api/v1`). Registers the
+ * zod validator/serialiser, the envelope error handling and every module's routes.
+ * Never listens; `apiRootPlugin` mounts it at `API_PREFIX`.
+ */
+const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  await registerApiBase(app, deps);
   configurationRoutes(app, deps);
   eventRoutes(app, deps);
   selectiveServiceRoutes(app, deps);
@@ -65,6 +74,23 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
   await app.register(apiPlugin, { ...deps, hasher, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
+};
+
+/**
+ * Only the alerts module's routes (decision 028), mounted at `API_PREFIX` as `apiRootPlugin`
+ * mounts the whole API, behind the same validation, envelope and rate limit, without the
+ * OpenAPI docs: what a site whose other calls go to a provider behind `API_URL` serves
+ * from its own database. Reads (or, on the demo, creates) the server secret first.
+ */
+export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+  const hasher = createHasher(await loadSecretKey(deps.env));
+  await app.register(
+    async (api) => {
+      await registerApiBase(api, { ...deps, hasher });
+      await alertRoutes(api, { ...deps, hasher });
+    },
+    { prefix: API_PREFIX },
+  );
 };
 
 /**

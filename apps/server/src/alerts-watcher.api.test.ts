@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import { ALERT_CONSENT_VERSION } from "@khayl/contract/alerts";
-import { alertSeen, alertSubscriptions, events } from "@khayl/db/schema";
+import { alertSeen, alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { buildHost, webBuildDir } from "./host.ts";
@@ -14,7 +14,8 @@ import { buildHost, webBuildDir } from "./host.ts";
 /**
  * The host's alerts watcher (decision 028): started with the host, run every
  * `ALERTS_INTERVAL_SECONDS` on a controlled clock (only `setInterval` is faked: the watcher
- * is the host's one interval), stopped on close; under `API_URL` it reads the provider.
+ * is the host's one interval), stopped on close; under `API_URL` it reads the provider,
+ * while the subscriptions stay in the site's own database.
  */
 beforeAll(() => {
   if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
@@ -55,6 +56,33 @@ async function hostWith(variables: Record<string, string> = {}) {
       await host.close();
     },
   };
+}
+
+/**
+ * A provider API behind `API_URL` that has the schedules but no alert endpoints: `rowsOf`
+ * answers a path's rows (in the request's `language`), or undefined for a 404 in the
+ * envelope. `requests` lists what it was asked (`GET /path language`); closed after the test.
+ */
+async function startProvider(rowsOf: (path: string, language: string | undefined) => unknown[] | undefined) {
+  const requests: string[] = [];
+  const provider: Server = createServer((req, res) => {
+    const path = req.url?.split("?")[0] ?? "";
+    const language = req.headers.language === undefined ? undefined : String(req.headers.language);
+    requests.push(`${req.method} ${path} ${language}`);
+    const rows = rowsOf(path, language);
+    res.setHeader("content-type", "application/json");
+    res.statusCode = rows ? 200 : 404;
+    res.end(
+      JSON.stringify(
+        rows
+          ? { success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }
+          : { success: false, statusCode: 404, message: "Not found" },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
+  return { url: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`, requests };
 }
 
 /** Polls `condition` (real time, 25 ms apart) until it holds; fails after 5 s. */
@@ -98,18 +126,12 @@ test("the host runs the watcher every ALERTS_INTERVAL_SECONDS on its own API and
 });
 
 test("under API_URL the host's watcher reads the provider, in Arabic too for an Arabic subscriber, until close", async () => {
-  const requests: string[] = [];
-  const provider: Server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url?.split("?")[0]} ${req.headers.language}`);
-    const rows = req.url?.startsWith("/selective-services/")
+  const { url, requests } = await startProvider((path, language) =>
+    path.startsWith("/selective-services/")
       ? [{ id: 700, type: "Export", startDate: "2027-04-01T06:00:00.000Z" }]
-      : [{ id: 800, eventName: req.headers.language === "ar" ? "كأس الربيع" : "Spring Cup" }];
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }));
-  });
-  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
-  const { db, close } = await hostWith({ API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+      : [{ id: 800, eventName: language === "ar" ? "كأس الربيع" : "Spring Cup" }],
+  );
+  const { db, close } = await hostWith({ API_URL: url });
   await db.insert(alertSubscriptions).values({
     email: "arabic@example.com",
     watch: "shows",
@@ -136,4 +158,62 @@ test("under API_URL the host's watcher reads the provider, in Arabic too for an 
   vi.advanceTimersByTime(3 * INTERVAL_MS);
   await settle();
   expect(requests).toEqual([]);
+});
+
+test("slow: under API_URL, with no database given, the site keeps alerts in its own DATA_DIR and mails the provider's news", async () => {
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  let flights = [{ id: 700, type: "Export", startDate: "2027-04-01T06:00:00.000Z" }];
+  // The provider has the schedules, and no alert endpoints (nor demo data of this site).
+  const provider = await startProvider((path) =>
+    path.startsWith("/selective-services/") ? flights : path.startsWith("/event-services/") ? [] : undefined,
+  );
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-alerts-provider-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    API_URL: provider.url,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+    ALERTS_INTERVAL_SECONDS: String(INTERVAL_MS / 1000),
+  });
+  const host = await buildHost({ env, logger: false });
+  cleanups.push(() => host.close());
+  const { db } = host.database;
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outbox)).filter((mail) => mail.to === to).sort((a, b) => a.id - b.id);
+
+  const page = await host.app.inject({ url: "/flights" });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('action="/alerts"');
+  const asked = await host.app.inject({
+    method: "POST",
+    url: "/alerts",
+    headers: form,
+    payload: "watch=flights&filter=export&language=en&email=owner%40example.com",
+  });
+  expect(asked.statusCode).toBe(200);
+  expect(asked.body).toContain("Check your mail");
+  const [confirmation] = await mailsTo("owner@example.com");
+  const token = /\/alerts\/confirm\/([A-Za-z0-9._-]+)/.exec(confirmation?.text ?? "")?.[1];
+  expect(token).toBeDefined();
+
+  const confirmed = await host.app.inject({ method: "POST", url: `/alerts/confirm/${token}`, headers: form });
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.body).toContain("Alerts confirmed");
+  const [subscription] = await db.select().from(alertSubscriptions);
+  expect(subscription?.confirmedAt).toBeInstanceOf(Date);
+  expect(provider.requests.filter((request) => request.includes("/alerts"))).toEqual([]);
+  // The schedules are the provider's: no demo data was seeded into the site's database.
+  expect(await db.select().from(selectiveServices)).toEqual([]);
+  expect(await db.select().from(events)).toEqual([]);
+
+  vi.advanceTimersByTime(INTERVAL_MS); // the first run records the provider's schedule as a baseline
+  await until(async () => (await db.select().from(alertSeen)).some((r) => r.itemId === 700), "the first run");
+  flights = [...flights, { id: 701, type: "Export", startDate: "2027-05-02T06:00:00.000Z" }];
+  vi.advanceTimersByTime(INTERVAL_MS);
+  await until(async () => (await mailsTo("owner@example.com")).length === 2, "the digest of the new flight");
+  const digest = (await mailsTo("owner@example.com"))[1];
+  expect(digest?.kind).not.toBe(confirmation?.kind);
+  expect(digest?.text).toMatch(/\/alerts\/manage\//);
 });

@@ -45,7 +45,7 @@ export interface HostOptions {
   env: Env;
   /** The product's logger (`createLogger`), or false for none (tests). Default: one at `LOG_LEVEL`. */
   logger?: AppLogger | false;
-  /** Load demo data into empty tables (default true). */
+  /** Load demo data into empty tables (default true; never with `API_URL`: the schedules are the provider's). */
   seed?: boolean;
   /** Use this database instead of opening one from `env` (tests; it must be migrated; the caller closes it). */
   database?: DbHandle;
@@ -66,10 +66,13 @@ export interface HostOptions {
 
 export interface Host {
   app: FastifyInstance;
-  /** The database when the API runs in-process (no `API_URL`). */
-  database: DbHandle | undefined;
-  /** The mail outbox worker (architecture §3.6), running when the API is in-process. */
-  mailWorker: MailWorker | undefined;
+  /**
+   * This site's database: the in-process API's, or with `API_URL` the alerts module's
+   * (decision 028: subscriptions stay here even when the schedules come from a provider).
+   */
+  database: DbHandle;
+  /** The mail outbox worker (architecture §3.6): every mail of the API, or with `API_URL` the alert mails. */
+  mailWorker: MailWorker;
   /** What this process's demo seed inserted; undefined when it did not seed. */
   seeded: SeedResult | undefined;
   /**
@@ -86,10 +89,12 @@ export interface Host {
  * The one Node process of architecture §2, assembled from the plugins of ./plugins
  * (decision 025), in this order: the envelope for errors outside the API, the probes,
  * security headers, compression and the hashed static assets, the API under `/api/v1`
- * (unless `API_URL` points elsewhere) behind its read budget, and React Router's server
- * render for every other path behind the page cache and the render budget. Opens,
- * migrates and seeds the database first when the API is in-process; starts the mail
- * worker and the retention job. Never listens. Throws when the web build is missing.
+ * behind its read budget (with `API_URL` only its alerts module, decision 028: every other
+ * call goes to the provider), and React Router's server render for every other path
+ * behind the page cache and the render budget. Opens and migrates this site's database
+ * first (`DATABASE_URL`, else DATA_DIR's PGlite; with `API_URL` too, for the alerts) and
+ * seeds it when the API is in-process; starts the mail worker, the retention job and the
+ * alerts watcher. Never listens. Throws when the web build is missing.
  */
 export async function buildHost(options: HostOptions): Promise<Host> {
   const { env, dev } = options;
@@ -105,18 +110,12 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     serverFactory: (handler: RequestListener) => createHttpServer(handler, timeouts, dev?.middlewares),
   }) as unknown as FastifyInstance;
 
-  let database = options.database;
-  const ownsDatabase = !database;
-  if (!env.API_URL && !database) {
-    database = await createDb({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      onIdleError: (error) => app.log.warn({ err: error }, "the database dropped a connection"),
-    });
-    await database.migrate();
-  }
+  // This site's own database, also under API_URL: e-mail alerts live in it (decision 028).
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(env, app));
   let seeded: SeedResult | undefined;
-  if (database && options.seed !== false) {
+  // Under API_URL the schedules are the provider's: no demo data in this site's database.
+  if (!env.API_URL && options.seed !== false) {
     const db = database.db;
     seeded = await database.exclusively(() => seedDemoData(db));
     app.log.info({ seeded: seeded.inserted }, "demo data checked");
@@ -138,18 +137,16 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const ownRead = { "x-khayl-own-read": randomBytes(16).toString("hex") };
   // Public list answers, kept by normalised query until content changes (decision 022).
   const answers = createAnswerCache({ maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 });
-  if (database) {
-    const apiReads = createReadBudget(budgets.apiReads, now);
-    await app.register(inProcessApi, { env, database, answers, apiReads, ownRead });
-  }
-  const mailWorker = database ? createMailWorker({ db: database.db, env, log: app.log }) : undefined;
-  mailWorker?.start();
-  // Expired rate-limit windows, codes and old mail are deleted on a schedule, off the request path.
-  const retention = database ? createRetentionJob({ db: database.db, log: app.log }) : undefined;
-  retention?.start();
+  const apiReads = createReadBudget(budgets.apiReads, now);
+  await app.register(inProcessApi, { env, database, answers, apiReads, ownRead, alertsOnly: Boolean(env.API_URL) });
+  const mailWorker = createMailWorker({ db: database.db, env, log: app.log });
+  mailWorker.start();
+  // Expired rate-limit windows, codes, alert requests and old mail are deleted on a schedule, off the request path.
+  const retention = createRetentionJob({ db: database.db, log: app.log });
+  retention.start();
   // E-mail alerts (decision 028): the watcher reads the schedules as the pages do (own API or API_URL).
-  const alertWatcher = database ? createAlertWatcherOf(app, database.db, env, ownRead) : undefined;
-  alertWatcher?.start();
+  const alertWatcher = createAlertWatcherOf(app, database.db, env, ownRead);
+  alertWatcher.start();
 
   // What the routes declare (page rules, the queries pages read) comes from the build itself.
   const web = await loadWebApp(env, webBuildDir, dev?.loadBuild);
@@ -169,13 +166,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   });
   // What those pages show changed (any instance, any connection: migration 0006): forget
   // the pages and the API answers behind them at once.
-  const stopListening = database
-    ? await database.listen("content_changed", () => {
-        pageCache.clear();
-        apiCache.clear();
-        answers.clear();
-      })
-    : undefined;
+  const stopListening = await database.listen("content_changed", () => {
+    pageCache.clear();
+    apiCache.clear();
+    answers.clear();
+  });
 
   const renderer = createRenderer({
     app,
@@ -185,7 +180,6 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     tooManyRequestsPaths: web.tooManyRequestsPaths,
     apiCache,
     ownRead,
-    ownDatabase: Boolean(database),
   });
   await app.register(pages, {
     renderer,
@@ -212,12 +206,23 @@ export async function buildHost(options: HostOptions): Promise<Host> {
       }).finally(() => clearTimeout(cut));
       await Promise.all([
         serverClosed,
-        mailWorker?.stop({ graceMs: Math.min(graceMs, 10_000) }),
-        retention?.stop(),
-        alertWatcher?.stop(),
-        stopListening?.(),
+        mailWorker.stop({ graceMs: Math.min(graceMs, 10_000) }),
+        retention.stop(),
+        alertWatcher.stop(),
+        stopListening(),
       ]);
-      if (ownsDatabase) await database?.close();
+      if (ownsDatabase) await database.close();
     },
   };
+}
+
+/** Opens and migrates this site's database from `env` (`DATABASE_URL`, else PGlite in `DATA_DIR`). */
+async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
+  const database = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onIdleError: (error) => app.log.warn({ err: error }, "the database dropped a connection"),
+  });
+  await database.migrate();
+  return database;
 }

@@ -70,7 +70,7 @@ test("the demo generates its secret once into DATA_DIR/secret-key (0600) and kee
   const key = await readFile(file, "utf8");
   expect(key.trim()).toMatch(/^[0-9a-f]{64}$/);
   // A code asked before a restart still works after it: the key was kept, not regenerated.
-  await first.mailWorker?.stop();
+  await first.mailWorker.stop();
   const asked = await first.app.inject({
     url: "/api/v1/auth/ask-delete-account?email=omar.mansoori%40example.com",
     remoteAddress: "10.40.0.1",

@@ -26,8 +26,6 @@ export interface RendererOptions {
   apiCache: ReturnType<typeof createResponseCache>;
   /** The header marking this process's own API calls (not counted against a read budget: decision 022). */
   ownRead: Record<string, string>;
-  /** Whether this site has its own database: e-mail alerts then live in it, even when pages read `API_URL` (decision 028). */
-  ownDatabase: boolean;
 }
 
 /** Options of one render: the URL whose page is rendered (default: the request's) and the 429 screen. */
@@ -64,7 +62,6 @@ export function createRenderer({
   tooManyRequestsPaths,
   apiCache,
   ownRead,
-  ownDatabase,
 }: RendererOptions) {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
@@ -88,8 +85,9 @@ export function createRenderer({
     const webRequest = detached ? toWebRequest(request, undefined, "GET", url) : toWebRequest(request, reply);
     return handle(webRequest, {
       api,
-      // E-mail alerts live in this site's database even when pages read a provider (decision 028).
-      ...(env.API_URL && ownDatabase
+      // E-mail alerts live in this site's database even when pages read a provider (decision 028):
+      // its alerts module answers in-process.
+      ...(env.API_URL
         ? {
             ownApi: createApiClient({
               baseUrl: `http://in-process${API_PREFIX}`,

@@ -1,6 +1,7 @@
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -9,25 +10,35 @@ import { SERVER_TIMEOUTS } from "./http-server.ts";
 
 /**
  * Slow clients against the server as `npm start` runs it, with its real timeouts
- * (`SERVER_TIMEOUTS`). The host reads from a remote API here (none answers), so no
- * database is needed: the timeouts belong to the HTTP server, whatever serves the page.
+ * (`SERVER_TIMEOUTS`). The host reads from a remote API here (none answers), keeping only
+ * its alerts in a PGlite of a temporary DATA_DIR: the timeouts belong to the HTTP server,
+ * whatever serves the page.
  * This is the suite's one test of real timeouts on real sockets (architecture §4): its two
  * waits run side by side, each on its own connections.
  */
 let host: Host;
 let port: number;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-timeouts-"));
 
 beforeAll(async () => {
   if (!existsSync(path.join(webBuildDir, "server", "index.js"))) {
     execSync("npm run build --silent -w @khayl/web", { cwd: path.resolve(webBuildDir, "../../.."), stdio: "ignore" });
   }
-  const env = parseEnv({ API_URL: "http://127.0.0.1:9/api/v1", LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const env = parseEnv({
+    API_URL: "http://127.0.0.1:9/api/v1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+  });
   host = await buildHost({ env, logger: false });
   await host.app.listen({ port: 0, host: "127.0.0.1" });
   port = (host.app.server.address() as net.AddressInfo).port;
 }, 120_000);
 
-afterAll(() => host?.close({ graceMs: 1_000 }));
+afterAll(async () => {
+  await host?.close({ graceMs: 1_000 });
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /**
  * Opens a connection, writes `head` at once (unless empty), then one byte of `drip` per

@@ -55,10 +55,11 @@ describe("a public deployment refuses what only makes sense in the demo (archite
     expect(parseEnv({ ...live, DEMO_DATA: "true" }).DEMO_DATA).toBe(true);
   });
 
-  test("a web-only instance (API_URL elsewhere) sends no mail and keeps no codes, so needs no SMTP or SECRET_KEY", () => {
-    expect(() =>
-      parseEnv({ ...live, SMTP_URL: "", SECRET_KEY: "", API_URL: "https://api.example.ae/api/v1" }),
-    ).not.toThrow();
+  test("an instance whose API is elsewhere (API_URL) still mails alerts and makes their links: SMTP and SECRET_KEY", () => {
+    const webOnly = { ...live, API_URL: "https://api.example.ae/api/v1" };
+    expect(() => parseEnv(webOnly)).not.toThrow();
+    expect(() => parseEnv({ ...webOnly, SMTP_URL: "" })).toThrow(/^ {2}SMTP_URL: mail .*e-mail alerts/m);
+    expect(() => parseEnv({ ...webOnly, SECRET_KEY: "" })).toThrow(/^ {2}SECRET_KEY: not set/m);
   });
 
   test("the API refuses to start without SECRET_KEY; a short one is refused anywhere", () => {
@@ -177,11 +178,15 @@ describe("instances on one database share one SECRET_KEY (architecture §3.7)", 
     expect(onPublic.match(/SECRET_KEY: /g)).toHaveLength(1);
   });
 
-  test("with SECRET_KEY it starts; the demo on PGlite and a web-only instance need none", () => {
+  test("with SECRET_KEY it starts; the demo on PGlite needs none, even with API_URL (its alerts' own PGlite)", () => {
     const shared = { DATABASE_URL: "postgres://khayl@db.internal:5432/khayl", SECRET_KEY: live.SECRET_KEY };
+    const provider = { API_URL: "https://api.example.ae/api/v1" };
     expect(refusal(shared)).toBe("");
     expect(refusal({})).toBe("");
-    expect(refusal({ DATABASE_URL: shared.DATABASE_URL, API_URL: "https://api.example.ae/api/v1" })).toBe("");
+    expect(refusal(provider)).toBe("");
+    expect(refusal({ ...shared, ...provider })).toBe("");
+    // Alert subscriptions are kept in the shared database under API_URL too (decision 028).
+    expect(refusal({ DATABASE_URL: shared.DATABASE_URL, ...provider })).toMatch(/^ {2}SECRET_KEY: not set; /m);
   });
 
   test("the database tools (db:migrate, db:seed) are not servers: no deployment refusals", () => {

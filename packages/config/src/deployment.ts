@@ -63,16 +63,16 @@ interface DeploymentProblem {
 }
 
 /**
- * What a server process must not run with (architecture §6, decision 020). Everywhere: no `SECRET_KEY`
- * while this process runs the API (no `API_URL`) on a shared database (`DATABASE_URL`),
- * since each instance would generate its own key into its `DATA_DIR`: codes asked through
- * one would fail on another, and each would keep its own per-address and per-client
- * counts. A demo that other machines can reach (`exposure`) without
+ * What a server process must not run with (architecture §6, decision 020). Every server
+ * runs at least the alerts module on its own database (decision 028; with `API_URL` only
+ * that), so these hold with `API_URL` too. Everywhere: no `SECRET_KEY` on a shared
+ * database (`DATABASE_URL`), since each instance would generate its own key into its
+ * `DATA_DIR`: codes and alert links made by one would fail on another, and each would keep
+ * its own per-address and per-client counts. A demo that other machines can reach (`exposure`) without
  * `DEMO_ON_PUBLIC_ADDRESS=true`. On a public deployment (`deploymentKind` = `public`):
  * payments in test mode (the sandbox, or Stripe test keys) unless `ALLOW_TEST_PAYMENTS`
- * is true; mail written only to files (no `SMTP_URL`) while this process runs the API;
- * no `SECRET_KEY` while this process runs the API (a generated key is neither shared by
- * the other instances nor kept with the database's backups); `DEMO_DATA` left to its
+ * is true; mail written only to files (no `SMTP_URL`); no `SECRET_KEY` (a generated key
+ * is neither shared by the other instances nor kept with the database's backups); `DEMO_DATA` left to its
  * default (it would load demo accounts and invoices into the company's database);
  * `TRUST_PROXY` ranges wider than /8 (IPv4) or /32 (IPv6). Answers an empty list for the
  * local demo. `source` is the raw environment, to tell a variable left unset from one set
@@ -106,13 +106,14 @@ export function deploymentProblems(env: Env, source: Record<string, string | und
         problem: "these are Stripe test keys; set the live keys (or ALLOW_TEST_PAYMENTS=true for a test site)",
       });
   }
-  if (kind === "public" && !env.API_URL && !env.SMTP_URL)
+  if (kind === "public" && !env.SMTP_URL)
     problems.push({
       variables: "SMTP_URL",
       problem:
-        "mail (deletion codes, support confirmations) would only be written to files under DATA_DIR/outbox; set the SMTP server",
+        "mail (deletion codes, support confirmations, e-mail alerts) would only be written to files under DATA_DIR/outbox; " +
+        "set the SMTP server",
     });
-  if (!env.API_URL && !env.SECRET_KEY && (kind === "public" || env.DATABASE_URL))
+  if (!env.SECRET_KEY && (kind === "public" || env.DATABASE_URL))
     problems.push({
       variables: "SECRET_KEY",
       problem:

@@ -1,4 +1,4 @@
-import { API_ROOT, apiRootPlugin } from "@khayl/api/app";
+import { API_ROOT, alertsApiPlugin, apiRootPlugin } from "@khayl/api/app";
 import type { createAnswerCache } from "@khayl/api/http/cache";
 import type { Env } from "@khayl/config/env";
 import { errorEnvelope, retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
@@ -16,17 +16,24 @@ export interface InProcessApiOptions {
   apiReads: ReturnType<typeof createReadBudget>;
   /** The header this process's page renders send on their API calls: their render was counted instead. */
   ownRead: Record<string, string>;
+  /**
+   * Only the alerts module (`API_URL` set: every other call goes to the provider, but
+   * subscriptions stay in this site's database, decision 028); default: the whole API.
+   */
+  alertsOnly?: boolean;
 }
 
 /**
- * The API in this process (no `API_URL`): `/api/v1` and its OpenAPI docs at `/api/docs`
- * (their own CSP, see the API's http/openapi.ts), with the per-client budget of API reads
+ * The API in this process: without `API_URL`, `/api/v1` and its OpenAPI docs at `/api/docs`
+ * (their own CSP, see the API's http/openapi.ts); with it (`alertsOnly`), only
+ * `/api/v1/alerts/…` (decision 028: the pages' alert forms and the mails' one-click and
+ * manage links reach this site). Either way with the per-client budget of API reads
  * in front (decision 022): a GET or HEAD under `/api/` from outside the process past the
  * budget answers 429 in the envelope with `retry-after`; the page renders' own calls (marked
  * with `ownRead`) are not counted.
  */
 export const inProcessApi = fp<InProcessApiOptions>(
-  async (app: FastifyInstance, { env, database, answers, apiReads, ownRead }) => {
+  async (app: FastifyInstance, { env, database, answers, apiReads, ownRead, alertsOnly = false }) => {
     const [[markName, markValue] = ["", ""]] = Object.entries(ownRead);
     app.addHook("onRequest", async (request, reply) => {
       if ((request.method !== "GET" && request.method !== "HEAD") || !request.url.startsWith(`${API_ROOT}/`)) return;
@@ -34,7 +41,9 @@ export const inProcessApi = fp<InProcessApiOptions>(
       const waitMs = apiReads.take(request.ip);
       if (waitMs) return tooManyReads(reply, waitMs);
     });
-    await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env, answers });
+    const deps = { db: database.db, dbKind: database.kind, env, answers };
+    if (alertsOnly) await app.register(alertsApiPlugin, deps);
+    else await app.register(apiRootPlugin, { prefix: API_ROOT, ...deps });
   },
   { name: "in-process-api" },
 );

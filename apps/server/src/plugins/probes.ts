@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 export interface ProbesOptions {
-  /** The in-process API's database; undefined with `API_URL` (nothing to ping). */
-  database: DbHandle | undefined;
+  /** This site's database (the in-process API's, or with `API_URL` the alerts module's: decision 028). */
+  database: DbHandle;
   /** True once shutdown began (`Host.close`). */
   stopping: () => boolean;
 }
@@ -16,7 +16,7 @@ const PING_TIMEOUT_MS = 2_000;
 /**
  * Liveness and readiness for a load balancer or orchestrator: `GET /livez` answers 200
  * while the process runs; `GET /readyz` answers 200 when the database answers within
- * 2 s (or there is none: `API_URL`), and 503 while it does not or once shutdown began.
+ * 2 s, and 503 while it does not or once shutdown began.
  * Both in the API envelope (`success: true` on a 200), never cached.
  */
 export const probes = fp<ProbesOptions>(
@@ -29,17 +29,15 @@ export const probes = fp<ProbesOptions>(
     app.get("/livez", async (_request, reply) => answer(reply, 200, "live"));
     app.get("/readyz", async (_request, reply) => {
       if (stopping()) return answer(reply, 503, "Shutting down");
-      if (database) {
-        let timer: NodeJS.Timeout | undefined;
-        const reachable = await Promise.race([
-          ping(database.db).then(
-            () => true,
-            () => false,
-          ),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS))),
-        ]).finally(() => clearTimeout(timer));
-        if (!reachable) return answer(reply, 503, "Database unreachable");
-      }
+      let timer: NodeJS.Timeout | undefined;
+      const reachable = await Promise.race([
+        ping(database.db).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS))),
+      ]).finally(() => clearTimeout(timer));
+      if (!reachable) return answer(reply, 503, "Database unreachable");
       return answer(reply, 200, "ready");
     });
   },
