@@ -280,6 +280,8 @@ test("a watched show and flight that change date, then leave the schedule, mail 
     `- تغيّر موعد العرض كأس الشتاء إلى ${AR_27_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
   );
   expect(moved.ar).not.toContain("Winter Cup");
+  // The watched items are listed with the Arabic semicolon.
+  expect(moved.ar).toContain(`تغييرات العرض ${show!.id}؛ تغييرات الرحلة ${flight.id}`);
   expect(moved.ar).toContain(
     `- تغيّر موعد الرحلة DXB → LGG إلى ${AR_17_FEB}: http://localhost:3000/ar/flights/${flight.id}`,
   );

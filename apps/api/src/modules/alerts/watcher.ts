@@ -131,7 +131,7 @@ function alertMail(
       lines.push(line(env, c, language, arabic));
     }
   });
-  const what = subs.map((s) => describeWatch(s, language)).join("; ");
+  const what = subs.map((s) => describeWatch(s, language)).join(language === "ar" ? "؛ " : "; ");
   const schedule = first.watch === "flights" || first.watch === "flight" ? "/flights" : "/transport";
   return {
     kind: "alert",
