@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { invoices } from "@khayl/db/schema";
-import { eq } from "drizzle-orm";
+import { invoices, outbox } from "@khayl/db/schema";
+import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
@@ -32,12 +32,38 @@ async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
   return `/invoice/${row.linkToken}`;
 }
 
+/**
+ * An alert link's token (decision 028), as a subscriber gets it: alerts asked through the
+ * API, the token read from the confirmation mail in the outbox.
+ */
+async function alertToken(): Promise<string> {
+  const asked = await site.host.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email: "html-check@example.com", watch: "flights", filter: "export", language: "en" },
+    remoteAddress: "10.77.0.1",
+  });
+  expect(asked.statusCode).toBe(202);
+  const [mail] = await site.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, "html-check@example.com"))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const token = mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error("no alert confirmation link in the outbox");
+  return token;
+}
+
 /** Language prefixes: every route in English and under `/ar` in Arabic (decision 016). */
 const languagePrefixes = ["", "/ar"] as const;
 
 /** Routes, relative to a language prefix, whose server HTML differs from their plain route's. */
-function extraStates(invoice: { unpaid: string; paid: string }): string[] {
+function extraStates(invoice: { unpaid: string; paid: string }, alert: string): string[] {
   return [
+    `/alerts/confirm/${alert}`,
+    `/alerts/manage/${alert}`,
+    "/alerts/manage/0.not-a-token",
     "/transport?discipline=dressage",
     "/flights?type=import",
     `${invoice.unpaid}?step=2&method=card`,
@@ -100,7 +126,7 @@ test("slow: every route's server HTML passes the Nu HTML Checker, in English and
       if ("skipped" in resolved) throw new Error(`${route}: ${resolved.skipped}`);
       return resolved.path;
     }),
-    ...extraStates(invoice),
+    ...extraStates(invoice, await alertToken()),
   ];
 
   const folder = await mkdtemp(path.join(os.tmpdir(), "khayl-html-"));
