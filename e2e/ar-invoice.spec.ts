@@ -1,6 +1,13 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { amount, claimUnpaidInvoice, type DemoInvoice, demoInvoice, feeOf } from "./demo-invoices.ts";
+import {
+  amount,
+  claimUnpaidInvoice,
+  type DemoInvoice,
+  demoInvoice,
+  feeOf,
+  typeCardByKeyboard,
+} from "./demo-invoices.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 
 /**
@@ -151,13 +158,7 @@ test.describe("on a phone", () => {
     ]);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("رقم البطاقة")).toBeFocused();
-    await page.keyboard.type("4242424242424242");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("1234");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("123");
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("دولة الفوترة")).toBeFocused();
+    await typeCardByKeyboard(page, "دولة الفوترة");
     await page.keyboard.press("ArrowDown");
     await expect(page.getByLabel("دولة الفوترة")).toHaveValue("UAE");
     await expect(page.getByLabel("رقم البطاقة")).toHaveValue("4242 4242 4242 4242");

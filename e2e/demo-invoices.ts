@@ -65,6 +65,20 @@ export async function fillCard(page: Page, number: string, country: string | nul
 }
 
 /**
+ * A keyboard-only visitor types the sandbox card 4242 4242 4242 4242, 12/34, CVC 123, from
+ * the focused card number field, and tabs on to the billing country (`countryLabel`).
+ */
+export async function typeCardByKeyboard(page: Page, countryLabel: string) {
+  await page.keyboard.type("4242424242424242");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1234");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("123");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(countryLabel)).toBeFocused();
+}
+
+/**
  * Chromium reports on the console every script or resource the page's CSP refused: with
  * the nonce of each render on React Router's scripts (decision 019), none may be. Registers
  * the check around each test of the calling spec file.
