@@ -1,108 +1,96 @@
-import { readFileSync } from "node:fs";
-import type { BudgetMiss, LighthouseScores, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
+import { type Budgets, categoryLabels, type LighthouseBudget, type PageKind } from "./budgets-file.ts";
+import type { BudgetMiss, LighthouseRun, LighthouseScores, RouteResult, ScaleRow, ThroughputRow } from "./types.ts";
 
-/** `bench/budgets.json`: minimum Lighthouse scores (0–100), maximum axe violations, JS and render limits. */
-export interface Budgets {
-  lighthouse: Record<keyof LighthouseScores, number>;
-  axeViolations: number;
-  /** Per-route gzip JS of every script a first visit fetches until the network is idle, in KB of 1000 (at most). */
-  routeJsGzipKB: number;
-  /**
-   * Under load (architecture §5): on each of `targets` (throughput target names, e.g. `/blogs/{id}`), the page-cached
-   * answer's requests per second at least `cachedVsBareMin` × the bare static server's; on every target, at most
-   * `maxNon2xx` answers outside 2xx (plus errors and timeouts) in any of its load tests.
-   */
-  throughput: { cachedVsBareMin: number; targets: string[]; maxNon2xx: number };
-  /** Median server render time of `page` with `rows` seeded must be under `maxMs`. */
-  listRender: { page: string; rows: number; maxMs: number };
-  /**
-   * Deliberate, explained departures from a Lighthouse minimum on one product §2 route
-   * (e.g. `/invoice/{hash}` is `noindex`: a private link must not be indexed).
-   */
-  lighthouseExceptions: LighthouseException[];
+/** Whether a product §2 pattern (`/contact-us`, `/ar/invoice/{hash}`) is interactive or content, by `interactiveRoutes`. */
+export function pageKind(budgets: Budgets, route: string): PageKind {
+  return budgets.interactiveRoutes.includes(route) ? "interactive" : "content";
 }
 
-/** A lower Lighthouse minimum for one route and category, with the reason. */
-interface LighthouseException {
-  route: string;
-  category: keyof LighthouseScores;
-  min: number;
-  reason: string;
-}
-
-export const categoryLabels: Record<keyof LighthouseScores, string> = {
-  performance: "performance",
-  accessibility: "accessibility",
-  bestPractices: "best practices",
-  seo: "SEO",
-};
-
-/** Reads and checks `bench/budgets.json`; throws naming the first missing or non-numeric field. */
-export function loadBudgets(file: string): Budgets {
-  const raw = JSON.parse(readFileSync(file, "utf8")) as Partial<Budgets>;
-  const need = (value: unknown, name: string): number => {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`${file}: "${name}" must be a number`);
-    return value;
-  };
-  const lighthouse = raw.lighthouse ?? ({} as Partial<Budgets["lighthouse"]>);
-  const listRender = raw.listRender ?? ({} as Partial<Budgets["listRender"]>);
-  if (typeof listRender.page !== "string") throw new Error(`${file}: "listRender.page" must be a path`);
-  const throughput = raw.throughput ?? ({} as Partial<Budgets["throughput"]>);
-  if (!Array.isArray(throughput.targets) || !throughput.targets.every((t) => typeof t === "string"))
-    throw new Error(`${file}: "throughput.targets" must list target names`);
-  return {
-    lighthouse: {
-      performance: need(lighthouse.performance, "lighthouse.performance"),
-      accessibility: need(lighthouse.accessibility, "lighthouse.accessibility"),
-      bestPractices: need(lighthouse.bestPractices, "lighthouse.bestPractices"),
-      seo: need(lighthouse.seo, "lighthouse.seo"),
-    },
-    axeViolations: need(raw.axeViolations, "axeViolations"),
-    routeJsGzipKB: need(raw.routeJsGzipKB, "routeJsGzipKB"),
-    listRender: {
-      page: listRender.page,
-      rows: need(listRender.rows, "listRender.rows"),
-      maxMs: need(listRender.maxMs, "listRender.maxMs"),
-    },
-    throughput: {
-      cachedVsBareMin: need(throughput.cachedVsBareMin, "throughput.cachedVsBareMin"),
-      targets: [...throughput.targets],
-      maxNon2xx: need(throughput.maxNon2xx, "throughput.maxNon2xx"),
-    },
-    lighthouseExceptions: (raw.lighthouseExceptions ?? []).map((e, i) => {
-      if (
-        typeof e.route !== "string" ||
-        !(e.category in categoryLabels) ||
-        typeof e.reason !== "string" ||
-        e.reason.trim() === ""
-      ) {
-        throw new Error(`${file}: "lighthouseExceptions[${i}]" needs a route, a Lighthouse category and a reason`);
-      }
-      return {
-        route: e.route,
-        category: e.category,
-        min: need(e.min, `lighthouseExceptions[${i}].min`),
-        reason: e.reason,
-      };
-    }),
-  };
-}
-
-/** The Lighthouse minimum of `category` on a product §2 route: its exception, else the budget. */
-export function lighthouseMinimum(budgets: Budgets, route: string, category: keyof LighthouseScores): number {
-  return (
-    budgets.lighthouseExceptions.find((e) => e.route === route && e.category === category)?.min ??
-    budgets.lighthouse[category]
-  );
+/** The JS limit of a product §2 pattern, in KB of 1000: its kind's `routeJsGzipKB`. */
+export function jsLimitKB(budgets: Budgets, route: string): number {
+  return budgets[pageKind(budgets, route)].routeJsGzipKB;
 }
 
 /**
- * Every budget the measurements miss, route by route in the order measured: Lighthouse
- * median scores under their minimum (or the route's `lighthouseExceptions` minimum) (a
- * missing score counts as a miss), axe violations over the maximum, gzip JS until the
- * network is idle over the limit, the list render time at or over its limit, then per
- * throughput target a cached/bare ratio under its minimum and answers outside 2xx under
- * load. What was not measured (skipped routes and targets, phases not run) is not judged.
+ * The Lighthouse budget of a product §2 pattern at one CPU slowdown: its kind's, with the
+ * route's `lighthouseExceptions` applied; `null` when budgets.json has none for that slowdown.
+ */
+function lighthouseBudget(budgets: Budgets, route: string, cpuSlowdown: number | string): LighthouseBudget | null {
+  const budget = budgets[pageKind(budgets, route)].lighthouse[String(cpuSlowdown)];
+  if (!budget) return null;
+  const lowered = { ...budget };
+  for (const e of budgets.lighthouseExceptions) if (e.route === route) lowered[e.category] = e.min;
+  return lowered;
+}
+
+/** One Lighthouse measure judged against its budget (the report marks `miss` with ✗). */
+export interface LighthouseCheck {
+  measure: keyof LighthouseScores | "tbtMs" | "cls";
+  /** The budget's name with the slowdown, e.g. "Lighthouse TBT at 8×". */
+  budget: string;
+  actual: string;
+  limit: string;
+  miss: boolean;
+}
+
+/**
+ * Every budgeted Lighthouse measure of one route's medians at one CPU slowdown: the four
+ * scores (a missing score is a miss), then TBT and CLS where the route's kind budgets them
+ * (rounded as `LighthouseBudget` says; a missing value is a miss). None when budgets.json
+ * has no budget for the slowdown.
+ */
+export function checkLighthouse(
+  budgets: Budgets,
+  route: string,
+  cpuSlowdown: number | string,
+  median: LighthouseRun,
+): LighthouseCheck[] {
+  const budget = lighthouseBudget(budgets, route, cpuSlowdown);
+  if (!budget) return [];
+  const at = `at ${cpuSlowdown}×`;
+  const checks: LighthouseCheck[] = (Object.keys(categoryLabels) as (keyof LighthouseScores)[]).map((key) => {
+    const actual = median[key];
+    const min = budget[key];
+    return {
+      measure: key,
+      budget: `Lighthouse ${categoryLabels[key]} ${at}`,
+      actual: actual === null ? "no score" : String(actual),
+      limit: min >= 100 ? "100" : `≥ ${min}`,
+      miss: actual === null || actual < min,
+    };
+  });
+  if (budget.maxTbtMs !== undefined) {
+    const tbt = median.tbtMs === null ? null : Math.round(median.tbtMs);
+    checks.push({
+      measure: "tbtMs",
+      budget: `Lighthouse TBT ${at}`,
+      actual: tbt === null ? "no value" : `${tbt} ms`,
+      limit: `≤ ${budget.maxTbtMs} ms`,
+      miss: tbt === null || tbt > budget.maxTbtMs,
+    });
+  }
+  if (budget.maxCls !== undefined) {
+    const cls = median.cls === null ? null : Math.round(median.cls * 1000) / 1000;
+    checks.push({
+      measure: "cls",
+      budget: `Lighthouse CLS ${at}`,
+      actual: cls === null ? "no value" : cls.toFixed(3),
+      limit: budget.maxCls === 0 ? "0" : `≤ ${budget.maxCls}`,
+      miss: cls === null || cls > budget.maxCls,
+    });
+  }
+  return checks;
+}
+
+/**
+ * Every budget the measurements miss, route by route in the order measured: at each CPU
+ * slowdown measured (in the order run), the Lighthouse medians of `checkLighthouse`
+ * (the route's kind's budget at that slowdown, or its `lighthouseExceptions` minimum; a
+ * slowdown budgets.json does not list is not judged), axe violations over the maximum,
+ * gzip JS until the network is idle over its kind's limit (5 KB for a content route, 125 KB
+ * for an interactive one), the list render time at or over its limit, then per throughput
+ * target a cached/bare ratio under its minimum and answers outside 2xx under load. What
+ * was not measured (skipped routes and targets, phases not run) is not judged.
  */
 export function judgeBudgets(
   measured: { routes: readonly RouteResult[]; scale: readonly ScaleRow[]; throughput?: readonly ThroughputRow[] },
@@ -111,19 +99,10 @@ export function judgeBudgets(
   const misses: BudgetMiss[] = [];
   for (const route of measured.routes) {
     if (route.skipped) continue;
-    const median = route.lighthouse?.median;
-    if (median) {
-      for (const key of Object.keys(categoryLabels) as (keyof LighthouseScores)[]) {
-        const actual = median[key];
-        const min = lighthouseMinimum(budgets, route.route, key);
-        if (actual === null || actual < min) {
-          misses.push({
-            budget: `Lighthouse ${categoryLabels[key]}`,
-            where: route.path,
-            actual: actual === null ? "no score" : String(actual),
-            limit: min >= 100 ? "100" : `≥ ${min}`,
-          });
-        }
+    for (const [slowdown, result] of Object.entries(route.lighthouse ?? {})) {
+      for (const check of checkLighthouse(budgets, route.route, slowdown, result.median)) {
+        if (check.miss)
+          misses.push({ budget: check.budget, where: route.path, actual: check.actual, limit: check.limit });
       }
     }
     if (route.axe && route.axe.violations > budgets.axeViolations) {
@@ -134,19 +113,20 @@ export function judgeBudgets(
         limit: `≤ ${budgets.axeViolations}`,
       });
     }
+    const jsKB = jsLimitKB(budgets, route.route);
     if (route.weight && route.weight.unreadable.length > 0) {
       misses.push({
         budget: "JS gzip",
         where: route.path,
         actual: `not measured (${route.weight.unreadable.length} script bodies unreadable)`,
-        limit: `≤ ${budgets.routeJsGzipKB} KB`,
+        limit: `≤ ${jsKB} KB`,
       });
-    } else if (route.weight && route.weight.js.gzip > budgets.routeJsGzipKB * 1000) {
+    } else if (route.weight && route.weight.js.gzip > jsKB * 1000) {
       misses.push({
         budget: "JS gzip",
         where: route.path,
         actual: `${kb(route.weight.js.gzip)} KB`,
-        limit: `≤ ${budgets.routeJsGzipKB} KB`,
+        limit: `≤ ${jsKB} KB`,
       });
     }
   }

@@ -9,19 +9,25 @@ describe("parseCli", () => {
     expect(isFullRun(options)).toBe(true);
   });
 
-  test("--cpu-slowdown sets Lighthouse's CPU multiplier; a run with it does not replace latest.*", () => {
-    expect(parseCli([]).cpuSlowdown).toBeUndefined();
+  test("a full run measures Lighthouse at 4× and then 8×; --cpu-slowdown N only that one, not a full run", () => {
+    expect(parseCli([]).cpuSlowdowns).toEqual([4, 8]);
     const options = parseCli(["--cpu-slowdown", "8"]);
-    expect(options.cpuSlowdown).toBe(8);
+    expect(options.cpuSlowdowns).toEqual([8]);
     expect(isFullRun(options)).toBe(false);
+    expect(parseCli(["--cpu-slowdown", "8, 4,8"]).cpuSlowdowns).toEqual([8, 4]);
+    expect(isFullRun(parseCli(["--cpu-slowdown", "8,4"]))).toBe(false);
+    expect(isFullRun(parseCli(["--cpu-slowdown", "4,8"]))).toBe(true);
     expect(() => parseCli(["--cpu-slowdown", "0"])).toThrow(/1 to 20/);
     expect(() => parseCli(["--cpu-slowdown", "fast"])).toThrow(/1 to 20/);
+    expect(() => parseCli(["--cpu-slowdown", "4,"])).toThrow(/1 to 20/);
   });
 
-  test("--quick: one Lighthouse run, not a full run", () => {
+  test("--quick: one Lighthouse run at 4× only, not a full run; --cpu-slowdown adds 8× back", () => {
     const options = parseCli(["--quick"]);
     expect(options.runs).toBe(1);
+    expect(options.cpuSlowdowns).toEqual([4]);
     expect(isFullRun(options)).toBe(false);
+    expect(parseCli(["--quick", "--cpu-slowdown", "4,8"]).cpuSlowdowns).toEqual([4, 8]);
   });
 
   test("--routes, --only, --runs and --no-build make a partial run", () => {
@@ -38,6 +44,7 @@ describe("parseCli", () => {
     expect([...options.only]).toEqual(["lighthouse", "weight"]);
     expect(options.runs).toBe(5);
     expect(options.build).toBe(false);
+    expect(options.cpuSlowdowns).toEqual([4, 8]);
     expect(isFullRun(options)).toBe(false);
   });
 

@@ -32,7 +32,7 @@ export interface LighthouseJob {
 }
 
 /**
- * Runs Lighthouse `runs` times over every job in one Chromium (launched by
+ * Runs Lighthouse `runs` times over every job at one CPU slowdown in one Chromium (launched by
  * chrome-launcher from `chromePath`), interleaving routes (run 1 of every route, then
  * run 2…) so a burst of load from other work on the machine spreads over routes instead
  * of hitting one route's three runs. A run without scores is noted and run once more
@@ -52,9 +52,9 @@ export async function runLighthouse(
     ensureServer: () => Promise<string>;
     /**
      * Lighthouse's simulated CPU slowdown: its default mobile throttling (4×) with only this
-     * multiplier changed (8× models a low-end phone on these hosts). Undefined: the default.
+     * multiplier set (8× models a low-end phone on these hosts).
      */
-    cpuSlowdown?: number;
+    cpuSlowdown: number;
   },
 ): Promise<Map<string, LighthouseResult>> {
   // handleSIGINT off: the bench's own handler stops everything, then removes its folders, then exits.
@@ -69,15 +69,13 @@ export async function runLighthouse(
   const warnings = new Map<string, string[]>();
   const once = async (job: LighthouseJob): Promise<Result> => {
     const origin = await options.ensureServer();
-    const throttling =
-      options.cpuSlowdown === undefined
-        ? {}
-        : // Lighthouse merges flags into its default settings: only the multiplier changes.
-          { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } };
-    const result = await lighthouse(origin + job.path, { ...flags, ...throttling, port: chrome.port });
+    // Lighthouse merges flags into its default settings: only the multiplier changes.
+    const throttling = { cpuSlowdownMultiplier: options.cpuSlowdown };
+    const result = await lighthouse(origin + job.path, { ...flags, throttling, port: chrome.port });
     if (!result) throw new Error(`Lighthouse answered nothing for ${job.path}`);
     return result.lhr;
   };
+  const at = `${options.cpuSlowdown}×`;
   try {
     for (let run = 1; run <= options.runs; run++) {
       for (const job of jobs) {
@@ -90,7 +88,7 @@ export async function runLighthouse(
             ...(warnings.get(job.key) ?? []),
             `run ${run} had no score (${problem}); it was run again`,
           ]);
-          options.log(`  lighthouse ${run}/${options.runs} ${job.key}: ${problem}; running it again`);
+          options.log(`  lighthouse ${at} ${run}/${options.runs} ${job.key}: ${problem}; running it again`);
           lhr = await once(job);
           const again = runProblem(lhr);
           if (again)
@@ -101,10 +99,9 @@ export async function runLighthouse(
         reports.set(job.key, list);
         const s = summarise(lhr);
         options.log(
-          `  lighthouse ${run}/${options.runs} ${job.key.padEnd(24)} perf ${s.performance ?? "–"} ` +
+          `  lighthouse ${at} ${run}/${options.runs} ${job.key.padEnd(24)} perf ${s.performance ?? "–"} ` +
             `(benchmarkIndex ${benchmarkIndexOf(lhr) ?? "–"}) ` +
             `a11y ${s.accessibility ?? "–"} bp ${s.bestPractices ?? "–"} seo ${s.seo ?? "–"} ` +
-            `` +
             `LCP ${Math.round(s.lcpMs ?? 0)} ms TBT ${Math.round(s.tbtMs ?? 0)} ms ` +
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureBaseline } from "./baseline.ts";
 import type { BenchRun } from "./bench-run.ts";
-import { judgeBudgets, loadBudgets } from "./budgets.ts";
+import { judgeBudgets } from "./budgets.ts";
+import { loadBudgets } from "./budgets-file.ts";
 import { installSignalHandlers, onCleanup, runCleanup, wasInterrupted } from "./cleanup.ts";
 import { phases as benchPhases, isFullRun, parseCli, usage } from "./cli.ts";
 import { machineInfo } from "./machine.ts";
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   };
   const settings = {
     lighthouseRuns: options.runs,
-    cpuSlowdown: options.cpuSlowdown ?? 4,
+    cpuSlowdowns: [...options.cpuSlowdowns],
     throughputSeconds: options.quick ? 3 : 10,
     throughputConnections: 10,
     throughputAcceptEncoding: acceptEncoding,
@@ -107,9 +108,10 @@ async function main(): Promise<number> {
   machine.loadEnd = os.loadavg()[0] ?? 0;
   const misses = judgeBudgets({ routes, scale, throughput }, budgets);
   for (const r of routes)
-    for (const w of r.lighthouse?.runWarnings ?? []) notes.push(`Lighthouse warning on \`${r.path}\`: ${w}`);
+    for (const [slowdown, result] of Object.entries(r.lighthouse ?? {}))
+      for (const w of result.runWarnings) notes.push(`Lighthouse warning on \`${r.path}\` at ${slowdown}×: ${w}`);
   const results: BenchResults = {
-    schema: 2,
+    schema: 3,
     mode: options.quick ? "quick" : "full",
     scope: {
       full,

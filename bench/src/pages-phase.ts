@@ -12,11 +12,14 @@ import { runWeightAndAxe } from "./weight.ts";
 
 /**
  * Pages: Lighthouse, weight and axe on a fresh data folder with the demo data (`npm start`),
- * each selected route in English and Arabic. Sets `machine.benchmarkIndex` from Lighthouse.
- * Answers no route when neither phase runs.
+ * each selected route in English and Arabic. Lighthouse runs every route at each of
+ * `settings.cpuSlowdowns` in turn (all of 4×, then all of 8×: one phase and one Chromium
+ * each). Sets `machine.benchmarkIndex` (median over every Lighthouse run) and
+ * `machine.benchmarkIndexBySlowdown` (median per slowdown). Answers no route when neither
+ * phase runs.
  */
 export async function measurePages(run: BenchRun, machine: MachineInfo): Promise<RouteResult[]> {
-  const { root, chromePath, tmp, runDir, options, notes, log, phase } = run;
+  const { root, chromePath, tmp, runDir, options, settings, notes, log, phase } = run;
   const routes: RouteResult[] = [];
   if (options.only.has("lighthouse") || options.only.has("weight")) {
     const port = await findFreePort();
@@ -80,22 +83,32 @@ export async function measurePages(run: BenchRun, machine: MachineInfo): Promise
       for (const a of arabic) await check(a.route, a.path, "ar");
     const measured = routes.filter((r) => !r.skipped);
     if (options.only.has("lighthouse")) {
-      const lighthouse = await phase("lighthouse", () =>
-        runLighthouse(
-          measured.map((r) => ({ key: r.path, path: r.path })),
-          {
-            chromePath,
-            runs: options.runs,
-            reportDir: path.join(runDir, "lighthouse"),
-            log,
-            ensureServer,
-            cpuSlowdown: options.cpuSlowdown,
-          },
-        ),
-      );
-      for (const r of measured) r.lighthouse = lighthouse.get(r.path);
-      const indexes = [...lighthouse.values()].flatMap((result) => result.benchmarkIndexes ?? []);
-      const index = median(indexes);
+      const allIndexes: number[] = [];
+      for (const cpuSlowdown of settings.cpuSlowdowns) {
+        const lighthouse = await phase(`lighthouse ${cpuSlowdown}×`, () =>
+          runLighthouse(
+            measured.map((r) => ({ key: r.path, path: r.path })),
+            {
+              chromePath,
+              runs: options.runs,
+              reportDir: path.join(runDir, "lighthouse", `${cpuSlowdown}x`),
+              log,
+              ensureServer,
+              cpuSlowdown,
+            },
+          ),
+        );
+        for (const r of measured) {
+          const result = lighthouse.get(r.path);
+          if (result) r.lighthouse = { ...r.lighthouse, [String(cpuSlowdown)]: result };
+        }
+        const indexes = [...lighthouse.values()].flatMap((result) => result.benchmarkIndexes ?? []);
+        allIndexes.push(...indexes);
+        const index = median(indexes);
+        if (index !== null)
+          machine.benchmarkIndexBySlowdown = { ...machine.benchmarkIndexBySlowdown, [cpuSlowdown]: Math.round(index) };
+      }
+      const index = median(allIndexes);
       if (index !== null) machine.benchmarkIndex = Math.round(index);
     }
     if (options.only.has("weight")) {

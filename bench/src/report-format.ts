@@ -1,12 +1,16 @@
-import { type Budgets, lighthouseMinimum } from "./budgets.ts";
-import type { LighthouseResult, LighthouseScores, RouteResult } from "./types.ts";
+import type { LighthouseResult, RouteResult } from "./types.ts";
 
 /** Formatting shared by the report's sections (report.ts). */
 
-/** A route that Lighthouse measured. */
-export type WithLighthouse = RouteResult & { lighthouse: LighthouseResult };
-/** Whether Lighthouse measured `r`. */
-export const hasLighthouse = (r: RouteResult): r is WithLighthouse => r.lighthouse !== undefined;
+/** The Lighthouse result of `route` at one CPU slowdown, if it was measured there. */
+export function lighthouseAt(route: RouteResult, cpuSlowdown: number | string): LighthouseResult | undefined {
+  return route.lighthouse?.[String(cpuSlowdown)];
+}
+
+/** The CPU slowdowns the routes were measured at by Lighthouse, ascending (`"4"`, `"8"`). */
+export function measuredSlowdowns(routes: readonly RouteResult[]): string[] {
+  return [...new Set(routes.flatMap((r) => Object.keys(r.lighthouse ?? {})))].sort((a, b) => Number(a) - Number(b));
+}
 
 /** What follows a value that misses its budget. */
 export const MISS = " ✗";
@@ -30,11 +34,4 @@ export function ms(value: number | null | undefined, digits = 0): string {
 /** A number with `digits` decimals, or "–" for no value. */
 export function num(value: number | null | undefined, digits = 0): string {
   return value === null || value === undefined ? "–" : value.toFixed(digits);
-}
-
-/** A score with ✗ when under its budget (a missing score is shown as "–" and also marked). */
-export function score(route: RouteResult, key: keyof LighthouseScores, budgets: Budgets): string {
-  const value = route.lighthouse?.median[key] ?? null;
-  const miss = value === null || value < lighthouseMinimum(budgets, route.route, key);
-  return `${value === null ? "–" : value}${miss ? MISS : ""}`;
 }

@@ -1,42 +1,88 @@
-import { type Budgets, kb } from "./budgets.ts";
-import { hasLighthouse, MISS, ms, num, score, table } from "./report-format.ts";
-import type { BenchResults, RouteResult } from "./types.ts";
+import { checkLighthouse, jsLimitKB, kb } from "./budgets.ts";
+import type { Budgets, LighthouseBudget } from "./budgets-file.ts";
+import { lighthouseAt, MISS, measuredSlowdowns, ms, num, table } from "./report-format.ts";
+import type { BenchResults, LighthouseScores, RouteResult } from "./types.ts";
+
+/** A Lighthouse budget in words: "performance 100, …, TBT ≤ 10 ms, CLS 0". */
+function budgetText(budget: LighthouseBudget): string {
+  const min = (value: number) => (value >= 100 ? "100" : `≥ ${value}`);
+  return [
+    `performance ${min(budget.performance)}`,
+    `accessibility ${min(budget.accessibility)}`,
+    `best practices ${min(budget.bestPractices)}`,
+    `SEO ${min(budget.seo)}`,
+    ...(budget.maxTbtMs === undefined ? [] : [`TBT ≤ ${budget.maxTbtMs} ms`]),
+    ...(budget.maxCls === undefined ? [] : [`CLS ${budget.maxCls === 0 ? "0" : `≤ ${budget.maxCls}`}`]),
+  ].join(", ");
+}
+
+/** The sentence naming both kinds' Lighthouse budgets at one slowdown (exceptions are in the Budgets section). */
+function budgetsAt(budgets: Budgets, cpuSlowdown: string): string {
+  const content = budgets.content.lighthouse[cpuSlowdown];
+  const interactive = budgets.interactive.lighthouse[cpuSlowdown];
+  if (!content && !interactive)
+    return `\`bench/budgets.json\` has no budgets at ${cpuSlowdown}×: measured, not judged.`;
+  return (
+    `Budgets at ${cpuSlowdown}× (medians): content routes ${content ? budgetText(content) : "none"}; interactive ` +
+    `routes ${interactive ? budgetText(interactive) : "none"}. TBT is judged to the whole millisecond and CLS to ` +
+    `three decimals, as shown.`
+  );
+}
 
 /**
- * The report's page sections: the Lighthouse table (medians, ✗ under budget) and the
- * weight and axe table of each measured route, with the first route's scripts.
+ * The report's page sections: one Lighthouse table per CPU slowdown measured (medians, ✗
+ * on what misses the route's budget at that slowdown), its host's benchmarkIndex in the
+ * heading, then the weight and axe table of each measured route (✗ over the route's
+ * kind's JS limit), with the first route's scripts.
  */
 export function pageSections(results: BenchResults, budgets: Budgets, measured: readonly RouteResult[]): string[] {
   const out: string[] = [];
-  const withLighthouse = measured.filter(hasLighthouse);
-  if (withLighthouse.length) {
-    out.push(`## Pages: Lighthouse mobile, median of ${results.settings.lighthouseRuns}`, "");
+  for (const slowdown of measuredSlowdowns(measured)) {
+    const index = results.machine.benchmarkIndexBySlowdown?.[slowdown];
     out.push(
-      `Lighthouse's default (mobile) configuration with its simulated throttling, Debian Chromium ` +
-        `headless. Scores 0–100; transfer is Lighthouse's total byte weight (KB = 1000 bytes). ` +
-        `Budgets: performance ≥ ${budgets.lighthouse.performance}, accessibility, best practices ` +
-        `and SEO ${budgets.lighthouse.accessibility}.`,
+      `## Pages: Lighthouse mobile at ${slowdown}× CPU slowdown, median of ${results.settings.lighthouseRuns}` +
+        (index === undefined ? "" : ` (benchmarkIndex ${index})`),
       "",
     );
     out.push(
-      table(
-        ["Route", "Perf", "A11y", "BP", "SEO", "LCP", "TBT", "CLS", "Transfer KB"],
-        withLighthouse.map((r) => {
-          const med = r.lighthouse.median;
-          return [
-            `\`${r.path}\``,
-            score(r, "performance", budgets),
-            score(r, "accessibility", budgets),
-            score(r, "bestPractices", budgets),
-            score(r, "seo", budgets),
-            ms(med.lcpMs),
-            ms(med.tbtMs),
-            num(med.cls, 3),
-            med.transferBytes === null ? "–" : kb(med.transferBytes),
-          ];
-        }),
-        ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
-      ),
+      `Lighthouse's default (mobile) configuration with its simulated throttling` +
+        `${slowdown === "4" ? "" : `, the CPU slowed ${slowdown}× instead of 4×`}, Debian Chromium headless. ` +
+        `Scores 0–100; transfer is Lighthouse's total byte weight (KB = 1000 bytes). ${budgetsAt(budgets, slowdown)}`,
+      "",
+    );
+    const rows: string[][] = [];
+    for (const r of measured) {
+      const result = lighthouseAt(r, slowdown);
+      if (!result) continue;
+      const med = result.median;
+      const checks = checkLighthouse(budgets, r.route, slowdown, med);
+      const mark = (measure: keyof LighthouseScores | "tbtMs" | "cls") =>
+        checks.some((c) => c.measure === measure && c.miss) ? MISS : "";
+      const score = (key: keyof LighthouseScores) => `${med[key] ?? "–"}${mark(key)}`;
+      rows.push([
+        `\`${r.path}\``,
+        score("performance"),
+        score("accessibility"),
+        score("bestPractices"),
+        score("seo"),
+        ms(med.lcpMs),
+        `${ms(med.tbtMs)}${mark("tbtMs")}`,
+        `${num(med.cls, 3)}${mark("cls")}`,
+        med.transferBytes === null ? "–" : kb(med.transferBytes),
+      ]);
+    }
+    out.push(
+      table(["Route", "Perf", "A11y", "BP", "SEO", "LCP", "TBT", "CLS", "Transfer KB"], rows, [
+        "l",
+        "r",
+        "r",
+        "r",
+        "r",
+        "r",
+        "r",
+        "r",
+        "r",
+      ]),
       "",
     );
   }
@@ -47,8 +93,9 @@ export function pageSections(results: BenchResults, budgets: Budgets, measured: 
     out.push("## Weight and accessibility: first load, English and Arabic", "");
     out.push(
       `Bytes of the responses Chromium received while loading each route until the network was idle ` +
-        `(Playwright, desktop viewport). "JS" is every script fetched by then — what the budget of ` +
-        `${budgets.routeJsGzipKB} KB counts (architecture §5): a first visit downloads it whether it is needed before ` +
+        `(Playwright, desktop viewport). "JS" is every script fetched by then — what the budgets count, ` +
+        `${budgets.content.routeJsGzipKB} KB on a content route and ${budgets.interactive.routeJsGzipKB} KB on an ` +
+        `interactive one (architecture §5): a first visit downloads it whether it is needed before ` +
         `hydration or right after. Of it, "before hydration" are the scripts the HTML names and everything ` +
         `they import statically; "after hydration" are scripts reached by dynamic imports before the network ` +
         `went idle (what loads on first use instead is not counted, since a visit that does not use it never ` +
@@ -75,7 +122,7 @@ export function pageSections(results: BenchResults, budgets: Budgets, measured: 
         ],
         withWeight.map((r) => {
           const w = r.weight;
-          const jsMiss = w && w.js.gzip > budgets.routeJsGzipKB * 1000 ? MISS : "";
+          const jsMiss = w && (w.unreadable.length > 0 || w.js.gzip > jsLimitKB(budgets, r.route) * 1000) ? MISS : "";
           const axe = r.axe
             ? r.axe.violations === 0
               ? "0"

@@ -1,4 +1,5 @@
-import { type Budgets, kb } from "./budgets.ts";
+import { kb } from "./budgets.ts";
+import type { Budgets } from "./budgets-file.ts";
 import { MISS, ms, num, table } from "./report-format.ts";
 import type { BenchResults, LoadStats } from "./types.ts";
 

@@ -1,19 +1,25 @@
-import { type Budgets, categoryLabels } from "./budgets.ts";
+import { type Budgets, categoryLabels } from "./budgets-file.ts";
 import { findingSections } from "./report-findings.ts";
 import { table } from "./report-format.ts";
 import { pageSections } from "./report-pages.ts";
 import { serverSections } from "./report-server.ts";
-import type { BenchResults } from "./types.ts";
+import type { BenchResults, MachineInfo } from "./types.ts";
 
 function duration(msTotal: number): string {
   const s = Math.round(msTotal / 1000);
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 }
 
+/** "4×", "4× and 8×", "4×, 6× and 8×". */
+function slowdownList(slowdowns: readonly (number | string)[]): string {
+  const named = slowdowns.map((s) => `${s}×`);
+  return named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : (named[0] ?? "");
+}
+
 /**
  * What the run measured, as its header states it: a full run (`npm run bench`, the one
  * that writes `bench/results/latest.*`), else a quick or partial one with its options, and
- * in every case its phases, routes, Lighthouse runs per page and CPU slowdown.
+ * in every case its phases, routes, Lighthouse runs per page and CPU slowdowns.
  */
 function runScope(results: BenchResults): { title: string; measured: string } {
   const { scope, settings } = results;
@@ -22,12 +28,22 @@ function runScope(results: BenchResults): { title: string; measured: string } {
   const routes = scope.routes ? `routes ${scope.routes.map((r) => `\`${r}\``).join(", ")}` : "every product §2 route";
   const lighthouse = scope.phases.includes("lighthouse")
     ? `Lighthouse ${settings.lighthouseRuns} run${settings.lighthouseRuns === 1 ? "" : "s"} per page at ` +
-      `${settings.cpuSlowdown ?? 4}× CPU slowdown`
+      `${settings.cpuSlowdowns.length > 1 ? "each of " : ""}${slowdownList(settings.cpuSlowdowns)} CPU slowdown`
     : "no Lighthouse";
   return {
     title: `${kind} run of \`${command}\`${scope.full ? "" : " (not a full run)"}`,
     measured: `Measured: phases ${scope.phases.join(", ")}; ${routes}; ${lighthouse}.`,
   };
+}
+
+/** The header's benchmarkIndex sentence: the median of every run, then of each slowdown's runs. */
+function benchmarkIndexText(m: MachineInfo): string {
+  const bySlowdown = Object.entries(m.benchmarkIndexBySlowdown ?? {});
+  return (
+    `Lighthouse CPU benchmarkIndex ${m.benchmarkIndex} (median of its runs` +
+    (bySlowdown.length ? `: ${bySlowdown.map(([slowdown, index]) => `${index} at ${slowdown}×`).join(", ")}` : "") +
+    ")."
+  );
 }
 
 /**
@@ -51,10 +67,7 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
       `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at ` +
       `the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several ` +
       `points between runs here).` +
-      (m.benchmarkIndex === undefined
-        ? ""
-        : ` Lighthouse CPU benchmarkIndex ${m.benchmarkIndex} (median of its runs), simulated CPU slowdown ` +
-          `${results.settings.cpuSlowdown ?? 4}×.`),
+      (m.benchmarkIndex === undefined ? "" : ` ${benchmarkIndexText(m)}`),
     "",
     scope.measured,
     "",
@@ -68,8 +81,18 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
   if (results.misses.length === 0) {
     out.push("Every budget holds (`bench/budgets.json`, judged on medians).", "");
   }
+  out.push(
+    `Interactive routes (\`interactiveRoutes\`): ${budgets.interactiveRoutes.map((r) => `\`${r}\``).join(", ")}; ` +
+      `every other route is a content route. Lighthouse budgets per kind and CPU slowdown are under each ` +
+      `Lighthouse table; JS: ${budgets.content.routeJsGzipKB} KB gzip on a content route, ` +
+      `${budgets.interactive.routeJsGzipKB} KB on an interactive one.`,
+    "",
+  );
   for (const e of budgets.lighthouseExceptions) {
-    out.push(`Exception: \`${e.route}\` Lighthouse ${categoryLabels[e.category]} ≥ ${e.min}. ${e.reason}`, "");
+    out.push(
+      `Exception: \`${e.route}\` Lighthouse ${categoryLabels[e.category]} ≥ ${e.min} at every slowdown. ${e.reason}`,
+      "",
+    );
   }
   if (results.misses.length > 0) {
     out.push(
@@ -77,16 +100,18 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
         `(\`bench/budgets.json\`, judged on medians):`,
       "",
     );
-    const groups = new Map<string, { limit: string; where: string[] }>();
+    // One row per budget and limit: a budget's limit differs between content and interactive routes.
+    const groups = new Map<string, { budget: string; limit: string; where: string[] }>();
     for (const miss of results.misses) {
-      const group = groups.get(miss.budget) ?? { limit: miss.limit, where: [] };
+      const key = `${miss.budget}\u0000${miss.limit}`;
+      const group = groups.get(key) ?? { budget: miss.budget, limit: miss.limit, where: [] };
       group.where.push(`\`${miss.where}\` ${miss.actual}`);
-      groups.set(miss.budget, group);
+      groups.set(key, group);
     }
     out.push(
       table(
         ["Budget", "Limit", "Missed on"],
-        [...groups].map(([budget, g]) => [budget, g.limit, `${g.where.length}: ${g.where.join(", ")}`]),
+        [...groups.values()].map((g) => [g.budget, g.limit, `${g.where.length}: ${g.where.join(", ")}`]),
       ),
       "",
     );

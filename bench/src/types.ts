@@ -4,8 +4,12 @@
  * 0–1 × 100, rounded). `null` means "measured but no value" (e.g. an audit that errored).
  */
 export interface BenchResults {
-  /** Bumped when the shape changes incompatibly. */
-  schema: 2;
+  /**
+   * Bumped when the shape changes incompatibly. 3: Lighthouse per CPU slowdown (a full run
+   * measures 4× and 8×: `RouteResult.lighthouse` keyed by slowdown, `settings.cpuSlowdowns`,
+   * `machine.benchmarkIndexBySlowdown`).
+   */
+  schema: 3;
   mode: "full" | "quick";
   /** What the run measured (`npm run bench -- …`'s options): its report's header says so. */
   scope: RunScope;
@@ -27,8 +31,8 @@ export interface BenchResults {
 /** The part of the bench a run measured, from its command-line options (bench/src/cli.ts). */
 interface RunScope {
   /**
-   * True only for the complete default run (no --quick, --routes, --only, --runs or
-   * --cpu-slowdown): the one that writes `bench/results/latest.*`.
+   * True only for the complete default run (no --quick, --routes, --only or --runs, and
+   * Lighthouse at both 4× and 8×): the one that writes `bench/results/latest.*`.
    */
   full: boolean;
   /** The arguments after `npm run bench --`. */
@@ -56,17 +60,27 @@ export interface MachineInfo {
   loadEnd: number;
   /**
    * Lighthouse's CPU `benchmarkIndex` of this host (its `environment.benchmarkIndex`,
-   * median over every Lighthouse run; higher is faster; ~2 700 here, a low-end phone ~300
-   * after an 8× slowdown), so results from different hosts can be compared. Absent when
-   * Lighthouse did not run.
+   * median over every Lighthouse run of every slowdown; higher is faster; ~2 700–3 800
+   * here, a low-end phone ~300 after an 8× slowdown), so results from different hosts can
+   * be compared. Absent when Lighthouse did not run.
    */
   benchmarkIndex?: number;
+  /**
+   * The same median over the runs of each CPU slowdown alone, keyed by the slowdown
+   * (`"4"`, `"8"`): the host's speed while that table was measured (the load moves it).
+   */
+  benchmarkIndexBySlowdown?: Record<string, number>;
 }
 
 interface BenchSettings {
+  /** Lighthouse runs per route at each CPU slowdown. */
   lighthouseRuns: number;
-  /** Lighthouse's simulated CPU slowdown (its default mobile throttling: 4; `--cpu-slowdown`). */
-  cpuSlowdown?: number;
+  /**
+   * Lighthouse's simulated CPU slowdowns, in the order run (a full run: 4, Lighthouse's
+   * default mobile throttling, then 8, a low-end phone on these hosts; `--quick`: 4;
+   * `--cpu-slowdown N[,M]`: those).
+   */
+  cpuSlowdowns: number[];
   throughputSeconds: number;
   throughputConnections: number;
   /** The `accept-encoding` every load test sends. */
@@ -116,6 +130,9 @@ export interface LighthouseResult {
   runWarnings: string[];
 }
 
+/** Lighthouse results keyed by CPU slowdown as a string (`"4"`, `"8"`: JSON keys are strings). */
+type LighthouseBySlowdown = Record<string, LighthouseResult>;
+
 export interface Bytes {
   raw: number;
   gzip: number;
@@ -161,7 +178,8 @@ export interface RouteResult {
   skipped?: string;
   /** HTTP status of a plain GET (redirects not followed). */
   status?: number;
-  lighthouse?: LighthouseResult;
+  /** Lighthouse per CPU slowdown it ran at, keyed by the slowdown (`"4"`, `"8"`). */
+  lighthouse?: LighthouseBySlowdown;
   weight?: WeightResult;
   axe?: AxeResult;
 }
@@ -220,6 +238,7 @@ export interface BaselineResult {
 }
 
 export interface BudgetMiss {
+  /** The budget's name; a Lighthouse budget names its CPU slowdown ("Lighthouse performance at 8×"). */
   budget: string;
   where: string;
   actual: string;
