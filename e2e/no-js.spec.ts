@@ -173,6 +173,20 @@ test.describe("with JavaScript, content pages run no framework", () => {
     expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
   });
 
+  test("the language switch keeps the address bar's query, by click and by keyboard", async ({ page }) => {
+    // utm_source is not part of the kept page's canonical URL (decision 022): only the address bar has it.
+    const where = () => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    };
+    await page.goto("/transport?utm_source=mail");
+    await page.getByRole("link", { name: "العربية" }).first().click();
+    await expect.poll(where).toBe("/ar/transport?utm_source=mail");
+    await page.getByRole("link", { name: "English" }).first().focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(where).toBe("/transport?utm_source=mail");
+  });
+
   test("Share copies the link and says so beside the button", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.addInitScript(() => {

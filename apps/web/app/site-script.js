@@ -10,9 +10,9 @@
 //   has loaded or failed, so that it no longer says 'Loading image…'.
 // - A carousel (`[data-carousel]`, a CSS scroll-snap row) gets its previous/next buttons:
 //   shown, one slide per press, each disabled at its end of the row.
-// - The language switch (`a[hreflang]`, decision 016) keeps the address bar's query
-//   (a kept page was rendered for its canonical URL: decision 022) and remembers the choice
-//   for a year.
+// - The language switch (`a[hreflang]`, decision 016), when followed, keeps the address
+//   bar's query (a kept page was rendered for its canonical URL: decision 022) and
+//   remembers the choice for a year.
 // - Share buttons (`button[data-share-url]`, pending in the HTML: invisible in their place) appear and use the share
 //   sheet where the browser has one, else copy the link and say so in the button's status.
 (() => {
@@ -31,6 +31,14 @@
     loader.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
     document.head.append(loader);
   }
+
+  // The language switch's link was rendered for the page's canonical URL (a kept page:
+  // decision 022); at activation it takes the address bar's query, before the browser
+  // follows it.
+  const keepQuery = (link) => {
+    const url = new URL(link.href);
+    link.setAttribute("href", `${url.pathname}${location.search}`);
+  };
 
   const say = (button, text) => {
     const status = button.parentElement?.querySelector("[data-share-status]");
@@ -60,47 +68,48 @@
     }
   };
 
-  for (const button of document.querySelectorAll("button[data-share-url]"))
-    button.removeAttribute("data-share-pending");
+  // What changes the page waits for the first frame, in a task of its own: the deferred
+  // script's own task stays small, and the carousel reads a layout the frame has done
+  // rather than forcing one (decision 024, the slow-phone budget).
+  const setup = () => {
+    for (const button of document.querySelectorAll("button[data-share-url]"))
+      button.removeAttribute("data-share-pending");
 
-  for (const link of document.querySelectorAll("a[hreflang]")) {
-    const url = new URL(link.href);
-    link.setAttribute("href", `${url.pathname}${location.search}`);
-  }
-
-  for (const spinner of document.querySelectorAll("[data-image-spinner]")) {
-    const image = spinner.parentElement?.querySelector("img");
-    const done = () => spinner.remove();
-    if (!image || image.complete) done();
-    else {
-      image.addEventListener("load", done);
-      image.addEventListener("error", done);
+    for (const spinner of document.querySelectorAll("[data-image-spinner]")) {
+      const image = spinner.parentElement?.querySelector("img");
+      const done = () => spinner.remove();
+      if (!image || image.complete) done();
+      else {
+        image.addEventListener("load", done);
+        image.addEventListener("error", done);
+      }
     }
-  }
 
-  for (const carousel of document.querySelectorAll("[data-carousel]")) {
-    const row = carousel.querySelector("[data-carousel-row]");
-    const previous = carousel.querySelector("[data-carousel-prev]");
-    const next = carousel.querySelector("[data-carousel-next]");
-    if (!row || !previous || !next) continue;
-    // In a right-to-left row scrollLeft runs from 0 to negative values.
-    const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
-    const update = () => {
-      const at = Math.abs(row.scrollLeft);
-      previous.disabled = at < 2;
-      next.disabled = at + row.clientWidth > row.scrollWidth - 2;
-    };
-    const step = (direction) => {
-      const slide = row.querySelector("[aria-roledescription=slide]");
-      row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
-    };
-    previous.addEventListener("click", () => step(-1));
-    next.addEventListener("click", () => step(1));
-    row.addEventListener("scroll", update, { passive: true });
-    addEventListener("resize", update, { passive: true });
-    update();
-    carousel.querySelector("[data-carousel-controls]")?.classList.remove("invisible");
-  }
+    for (const carousel of document.querySelectorAll("[data-carousel]")) {
+      const row = carousel.querySelector("[data-carousel-row]");
+      const previous = carousel.querySelector("[data-carousel-prev]");
+      const next = carousel.querySelector("[data-carousel-next]");
+      if (!row || !previous || !next) continue;
+      // In a right-to-left row scrollLeft runs from 0 to negative values.
+      const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
+      const update = () => {
+        const at = Math.abs(row.scrollLeft);
+        previous.disabled = at < 2;
+        next.disabled = at + row.clientWidth > row.scrollWidth - 2;
+      };
+      const step = (direction) => {
+        const slide = row.querySelector("[aria-roledescription=slide]");
+        row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
+      };
+      previous.addEventListener("click", () => step(-1));
+      next.addEventListener("click", () => step(1));
+      row.addEventListener("scroll", update, { passive: true });
+      addEventListener("resize", update, { passive: true });
+      update();
+      carousel.querySelector("[data-carousel-controls]")?.classList.remove("invisible");
+    }
+  };
+  requestAnimationFrame(() => setTimeout(setup, 0));
 
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -112,10 +121,17 @@
       details.href = card.dataset.details;
       details.parentElement.hidden = false;
     }
-    const language = target?.closest("a[hreflang]")?.getAttribute("hreflang");
-    if (language === "en" || language === "ar") {
+    const switchLink = target?.closest("a[hreflang]");
+    const language = switchLink?.getAttribute("hreflang");
+    if (switchLink && (language === "en" || language === "ar")) {
+      keepQuery(switchLink);
       // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie (decision 016)
       document.cookie = `lang=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
     }
+  });
+  // A middle click opens the other language in a new tab: it keeps the query too.
+  document.addEventListener("auxclick", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
+    if (link) keepQuery(link);
   });
 })();
