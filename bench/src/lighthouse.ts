@@ -128,6 +128,7 @@ export async function runLighthouse(
         accessibility: median(runs.map((r) => r.accessibility)),
         bestPractices: median(runs.map((r) => r.bestPractices)),
         seo: median(runs.map((r) => r.seo)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),

@@ -98,6 +98,8 @@ export interface LighthouseScores {
 
 /** One Lighthouse run reduced to what the tables show. */
 export interface LighthouseRun extends LighthouseScores {
+  /** First Contentful Paint (in the JSON only; the tables show LCP). */
+  fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
