@@ -28,9 +28,13 @@ export interface BareServer {
 
 /**
  * Starts `bare-server.mjs` in its own Node process serving `answers` (name → captured
- * answer, bytes as sent: already compressed) at `/<name>`; stops it on cleanup.
+ * answer, or one the bench wrote, as the floor page; bytes as sent: a `content-encoding`
+ * header must match them) at `/<name>`, and 404 to anything else; stops it on cleanup.
  */
-export async function startBareServer(folder: string, answers: ReadonlyMap<string, HttpAnswer>): Promise<BareServer> {
+export async function startBareServer(
+  folder: string,
+  answers: ReadonlyMap<string, Pick<HttpAnswer, "status" | "headers" | "body">>,
+): Promise<BareServer> {
   mkdirSync(folder, { recursive: true });
   for (const [name, answer] of answers) {
     if (!/^[\w-]+$/.test(name)) throw new Error(`bare server: "${name}" is not a plain name`);

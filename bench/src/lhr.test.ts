@@ -83,6 +83,7 @@ describe("summarise", () => {
       accessibility: 100,
       bestPractices: 100,
       seo: 92,
+      fcpMs: 2050,
       lcpMs: 2161.4,
       tbtMs: 23,
       cls: 0,

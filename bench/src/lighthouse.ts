@@ -25,10 +25,12 @@ const flags = {
 };
 
 export interface LighthouseJob {
-  /** Key for the result (the route's path). */
+  /** Key for the result (the route's path, or `floorKey`). */
   key: string;
   /** Path and query to load on the server's origin. */
   path: string;
+  /** Another origin to load `path` on (the floor's bare server), instead of the pages server's. */
+  origin?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function runLighthouse(
     runs: number;
     reportDir: string;
     log: (line: string) => void;
-    /** Called before every run; restarts the server if it died and answers its current origin. */
+    /** Called before every run of a job without its own origin; restarts the server if it died and answers its origin. */
     ensureServer: () => Promise<string>;
     /**
      * Lighthouse's simulated CPU slowdown: its default mobile throttling (4×) with only this
@@ -68,7 +70,7 @@ export async function runLighthouse(
   const reports = new Map<string, Result[]>();
   const warnings = new Map<string, string[]>();
   const once = async (job: LighthouseJob): Promise<Result> => {
-    const origin = await options.ensureServer();
+    const origin = job.origin ?? (await options.ensureServer());
     // Lighthouse merges flags into its default settings: only the multiplier changes.
     const throttling = { cpuSlowdownMultiplier: options.cpuSlowdown };
     const result = await lighthouse(origin + job.path, { ...flags, throttling, port: chrome.port });
@@ -128,6 +130,7 @@ export async function runLighthouse(
         accessibility: median(runs.map((r) => r.accessibility)),
         bestPractices: median(runs.map((r) => r.bestPractices)),
         seo: median(runs.map((r) => r.seo)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),

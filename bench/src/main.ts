@@ -100,7 +100,7 @@ async function main(): Promise<number> {
     return firstSeed;
   };
   const run: BenchRun = { root, chromePath, tmp, runDir, options, settings, phases, notes, log, phase, seedFirst };
-  const routes = await measurePages(run, machine);
+  const { routes, floor } = await measurePages(run, machine);
   const { scale, throughput } = await measureServer(run, steps, scaleDir);
 
   const order = (target: string) => throughputTargets.findIndex((t) => t.target === target);
@@ -110,6 +110,8 @@ async function main(): Promise<number> {
   for (const r of routes)
     for (const [slowdown, result] of Object.entries(r.lighthouse ?? {}))
       for (const w of result.runWarnings) notes.push(`Lighthouse warning on \`${r.path}\` at ${slowdown}×: ${w}`);
+  for (const [slowdown, result] of Object.entries(floor))
+    for (const w of result.runWarnings) notes.push(`Lighthouse warning on the floor page at ${slowdown}×: ${w}`);
   const results: BenchResults = {
     schema: 3,
     mode: options.quick ? "quick" : "full",
@@ -127,6 +129,7 @@ async function main(): Promise<number> {
     notes,
     baseline,
     routes,
+    ...(Object.keys(floor).length ? { floor } : {}),
     scale,
     throughput,
     misses,

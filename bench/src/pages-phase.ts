@@ -2,25 +2,31 @@ import path from "node:path";
 import type { BenchRun } from "./bench-run.ts";
 import { wasInterrupted } from "./cleanup.ts";
 import { routeContext, selectedRoutes } from "./discover.ts";
+import { floorKey, floorResult, startFloorServer } from "./floor.ts";
 import { httpGet } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { arabicPath, resolveRoute } from "./routes.ts";
 import { findFreePort, startServer } from "./server.ts";
 import { median } from "./stats.ts";
-import type { MachineInfo, RouteResult } from "./types.ts";
+import type { FloorResult, MachineInfo, RouteResult } from "./types.ts";
 import { runWeightAndAxe } from "./weight.ts";
 
 /**
  * Pages: Lighthouse, weight and axe on a fresh data folder with the demo data (`npm start`),
  * each selected route in English and Arabic. Lighthouse runs every route at each of
  * `settings.cpuSlowdowns` in turn (all of 4×, then all of 8×: one phase and one Chromium
- * each). Sets `machine.benchmarkIndex` (median over every Lighthouse run) and
- * `machine.benchmarkIndexBySlowdown` (median per slowdown). Answers no route when neither
- * phase runs.
+ * each), and with them the floor page (bench/src/floor.ts) from a bare server, as the last
+ * job of each round. Sets `machine.benchmarkIndex` (median over every run of the routes)
+ * and `machine.benchmarkIndexBySlowdown` (median per slowdown). Answers the routes (none
+ * when neither phase runs) and the floor by slowdown (empty without Lighthouse).
  */
-export async function measurePages(run: BenchRun, machine: MachineInfo): Promise<RouteResult[]> {
+export async function measurePages(
+  run: BenchRun,
+  machine: MachineInfo,
+): Promise<{ routes: RouteResult[]; floor: Record<string, FloorResult> }> {
   const { root, chromePath, tmp, runDir, options, settings, notes, log, phase } = run;
   const routes: RouteResult[] = [];
+  const floor: Record<string, FloorResult> = {};
   if (options.only.has("lighthouse") || options.only.has("weight")) {
     const port = await findFreePort();
     const pagesDir = path.join(tmp, "pages");
@@ -83,26 +89,27 @@ export async function measurePages(run: BenchRun, machine: MachineInfo): Promise
       for (const a of arabic) await check(a.route, a.path, "ar");
     const measured = routes.filter((r) => !r.skipped);
     if (options.only.has("lighthouse")) {
+      // The floor is measured on every run that runs Lighthouse, --quick and --routes too (~20 s a slowdown).
+      const floorServer = await startFloorServer(path.join(tmp, "floor"));
       const allIndexes: number[] = [];
       for (const cpuSlowdown of settings.cpuSlowdowns) {
         const lighthouse = await phase(`lighthouse ${cpuSlowdown}×`, () =>
-          runLighthouse(
-            measured.map((r) => ({ key: r.path, path: r.path })),
-            {
-              chromePath,
-              runs: options.runs,
-              reportDir: path.join(runDir, "lighthouse", `${cpuSlowdown}x`),
-              log,
-              ensureServer,
-              cpuSlowdown,
-            },
-          ),
+          runLighthouse([...measured.map((r) => ({ key: r.path, path: r.path })), floorServer.job], {
+            chromePath,
+            runs: options.runs,
+            reportDir: path.join(runDir, "lighthouse", `${cpuSlowdown}x`),
+            log,
+            ensureServer,
+            cpuSlowdown,
+          }),
         );
         for (const r of measured) {
           const result = lighthouse.get(r.path);
           if (result) r.lighthouse = { ...r.lighthouse, [String(cpuSlowdown)]: result };
         }
-        const indexes = [...lighthouse.values()].flatMap((result) => result.benchmarkIndexes ?? []);
+        const floorAt = lighthouse.get(floorKey);
+        if (floorAt) floor[String(cpuSlowdown)] = floorResult(floorAt);
+        const indexes = measured.flatMap((r) => lighthouse.get(r.path)?.benchmarkIndexes ?? []);
         allIndexes.push(...indexes);
         const index = median(indexes);
         if (index !== null)
@@ -110,6 +117,7 @@ export async function measurePages(run: BenchRun, machine: MachineInfo): Promise
       }
       const index = median(allIndexes);
       if (index !== null) machine.benchmarkIndex = Math.round(index);
+      await floorServer.stop();
     }
     if (options.only.has("weight")) {
       // Weighing does not time anything, so the first scale step's database is prepared meanwhile.
@@ -124,5 +132,5 @@ export async function measurePages(run: BenchRun, machine: MachineInfo): Promise
     }
     await server.stop();
   }
-  return routes;
+  return { routes, floor };
 }

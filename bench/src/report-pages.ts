@@ -1,7 +1,7 @@
 import { checkLighthouse, jsLimitKB, kb } from "./budgets.ts";
 import type { Budgets, LighthouseBudget } from "./budgets-file.ts";
 import { lighthouseAt, MISS, measuredSlowdowns, ms, num, table } from "./report-format.ts";
-import type { BenchResults, LighthouseScores, RouteResult } from "./types.ts";
+import type { BenchResults, FloorResult, LighthouseScores, RouteResult } from "./types.ts";
 
 /** A Lighthouse budget in words: "performance 100, …, TBT ≤ 10 ms, CLS 0". */
 function budgetText(budget: LighthouseBudget): string {
@@ -30,9 +30,22 @@ function budgetsAt(budgets: Budgets, cpuSlowdown: string): string {
 }
 
 /**
+ * The sentence under a slowdown's Lighthouse table naming the floor's median TBT and
+ * performance there (BenchResults.floor, decision 024): reported so a route's figures can
+ * be read against what the host and Lighthouse cost a page that does nothing, never judged.
+ */
+export function floorLine(floor: FloorResult): string {
+  const { median } = floor;
+  return (
+    `Floor: an HTML page with one heading and one paragraph, no CSS and no script, served by a bare server on ` +
+    `this host: TBT ${ms(median.tbtMs)}, performance ${median.performance ?? "–"} (median of ${floor.runs.length}).`
+  );
+}
+
+/**
  * The report's page sections: one Lighthouse table per CPU slowdown measured (medians, ✗
  * on what misses the route's budget at that slowdown), its host's benchmarkIndex in the
- * heading, then the weight and axe table of each measured route (✗ over the route's
+ * heading and the floor's line under it, then the weight and axe table of each measured route (✗ over the route's
  * kind's JS limit), with the first route's scripts.
  */
 export function pageSections(results: BenchResults, budgets: Budgets, measured: readonly RouteResult[]): string[] {
@@ -85,6 +98,8 @@ export function pageSections(results: BenchResults, budgets: Budgets, measured: 
       ]),
       "",
     );
+    const floor = results.floor?.[slowdown];
+    if (floor) out.push(floorLine(floor), "");
   }
 
   const withWeight = measured.filter((r) => r.weight || r.axe);

@@ -1,6 +1,6 @@
 /** Fixtures of the report's tests: issue 24's kinds of budget, a run of four routes at 4× and 8×. */
 import type { Budgets } from "./budgets-file.ts";
-import type { BenchResults, LighthouseResult, LighthouseRun, RouteResult } from "./types.ts";
+import type { BenchResults, FloorResult, LighthouseResult, LighthouseRun, RouteResult } from "./types.ts";
 
 const all100 = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 };
 /** Issue 24's shape of budgets, with `/contact-us` and `/ar/contact-us` the interactive routes. */
@@ -17,12 +17,13 @@ export const budgets: Budgets = {
   lighthouseExceptions: [],
 };
 
-/** Lighthouse medians: scores 0–100 (`seo` default 100), TBT in ms (default 23), LCP 2161 ms, CLS 0. */
+/** Lighthouse medians: scores 0–100 (`seo` default 100), TBT in ms (default 23), FCP 1201 ms, LCP 2161 ms, CLS 0. */
 export const run = (performance: number, seo = 100, tbtMs = 23): LighthouseRun => ({
   performance,
   accessibility: 100,
   bestPractices: 100,
   seo,
+  fcpMs: 1200.5,
   lcpMs: 2161.4,
   tbtMs,
   cls: 0,
@@ -45,6 +46,17 @@ export function lighthouse(
     metricLoss: { "first-contentful-paint": 2.1 },
     lcpElement,
     runWarnings: [],
+  };
+}
+
+/** The floor at one slowdown: performance 100, the given TBT, 3 runs with benchmarkIndexes 1500, 1600, 1700. */
+export function floor(tbtMs: number): FloorResult {
+  const median = run(100, 100, tbtMs);
+  return {
+    ...lighthouse(median),
+    runs: [median, median, median],
+    benchmarkIndexes: [1500, 1600, 1700],
+    benchmarkIndex: 1600,
   };
 }
 
@@ -72,7 +84,8 @@ export function routeResult(path: string, at4: LighthouseRun, at8 = at4): RouteR
 
 /**
  * A full run's results: `/` (97, SEO 92, TBT 23 ms at both), `/flights` (TBT 0, then 11 ms at 8×),
- * `/contact-us` (94 at 8×), `/ar/contact-us` (96 at 8×), a skipped blog, throughput, scale, misses.
+ * `/contact-us` (94 at 8×), `/ar/contact-us` (96 at 8×), a skipped blog, the floor (TBT 0, then
+ * 90 ms at 8×), throughput, scale, misses.
  */
 export function results(overrides: Partial<BenchResults> = {}): BenchResults {
   return {
@@ -125,6 +138,7 @@ export function results(overrides: Partial<BenchResults> = {}): BenchResults {
         skipped: "GET /api/v1/blog/getWebsiteBlogs answers 404",
       },
     ],
+    floor: { "4": floor(0), "8": floor(90) },
     scale: [
       {
         page: "/flights",

@@ -51,6 +51,19 @@ describe("renderMarkdown", () => {
     expect(at8x).toContain("| `/ar/contact-us` | 96 | 100 | 100 | 100 | 2161 ms | 120 ms | 0.000 | 162.0 |");
   });
 
+  test("under each slowdown's table, the floor's median TBT and performance, never judged", () => {
+    const line = (tbt: number) =>
+      "Floor: an HTML page with one heading and one paragraph, no CSS and no script, served by a bare server on " +
+      `this host: TBT ${tbt} ms, performance 100 (median of 3).`;
+    expect(before8x).toContain(
+      `| \`/ar/contact-us\` | 100 | 100 | 100 | 100 | 2161 ms | 0 ms | 0.000 | 162.0 |\n\n${line(0)}\n`,
+    );
+    expect(at8x).toContain(
+      `| \`/ar/contact-us\` | 96 | 100 | 100 | 100 | 2161 ms | 120 ms | 0.000 | 162.0 |\n\n${line(90)}\n`,
+    );
+    expect(renderMarkdown(results({ floor: undefined }), budgets)).not.toContain("Floor:");
+  });
+
   test("marks JS over the route's kind's limit in the weight table", () => {
     expect(markdown).toContain("what the budgets count, 5 KB on a content route and 125 KB on an interactive one");
     expect(markdown).toContain("| `/` | 417.1 | 134.6 ✗ | 0.52 | 120.1 | 14.5 | 6.6 | 45.0 | 9.0 | 0 |");

@@ -23,6 +23,15 @@ export interface BenchResults {
   notes: string[];
   baseline: BaselineResult | null;
   routes: RouteResult[];
+  /**
+   * The floor, keyed by CPU slowdown like `RouteResult.lighthouse` (`"4"`, `"8"`):
+   * Lighthouse on a minimal HTML page (one heading, one paragraph, no CSS, no script;
+   * bench/src/floor.ts) served by a bare static server, run in the same pass, Chromium and
+   * settings as the routes. What a route's figures owe to the host and to Lighthouse's own
+   * work rather than to the page (decision 024). Reported, never judged by a budget.
+   * Absent when Lighthouse did not run (and in results written before it existed).
+   */
+  floor?: Record<string, FloorResult>;
   scale: ScaleRow[];
   throughput: ThroughputRow[];
   misses: BudgetMiss[];
@@ -98,6 +107,8 @@ export interface LighthouseScores {
 
 /** One Lighthouse run reduced to what the tables show. */
 export interface LighthouseRun extends LighthouseScores {
+  /** First Contentful Paint (in the JSON only; the tables show LCP). */
+  fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
@@ -128,6 +139,12 @@ export interface LighthouseResult {
   /** Lighthouse's CPU benchmark index of each run (`environment.benchmarkIndex`). */
   benchmarkIndexes?: number[];
   runWarnings: string[];
+}
+
+/** Lighthouse on the floor page at one CPU slowdown (`BenchResults.floor`): a route's result, and its host's speed. */
+export interface FloorResult extends LighthouseResult {
+  /** The median of `benchmarkIndexes`, rounded; null when no run had one. */
+  benchmarkIndex: number | null;
 }
 
 /** Lighthouse results keyed by CPU slowdown as a string (`"4"`, `"8"`: JSON keys are strings). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { invoices, outbox } from "@khayl/db/schema";
 import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { floorPage } from "../../../bench/src/floor.ts";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
 import { readable } from "./page-html.ts";
@@ -93,7 +94,8 @@ const withPrefix = (prefix: string, route: string) => (prefix && route === "/" ?
  * Every route's server HTML is valid HTML by the W3C Nu HTML Checker (conventions): zero
  * errors and zero warnings. The routes are product §2's list as the bench measures it
  * (`bench/src/routes.ts`), made concrete from the server's data, plus the pages whose HTML
- * differs by their query or data. About 10 s, most of it the checker's Java start.
+ * differs by their query or data, and the bench's floor page (`bench/src/floor.ts`). About
+ * 10 s, most of it the checker's Java start.
  */
 test("slow: every route's server HTML passes the Nu HTML Checker, in English and Arabic", async (context) => {
   const java = javaMajorVersion();
@@ -142,10 +144,13 @@ test("slow: every route's server HTML passes the Nu HTML Checker, in English and
         pages.set(file, page);
       }
     }
+    // The bench's floor page (decision 024) too, in the same Java start: it must be valid to be a floor.
+    await writeFile(path.join(folder, "floor.html"), floorPage());
+    pages.set("floor.html", "the bench's floor page");
     const messages = await checkHtmlFiles([...pages.keys()].map((file) => path.join(folder, file)));
     expect(readable(messages, pages)).toEqual([]);
     // Every page was read by the checker (a page it could not read would be a non-document error above).
-    expect(pages.size).toBe(languagePrefixes.length * routes.length);
+    expect(pages.size).toBe(languagePrefixes.length * routes.length + 1);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
