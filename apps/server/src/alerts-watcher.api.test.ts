@@ -216,4 +216,4 @@ test("slow: under API_URL, with no database given, the site keeps alerts in its 
   const digest = (await mailsTo("owner@example.com"))[1];
   expect(digest?.kind).not.toBe(confirmation?.kind);
   expect(digest?.text).toMatch(/\/alerts\/manage\//);
-});
+}, 90_000); // its own PGlite database boots and migrates inside the test: slow on a loaded 2-core host
