@@ -150,6 +150,8 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
   afterAll(async () => {
     for (const instance of instances) instance.child.kill("SIGKILL");
     nginx?.kill("SIGTERM");
+    // A killed process exits at once, and its database sessions end with it.
+    await Promise.all(instances.map((instance) => instance.exited));
     await smtp?.stop();
     await database?.close();
     await scratch?.drop();

@@ -45,8 +45,11 @@ export function testDbKind(): "pglite" | "postgres" {
 export interface ScratchPostgres {
   /** Its connection string. */
   url: string;
-  /** Drops it, waiting for the test's connections to close first. */
-  drop(): Promise<void>;
+  /**
+   * Drops it, waiting up to `waitMs` (default 10 000 ms) for the test's connections to
+   * close first, then ending any left.
+   */
+  drop(waitMs?: number): Promise<void>;
 }
 
 /**
@@ -80,24 +83,29 @@ export async function createScratchPostgres(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
+    async drop(waitMs = 10_000) {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
-      // The pool's sockets may still be closing after `end()`: dropping with force at once
-      // would send them a FATAL 57P01 that surfaces as an uncaught error. Wait for them to
-      // go (a plain drop refuses while any is connected), then force as a last resort.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await again.query(
-            attempt < 20 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`,
+      try {
+        // The test's pool (or a killed server's) may still have sockets closing. A plain
+        // DROP refuses while any session is connected, but only after waiting 5 s inside
+        // PostgreSQL, and forcing at once would send a closing session a FATAL 57P01 that
+        // surfaces as an uncaught error. So wait here, polling every 50 ms for up to `waitMs`,
+        // until no session is left; then drop with force, which only ends a session that
+        // outlived the wait.
+        const deadline = Date.now() + waitMs;
+        while (Date.now() < deadline) {
+          const { rows } = await again.query<{ sessions: number }>(
+            "select count(*)::int as sessions from pg_stat_activity where datname = $1",
+            [name],
           );
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+          if (rows[0]?.sessions === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
+        await again.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await again.end();
       }
-      await again.end();
     },
   };
 }

@@ -39,7 +39,10 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** How many messages have started to arrive (a slow server has not accepted them yet). */
   arriving(): number;
-  /** Resolves once the server has stopped listening (its port is then closed: "SMTP is down"). */
+  /**
+   * Resolves once the server has stopped listening (its port is then closed: "SMTP is down")
+   * and its clients have quit, or been disconnected after 1 s.
+   */
   stop(): Promise<void>;
 }
 
@@ -55,6 +58,9 @@ export async function startSmtp(options: { port?: number; delayMs?: number; host
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
+    // `stop` waits this long for connected clients to quit before closing them (the
+    // library's default is 30 s, longer than a test's hook may take).
+    closeTimeout: 1_000,
     onData(stream, session, callback) {
       arriving++;
       const chunks: Buffer[] = [];
