@@ -163,6 +163,37 @@ describe("page cache (decision 017)", () => {
     expect(String((await host.app.inject("/")).headers.vary)).toMatch(/cookie/i);
   });
 
+  test("a content page renders to the same bytes every time: once the cache is emptied, a visitor's ETag still answers 304", async () => {
+    const etagOf = async (url: string) => {
+      await host.app.inject(url);
+      const kept = await host.app.inject(url);
+      expect(kept.headers["x-page-cache"], url).toBe("hit");
+      return String(kept.headers.etag);
+    };
+    const [aboutus, contact] = [await etagOf("/ar/aboutus"), await etagOf("/contact-us")];
+    // A change elsewhere (a new blog) empties the page cache (decision 017).
+    await database.db
+      .insert(blogs)
+      .values({ title: "Cache test: elsewhere", summary: "s", date: new Date(), content: "<p>x</p>" });
+    const statuses: number[] = [];
+    let rendered = false;
+    await vi.waitFor(
+      async () => {
+        const again = await host.app.inject({ url: "/ar/aboutus", headers: { "if-none-match": aboutus } });
+        statuses.push(again.statusCode);
+        rendered ||= again.headers["x-page-cache"] === "miss";
+        expect(rendered).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    // Rendered again, and the visitor's copy was still the page: 304 every time, no body.
+    expect(new Set(statuses)).toEqual(new Set([304]));
+    // A page that hydrates carries its render's nonce (decision 019): a new render, a new ETag.
+    const again = await host.app.inject({ url: "/contact-us", headers: { "if-none-match": contact } });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).not.toBe(contact);
+  });
+
   test("a change to the content, from any connection, reaches the next page at once", async () => {
     const [blog] = await database.db
       .insert(blogs)

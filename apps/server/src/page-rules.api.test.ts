@@ -164,6 +164,8 @@ describe("page rules declared by routes (decision 019)", () => {
       siteScripts.add(src ?? "");
       expect(answer.body, url).not.toMatch(/<noscript/);
       expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
+      // No nonce anywhere either: the page renders to the same bytes every time.
+      expect(answer.body, url).not.toMatch(/\snonce=/);
       // Moving between content pages is a full page load: links are prefetched on intent.
       speculation.add(String(answer.headers["speculation-rules"]));
     }

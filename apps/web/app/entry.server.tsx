@@ -37,7 +37,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * Router's hydration and streaming scripts, ours) carries the nonce the host drew for this
  * render (`loadContext.nonce`) and names in the page's CSP (decision 019). A content page
  * (its route declares `scripts: false`) names our prefetch rules in a `Speculation-Rules`
- * header (decision 024): its links are full page loads.
+ * header (decision 024): its links are full page loads. It has no inline script, so its
+ * render gets no nonce and writes none (React would put it on the `<link>`s it hoists):
+ * the same content renders to the same bytes.
  */
 export default function handleRequest(
   request: Request,
@@ -58,7 +60,10 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { nonce } = loadContext;
+    // A content page writes no inline script, so it carries no nonce either: its HTML is
+    // the same on every render (a re-render after a content change elsewhere, or another
+    // instance, keeps the visitor's ETag and answers 304: decision 024).
+    const nonce = rules.scripts ? loadContext.nonce : undefined;
     const app = (
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
