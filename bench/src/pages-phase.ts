@@ -116,7 +116,10 @@ export async function measurePages(
           machine.benchmarkIndexBySlowdown = { ...machine.benchmarkIndexBySlowdown, [cpuSlowdown]: Math.round(index) };
       }
       const index = median(allIndexes);
-      if (index !== null) machine.benchmarkIndex = Math.round(index);
+      if (index !== null) {
+        machine.benchmarkIndex = Math.round(index);
+        machine.benchmarkIndexRange = [Math.round(Math.min(...allIndexes)), Math.round(Math.max(...allIndexes))];
+      }
       await floorServer.stop();
     }
     if (options.only.has("weight")) {

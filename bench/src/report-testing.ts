@@ -110,6 +110,7 @@ export function results(overrides: Partial<BenchResults> = {}): BenchResults {
       loadEnd: 2.5,
       benchmarkIndex: 3779,
       benchmarkIndexBySlowdown: { "4": 3790, "8": 3760 },
+      benchmarkIndexRange: [3700, 3850],
     },
     settings: {
       lighthouseRuns: 3,

@@ -20,7 +20,21 @@ describe("renderMarkdown", () => {
     expect(markdown).toContain("2026-11-23 12:00:00 UTC · took 8 min 32 s · commit `ba40dc58ac`");
     expect(markdown).toContain("AMD EPYC, 2 cores, 23.5 GB RAM");
     expect(markdown).toContain("Chromium 156.0.8078.79 · Lighthouse 13.5.0");
-    expect(markdown).toContain("Lighthouse CPU benchmarkIndex 3779 (median of its runs: 3790 at 4×, 3760 at 8×).");
+    expect(markdown).toContain(
+      "Lighthouse CPU benchmarkIndex 3779 (median of its runs: 3790 at 4×, 3760 at 8×; from 3700 to 3850).",
+    );
+    expect(markdown).not.toContain("was not steady");
+  });
+
+  test("says when the host's speed moved by more than a quarter between runs", () => {
+    const unsteady = results();
+    unsteady.machine.benchmarkIndexRange = [1126, 2540];
+    expect(renderMarkdown(unsteady, budgets)).toContain(
+      "from 1126 to 2540). The host's speed was not steady (its slowest run measured it more than a quarter " +
+        "slower than its fastest)",
+    );
+    unsteady.machine.benchmarkIndexRange = [3000, 3750];
+    expect(renderMarkdown(unsteady, budgets)).not.toContain("was not steady");
   });
 
   test("lists the budgets missed, naming the slowdown, one row per budget and limit", () => {

@@ -36,13 +36,31 @@ function runScope(results: BenchResults): { title: string; measured: string } {
   };
 }
 
-/** The header's benchmarkIndex sentence: the median of every run, then of each slowdown's runs. */
+/**
+ * A host whose slowest run measured it this much slower than its fastest was not steady:
+ * the blocking times of its runs move with it (decision 024, sixth round).
+ */
+const UNSTEADY_HOST_RATIO = 1.25;
+
+/**
+ * The header's benchmarkIndex sentence: the median of every run, then of each slowdown's
+ * runs, the lowest and highest run, and a warning when they are further apart than
+ * `UNSTEADY_HOST_RATIO`.
+ */
 function benchmarkIndexText(m: MachineInfo): string {
   const bySlowdown = Object.entries(m.benchmarkIndexBySlowdown ?? {});
+  const [lowest, highest] = m.benchmarkIndexRange ?? [];
+  const unsteady = lowest !== undefined && highest !== undefined && highest > lowest * UNSTEADY_HOST_RATIO;
   return (
     `Lighthouse CPU benchmarkIndex ${m.benchmarkIndex} (median of its runs` +
     (bySlowdown.length ? `: ${bySlowdown.map(([slowdown, index]) => `${index} at ${slowdown}×`).join(", ")}` : "") +
-    ")."
+    (lowest === undefined ? "" : `; from ${lowest} to ${highest}`) +
+    ")." +
+    (unsteady
+      ? " The host's speed was not steady (its slowest run measured it more than a quarter slower than its " +
+        "fastest): other work shared its processors, and Lighthouse's simulated throttling multiplies the " +
+        "host's own task times, so blocking times carry that noise."
+      : "")
   );
 }
 

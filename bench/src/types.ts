@@ -79,6 +79,11 @@ export interface MachineInfo {
    * (`"4"`, `"8"`): the host's speed while that table was measured (the load moves it).
    */
   benchmarkIndexBySlowdown?: Record<string, number>;
+  /**
+   * The lowest and the highest `benchmarkIndex` of those runs, rounded: how far the host's
+   * speed moved while it was measured (other work on a shared host slows it for a while).
+   */
+  benchmarkIndexRange?: [number, number];
 }
 
 interface BenchSettings {
