@@ -30,8 +30,8 @@ describe("renderMarkdown", () => {
     const unsteady = results();
     unsteady.machine.benchmarkIndexRange = [1126, 2540];
     expect(renderMarkdown(unsteady, budgets)).toContain(
-      "from 1126 to 2540). The host's speed was not steady (its slowest run measured it more than a quarter " +
-        "slower than its fastest)",
+      "from 1126 to 2540). The host's speed was not steady (its fastest run measured it more than a quarter " +
+        "faster than its slowest)",
     );
     unsteady.machine.benchmarkIndexRange = [3000, 3750];
     expect(renderMarkdown(unsteady, budgets)).not.toContain("was not steady");

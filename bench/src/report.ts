@@ -37,7 +37,7 @@ function runScope(results: BenchResults): { title: string; measured: string } {
 }
 
 /**
- * A host whose slowest run measured it this much slower than its fastest was not steady:
+ * A host whose fastest run measured it this many times faster than its slowest was not steady:
  * the blocking times of its runs move with it (decision 024, sixth round).
  */
 const UNSTEADY_HOST_RATIO = 1.25;
@@ -57,8 +57,8 @@ function benchmarkIndexText(m: MachineInfo): string {
     (lowest === undefined ? "" : `; from ${lowest} to ${highest}`) +
     ")." +
     (unsteady
-      ? " The host's speed was not steady (its slowest run measured it more than a quarter slower than its " +
-        "fastest): other work shared its processors, and Lighthouse's simulated throttling multiplies the " +
+      ? " The host's speed was not steady (its fastest run measured it more than a quarter faster than its " +
+        "slowest): other work shared its processors, and Lighthouse's simulated throttling multiplies the " +
         "host's own task times, so blocking times carry that noise."
       : "")
   );
