@@ -50,8 +50,21 @@ const PRIVATE_PAGE_HEADERS = {
 } as const;
 
 /**
+ * The `Cross-Origin-Opener-Policy` of a page (decision 024, seventh round): `same-origin`
+ * on a page that runs the web app (its window holds what the visitor types: the forms, the
+ * invoice's payment) or is private; `unsafe-none` on a content page, which runs no app and
+ * shows every visitor the same public text. An opener policy puts the page in a browsing
+ * context group of its own, so a browser opens it in a fresh renderer process (and Chrome
+ * on Android isolates the whole site in one), a cost a content page would pay for nothing.
+ */
+function openerPolicy(page: PageRules): "same-origin" | "unsafe-none" {
+  return page.scripts || page.private ? "same-origin" : "unsafe-none";
+}
+
+/**
  * Reads React Router's `response` into a `PageAnswer`. An HTML page gets the CSP naming
- * its render's nonce (`pageCsp`: never computed from the body), and its Cache-Control: a
+ * its render's nonce (`pageCsp`: never computed from the body), its opener policy
+ * (`openerPolicy`), and its Cache-Control: a
  * shared page `PUBLIC_PAGE_CACHE_CONTROL` (with `Vary: Accept-Encoding` and any `Vary` of
  * its route), any other page its route's, or `private, no-store` when its route gave none.
  * Whatever the kind, an answer on a private page gets `PRIVATE_PAGE_HEADERS`, and an answer
@@ -87,6 +100,7 @@ export async function prepareAnswer(response: Response, context: AnswerContext):
     context.page.scripts ? context.nonce : null,
     context.secure,
   );
+  headers["cross-origin-opener-policy"] = openerPolicy(context.page);
   if (shared) {
     headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
     headers.vary = ["Accept-Encoding", ...(headers.vary ? [headers.vary] : [])].join(", ");

@@ -112,6 +112,7 @@ describe("page rules declared by routes (decision 019)", () => {
         expect(answer.headers.etag, url).toBeUndefined();
         expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
         expect(answer.headers["referrer-policy"], url).toBe("no-referrer");
+        expect(answer.headers["cross-origin-opener-policy"], url).toBe("same-origin");
         if (html) {
           expect(answer.statusCode, url).toBe(200);
           expect(answer.body, url).toMatch(/<meta name="robots" content="noindex[^"]*"/);
@@ -134,7 +135,7 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(seen.publicPages).toBeGreaterThanOrEqual(2 * 18);
   }, 60_000);
 
-  test("content pages in both languages ship no framework JavaScript, no inline script, and a CSP without a nonce (decision 024)", async () => {
+  test("content pages in both languages ship no framework JavaScript, no inline script, a CSP without a nonce and no opener policy (decision 024)", async () => {
     const patterns = routePatterns();
     let content = 0;
     let hydrating = 0;
@@ -144,6 +145,9 @@ describe("page rules declared by routes (decision 019)", () => {
       const url = await urlOf(pattern);
       const answer = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
       if (!String(answer.headers["content-type"]).startsWith("text/html") || answer.statusCode !== 200) continue;
+      // Rendered, then from the page cache (brotli): the same opener policy either way.
+      const again = await host.app.inject({ url, headers: { "accept-encoding": "br" } });
+      const openerPolicies = [answer, again].map((each) => each.headers["cross-origin-opener-policy"]);
       const scripts = answer.body.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
       const scriptSrc = /script-src ([^;]*)/.exec(String(answer.headers["content-security-policy"]))?.[1];
       if (!CONTENT_PAGES.has(pattern.replace(/^ar\/?/, ""))) {
@@ -151,6 +155,8 @@ describe("page rules declared by routes (decision 019)", () => {
         expect(answer.body, url).toContain("window.__reactRouterContext");
         expect(scriptSrc, url).toMatch(/'nonce-/);
         expect(answer.headers["speculation-rules"], url).toBeUndefined();
+        // A page running the app keeps its window from other sites' (decision 024, seventh round).
+        expect(openerPolicies, url).toEqual(["same-origin", "same-origin"]);
         continue;
       }
       content++;
@@ -166,6 +172,9 @@ describe("page rules declared by routes (decision 019)", () => {
       expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
       // No nonce anywhere either: the page renders to the same bytes every time.
       expect(answer.body, url).not.toMatch(/\snonce=/);
+      // No opener policy: a content page holds nothing an opener could reach, and the
+      // policy would cost it a fresh renderer process (decision 024, seventh round).
+      expect(openerPolicies, url).toEqual(["unsafe-none", "unsafe-none"]);
       // Moving between content pages is a full page load: links are prefetched on intent.
       speculation.add(String(answer.headers["speculation-rules"]));
     }
