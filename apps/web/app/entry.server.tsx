@@ -7,7 +7,6 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { dropModulePreloads } from "./lib/drop-module-preloads.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
-import { speculationRulesUrl } from "./lib/speculation-rules.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -36,10 +35,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * preload hints (`dropModulePreloads`), and every inline script it holds (React's, React
  * Router's hydration and streaming scripts, ours) carries the nonce the host drew for this
  * render (`loadContext.nonce`) and names in the page's CSP (decision 019). A content page
- * (its route declares `scripts: false`) names our prefetch rules in a `Speculation-Rules`
- * header (decision 024): its links are full page loads. It has no inline script, so its
- * render gets no nonce and writes none (React would put it on the `<link>`s it hoists):
- * the same content renders to the same bytes.
+ * (its route declares `scripts: false`, decision 024) has no inline script, so its render
+ * gets no nonce and writes none (React would put it on the `<link>`s it hoists): the same
+ * content renders to the same bytes.
  */
 export default function handleRequest(
   request: Request,
@@ -49,7 +47,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const rules = pageRulesOf(routerContext.staticHandlerContext.matches.map((match) => match.route.handle));
-  if (!rules.scripts) responseHeaders.set("Speculation-Rules", `"${speculationRulesUrl}"`);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -58,5 +58,4 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
-  route("speculation-rules.json", "routes/speculation-rules[.]json.ts"),
 ] satisfies RouteConfig;
