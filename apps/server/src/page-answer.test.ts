@@ -34,7 +34,7 @@ const get = (nonce: string): AnswerContext => ({
   secure: false,
   method: "GET",
   nonce,
-  page: { private: false, scripts: true },
+  page: { private: false, scripts: true, personalData: false },
 });
 
 describe("the CSP of a page comes from its render, never from its body", () => {
@@ -72,7 +72,7 @@ describe("the CSP of a page comes from its render, never from its body", () => {
       const answer = await prepareAnswer(new Response(html, { headers: { "content-type": "text/html" } }), {
         ...get(nonce),
         env: withEnv,
-        page: { private: false, scripts: false },
+        page: { private: false, scripts: false, personalData: false },
       });
       const csp = answer.kind === "page" ? (answer.headers["content-security-policy"] ?? "") : "";
       expect(inlineScripts(html).map((script) => runs(csp, script.attributes, script.text))).toEqual([false, false]);
@@ -106,7 +106,7 @@ describe("Cache-Control by what was asked", () => {
   });
 
   test("a private page's answers, pages or not, are never kept, indexed or referred", async () => {
-    const rules = { ...get(newNonce()), page: { private: true, scripts: true } };
+    const rules = { ...get(newNonce()), page: { private: true, scripts: true, personalData: false } };
     const html = await prepareAnswer(page(), rules);
     const pdf = await prepareAnswer(
       new Response("%PDF", { headers: { "content-type": "application/pdf", "cache-control": "public, max-age=60" } }),

@@ -52,13 +52,14 @@ const PRIVATE_PAGE_HEADERS = {
 /**
  * The `Cross-Origin-Opener-Policy` of a page (decision 024, seventh round): `same-origin`
  * on a page that runs the web app (its window holds what the visitor types: the forms, the
- * invoice's payment) or is private; `unsafe-none` on a content page, which runs no app and
- * shows every visitor the same public text. An opener policy puts the page in a browsing
- * context group of its own, so a browser opens it in a fresh renderer process (and Chrome
- * on Android isolates the whole site in one), a cost a content page would pay for nothing.
+ * invoice's payment), is private, or takes or shows a visitor's own data (the e-mail
+ * alerts' pages); `unsafe-none` on the other content pages, which run no app and show
+ * every visitor the same public text. An opener policy puts the page in a browsing context
+ * group of its own, so a browser opens it in a fresh renderer process (and Chrome on
+ * Android isolates the whole site in one), a cost such a page would pay for nothing.
  */
 function openerPolicy(page: PageRules): "same-origin" | "unsafe-none" {
-  return page.scripts || page.private ? "same-origin" : "unsafe-none";
+  return page.scripts || page.private || page.personalData ? "same-origin" : "unsafe-none";
 }
 
 /**

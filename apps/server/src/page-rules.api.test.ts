@@ -43,6 +43,13 @@ const CONTENT_PAGES = new Set([
   "alerts/manage/:token",
 ]);
 
+/**
+ * The content pages that take or show a visitor's own data (decision 028's alerts), by route
+ * path without the language prefix: they keep `Cross-Origin-Opener-Policy: same-origin`
+ * (decision 024, seventh round). Written here for the same reason.
+ */
+const PERSONAL_DATA_PAGES = new Set(["alerts", "alerts/confirm/:token", "alerts/manage/:token"]);
+
 /** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */
 const SITE_SCRIPT = /^<script defer="" src="(\/assets\/site-script-[\w-]+\.js)"(?: data-ga="[\w-]+")?><\/script>$/;
 
@@ -140,6 +147,7 @@ describe("page rules declared by routes (decision 019)", () => {
     const patterns = routePatterns();
     let content = 0;
     let hydrating = 0;
+    let personalData = 0;
     const siteScripts = new Set<string>();
     for (const pattern of patterns) {
       const url = await urlOf(pattern);
@@ -175,11 +183,14 @@ describe("page rules declared by routes (decision 019)", () => {
       expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
       // No nonce anywhere either: the page renders to the same bytes every time.
       expect(answer.body, url).not.toMatch(/\snonce=/);
-      // No opener policy: a content page holds nothing an opener could reach, and the
-      // policy would cost it a fresh renderer process (decision 024, seventh round).
-      expect(openerPolicies, url).toEqual(["unsafe-none", "unsafe-none"]);
+      // No opener policy where the page shows everyone the same public text: the policy
+      // would cost it a fresh renderer process for nothing (decision 024, seventh round).
+      const policy = PERSONAL_DATA_PAGES.has(pattern.replace(/^ar\/?/, "")) ? "same-origin" : "unsafe-none";
+      expect(openerPolicies, url).toEqual([policy, policy]);
+      if (policy === "same-origin") personalData++;
     }
     expect(content).toBe(2 * CONTENT_PAGES.size);
+    expect(personalData).toBe(2 * PERSONAL_DATA_PAGES.size);
     expect(hydrating).toBeGreaterThanOrEqual(2 * 3);
     // One file for the whole site, long-lived, at most 5 KB gzip.
     expect(siteScripts.size).toBe(1);

@@ -9,7 +9,7 @@ const DATA_SUFFIX = /(?:\/_root)?\.data$/;
  * routes of the web build it matches, with React Router's own matching (`matchRoutes`: case
  * does not matter, escapes are decoded, a `.data` request is its page's). Nothing is
  * matched on the path's spelling here: a route's declaration covers it under every language
- * prefix. `pathname` is the URL path without its query; answers `{ private: false, scripts: true }`
+ * prefix. `pathname` is the URL path without its query; answers `{ private: false, scripts: true, personalData: false }`
  * when nothing matched.
  */
 export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: string) => PageRules {

@@ -35,7 +35,7 @@ export async function loadWebApp(
     return {
       handle: createRequestHandler(loadBuild, "development"),
       pageCacheKey: undefined,
-      pageRules: () => ({ private: false, scripts: true }),
+      pageRules: () => ({ private: false, scripts: true, personalData: false }),
       tooManyRequestsPaths: [],
     };
   const serverEntry = path.join(webBuildDir, "server", "index.js");

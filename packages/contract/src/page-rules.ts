@@ -24,6 +24,15 @@ export interface PageRules {
    * matched route declares otherwise.
    */
   scripts: boolean;
+  /**
+   * The page takes or shows a visitor's own data without running the web app (the e-mail
+   * alerts' form and the pages of their links: decision 028). Like every page that runs
+   * the app or is private, it keeps other sites' windows away from it
+   * (`Cross-Origin-Opener-Policy: same-origin`), which a content page that shows every
+   * visitor the same public text does not send (decision 024, seventh round). False
+   * unless a matched route declares it.
+   */
+  personalData: boolean;
 }
 
 /**
@@ -79,12 +88,13 @@ export function declaresTooManyRequestsPage(handle: unknown): boolean {
  * The rules of a request from the `handle` of every route it matched (root first, as
  * `useMatches()` or `matchRoutes` list them; any value, since a route may declare none):
  * private when any matched route says so; without scripts when any matched route declares
- * `scripts: false`.
+ * `scripts: false`; with personal data when any matched route says so.
  */
 export function pageRulesOf(handles: readonly unknown[]): PageRules {
   const declared = handles.map((handle) => (handle as RouteHandle | undefined)?.page);
   return {
     private: declared.some((page) => page?.private === true),
     scripts: !declared.some((page) => page?.scripts === false),
+    personalData: declared.some((page) => page?.personalData === true),
   };
 }

@@ -7,8 +7,12 @@ import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
 
-/** Without framework JavaScript (decision 024): the Confirm button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * Without framework JavaScript (decision 024): the Confirm button is a plain form POST. The
+ * token is a path parameter, so the page cache never keeps these pages. It shows the
+ * subscriber's e-mail address, so it keeps its opener policy (`personalData`).
+ */
+export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
 
 /** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

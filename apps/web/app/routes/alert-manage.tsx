@@ -10,8 +10,12 @@ import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-manage";
 
-/** Without framework JavaScript (decision 024): every button is a plain form POST. The token is a path parameter, so the page cache never keeps these pages. */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * Without framework JavaScript (decision 024): every button is a plain form POST. The token is
+ * a path parameter, so the page cache never keeps these pages. It shows the subscriber's
+ * e-mail address, so it keeps its opener policy (`personalData`).
+ */
+export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
 
 /** Reads the link's subscription and every alert of its address; a GET never changes them. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

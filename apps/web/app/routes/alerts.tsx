@@ -9,8 +9,11 @@ import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alerts";
 
-/** A content page without framework JavaScript (decision 024): the form posts here as plain HTML. */
-export const handle = { page: { scripts: false } } satisfies RouteHandle;
+/**
+ * A content page without framework JavaScript (decision 024): the form posts here as plain
+ * HTML. It takes a visitor's e-mail address, so it keeps its opener policy (`personalData`).
+ */
+export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { messages: await messagesFor(request, "alerts") };
