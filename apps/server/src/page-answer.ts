@@ -65,9 +65,9 @@ function openerPolicy(page: PageRules): "same-origin" | "unsafe-none" {
 /**
  * Reads React Router's `response` into a `PageAnswer`. An HTML page gets the CSP naming
  * its render's nonce (`pageCsp`: never computed from the body), its opener policy
- * (`openerPolicy`), and its Cache-Control: a
- * shared page `PUBLIC_PAGE_CACHE_CONTROL` (with `Vary: Accept-Encoding` and any `Vary` of
- * its route), any other page its route's, or `private, no-store` when its route gave none.
+ * (`openerPolicy`), and its Cache-Control: a shared page `PUBLIC_PAGE_CACHE_CONTROL` (with
+ * `Vary: Accept-Encoding` and any `Vary` of its route), any other page its route's, or
+ * `private, no-store` when its route gave none.
  * Whatever the kind, an answer on a private page gets `PRIVATE_PAGE_HEADERS`, and an answer
  * to anything but a GET or HEAD (a form's result) `private, no-store`.
  */

@@ -9,8 +9,8 @@ const DATA_SUFFIX = /(?:\/_root)?\.data$/;
  * routes of the web build it matches, with React Router's own matching (`matchRoutes`: case
  * does not matter, escapes are decoded, a `.data` request is its page's). Nothing is
  * matched on the path's spelling here: a route's declaration covers it under every language
- * prefix. `pathname` is the URL path without its query; answers `{ private: false, scripts: true, personalData: false }`
- * when nothing matched.
+ * prefix. `pathname` is the URL path without its query; when nothing matched, answers the
+ * rules no route declared (`pageRulesOf([])`: public, with scripts, no personal data).
  */
 export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: string) => PageRules {
   const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Env } from "@khayl/config/env";
-import type { PageRules } from "@khayl/contract/page-rules";
+import { type PageRules, pageRulesOf } from "@khayl/contract/page-rules";
 import type { FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type PageRoute, pageCacheKeys } from "./page-cache-keys.ts";
@@ -13,7 +13,7 @@ export interface WebApp {
   handle: ReturnType<typeof createRequestHandler>;
   /** The page cache's key of a request (decision 017); undefined in dev, which renders every page. */
   pageCacheKey: ((request: FastifyRequest, secure: boolean) => PageRoute) | undefined;
-  /** The page rules (decision 019) of a path; in dev every page is public with scripts. */
+  /** The page rules (decision 019) of a path; in dev every page has the rules no route declared (`pageRulesOf([])`): public, with scripts. */
   pageRules: (pathname: string) => PageRules;
   /** The paths of the page a route declares as the "too many requests" screen (decision 025); none in dev, which has no render budget. */
   tooManyRequestsPaths: readonly string[];
@@ -35,7 +35,7 @@ export async function loadWebApp(
     return {
       handle: createRequestHandler(loadBuild, "development"),
       pageCacheKey: undefined,
-      pageRules: () => ({ private: false, scripts: true, personalData: false }),
+      pageRules: () => pageRulesOf([]),
       tooManyRequestsPaths: [],
     };
   const serverEntry = path.join(webBuildDir, "server", "index.js");

@@ -10,8 +10,8 @@ import { permissionsPolicy, resourceCsp } from "../csp.ts";
  * requests only (a year, subdomains included); the resources' CSP (`resourceCsp`) on every
  * answer that set none (a page sets its own, naming its render's nonce: decision 019); and
  * the `Permissions-Policy` of `env`. A page also sets its own opener policy (`same-origin`
- * but on content pages: `openerPolicy`, decision 024). With `TRUST_PROXY` unset, also warns once about a
- * request that came through a proxy (`warnOnceAboutForwardedHeaders`).
+ * but on content pages: `openerPolicy`, decision 024). With `TRUST_PROXY` unset, also
+ * warns once about a request that came through a proxy (`warnOnceAboutForwardedHeaders`).
  */
 export const securityHeaders = fp<{ env: Env }>(
   async (app: FastifyInstance, { env }) => {
