@@ -23,7 +23,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost a fifth of the suite's time (decision 030): a
+    // failure keeps a screenshot and the page's accessibility snapshot; CI (one retry)
+    // records the retry's trace; `npx playwright test --trace on` records one anywhere.
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,
