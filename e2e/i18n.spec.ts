@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures.ts";
 
-async function gotoHydrated(page: import("@playwright/test").Page, path: string) {
+async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
 }
@@ -74,7 +74,7 @@ test("the choice is remembered for the front door only; nobody is sent by guessw
  * The fonts Chromium drew the text of an element's own text nodes with (DevTools' "Rendered
  * fonts"), so the test sees what a reader sees rather than which files were fetched.
  */
-async function renderedFonts(page: import("@playwright/test").Page, selector: string) {
+async function renderedFonts(page: Page, selector: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
@@ -90,7 +90,7 @@ test("Arabic pages draw their text in the Arabic web font on the first visit; En
   browser,
 }) => {
   /** The fonts a page fetches. */
-  const fontsOf = (visitor: import("@playwright/test").Page) => {
+  const fontsOf = (visitor: Page) => {
     const fonts: string[] = [];
     visitor.on("request", (request) => {
       if (request.resourceType() === "font") fonts.push(request.url());
