@@ -22,7 +22,10 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
   const names = useDisciplineNames();
   const headingId = `alert-form-${watch}`;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-slate-300 px-5 py-4 text-ink">
+    <section
+      aria-labelledby={headingId}
+      className="below-fold-form grid gap-3 rounded-2xl border border-slate-300 px-5 py-4 text-ink"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         {watch === "flight" || watch === "show" ? t`E-mail me if this changes` : t`Tell me when`}
       </h2>
