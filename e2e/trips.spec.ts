@@ -88,6 +88,30 @@ test("the Arabic page of a show is right to left with Arabic labels", async ({ p
   await expectNoAxeViolations(page);
 });
 
+test("on a phone, the schedules and a show's page move nothing while what is below the screen waits", async ({
+  page,
+}) => {
+  // Cards after the second and the alert form are drawn only near the screen (decision 024,
+  // ninth round): their stand-in height must not widen or move what is drawn first (CLS 0,
+  // issue 24's budget).
+  await page.setViewportSize({ width: 412, height: 823 });
+  const showId = await firstId(page, showsApi);
+  for (const path of ["/transport", "/flights", `/transport/${showId}`, `/ar/transport/${showId}`]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+        }),
+    );
+    expect(shifted, path).toBe(0);
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   // A show's page whole in the server HTML: apps/server/src/server-html.api.test.ts.
