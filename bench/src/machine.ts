@@ -22,6 +22,29 @@ function packageVersion(root: string, name: string): string {
   }
 }
 
+function nvmrc(root: string): string | undefined {
+  try {
+    return readFileSync(path.join(root, ".nvmrc"), "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Node.js runtime's major version ("24" from "v24.21.0").
+ */
+function nodeMajor(version: string): string {
+  return /^v?(\d+)/.exec(version)?.[1] ?? version;
+}
+
+/**
+ * Whether this run's Node.js is another major than the product's (`.nvmrc`). False when
+ * `.nvmrc` was not read.
+ */
+export function offProductNode(m: Pick<MachineInfo, "node" | "productNode">): boolean {
+  return m.productNode !== undefined && nodeMajor(m.node) !== nodeMajor(m.productNode);
+}
+
 /** The machine, tool versions and git commit of this run (for the report header). */
 export function machineInfo(root: string, chromePath: string): MachineInfo {
   const cpus = os.cpus();
@@ -29,12 +52,14 @@ export function machineInfo(root: string, chromePath: string): MachineInfo {
   const status = run("git", ["status", "--porcelain"], root)
     .split("\n")
     .filter((line) => line.trim() && !line.slice(3).startsWith("bench/results/"));
+  const productNode = nvmrc(root);
   return {
     cpu: cpus[0]?.model.trim() ?? "unknown",
     cores: cpus.length,
     ramGB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     os: `${os.type()} ${os.release()}`,
     node: process.version,
+    ...(productNode ? { productNode } : {}),
     chromium,
     lighthouse: packageVersion(root, "lighthouse"),
     autocannon: packageVersion(root, "autocannon"),

@@ -9,7 +9,7 @@ import { judgeBudgets } from "./budgets.ts";
 import { loadBudgets } from "./budgets-file.ts";
 import { installSignalHandlers, onCleanup, runCleanup, wasInterrupted } from "./cleanup.ts";
 import { phases as benchPhases, isFullRun, parseCli, usage } from "./cli.ts";
-import { machineInfo } from "./machine.ts";
+import { machineInfo, offProductNode } from "./machine.ts";
 import { measurePages } from "./pages-phase.ts";
 import { renderMarkdown } from "./report.ts";
 import { quickRoutes, throughputTargets } from "./routes.ts";
@@ -68,6 +68,12 @@ async function main(): Promise<number> {
     `Khayl bench (${full ? "full run" : options.quick ? "quick run" : "partial run"}) on ${machine.cores} ` +
       `cores, load ${machine.loadStart.toFixed(1)}; results in ${path.relative(root, runDir)}`,
   );
+  if (offProductNode(machine))
+    log(
+      `Warning: Node ${machine.node} is not the product's runtime (.nvmrc: ${machine.productNode}); ` +
+        "the server's throughput reads lower on it. Run the bench on Node.js " +
+        `${machine.productNode} for numbers to compare with bench/results/latest.md.`,
+    );
 
   if (options.build) {
     await phase("build", () => {

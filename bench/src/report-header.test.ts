@@ -45,4 +45,15 @@ describe("renderMarkdown's header says what was run", () => {
     expect(quick).toContain("Quick run of `npm run bench -- --quick` (not a full run)");
     expect(quick).toContain("Measured: phases weight, scale; routes `/`; no Lighthouse.");
   });
+  test("a run on another Node.js major than .nvmrc's says its server figures are not the product's", () => {
+    const machine = { ...results().machine, node: "v20.20.2", productNode: "24" };
+    expect(header({ machine })).toContain(
+      "Node v20.20.2 is not the product's runtime (`.nvmrc`: 24): the server was measured on it, " +
+        "and its throughput reads lower there than on the product's.",
+    );
+    expect(header({})).toContain("Node v24.21.0 ·");
+    expect(header({})).not.toContain("not the product's runtime");
+    const unknown = { ...results().machine, node: "v20.20.2", productNode: undefined };
+    expect(header({ machine: unknown })).not.toContain("not the product's runtime");
+  });
 });

@@ -1,4 +1,5 @@
 import { type Budgets, categoryLabels } from "./budgets-file.ts";
+import { offProductNode } from "./machine.ts";
 import { findingSections } from "./report-findings.ts";
 import { table } from "./report-format.ts";
 import { pageSections } from "./report-pages.ts";
@@ -85,7 +86,11 @@ export function renderMarkdown(results: BenchResults, budgets: Budgets): string 
       `Load average ${m.loadStart.toFixed(1)} at the start and ${m.loadEnd.toFixed(1)} at ` +
       `the end: the machine is shared, so the numbers carry noise (Lighthouse varies by several ` +
       `points between runs here).` +
-      (m.benchmarkIndex === undefined ? "" : ` ${benchmarkIndexText(m)}`),
+      (m.benchmarkIndex === undefined ? "" : ` ${benchmarkIndexText(m)}`) +
+      (offProductNode(m)
+        ? ` Node ${m.node} is not the product's runtime (\`.nvmrc\`: ${m.productNode}): the server was ` +
+          "measured on it, and its throughput reads lower there than on the product's."
+        : ""),
     "",
     scope.measured,
     "",

@@ -58,6 +58,12 @@ export interface MachineInfo {
   ramGB: number;
   os: string;
   node: string;
+  /**
+   * The Node.js major version the product is built for (`.nvmrc`), absent when the file
+   * cannot be read. A run on another major measures the server on a runtime the product
+   * does not run on: the report says so (its throughput reads lower on Node 20).
+   */
+  productNode?: string;
   chromium: string;
   lighthouse: string;
   autocannon: string;
