@@ -19,6 +19,20 @@ async function firstId(page: Page, path: string): Promise<number> {
   return row.id;
 }
 
+/** The page's cumulative layout shift so far (every entry, buffered), read after two frames. */
+function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
 const showsApi = "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true";
 const flightsApi = "/api/v1/selective-services/website?limit=100&offset=0&showOnWebsite=true&type=import";
 
@@ -98,16 +112,7 @@ test("on a phone, the schedules and a show's page move nothing while what is bel
   const showId = await firstId(page, showsApi);
   for (const path of ["/transport", "/flights", `/transport/${showId}`, `/ar/transport/${showId}`]) {
     await page.goto(path, { waitUntil: "networkidle" });
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-        }),
-    );
+    const shifted = await layoutShiftSoFar(page);
     expect(shifted, path).toBe(0);
   }
 });
@@ -180,16 +185,7 @@ test.describe("Share", () => {
     await scripts.release();
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
     // The button waits for the site script in its place (CLS 0 on the blog: issue 24's budget).
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-        }),
-    );
+    const shifted = await layoutShiftSoFar(page);
     expect(shifted).toBe(0);
   });
 });
