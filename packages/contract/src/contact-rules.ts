@@ -1,3 +1,4 @@
+import { groupThousands } from "./digits.ts";
 import { defineMessages, englishTexts, type Message, pluralText } from "./messages.ts";
 
 /**
@@ -119,12 +120,12 @@ const tooLongMessageId = /*i18n*/ {
 
 /** The message for a text over its limit, with its values (`tooLongMessage` is its English). */
 export function tooLongDescriptor(max: number): Message {
-  return { ...tooLongMessageId, values: { max, limit: max.toLocaleString("en-US") } };
+  return { ...tooLongMessageId, values: { max, limit: groupThousands(max) } };
 }
 
 /** The message for a text over its limit: 'Must be at most 20,000 characters'. */
 export function tooLongMessage(max: number): string {
-  return pluralText(`Must be at most ${max.toLocaleString("en-US")} characters`, tooLongDescriptor(max));
+  return pluralText(`Must be at most ${groupThousands(max)} characters`, tooLongDescriptor(max));
 }
 
 /** The contact form's fields (product §3), as strings from a form. */

@@ -3,6 +3,8 @@
  * dirhams appear only at the edges (the product §3 `total` field and the display).
  */
 
+import { groupThousands } from "./digits.ts";
+
 /** Fils per dirham: product §9's multiplier to the smallest unit. */
 const FILS_PER_DIRHAM = 100;
 
@@ -52,7 +54,7 @@ export function formatAmount(fils: number): string {
   assertInteger(fils);
   const sign = fils < 0 ? "-" : "";
   const abs = Math.abs(fils);
-  const whole = Math.floor(abs / FILS_PER_DIRHAM).toLocaleString("en-US");
+  const whole = groupThousands(Math.floor(abs / FILS_PER_DIRHAM));
   const part = String(abs % FILS_PER_DIRHAM).padStart(2, "0");
   return `${sign}${whole}.${part}`;
 }
