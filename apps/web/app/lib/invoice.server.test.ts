@@ -1,7 +1,7 @@
 import { createApiClient } from "@khayl/contract/client";
 import { expect, test } from "vitest";
 import type { WebContext } from "./context.ts";
-import { paymentAction } from "./invoice.server.ts";
+import { loadInvoice, paymentAction } from "./invoice.server.ts";
 
 const hash = "abcdefghijklmnopqrstuv_-0123";
 
@@ -25,7 +25,7 @@ function relay(answer: unknown = null, status = 200) {
     const response = await paymentAction(request, context, hash);
     return { status: response.status, body: await response.json() };
   };
-  return { calls, post };
+  return { calls, post, context };
 }
 
 const card = { number: "4242424242424242", expiry: "12 / 34", cvc: "123" };
@@ -92,4 +92,37 @@ test("each step goes to its API call with the link's hash; the answer comes back
   expect(created.calls).toEqual([
     { url: "http://api.test/api/v1/invoices-v2/create-payment-by-link", body: { hash, paymentMethod: "apple-pay" } },
   ]);
+});
+
+test("the page's loader writes the due date in the page's language, so the browser need not", async () => {
+  const invoice = {
+    id: 1,
+    refNumber: "INV-2026-000102",
+    total: 396,
+    totalFils: 39_600,
+    feeFils: 694,
+    fee: 6.94,
+    grossFils: 40_294,
+    gross: 402.94,
+    currency: "AED",
+    // 22:30 UTC on 4 January is already 5 January in Dubai.
+    dueDate: "2026-01-04T22:30:00.000Z",
+    dueDisplay: null,
+    status: "unpaid",
+    paidAt: null,
+    paymentType: null,
+    cardBrand: null,
+    cardLast4: null,
+    paidFeeFils: null,
+    paidAmountFils: null,
+    paymentProvider: "sandbox",
+    testMode: true,
+    user: null,
+  };
+  const answer = { success: true, statusCode: 200, message: "Invoice", data: invoice };
+  const context = relay(answer).context;
+  const english = await loadInvoice(context, hash, {}, "en");
+  expect(english.data).toMatchObject({ invoice: { refNumber: "INV-2026-000102" }, dueDateText: "05 Jan 2026" });
+  const arabic = await loadInvoice(context, hash, {}, "ar");
+  expect(arabic.data).toMatchObject({ dueDateText: "05 يناير 2026" });
 });

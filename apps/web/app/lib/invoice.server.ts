@@ -1,3 +1,4 @@
+import { formatInvoiceDate } from "@khayl/contract/format";
 import { type InvoiceData, invoiceEndpoints, invoiceHashSchema, paymentStepBodySchema } from "@khayl/contract/invoices";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -6,14 +7,19 @@ import { isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readBodyBytes } from "./form.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
-import { languageOfRequest } from "./i18n/language.ts";
+import { type Language, languageOfRequest } from "./i18n/language.ts";
 import { cardMessageText, type PaymentCallResult } from "./invoice-payment.ts";
 
 /**
- * What the invoice page's loader answers: the invoice, or the message of the error view
+ * What the invoice page's loader answers: the invoice with its due date as step 1 shows it
+ * ('05 Jan 2025', product §9, in the page's language: written here so the browser builds no
+ * date format while it hydrates, decision 024 tenth round), or the message of the error view
  * (the API's, in the page's language), and the page's messages (decision 016).
  */
-export type InvoiceLoaderData = ({ invoice: InvoiceData; error: null } | { invoice: null; error: string | null }) & {
+export type InvoiceLoaderData = (
+  | { invoice: InvoiceData; dueDateText: string; error: null }
+  | { invoice: null; dueDateText?: undefined; error: string | null }
+) & {
   messages: Messages;
 };
 
@@ -23,15 +29,15 @@ function statusOf(error: { statusCode: number }): number {
 
 /**
  * Loads the invoice of `/invoice/{hash}` with `POST /invoices-v2/get-invoice-by-link`
- * (product §7), answered with the page's `messages`. A failure answers the server's message
- * (or null: the page then shows 'Failed to fetch invoice') with the API's status, so a bad
- * link is a real 404/400.
+ * (product §7), answered with the page's `messages` and its due date written in `language`.
+ * A failure answers the server's message (or null: the page then shows 'Failed to fetch
+ * invoice') with the API's status, so a bad link is a real 404/400.
  */
-export async function loadInvoice(context: WebContext, hash: string, messages: Messages) {
+export async function loadInvoice(context: WebContext, hash: string, messages: Messages, language: Language) {
   try {
     const invoice = await context.api.call(invoiceEndpoints.getByLink, { body: { hash } });
     return data<InvoiceLoaderData>(
-      { invoice, error: null, messages },
+      { invoice, dueDateText: formatInvoiceDate(invoice.dueDate, language), error: null, messages },
       { headers: { "cache-control": "private, no-store" } },
     );
   } catch (error) {

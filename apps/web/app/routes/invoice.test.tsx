@@ -79,7 +79,7 @@ test("'Loading invoice...' shows while another invoice link loads", async () => 
   let release: () => void = () => {};
   const Stub = stub(async (hash) => {
     if (hash === hashB) await new Promise<void>((resolve) => (release = resolve));
-    return { invoice: invoice(hash === hashA ? "INV-A" : "INV-B"), error: null };
+    return { invoice: invoice(hash === hashA ? "INV-A" : "INV-B"), dueDateText: "01 Dec 2026", error: null };
   });
   render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
   expect(await screen.findByRole("heading", { name: "Invoice INV-A" })).toBeTruthy();
@@ -146,6 +146,8 @@ function arabicStub(loader: (hash: string) => Promise<unknown>) {
 test("in Arabic: the reference and the name keep their direction in <bdi>, dates and links are Arabic", async () => {
   const Stub = arabicStub(async () => ({
     invoice: invoice("INV-2026-000102", { dueDate: "2026-01-05T08:00:00.000Z" }),
+    // What the loader writes on the server for /ar (invoice.server.test.ts).
+    dueDateText: "05 يناير 2026",
     error: null,
   }));
   render(<Stub initialEntries={[`/ar/invoice/${hashA}`]} />);

@@ -20,7 +20,7 @@ import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/ste
 import { TestModeBadge } from "../components/invoice/test-mode-badge.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { unlocalizedPath } from "../lib/i18n/language.ts";
+import { languageOfRequest, unlocalizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { loadInvoice } from "../lib/invoice.server.ts";
@@ -45,7 +45,7 @@ const LazyPaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.P
  * language) and the page's messages; a failure carries its status.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadInvoice(context, params.hash, await messagesFor(request, "invoice", "forms"));
+  return loadInvoice(context, params.hash, await messagesFor(request, "invoice", "forms"), languageOfRequest(request));
 }
 
 /** The link is a secret (decision 019): no analytics, never kept or indexed, no referrer. */
@@ -99,10 +99,28 @@ type Step = 1 | 2 | 3 | 4;
  */
 export default function InvoicePage({ loaderData, params }: Route.ComponentProps) {
   // A new link starts with fresh payment state.
-  return <InvoiceView key={params.hash} hash={params.hash} loaded={loaderData.invoice} error={loaderData.error} />;
+  return (
+    <InvoiceView
+      key={params.hash}
+      hash={params.hash}
+      loaded={loaderData.invoice}
+      dueDateText={loaderData.dueDateText ?? ""}
+      error={loaderData.error}
+    />
+  );
 }
 
-function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceData | null; error: string | null }) {
+function InvoiceView({
+  hash,
+  loaded,
+  dueDateText,
+  error,
+}: {
+  hash: string;
+  loaded: InvoiceData | null;
+  dueDateText: string;
+  error: string | null;
+}) {
   const { t } = useLingui();
   const config = usePublicConfig();
   const navigation = useNavigation();
@@ -192,7 +210,15 @@ function InvoiceView({ hash, loaded, error }: { hash: string; loaded: InvoiceDat
           ) : null}
           <StepIndicator step={step} />
         </header>
-        {step === 1 ? <SummaryStep invoice={invoice} hash={hash} method={method} headingRef={headingRef} /> : null}
+        {step === 1 ? (
+          <SummaryStep
+            invoice={invoice}
+            dueDateText={dueDateText}
+            hash={hash}
+            method={method}
+            headingRef={headingRef}
+          />
+        ) : null}
         {step === 2 ? (
           <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} />
         ) : null}

@@ -67,17 +67,19 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
  */
 export function SummaryStep({
   invoice,
+  dueDateText,
   hash,
   method,
   headingRef,
 }: {
   invoice: InvoiceData;
+  /** The due date as the loader wrote it on the server (`InvoiceLoaderData`). */
+  dueDateText: string;
   hash: string;
   method: PaymentMethodType;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useLingui();
-  const language = useLanguage();
   const methods = useMethodNames();
   const refNumber = invoice.refNumber;
   return (
@@ -100,7 +102,7 @@ export function SummaryStep({
         <Row label={t`Due date`}>
           <span className="inline-flex flex-wrap items-center justify-end gap-2">
             <time dateTime={isoOrUndefined(invoice.dueDate)} className="font-semibold">
-              {formatInvoiceDate(invoice.dueDate, language)}
+              {dueDateText}
             </time>
             {invoice.dueDisplay ? (
               <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
