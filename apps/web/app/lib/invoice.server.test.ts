@@ -1,5 +1,6 @@
 import { createApiClient } from "@khayl/contract/client";
 import { expect, test } from "vitest";
+import { testInvoice } from "../components/invoice/testing.ts";
 import type { WebContext } from "./context.ts";
 import { loadInvoice, paymentAction } from "./invoice.server.ts";
 
@@ -95,30 +96,8 @@ test("each step goes to its API call with the link's hash; the answer comes back
 });
 
 test("the page's loader writes the due date in the page's language, so the browser need not", async () => {
-  const invoice = {
-    id: 1,
-    refNumber: "INV-2026-000102",
-    total: 396,
-    totalFils: 39_600,
-    feeFils: 694,
-    fee: 6.94,
-    grossFils: 40_294,
-    gross: 402.94,
-    currency: "AED",
-    // 22:30 UTC on 4 January is already 5 January in Dubai.
-    dueDate: "2026-01-04T22:30:00.000Z",
-    dueDisplay: null,
-    status: "unpaid",
-    paidAt: null,
-    paymentType: null,
-    cardBrand: null,
-    cardLast4: null,
-    paidFeeFils: null,
-    paidAmountFils: null,
-    paymentProvider: "sandbox",
-    testMode: true,
-    user: null,
-  };
+  // 22:30 UTC on 4 January is already 5 January in Dubai.
+  const invoice = testInvoice({ refNumber: "INV-2026-000102", dueDate: "2026-01-04T22:30:00.000Z" });
   const answer = { success: true, statusCode: 200, message: "Invoice", data: invoice };
   const context = relay(answer).context;
   const english = await loadInvoice(context, hash, {}, "en");

@@ -5,6 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { testInvoice } from "../components/invoice/testing.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
 import { messages as arabic } from "../locales/ar/invoice.po";
 import InvoicePage, { shouldRevalidate } from "./invoice.tsx";
@@ -15,30 +16,7 @@ const hashA = "A".repeat(43);
 const hashB = "B".repeat(43);
 
 function invoice(refNumber: string, overrides: Partial<InvoiceData> = {}): InvoiceData {
-  return {
-    id: 1,
-    refNumber,
-    total: 396,
-    totalFils: 39_600,
-    feeFils: 694,
-    fee: 6.94,
-    grossFils: 40_294,
-    gross: 402.94,
-    currency: "AED",
-    dueDate: "2026-12-01T08:00:00.000Z",
-    dueDisplay: null,
-    status: "unpaid",
-    paidAt: null,
-    paymentType: null,
-    cardBrand: null,
-    cardLast4: null,
-    paidFeeFils: null,
-    paidAmountFils: null,
-    paymentProvider: "sandbox",
-    testMode: true,
-    user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
-    ...overrides,
-  };
+  return testInvoice({ refNumber, ...overrides });
 }
 
 function NoFallback() {

@@ -8,6 +8,7 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { TestI18n } from "../../lib/i18n/testing.tsx";
 import { PaymentStep } from "./payment-step.tsx";
+import { testInvoice } from "./testing.ts";
 
 afterEach(() => {
   // A load failure still pending when a test ends must not fire into the next one (or after teardown).
@@ -35,29 +36,7 @@ beforeEach(() => {
   }) as typeof document.head.appendChild;
 });
 
-const invoice: InvoiceData = {
-  id: 1,
-  refNumber: "INV-1",
-  total: 396,
-  totalFils: 39_600,
-  feeFils: 694,
-  fee: 6.94,
-  grossFils: 40_294,
-  gross: 402.94,
-  currency: "AED",
-  dueDate: "2026-12-01T08:00:00.000Z",
-  dueDisplay: null,
-  status: "unpaid",
-  paidAt: null,
-  paymentType: null,
-  cardBrand: null,
-  cardLast4: null,
-  paidFeeFils: null,
-  paidAmountFils: null,
-  paymentProvider: "stripe",
-  testMode: true,
-  user: { id: 7, displayName: "Layla Haddad", email: "layla.haddad@example.com", phoneNumber: "+971 50 123 4567" },
-};
+const invoice: InvoiceData = testInvoice({ paymentProvider: "stripe" });
 
 function NoFallback() {
   return null;
