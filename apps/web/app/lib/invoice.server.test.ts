@@ -95,13 +95,25 @@ test("each step goes to its API call with the link's hash; the answer comes back
   ]);
 });
 
-test("the page's loader writes the due date in the page's language, so the browser need not", async () => {
+test("the page's loader writes the invoice's dates in the page's language, so the browser need not", async () => {
   // 22:30 UTC on 4 January is already 5 January in Dubai.
-  const invoice = testInvoice({ refNumber: "INV-2026-000102", dueDate: "2026-01-04T22:30:00.000Z" });
-  const answer = { success: true, statusCode: 200, message: "Invoice", data: invoice };
-  const context = relay(answer).context;
-  const english = await loadInvoice(context, hash, {}, "en");
-  expect(english.data).toMatchObject({ invoice: { refNumber: "INV-2026-000102" }, dueDateText: "05 Jan 2026" });
-  const arabic = await loadInvoice(context, hash, {}, "ar");
-  expect(arabic.data).toMatchObject({ dueDateText: "05 يناير 2026" });
+  const unpaid = testInvoice({ refNumber: "INV-2026-000102", dueDate: "2026-01-04T22:30:00.000Z" });
+  const loaded = async (invoice: typeof unpaid, language: "en" | "ar") =>
+    (
+      await loadInvoice(
+        relay({ success: true, statusCode: 200, message: "Invoice", data: invoice }).context,
+        hash,
+        {},
+        language,
+      )
+    ).data;
+  expect(await loaded(unpaid, "en")).toMatchObject({
+    invoice: { refNumber: "INV-2026-000102" },
+    dueDateText: "05 Jan 2026",
+    paidAtText: "",
+  });
+  expect(await loaded(unpaid, "ar")).toMatchObject({ dueDateText: "05 يناير 2026", paidAtText: "" });
+  const paid = { ...unpaid, status: "paid" as const, paidAt: "2026-02-09T20:15:00.000Z" };
+  expect(await loaded(paid, "en")).toMatchObject({ paidAtText: "10 Feb 2026" });
+  expect(await loaded(paid, "ar")).toMatchObject({ paidAtText: "10 فبراير 2026" });
 });

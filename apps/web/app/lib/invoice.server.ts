@@ -11,14 +11,15 @@ import { type Language, languageOfRequest } from "./i18n/language.ts";
 import { cardMessageText, type PaymentCallResult } from "./invoice-payment.ts";
 
 /**
- * What the invoice page's loader answers: the invoice with its due date as step 1 shows it
- * ('05 Jan 2025', product §9, in the page's language: written here so the browser builds no
- * date format while it hydrates, decision 024 tenth round), or the message of the error view
- * (the API's, in the page's language), and the page's messages (decision 016).
+ * What the invoice page's loader answers: the invoice with its due date and paid date as the
+ * steps show them ('05 Jan 2025', product §9, in the page's language; '' for no date: written
+ * here so the browser builds no date format while it hydrates, decision 024 tenth round), or
+ * the message of the error view (the API's, in the page's language), and the page's messages
+ * (decision 016).
  */
 export type InvoiceLoaderData = (
-  | { invoice: InvoiceData; dueDateText: string; error: null }
-  | { invoice: null; dueDateText?: undefined; error: string | null }
+  | { invoice: InvoiceData; dueDateText: string; paidAtText: string; error: null }
+  | { invoice: null; dueDateText?: undefined; paidAtText?: undefined; error: string | null }
 ) & {
   messages: Messages;
 };
@@ -29,7 +30,7 @@ function statusOf(error: { statusCode: number }): number {
 
 /**
  * Loads the invoice of `/invoice/{hash}` with `POST /invoices-v2/get-invoice-by-link`
- * (product §7), answered with the page's `messages` and its due date written in `language`.
+ * (product §7), answered with the page's `messages` and its dates written in `language`.
  * A failure answers the server's message (or null: the page then shows 'Failed to fetch
  * invoice') with the API's status, so a bad link is a real 404/400.
  */
@@ -37,7 +38,13 @@ export async function loadInvoice(context: WebContext, hash: string, messages: M
   try {
     const invoice = await context.api.call(invoiceEndpoints.getByLink, { body: { hash } });
     return data<InvoiceLoaderData>(
-      { invoice, dueDateText: formatInvoiceDate(invoice.dueDate, language), error: null, messages },
+      {
+        invoice,
+        dueDateText: formatInvoiceDate(invoice.dueDate, language),
+        paidAtText: formatInvoiceDate(invoice.paidAt, language),
+        error: null,
+        messages,
+      },
       { headers: { "cache-control": "private, no-store" } },
     );
   } catch (error) {

@@ -105,6 +105,7 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
       hash={params.hash}
       loaded={loaderData.invoice}
       dueDateText={loaderData.dueDateText ?? ""}
+      paidAtText={loaderData.paidAtText ?? ""}
       error={loaderData.error}
     />
   );
@@ -114,11 +115,13 @@ function InvoiceView({
   hash,
   loaded,
   dueDateText,
+  paidAtText,
   error,
 }: {
   hash: string;
   loaded: InvoiceData | null;
   dueDateText: string;
+  paidAtText: string;
   error: string | null;
 }) {
   const { t } = useLingui();
@@ -245,7 +248,15 @@ function InvoiceView({
             )}
           </section>
         ) : null}
-        {step === 4 ? <SuccessStep invoice={invoice} hash={hash} headingRef={headingRef} /> : null}
+        {step === 4 ? (
+          <SuccessStep
+            invoice={invoice}
+            // After a payment made in the page the date is the browser's to write.
+            paidAtText={paid ? undefined : paidAtText}
+            hash={hash}
+            headingRef={headingRef}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -204,10 +204,13 @@ export function DetailsStep({
  */
 export function SuccessStep({
   invoice,
+  paidAtText,
   hash,
   headingRef,
 }: {
   invoice: InvoiceData;
+  /** The paid date as the loader wrote it (`InvoiceLoaderData`); without it the browser writes it. */
+  paidAtText?: string;
   hash: string;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
@@ -252,7 +255,9 @@ export function SuccessStep({
           ) : null}
         </Row>
         <Row label={t`Date`}>
-          <time dateTime={isoOrUndefined(invoice.paidAt)}>{formatInvoiceDate(invoice.paidAt, language)}</time>
+          <time dateTime={isoOrUndefined(invoice.paidAt)}>
+            {paidAtText ?? formatInvoiceDate(invoice.paidAt, language)}
+          </time>
         </Row>
       </dl>
       <div className="flex flex-wrap items-start justify-center gap-3">
