@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from "node:stream";
 import { expect, test } from "vitest";
-import { createLogger, nonBlockingStdout } from "./log.ts";
+import { createLogger, nonBlockingStdout, safeUrl, scrubPersonalData } from "./log.ts";
 
 /** A logger as production builds it, writing its JSON lines into `lines`. */
 function capturedLogger() {
@@ -74,4 +74,23 @@ test("log lines a stopped reader does not take are dropped, never piled up, and 
     level: 40,
     msg: `${1_000 - kept} log lines were dropped: the reader of standard output did not keep up`,
   });
+});
+
+test("an address is masked whole, however long its local part and whatever stands next to it", () => {
+  const long = `${"a.b-c_d%e+f".repeat(10)}@example.com`;
+  expect(scrubPersonalData(`to ${long}.`)).toBe("to [email].");
+  expect(scrubPersonalData("(hessa@example.ae),<rider@stable.example.org>;owner@x.io")).toBe(
+    "([email]),<[email]>;[email]",
+  );
+  expect(scrubPersonalData("a@b@example.com and @example.com and hessa@localhost")).toBe(
+    "a@[email] and @example.com and hessa@localhost",
+  );
+});
+
+test("a long request path with no address in it is logged as sent (decision 029)", () => {
+  // The shapes that made the e-mail pattern rescan the path from every character.
+  for (const path of [`/${"x".repeat(8_000)}`, `/${".".repeat(8_000)}-.AA`, `/a@${"a".repeat(8_000)}`]) {
+    expect(safeUrl(path)).toBe(path);
+  }
+  expect(safeUrl(`/${"x".repeat(8_000)}@example.com`)).toBe("/[email]");
 });
