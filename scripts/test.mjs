@@ -2,7 +2,7 @@
 // React Router's typegen (once: knip and tsc both read the route types it writes), the
 // translation catalogues (before tsc and the build: the check extracts and compiles them,
 // rewriting files both read), then side by side on the machine's two cores tsc, and
-// Biome → dependency-cruiser (no import cycle, type-only included: decision 025) → knip →
+// Biome → ESLint's regular-expression check (decision 029) → dependency-cruiser (no import cycle, type-only included: decision 025) → knip →
 // the production build (once: the Playwright server and the process tests start it as
 // built), then Vitest, then Playwright. Stops after the first step that fails, with its
 // exit code, and ends with each stage's wall time, so the cost of the suite stays visible.
@@ -29,6 +29,7 @@ const steps = [
     [stage("typecheck", [...npx, "tsc", "-p", "tsconfig.json"])],
     [
       stage("biome", [...npx, "biome", "ci", "--error-on-warnings", "."]),
+      stage("eslint", [...npx, "eslint", "."]),
       stage("cycles", ["npm", "run", "cycles", "--silent"]),
       stage("knip", [...npx, "knip"]),
       stage("build", ["npm", "run", "build", "--silent"]),

@@ -10,7 +10,7 @@ import type { CheckerMessage } from "../../../e2e/html-checker.ts";
 export function metaTags(html: string): Record<string, string>[] {
   return [...html.matchAll(/<meta\s([^>]*?)\/?>/g)].map(([, attributes]) =>
     Object.fromEntries(
-      [...(attributes ?? "").matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+      [...(attributes ?? "").matchAll(/(?<![\w:-])([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
     ),
   );
 }

@@ -66,9 +66,12 @@ export function companyNameIn(env: Pick<Env, "COMPANY_NAME" | "COMPANY_NAME_AR">
   return language === "ar" ? env.COMPANY_NAME_AR : env.COMPANY_NAME;
 }
 
-/** The origin used in links (mail, start-up log): PUBLIC_URL or http://localhost:PORT. */
-export function publicOrigin(env: Env): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+/**
+ * The origin used in links (mails, start-up log): PUBLIC_URL without its trailing slashes,
+ * or http://localhost:PORT.
+ */
+export function publicOrigin(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, "");
 }
 
 /** The settings the browser may see (conventions §4: only a whitelist reaches the browser). */

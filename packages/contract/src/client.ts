@@ -138,7 +138,7 @@ function fillPath(path: string, params: Record<string, unknown> | undefined): st
  * under way when the cache was cleared: decision 017).
  */
 export function createApiClient(options: ApiClientOptions) {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, "");
   const doFetch = options.fetch ?? globalThis.fetch;
 
   function urlOf<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {

@@ -108,5 +108,5 @@ export function plainTextExcerpt(html: string | null | undefined, maxLength = 16
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength - 1);
   const space = cut.lastIndexOf(" ");
-  return `${(space > maxLength / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+  return `${(space > maxLength / 2 ? cut.slice(0, space) : cut).replace(/(?<![\s,.;:])[\s,.;:]+$/, "")}…`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { companyNameIn, type Env } from "@khayl/config/env";
+import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import { ALERT_CONSENT_VERSION, type AlertWatch, type alertSubscribeBodySchema } from "@khayl/contract/alerts";
 import { disciplines } from "@khayl/contract/disciplines";
 import type { Message } from "@khayl/contract/messages";
@@ -31,11 +31,6 @@ export const withValues = (source: Message, values: Record<string, string | numb
   ...source,
   values,
 });
-
-/** The site's public origin, for links in mails: `PUBLIC_URL`, else the demo's `http://localhost:<PORT>`. */
-export function siteOrigin(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-}
 
 /** The page path of `language` (Arabic pages live below `/ar`, decision 016). */
 export function pagePath(language: Language, path: string): string {
@@ -85,7 +80,7 @@ export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, 
 function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
   const language = row.language as Language;
   const company = companyNameIn(env, language);
-  const confirmUrl = `${siteOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
+  const confirmUrl = `${publicOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
   return {
     kind: "alert-confirmation",
     lane: "notice" as const,

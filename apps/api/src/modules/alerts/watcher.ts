@@ -1,4 +1,4 @@
-import { companyNameIn, type Env } from "@khayl/config/env";
+import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import type { ApiClient } from "@khayl/contract/client";
 import { eventEndpoints } from "@khayl/contract/events";
 import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
@@ -19,7 +19,6 @@ import {
   hasConfirmedIn,
   linkToken,
   pagePath,
-  siteOrigin,
   withValues,
 } from "./service.ts";
 
@@ -91,7 +90,7 @@ type Names = Map<string, string>;
 /** One line of an alert mail about `change`, in `language`; an Arabic mail names shows from `arabic`. */
 function line(env: Env, { what, item }: Change, language: Language, arabic: Names): string {
   const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
-  const url = `${siteOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
+  const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
   const label = (language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label;
   const values = { route: label, name: label, type, date, url };
@@ -104,7 +103,7 @@ function line(env: Env, { what, item }: Change, language: Language, arabic: Name
 
 /** The RFC 8058 one-click URL of a subscription (an API POST; a GET answers 405). */
 function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
-  return `${siteOrigin(env)}/api/v1/alerts/one-click?token=${linkToken(hasher, sub)}`;
+  return `${publicOrigin(env)}/api/v1/alerts/one-click?token=${linkToken(hasher, sub)}`;
 }
 
 /**
@@ -143,8 +142,8 @@ function alertMail(
         company,
         what,
         items: lines.join("\n"),
-        scheduleUrl: `${siteOrigin(env)}${pagePath(language, schedule)}`,
-        manageUrl: `${siteOrigin(env)}${pagePath(language, "/alerts/manage")}/${linkToken(hasher, first)}`,
+        scheduleUrl: `${publicOrigin(env)}${pagePath(language, schedule)}`,
+        manageUrl: `${publicOrigin(env)}${pagePath(language, "/alerts/manage")}/${linkToken(hasher, first)}`,
       }),
       language,
     ),
