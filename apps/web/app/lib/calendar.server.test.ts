@@ -104,3 +104,34 @@ test("isDateOnly: both instants at 00:00 in Asia/Dubai", () => {
   expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), new Date("2030-01-10T06:00:00Z"))).toBe(false);
   expect(isDateOnly(new Date("2030-01-10T00:00:00Z"), null)).toBe(false);
 });
+
+describe("text from the API cannot write calendar lines of its own", () => {
+  /** A name that ends its line and writes an entry of its own, as a compromised provider could send it. */
+  const injected =
+    "Gulf Cup\r\nBEGIN:VEVENT\r\nUID:evil-1@attacker\r\nDTSTART:20270101T090000Z\r\nSUMMARY:Pay here\r\n" +
+    "URL:https://evil.example/pay\r\nEND:VEVENT";
+  const flattened =
+    "Gulf Cup BEGIN:VEVENT UID:evil-1@attacker DTSTART:20270101T090000Z SUMMARY:Pay here URL:https://evil.example/pay END:VEVENT";
+
+  test("a show's name, as the single download's calendar name and as the entry's summary", () => {
+    const poisoned = { ...show, eventName: injected, place: { code: "X\u0007", name: "Arena\u0001; Hall, 2" } };
+    const text = buildCalendar(poisoned.eventName, [showCalendarEvent(poisoned, context)], context).toString();
+    const events = parse(text);
+    expect(events.map((event) => event.uid)).toEqual(["event-12@khayl.example"]);
+    expect(events[0]?.summary).toBe(flattened);
+    expect(events[0]?.location).toBe("Arena ; Hall, 2 (X )");
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(flattened);
+    expect(calendar.getFirstPropertyValue("name")).toBe(flattened);
+    // Nothing but the folding's own line breaks: no control character left in the file.
+    expect(text.replaceAll("\r\n", "")).not.toMatch(/\p{Cc}/u);
+  });
+
+  test("a flight's code, in the calendar name and the summary", () => {
+    const poisoned = { ...flight, selectiveCode: injected };
+    const event = flightCalendarEvent(poisoned, context);
+    const text = buildCalendar(String(event?.summary), [event], context).toString();
+    expect(parse(text).map((entry) => entry.uid)).toEqual(["flight-7@khayl.example"]);
+    expect(parse(text)[0]?.summary).toBe(`Import flight LGG to DWC (${flattened})`);
+  });
+});

@@ -74,6 +74,25 @@ export function isDateOnly(start: Date, end: Date | null): boolean {
   return dubaiDay(start).midnight && (end === null || dubaiDay(end).midnight);
 }
 
+/**
+ * API text as a calendar's TEXT value may hold it (RFC 5545 §3.3.11): every run of control
+ * characters, line breaks included, becomes one space. `ical-generator` escapes line breaks,
+ * `\`, `;` and `,` in an entry's SUMMARY, LOCATION and DESCRIPTION, but passes the other
+ * control characters through, which strict calendars refuse.
+ */
+export function calendarText(text: string): string {
+  return text.replace(/\p{Cc}+/gu, " ").trim();
+}
+
+/**
+ * A calendar's name as its NAME and X-WR-CALNAME lines carry it: `calendarText`, then `\`,
+ * `;` and `,` escaped. `ical-generator` writes the name as given, so a show's name with a
+ * line break in it would have added properties, even whole entries, of its own to the file.
+ */
+function calendarName(text: string): string {
+  return calendarText(text).replace(/[\\;,]/g, (character) => `\\${character}`);
+}
+
 function absolute(context: CalendarContext, path: string): string {
   return `${context.config.publicUrl}${localizedPath(path, context.language)}`;
 }
@@ -95,10 +114,10 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
   const common: ICalEventData = {
     id: `event-${show.id}@${uidHost(context.config.publicUrl)}`,
     start,
-    summary: show.eventName,
-    location: venue,
+    summary: calendarText(show.eventName),
+    location: venue === null ? null : calendarText(venue),
     url,
-    description: context.i18n._(msg`Book road transport for your horses to this show in the app: ${url}`),
+    description: calendarText(context.i18n._(msg`Book road transport for your horses to this show in the app: ${url}`)),
   };
   if (isDateOnly(start, end)) {
     return { ...common, allDay: true, start: allDayDate(start), end: allDayDate(end ?? start, 1) };
@@ -126,17 +145,17 @@ export function flightCalendarEvent(flight: SelectiveService, context: CalendarC
     id: `flight-${flight.id}@${uidHost(context.config.publicUrl)}`,
     start,
     end: flight.endDate ? new Date(flight.endDate) : new Date(start.getTime() + 3_600_000),
-    summary: flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title,
-    location,
+    summary: calendarText(flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title),
+    location: location === null ? null : calendarText(location),
     url,
-    description: context.i18n._(msg`Book the shipping of your horses on this flight in the app: ${url}`),
+    description: calendarText(context.i18n._(msg`Book the shipping of your horses on this flight in the app: ${url}`)),
   };
 }
 
-/** A calendar named `name` holding `events` (entries that are `null` are left out). */
+/** A calendar named `name` (`calendarName`) holding `events` (entries that are `null` are left out). */
 export function buildCalendar(name: string, events: (ICalEventData | null)[], context: CalendarContext): ICalCalendar {
   return ical({
-    name,
+    name: calendarName(name),
     prodId: { company: context.config.companyName, product: "website", language: context.language.toUpperCase() },
     url: context.config.publicUrl,
     ttl: 3600,
