@@ -7,7 +7,7 @@ import { blogs, outbox } from "@khayl/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { expectSecurityHeaders, startTestHost, type TestHost } from "./testing.ts";
+import { expectSecurityHeaders, sendAsIs, startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
@@ -196,10 +196,49 @@ describe("page forms", () => {
       expect(foreign.statusCode).toBe(400);
       const badMethod = await host.app.inject({ method: "OPTIONS", url: "/contact-us" });
       expect(badMethod.statusCode).toBe(405);
+      // Methods a web `Request` cannot carry, and Host headers that make no origin.
+      for (const method of ["TRACE"] as const) {
+        const refused = await host.app.inject({ method, url: "/blogs" });
+        expect([refused.statusCode, refused.json()], method).toEqual([
+          405,
+          { success: false, statusCode: 405, message: "Method Not Allowed" },
+        ]);
+      }
+      for (const hostHeader of ["[::1", "a b", "evil@localhost", "localhost/x", ":99999999"]) {
+        const refused = await host.app.inject({ url: "/release-logs", headers: { host: hostHeader } });
+        expect([refused.statusCode, refused.json()], hostHeader).toEqual([
+          400,
+          { success: false, statusCode: 400, message: "Bad request" },
+        ]);
+      }
       expect(printed).not.toHaveBeenCalled();
     } finally {
       printed.mockRestore();
     }
+  });
+
+  test("a form posted from another site is refused however the path is written", async () => {
+    // A path that begins with two slashes (or a slash and a backslash) once read as another
+    // host: React Router took `//evil.example/contact-us` for the page `/contact-us` on the
+    // origin `evil.example`, and the other site's form passed its same-origin check.
+    const mails = async () => (await database.db.select().from(outbox)).length;
+    const before = await mails();
+    for (const path of [
+      "/contact-us",
+      "//evil.example/contact-us",
+      "/\\evil.example/contact-us",
+      "//evil.example/alerts",
+    ]) {
+      const answer = await sendAsIs(host, {
+        method: "POST",
+        path,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" },
+        body: "fullName=Hessa&email=hessa%40example.com&phone=%2B971501234567&subject=Inquiry&division=Technology&supportInquiry=Hi&watch=flights&filter=all",
+      });
+      expect(answer.statusCode, path).not.toBe(200);
+      expect(answer.body, path).not.toContain("Check your mail");
+    }
+    expect(await mails()).toBe(before);
   });
 
   test("a form posted to an unknown path redirects to the home page, like a visit", async () => {

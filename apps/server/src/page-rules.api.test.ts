@@ -5,7 +5,7 @@ import { blogs, events, selectiveServices } from "@khayl/db/schema";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { startTestHost, type TestHost } from "./testing.ts";
+import { sendAsIs, startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The pages whose URL is a secret (product §6: an invoice link's token opens the invoice),
@@ -217,6 +217,26 @@ describe("page rules declared by routes (decision 019)", () => {
         "no-referrer",
       ]);
       expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
+    }
+    // Sent as written by a raw client (a browser resolves these first): React Router renders
+    // the page the path resolves to, and the rules are that page's. `//x/invoice/…` once
+    // rendered the invoice as a page of no route's rules.
+    for (const path of [
+      `/./invoice/${hash}`,
+      `/ar/x/../invoice/${hash}`,
+      `//x/invoice/${hash}`,
+      `/\\x/invoice/${hash}`,
+    ]) {
+      const answer = await sendAsIs(host, { path });
+      if (answer.statusCode === 200) {
+        expect([answer.headers["cache-control"], answer.headers["referrer-policy"]], path).toEqual([
+          "private, no-store",
+          "no-referrer",
+        ]);
+        expect(answer.headers["x-robots-tag"], path).toMatch(/noindex/);
+      } else {
+        expect([answer.statusCode, answer.headers.location], path).toEqual([302, "/"]);
+      }
     }
   });
 });

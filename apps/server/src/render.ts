@@ -111,14 +111,13 @@ export function createRenderer({
   ): Promise<PageAnswer> => {
     const nonce = newNonce();
     const response = await render(request, reply, detached, nonce, options);
-    const url = options.url ?? request.url;
-    const mark = url.indexOf("?");
     return prepareAnswer(response, {
       env,
       secure: request.protocol === "https",
       method: detached ? "GET" : request.method,
       nonce,
-      page: pageRules(mark < 0 ? url : url.slice(0, mark)),
+      // The rules of the page React Router rendered: the path as the URL it was given reads it.
+      page: pageRules(pageUrl(request, options.url).pathname),
     });
   };
 
@@ -153,10 +152,36 @@ function languageOfUrl(url: string): "ar" | "en" {
   return /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en";
 }
 
+/** A client error the host's error handler answers with its status and the envelope (`answerHostError`). */
+function clientError(statusCode: 400 | 405, message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+/** Methods the platform's `Request` refuses to carry (Fetch's forbidden methods). */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * The URL of a page request as React Router sees it: the host's origin, then `path` (a path
+ * and query; default the request's own) appended as sent, never resolved against the origin.
+ * Resolved, `//evil.example/alerts` named another host: React Router rendered `/alerts`
+ * while taking that host for the page's origin, so a form posted from that other site passed
+ * its same-origin check, and the page rules, read from the raw path, were those of no route.
+ * Throws a 400 for a request target that is not a path, or a Host header that makes no origin.
+ */
+function pageUrl(request: FastifyRequest, path = request.url): URL {
+  if (!path.startsWith("/") || /[\s/\\?#@]/.test(request.host)) throw clientError(400, "Bad request");
+  try {
+    return new URL(`${request.protocol}://${request.host}${path}`);
+  } catch {
+    throw clientError(400, "Bad request");
+  }
+}
+
 /**
  * A web `Request` for React Router from Fastify's request (body streamed), aborted when the
  * client disconnects when `reply` is given, with the request's method and URL unless `method`
- * and `path` (a path and query) are given.
+ * and `path` (a path and query) are given. Throws a 405 for a method `Request` cannot carry
+ * (TRACE, CONNECT) and a 400 for a URL it cannot (`pageUrl`).
  */
 function toWebRequest(
   request: FastifyRequest,
@@ -164,8 +189,8 @@ function toWebRequest(
   method = request.method,
   path = request.url,
 ): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(path, origin);
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) throw clientError(405, "Method not allowed");
+  const url = pageUrl(request, path);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -1,6 +1,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { request as httpRequest } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
@@ -46,6 +47,40 @@ export async function startTestHost(name: string, variables: Record<string, stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A host's answer read over a socket (`sendAsIs`). */
+export interface RawAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request sent to `host` over a real socket with its path exactly as written: `app.inject`
+ * resolves a path first (`/./x`, `/\\other.example/x`), so what a raw client sends as the
+ * request target can only be tested so. The host listens on a free port of 127.0.0.1 from
+ * the first call on (closed with the host).
+ */
+export async function sendAsIs(
+  host: Host,
+  request: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  if (!host.app.server.listening) await host.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = host.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: "127.0.0.1", port, method: request.method ?? "GET", path: request.path, headers: request.headers },
+      (incoming) => {
+        let body = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (body += chunk));
+        incoming.on("end", () => resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body }));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(request.body);
+  });
 }
 
 /** A TCP port on 127.0.0.1 that nothing listened on a moment ago (for a server process a test starts). */
