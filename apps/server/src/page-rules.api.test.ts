@@ -1,7 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DbHandle } from "@khayl/db/client";
-import { blogs, events, selectiveServices } from "@khayl/db/schema";
+import { blogs, events, outbox, selectiveServices } from "@khayl/db/schema";
+import { desc, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
@@ -127,7 +128,9 @@ describe("page rules declared by routes (decision 019)", () => {
           expect(answer.body, url).toContain('<meta name="referrer" content="no-referrer"');
         }
       } else {
-        expect(answer.headers["x-robots-tag"], url).toBeUndefined();
+        // An alert link's pages are public in their rules but never indexed (their own test below).
+        const alertLink = pattern.replace(/^ar\//, "").startsWith("alerts/");
+        expect(answer.headers["x-robots-tag"], url).toBe(alertLink ? "noindex, nofollow" : undefined);
         expect(answer.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
         if (html && answer.statusCode === 200) {
           seen.publicPages++;
@@ -199,6 +202,30 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(file.headers["cache-control"]).toMatch(/immutable/);
     expect(file.rawPayload.length).toBeLessThanOrEqual(5 * 1024);
   }, 60_000);
+
+  test("an alert link's pages (its token in the path, the address in the body) are never shared or indexed", async () => {
+    const asked = await host.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      payload: { email: "page-rules@example.com", watch: "flights", filter: "export", language: "en" },
+      remoteAddress: "10.78.0.1",
+    });
+    expect(asked.statusCode).toBe(202);
+    const [mail] = await database.db
+      .select({ text: outbox.text })
+      .from(outbox)
+      .where(eq(outbox.to, "page-rules@example.com"))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const token = (mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1]) ?? "";
+    for (const url of [`/alerts/confirm/${token}`, `/ar/alerts/manage/${token}`, `/alerts/manage/${token}.data`]) {
+      const answer = await host.app.inject(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["cache-control"], url).toBe("private, no-store");
+      expect(answer.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(answer.headers["x-page-cache"], url).toBeUndefined();
+    }
+  });
 
   test("however a private page is spelled or asked for, its rules hold", async () => {
     const hash = host.seeded?.invoiceLinks[0]?.hash ?? "";

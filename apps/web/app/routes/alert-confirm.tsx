@@ -2,7 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
-import { confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
+import { alertLinkHeaders, confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
@@ -13,6 +13,9 @@ import type { Route } from "./+types/alert-confirm";
  * subscriber's e-mail address, so it keeps its opener policy (`personalData`).
  */
 export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
+
+/** The link's token is in the path: never in a shared cache, never indexed (`alertLinkHeaders`). */
+export const headers = alertLinkHeaders;
 
 /** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { MailLanguageSelect } from "../components/mail-language-select.tsx";
-import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
+import { alertLinkHeaders, loadAlertLink, manageAction } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -16,6 +16,9 @@ import type { Route } from "./+types/alert-manage";
  * e-mail address, so it keeps its opener policy (`personalData`).
  */
 export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
+
+/** The link's token is in the path: never in a shared cache, never indexed (`alertLinkHeaders`). */
+export const headers = alertLinkHeaders;
 
 /** Reads the link's subscription and every alert of its address; a GET never changes them. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
