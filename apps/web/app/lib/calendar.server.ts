@@ -80,7 +80,7 @@ export function isDateOnly(start: Date, end: Date | null): boolean {
  * `\`, `;` and `,` in an entry's SUMMARY, LOCATION and DESCRIPTION, but passes the other
  * control characters through, which strict calendars refuse.
  */
-export function calendarText(text: string): string {
+function calendarText(text: string): string {
   return text.replace(/\p{Cc}+/gu, " ").trim();
 }
 
