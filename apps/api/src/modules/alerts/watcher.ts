@@ -10,7 +10,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { uaeDateTime } from "../mail/templates.ts";
+import { oneLine, uaeDateTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   type AlertSubscription,
@@ -92,7 +92,8 @@ function line(env: Env, { what, item }: Change, language: Language, arabic: Name
   const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
   const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
-  const label = (language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label;
+  // The API's text, on one line of the mail (`oneLine`): a name cannot add lines of its own.
+  const label = oneLine((language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label);
   const values = { route: label, name: label, type, date, url };
   const source =
     item.kind === "flight"

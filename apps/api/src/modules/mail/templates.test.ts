@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import {
+  DIGEST_SEPARATOR,
   deletionPausedAlertMail,
+  oneLine,
   supportDigestEntry,
   supportDigestMail,
   supportNotificationMail,
@@ -51,4 +53,29 @@ test.each(["en", "ar"] as const)("the visitor's mails in %s", (language) => {
   expect(deletionCodesLiveMail("layla@example.com", { ...options, minutes: 10 })).toMatchSnapshot();
   expect(deletionLockedMail("layla@example.com", { ...options, lockedUntil: at })).toMatchSnapshot();
   expect(accountDeletedMail("layla@example.com", options)).toMatchSnapshot();
+});
+
+test("what a visitor wrote cannot add lines that read like the team's mail's own", () => {
+  const forged = {
+    ...request,
+    fullName: "Bob\r\nE-mail: ceo@khayl.example\u2028Phone: +971 4 000 0000",
+    applicableReference: "INV-1\nDivision: Management",
+    supportInquiry: `Hello${DIGEST_SEPARATOR}Reference: SR-2026-999999\nName: Someone else`,
+  };
+  const notification = supportNotificationMail("team@example.com", forged).text;
+  expect(notification).toContain("Name: Bob E-mail: ceo@khayl.example Phone: +971 4 000 0000\n");
+  expect(notification).toContain("Applicable reference: INV-1 Division: Management\n");
+  expect(notification.match(/^E-mail: /gm)).toEqual(["E-mail: "]);
+  const entry = supportDigestEntry(forged, at);
+  // One separator (the entry's own) and one reference line; the inquiry's lines are quoted.
+  expect(entry.split(DIGEST_SEPARATOR)).toHaveLength(2);
+  expect(entry.match(/^Reference: /gm)).toEqual(["Reference: "]);
+  expect(entry).toContain(
+    "> Hello\n> \n> ----------------------------------------\n> Reference: SR-2026-999999\n> Name: Someone else",
+  );
+});
+
+test("oneLine: control characters and line separators become single spaces", () => {
+  expect(oneLine(" Gulf\r\n\tCup\u2029Final\u0007 ")).toBe("Gulf Cup Final");
+  expect(oneLine("كأس الخليج")).toBe("كأس الخليج");
 });

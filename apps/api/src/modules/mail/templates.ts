@@ -29,7 +29,17 @@ export const ERASED_RECIPIENT_KINDS: readonly string[] = [ACCOUNT_DELETED_KIND];
 /** What `to` becomes in a row of `ERASED_RECIPIENT_KINDS` once the mail has gone. */
 export const ERASED_RECIPIENT = "[erased]";
 
-/** The support team's notification of a new contact request (architecture §3.6). */
+/**
+ * A value written on one line of a mail (a name, a reference, a show's name): every run of
+ * control characters, line breaks included, or of line and paragraph separators becomes one
+ * space, so what a visitor or the API wrote cannot add lines that read like the mail's own
+ * (a second `E-mail:` line, a link under the site's words).
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
+}
+
+/** The support team's notification of a new contact request (architecture §3.6); its one-line fields through `oneLine`. */
 export function supportNotificationMail(
   to: string,
   r: {
@@ -51,12 +61,12 @@ export function supportNotificationMail(
     text: [
       `New support request ${r.reference}`,
       "",
-      `Name: ${r.fullName}`,
-      `E-mail: ${r.email}`,
-      `Phone: ${r.phone}`,
+      `Name: ${oneLine(r.fullName)}`,
+      `E-mail: ${oneLine(r.email)}`,
+      `Phone: ${oneLine(r.phone)}`,
       `Subject: ${r.subject}`,
       `Division: ${r.division}`,
-      `Applicable reference: ${r.applicableReference ?? "-"}`,
+      `Applicable reference: ${oneLine(r.applicableReference ?? "-")}`,
       "",
       r.supportInquiry,
     ].join("\n"),
@@ -90,21 +100,29 @@ export function supportDigestMail(to: string, perHour: number): OutgoingMail {
   };
 }
 
-/** One request's entry in the support team's digest, starting with `DIGEST_SEPARATOR`. */
+/**
+ * One request's entry in the support team's digest, starting with `DIGEST_SEPARATOR`: its
+ * one-line fields through `oneLine`, its inquiry quoted line by line (`> `), so that an
+ * inquiry cannot write a separator and an entry of its own below it.
+ */
 export function supportDigestEntry(r: Parameters<typeof supportNotificationMail>[1], receivedAt: Date): string {
-  const inquiry =
+  const excerpt =
     r.supportInquiry.length > DIGEST_EXCERPT ? `${r.supportInquiry.slice(0, DIGEST_EXCERPT)}…` : r.supportInquiry;
+  const inquiry = excerpt
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map((text) => `> ${text}`)
+    .join("\n");
   return (
     DIGEST_SEPARATOR +
     [
       `Reference: ${r.reference}`,
       `Received: ${uaeDateTime(receivedAt)}`,
-      `Name: ${r.fullName}`,
-      `E-mail: ${r.email}`,
-      `Phone: ${r.phone}`,
+      `Name: ${oneLine(r.fullName)}`,
+      `E-mail: ${oneLine(r.email)}`,
+      `Phone: ${oneLine(r.phone)}`,
       `Subject: ${r.subject}`,
       `Division: ${r.division}`,
-      `Applicable reference: ${r.applicableReference ?? "-"}`,
+      `Applicable reference: ${oneLine(r.applicableReference ?? "-")}`,
       "",
       inquiry,
     ].join("\n")
