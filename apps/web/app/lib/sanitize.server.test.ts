@@ -41,6 +41,11 @@ test("external links get rel=noopener noreferrer; same-site links stay as they a
     `<a href="https://www.fei.org" rel="noopener noreferrer">FEI</a>`,
   );
   expect(sanitizeContent(`<a href="/flights">flights</a>`)).toBe(`<a href="/flights">flights</a>`);
+  // The content's own rel is dropped: ours or none.
+  expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`)).toBe(
+    `<a href=" https://evil.example" rel="noopener noreferrer">x</a>`,
+  );
+  expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`)).toBe(`<a href="/blogs">x</a>`);
 });
 
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
@@ -66,4 +71,8 @@ test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellip
   expect(long.length).toBeLessThanOrEqual(40);
   expect(long).toMatch(/^horse( horse)*…$/);
   expect(plainTextExcerpt(null)).toBe("");
+  // Each reference decoded once: text that shows `&lt;script&gt;` on the page says so in its excerpt.
+  expect(plainTextExcerpt("<p>a &amp;lt;script&amp;gt; &quot;b&quot; &#39;c&#39;&nbsp;d</p>")).toBe(
+    `a &lt;script&gt; "b" 'c' d`,
+  );
 });

@@ -67,8 +67,10 @@ const options: sanitize.IOptions = {
   transformTags: {
     // The page's own title is the only h1.
     h1: "h2",
-    a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? "");
+    // The rel of a link is ours, never the content's (`rel="opener"` would undo it): an
+    // external link (browsers trim the spaces before a scheme) gets noopener noreferrer.
+    a: (tagName, { rel: _theirs, ...attribs }) => {
+      const external = /^\s*https?:/i.test(attribs.href ?? "");
       return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer" } : attribs };
     },
     img: (tagName, attribs) => ({
@@ -89,6 +91,9 @@ export function sanitizeContent(html: string | null | undefined): SafeHtml {
   return sanitize(html ?? "", options) as SafeHtml;
 }
 
+/** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */
+const TEXT_REFERENCES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
 /**
  * The plain text of API HTML, whitespace collapsed, cut at a word boundary to at most
  * `maxLength` characters with '…' (for `<meta name="description">`).
@@ -96,13 +101,10 @@ export function sanitizeContent(html: string | null | undefined): SafeHtml {
 export function plainTextExcerpt(html: string | null | undefined, maxLength = 160): string {
   // Block ends become spaces so that "<p>a</p><p>b</p>" reads "a b".
   const spaced = (html ?? "").replace(/<br\s*\/?>|<\/(p|li|h[1-6]|div|tr|td|th|dd|dt|blockquote|figcaption)>/gi, " $&");
+  // One pass over the references sanitize-html writes: decoding `&amp;` first would turn the
+  // text `&lt;b&gt;` (sent as `&amp;lt;b&amp;gt;`) into `<b>`.
   const text = sanitize(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_reference, name: string) => TEXT_REFERENCES[name] ?? "")
     .replace(/\s+/g, " ")
     .trim();
   if (text.length <= maxLength) return text;
