@@ -119,7 +119,7 @@ describe("Cache-Control by what was asked", () => {
     ]) {
       expect(headers.get("cache-control")).toBe("private, no-store");
       expect(headers.get("x-robots-tag")).toMatch(/noindex/);
-      expect(headers.get("referrer-policy")).toBe("no-referrer");
+      expect(headers.get("referrer-policy")).toBe("strict-origin");
     }
     expect(pdf.kind === "other" && (await pdf.response.text())).toBe("%PDF");
   });

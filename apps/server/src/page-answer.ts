@@ -46,7 +46,7 @@ export interface AnswerContext {
 const PRIVATE_PAGE_HEADERS = {
   "cache-control": "private, no-store",
   "x-robots-tag": "noindex, nofollow",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "strict-origin",
 } as const;
 
 /**

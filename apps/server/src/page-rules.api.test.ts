@@ -13,7 +13,13 @@ import { sendAsIs, startTestHost, type TestHost } from "./testing.ts";
  * by their route path without the language prefix. Written here, not read from the
  * routes' declarations, so that a route that forgot its `handle` fails this test.
  */
-const PRIVATE_PAGES = new Set(["invoice/:hash", "invoice/:hash/pdf", "invoice/:hash/payment"]);
+const PRIVATE_PAGES = new Set([
+  "invoice/:hash",
+  "invoice/:hash/pdf",
+  "invoice/:hash/payment",
+  "alerts/confirm/:token",
+  "alerts/manage/:token",
+]);
 
 /**
  * The content pages (decision 024: complete in their HTML, no framework JavaScript), by
@@ -84,7 +90,29 @@ function routePatterns(): string[] {
   return [...patterns];
 }
 
-/** A URL of `pattern` that reaches real demo data: a show, a flight, a blog, an invoice link. */
+let alertLinkToken: string | undefined;
+
+/** An alert link's token (decision 028), as a subscriber gets it: from the confirmation mail in the outbox. */
+async function alertToken(): Promise<string> {
+  if (alertLinkToken) return alertLinkToken;
+  const asked = await host.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email: "page-rules@example.com", watch: "flights", filter: "export", language: "en" },
+    remoteAddress: "10.78.0.1",
+  });
+  expect(asked.statusCode).toBe(202);
+  const [mail] = await database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, "page-rules@example.com"))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  alertLinkToken = (mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1]) ?? "";
+  return alertLinkToken;
+}
+
+/** A URL of `pattern` that reaches real demo data: a show, a flight, a blog, an invoice link, an alert link. */
 async function urlOf(pattern: string): Promise<string> {
   const [show] = await database.db.select({ id: events.id }).from(events).limit(1);
   const [flight] = await database.db.select({ id: selectiveServices.id }).from(selectiveServices).limit(1);
@@ -95,6 +123,7 @@ async function urlOf(pattern: string): Promise<string> {
   const id = unprefixed.startsWith("transport") ? show.id : unprefixed.startsWith("flights") ? flight.id : blog.id;
   return `/${pattern
     .replace(":hash", invoice.hash)
+    .replace(":token", pattern.includes(":token") ? await alertToken() : "")
     .replace(":id", String(id))
     .replace(":productApp", "Khayl-App")
     .replace("*", "no-such-page")}`;
@@ -103,7 +132,7 @@ async function urlOf(pattern: string): Promise<string> {
 describe("page rules declared by routes (decision 019)", () => {
   test("every route in both languages: private pages carry no analytics and are never kept, indexed or referred; public pages carry analytics", async () => {
     const patterns = routePatterns();
-    expect(patterns.filter((pattern) => PRIVATE_PAGES.has(pattern.replace(/^ar\//, "")))).toHaveLength(6);
+    expect(patterns.filter((pattern) => PRIVATE_PAGES.has(pattern.replace(/^ar\//, "")))).toHaveLength(10);
     const seen = { private: 0, publicPages: 0 };
     for (const pattern of patterns) {
       const url = await urlOf(pattern);
@@ -120,17 +149,15 @@ describe("page rules declared by routes (decision 019)", () => {
         expect(answer.headers["x-page-cache"], url).toBeUndefined();
         expect(answer.headers.etag, url).toBeUndefined();
         expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
-        expect(answer.headers["referrer-policy"], url).toBe("no-referrer");
+        expect(answer.headers["referrer-policy"], url).toBe("strict-origin");
         expect(answer.headers["cross-origin-opener-policy"], url).toBe("same-origin");
         if (html) {
           expect(answer.statusCode, url).toBe(200);
           expect(answer.body, url).toMatch(/<meta name="robots" content="noindex[^"]*"/);
-          expect(answer.body, url).toContain('<meta name="referrer" content="no-referrer"');
+          expect(answer.body, url).toContain('<meta name="referrer" content="strict-origin"');
         }
       } else {
-        // An alert link's pages are public in their rules but never indexed (their own test below).
-        const alertLink = pattern.replace(/^ar\//, "").startsWith("alerts/");
-        expect(answer.headers["x-robots-tag"], url).toBe(alertLink ? "noindex, nofollow" : undefined);
+        expect(answer.headers["x-robots-tag"], url).toBeUndefined();
         expect(answer.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
         if (html && answer.statusCode === 200) {
           seen.publicPages++;
@@ -142,7 +169,7 @@ describe("page rules declared by routes (decision 019)", () => {
         }
       }
     }
-    expect(seen.private).toBe(6);
+    expect(seen.private).toBe(10);
     expect(seen.publicPages).toBeGreaterThanOrEqual(2 * 18);
   }, 60_000);
 
@@ -203,30 +230,6 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(file.rawPayload.length).toBeLessThanOrEqual(5 * 1024);
   }, 60_000);
 
-  test("an alert link's pages (its token in the path, the address in the body) are never shared or indexed", async () => {
-    const asked = await host.app.inject({
-      method: "POST",
-      url: "/api/v1/alerts/subscriptions",
-      payload: { email: "page-rules@example.com", watch: "flights", filter: "export", language: "en" },
-      remoteAddress: "10.78.0.1",
-    });
-    expect(asked.statusCode).toBe(202);
-    const [mail] = await database.db
-      .select({ text: outbox.text })
-      .from(outbox)
-      .where(eq(outbox.to, "page-rules@example.com"))
-      .orderBy(desc(outbox.id))
-      .limit(1);
-    const token = (mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1]) ?? "";
-    for (const url of [`/alerts/confirm/${token}`, `/ar/alerts/manage/${token}`, `/alerts/manage/${token}.data`]) {
-      const answer = await host.app.inject(url);
-      expect(answer.statusCode, url).toBe(200);
-      expect(answer.headers["cache-control"], url).toBe("private, no-store");
-      expect(answer.headers["x-robots-tag"], url).toBe("noindex, nofollow");
-      expect(answer.headers["x-page-cache"], url).toBeUndefined();
-    }
-  });
-
   test("however a private page is spelled or asked for, its rules hold", async () => {
     const hash = host.seeded?.invoiceLinks[0]?.hash ?? "";
     for (const url of [
@@ -236,12 +239,13 @@ describe("page rules declared by routes (decision 019)", () => {
       `/ar/invoice/${hash}?step=2`,
       `/ar/invoice/${hash}.data`,
       `/invoice/${hash}.data?_routes=routes%2Finvoice`,
+      `/alerts/manage/${await alertToken()}.data`,
     ]) {
       const answer = await host.app.inject(url);
       expect(answer.body, url).not.toContain("googletagmanager");
       expect([answer.headers["cache-control"], answer.headers["referrer-policy"]], url).toEqual([
         "private, no-store",
-        "no-referrer",
+        "strict-origin",
       ]);
       expect(answer.headers["x-robots-tag"], url).toMatch(/noindex/);
     }
@@ -258,7 +262,7 @@ describe("page rules declared by routes (decision 019)", () => {
       if (answer.statusCode === 200) {
         expect([answer.headers["cache-control"], answer.headers["referrer-policy"]], path).toEqual([
           "private, no-store",
-          "no-referrer",
+          "strict-origin",
         ]);
         expect(answer.headers["x-robots-tag"], path).toMatch(/noindex/);
       } else {

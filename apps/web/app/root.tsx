@@ -64,7 +64,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
  * The document shell: the page's language and direction (`<html lang="ar" dir="rtl">` under
  * `/ar`), meta, links, the messages of the matched routes, and the scripts: inline ones
  * carry the render's CSP nonce (decision 019). A page whose route declares it private
- * (decision 019) gets no analytics, `noindex, nofollow` and `no-referrer` (the host sends
+ * (decision 019) gets no analytics, `noindex, nofollow` and `strict-origin` (the host sends
  * the same as headers). A content page, whose route declares `scripts: false` (decision
  * 024), is rendered without `<Scripts>` and `<ScrollRestoration>`: no React, no router
  * runtime, no module preloads, no inlined loader data; its analytics (when configured) is
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rules.private ? (
           <>
             <meta name="robots" content="noindex, nofollow" />
-            <meta name="referrer" content="no-referrer" />
+            <meta name="referrer" content="strict-origin" />
           </>
         ) : null}
         {scripts ? (

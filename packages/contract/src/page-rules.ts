@@ -11,7 +11,9 @@ export interface PageRules {
    * The URL is a secret (an invoice link's token gives access to the invoice: product §6).
    * Such a page loads no analytics (its page view names the route, not the URL), answers
    * `Cache-Control: private, no-store`, `X-Robots-Tag: noindex` and
-   * `Referrer-Policy: no-referrer`, and is never kept by the page cache (architecture §3.9).
+   * `Referrer-Policy: strict-origin` (its path never leaves it, not even to the next page of
+   * the site, whose analytics would report it; its forms still say their origin), and is
+   * never kept by the page cache (architecture §3.9).
    */
   private: boolean;
   /**

@@ -71,16 +71,6 @@ export async function loadAlertLink(request: Request, context: WebContext, token
   return { messages, subscription };
 }
 
-/**
- * The headers of an alert link's page (confirm or manage), whose path holds the link's token
- * and whose body the subscriber's address: never kept by a shared cache, never indexed. It
- * is not a `private` page (decision 019): `Referrer-Policy: no-referrer` would post its forms
- * with `Origin: null`, which React Router refuses (decision 028).
- */
-export function alertLinkHeaders(): Record<string, string> {
-  return { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow" };
-}
-
 /** The confirm page's button (a POST): records the consent. */
 export function confirmAction(token: string, context: WebContext) {
   return step(context, "confirm", () => ownApi(context).call(alertEndpoints.confirm, { body: { token } }));

@@ -2,20 +2,17 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
-import { alertLinkHeaders, confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
+import { confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
 
 /**
  * Without framework JavaScript (decision 024): the Confirm button is a plain form POST. The
- * token is a path parameter, so the page cache never keeps these pages. It shows the
- * subscriber's e-mail address, so it keeps its opener policy (`personalData`).
+ * path holds the link's token: a private page (decision 019), never kept, indexed, referred
+ * or reported to analytics. It shows the subscriber's e-mail address (`personalData`).
  */
-export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
-
-/** The link's token is in the path: never in a shared cache, never indexed (`alertLinkHeaders`). */
-export const headers = alertLinkHeaders;
+export const handle = { page: { private: true, scripts: false, personalData: true } } satisfies RouteHandle;
 
 /** Reads the link's subscription; opening the link (mail scanners do) confirms nothing. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

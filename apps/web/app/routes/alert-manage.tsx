@@ -4,21 +4,18 @@ import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { MailLanguageSelect } from "../components/mail-language-select.tsx";
-import { alertLinkHeaders, loadAlertLink, manageAction } from "../lib/alerts.server.ts";
+import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-manage";
 
 /**
- * Without framework JavaScript (decision 024): every button is a plain form POST. The token is
- * a path parameter, so the page cache never keeps these pages. It shows the subscriber's
- * e-mail address, so it keeps its opener policy (`personalData`).
+ * Without framework JavaScript (decision 024): every button is a plain form POST. The path
+ * holds the link's token: a private page (decision 019), never kept, indexed, referred or
+ * reported to analytics. It shows the subscriber's e-mail address (`personalData`).
  */
-export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
-
-/** The link's token is in the path: never in a shared cache, never indexed (`alertLinkHeaders`). */
-export const headers = alertLinkHeaders;
+export const handle = { page: { private: true, scripts: false, personalData: true } } satisfies RouteHandle;
 
 /** Reads the link's subscription and every alert of its address; a GET never changes them. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
