@@ -2,7 +2,7 @@ import { createApiClient } from "@khayl/contract/client";
 import { expect, test } from "vitest";
 import { testInvoice } from "../components/invoice/testing.ts";
 import type { WebContext } from "./context.ts";
-import { loadInvoice, paymentAction } from "./invoice.server.ts";
+import { invoicePdfResponse, loadInvoice, paymentAction } from "./invoice.server.ts";
 
 const hash = "abcdefghijklmnopqrstuv_-0123";
 
@@ -116,4 +116,27 @@ test("the page's loader writes the invoice's dates in the page's language, so th
   const paid = { ...unpaid, status: "paid" as const, paidAt: "2026-02-09T20:15:00.000Z" };
   expect(await loaded(paid, "en")).toMatchObject({ paidAtText: "10 Feb 2026" });
   expect(await loaded(paid, "ar")).toMatchObject({ paidAtText: "10 فبراير 2026" });
+});
+
+test("the PDF's name is written by the site, whatever the API's header says", async () => {
+  const pdfFrom = async (disposition: string | null) => {
+    const api = createApiClient({
+      baseUrl: "http://api.test/api/v1",
+      fetch: async () =>
+        new Response("%PDF-1.7", {
+          headers: {
+            "content-type": "application/pdf",
+            ...(disposition ? { "content-disposition": disposition } : {}),
+          },
+        }),
+    });
+    const context = { api, log: { warn() {}, error() {} } } as unknown as WebContext;
+    return (await invoicePdfResponse(context, hash)).headers.get("content-disposition");
+  };
+  expect(await pdfFrom('inline; filename="INV-2026-000101.pdf"')).toBe('inline; filename="INV-2026-000101.pdf"');
+  // A provider behind API_URL that asks for a download named like a program, or for nothing.
+  expect(await pdfFrom("attachment; filename=\"../../setup.exe\"; filename*=UTF-8''x.exe")).toBe(
+    'inline; filename="setupexe.pdf"',
+  );
+  expect(await pdfFrom(null)).toBe('inline; filename="invoice.pdf"');
 });

@@ -1,5 +1,11 @@
 import { formatInvoiceDate } from "@khayl/contract/format";
-import { type InvoiceData, invoiceEndpoints, invoiceHashSchema, paymentStepBodySchema } from "@khayl/contract/invoices";
+import {
+  type InvoiceData,
+  invoiceEndpoints,
+  invoiceHashSchema,
+  invoicePdfDisposition,
+  paymentStepBodySchema,
+} from "@khayl/contract/invoices";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
@@ -71,8 +77,10 @@ export async function invoicePdfResponse(context: WebContext, hash: string): Pro
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     });
-    const disposition = upstream.headers.get("content-disposition");
-    if (disposition) headers.set("content-disposition", disposition);
+    // The file's name from the API's answer, rewritten as the API writes it: a provider behind
+    // API_URL chooses neither the disposition nor the characters of the name.
+    const upstreamName = /filename="?([^";]*)/i.exec(upstream.headers.get("content-disposition") ?? "")?.[1] ?? "";
+    headers.set("content-disposition", invoicePdfDisposition(upstreamName.replace(/\.pdf$/i, "")));
     return new Response(upstream.body, { status: 200, headers });
   } catch (error) {
     if (!isApiError(error)) throw error;

@@ -1,4 +1,4 @@
-import { invoiceEndpoints } from "@khayl/contract/invoices";
+import { invoiceEndpoints, invoicePdfDisposition } from "@khayl/contract/invoices";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { requestLanguage } from "../../http/language.ts";
@@ -49,7 +49,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
       reply
         .code(200)
         .header("content-type", "application/pdf")
-        .header("content-disposition", `inline; filename="${refNumber.replace(/[^A-Za-z0-9_-]/g, "")}.pdf"`)
+        .header("content-disposition", invoicePdfDisposition(refNumber))
         .header("cache-control", "private, no-store")
         .send(pdf);
       return null;
