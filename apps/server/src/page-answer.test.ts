@@ -105,6 +105,21 @@ describe("Cache-Control by what was asked", () => {
     expect(redirect.kind === "other" && redirect.response.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  test("an answer that is not a page and says nothing of caching is kept by no one; one that says keeps it", async () => {
+    const data = await prepareAnswer(
+      new Response("[]", { headers: { "content-type": "text/x-script" } }),
+      get(newNonce()),
+    );
+    expect(data.kind === "other" && data.response.headers.get("cache-control")).toBe("private, no-store");
+    const feed = await prepareAnswer(
+      new Response("BEGIN:VCALENDAR", {
+        headers: { "content-type": "text/calendar", "cache-control": "public, max-age=300" },
+      }),
+      get(newNonce()),
+    );
+    expect(feed.kind === "other" && feed.response.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
   test("a private page's answers, pages or not, are never kept, indexed or referred", async () => {
     const rules = { ...get(newNonce()), page: { private: true, scripts: true, personalData: false } };
     const html = await prepareAnswer(page(), rules);

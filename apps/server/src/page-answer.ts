@@ -68,8 +68,9 @@ function openerPolicy(page: PageRules): "same-origin" | "unsafe-none" {
  * (`openerPolicy`), and its Cache-Control: a shared page `PUBLIC_PAGE_CACHE_CONTROL` (with
  * `Vary: Accept-Encoding` and any `Vary` of its route), any other page its route's, or
  * `private, no-store` when its route gave none.
- * Whatever the kind, an answer on a private page gets `PRIVATE_PAGE_HEADERS`, and an answer
- * to anything but a GET or HEAD (a form's result) `private, no-store`.
+ * Whatever the kind, an answer on a private page gets `PRIVATE_PAGE_HEADERS`, an answer
+ * to anything but a GET or HEAD (a form's result) `private, no-store`, and so does any other
+ * answer whose route gave no Cache-Control (React Router's `.data`).
  */
 export async function prepareAnswer(response: Response, context: AnswerContext): Promise<PageAnswer> {
   const overrides: Record<string, string> = context.page.private
@@ -79,6 +80,8 @@ export async function prepareAnswer(response: Response, context: AnswerContext):
       : {};
   const contentType = response.headers.get("content-type") ?? "";
   if (!contentType.startsWith("text/html") || !response.body) {
+    // Like a page, an answer whose route said nothing of caching (a `.data` answer) is kept by no one.
+    if (!response.headers.has("cache-control")) overrides["cache-control"] ??= "private, no-store";
     if (Object.keys(overrides).length === 0) return { kind: "other", response };
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(overrides)) headers.set(name, value);
