@@ -3,6 +3,7 @@ import { eventPlaceCode } from "@khayl/contract/event-fields";
 import type { Event } from "@khayl/contract/events";
 import { DISPLAY_TIME_ZONE } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
+import { oneLine } from "@khayl/contract/text";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import ical, { type ICalCalendar, type ICalEventData } from "ical-generator";
@@ -75,22 +76,12 @@ export function isDateOnly(start: Date, end: Date | null): boolean {
 }
 
 /**
- * API text as a calendar's TEXT value may hold it (RFC 5545 §3.3.11): every run of control
- * characters, line breaks included, becomes one space. `ical-generator` escapes line breaks,
- * `\`, `;` and `,` in an entry's SUMMARY, LOCATION and DESCRIPTION, but passes the other
- * control characters through, which strict calendars refuse.
- */
-function calendarText(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ").trim();
-}
-
-/**
- * A calendar's name as its NAME and X-WR-CALNAME lines carry it: `calendarText`, then `\`,
+ * A calendar's name as its NAME and X-WR-CALNAME lines carry it: `oneLine`, then `\`,
  * `;` and `,` escaped. `ical-generator` writes the name as given, so a show's name with a
  * line break in it would have added properties, even whole entries, of its own to the file.
  */
 function calendarName(text: string): string {
-  return calendarText(text).replace(/[\\;,]/g, (character) => `\\${character}`);
+  return oneLine(text).replace(/[\\;,]/g, (character) => `\\${character}`);
 }
 
 function absolute(context: CalendarContext, path: string): string {
@@ -114,10 +105,10 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
   const common: ICalEventData = {
     id: `event-${show.id}@${uidHost(context.config.publicUrl)}`,
     start,
-    summary: calendarText(show.eventName),
-    location: venue === null ? null : calendarText(venue),
+    summary: oneLine(show.eventName),
+    location: venue === null ? null : oneLine(venue),
     url,
-    description: calendarText(context.i18n._(msg`Book road transport for your horses to this show in the app: ${url}`)),
+    description: oneLine(context.i18n._(msg`Book road transport for your horses to this show in the app: ${url}`)),
   };
   if (isDateOnly(start, end)) {
     return { ...common, allDay: true, start: allDayDate(start), end: allDayDate(end ?? start, 1) };
@@ -145,10 +136,10 @@ export function flightCalendarEvent(flight: SelectiveService, context: CalendarC
     id: `flight-${flight.id}@${uidHost(context.config.publicUrl)}`,
     start,
     end: flight.endDate ? new Date(flight.endDate) : new Date(start.getTime() + 3_600_000),
-    summary: calendarText(flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title),
-    location: location === null ? null : calendarText(location),
+    summary: oneLine(flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title),
+    location: location === null ? null : oneLine(location),
     url,
-    description: calendarText(context.i18n._(msg`Book the shipping of your horses on this flight in the app: ${url}`)),
+    description: oneLine(context.i18n._(msg`Book the shipping of your horses on this flight in the app: ${url}`)),
   };
 }
 

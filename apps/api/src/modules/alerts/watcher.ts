@@ -2,6 +2,7 @@ import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import type { ApiClient } from "@khayl/contract/client";
 import { eventEndpoints } from "@khayl/contract/events";
 import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSeen } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
@@ -10,7 +11,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { oneLine, uaeDateTime } from "../mail/templates.ts";
+import { uaeDateTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   type AlertSubscription,

@@ -2,7 +2,6 @@ import { expect, test } from "vitest";
 import {
   DIGEST_SEPARATOR,
   deletionPausedAlertMail,
-  oneLine,
   supportDigestEntry,
   supportDigestMail,
   supportNotificationMail,
@@ -73,9 +72,4 @@ test("what a visitor wrote cannot add lines that read like the team's mail's own
   expect(entry).toContain(
     "> Hello\n> \n> ----------------------------------------\n> Reference: SR-2026-999999\n> Name: Someone else",
   );
-});
-
-test("oneLine: control characters and line separators become single spaces", () => {
-  expect(oneLine(" Gulf\r\n\tCup\u2029Final\u0007 ")).toBe("Gulf Cup Final");
-  expect(oneLine("كأس الخليج")).toBe("كأس الخليج");
 });

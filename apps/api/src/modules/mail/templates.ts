@@ -1,3 +1,4 @@
+import { oneLine } from "@khayl/contract/text";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
 import type { OutgoingMail } from "./outgoing-mail.ts";
@@ -28,16 +29,6 @@ export const ERASED_RECIPIENT_KINDS: readonly string[] = [ACCOUNT_DELETED_KIND];
 
 /** What `to` becomes in a row of `ERASED_RECIPIENT_KINDS` once the mail has gone. */
 export const ERASED_RECIPIENT = "[erased]";
-
-/**
- * A value written on one line of a mail (a name, a reference, a show's name): every run of
- * control characters, line breaks included, or of line and paragraph separators becomes one
- * space, so what a visitor or the API wrote cannot add lines that read like the mail's own
- * (a second `E-mail:` line, a link under the site's words).
- */
-export function oneLine(text: string): string {
-  return text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
-}
 
 /** The support team's notification of a new contact request (architecture §3.6); its one-line fields through `oneLine`. */
 export function supportNotificationMail(

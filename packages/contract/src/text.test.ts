@@ -1,0 +1,8 @@
+import { expect, test } from "vitest";
+import { oneLine } from "./text.ts";
+
+test("oneLine: control characters and line separators become single spaces, other text stays", () => {
+  expect(oneLine(" Gulf\r\n\tCup\u2029Final\u0007 ")).toBe("Gulf Cup Final");
+  expect(oneLine("Arena\u2028Hall; 2, (X)")).toBe("Arena Hall; 2, (X)");
+  expect(oneLine("كأس الخليج")).toBe("كأس الخليج");
+});
