@@ -120,14 +120,21 @@ const SHOWN_QUERY_KEYS = new Set([
 ]);
 
 /**
- * A request path as logged: the token of `/invoice/{hash}` masked under any language prefix,
- * for the page and its resources (`/pdf`, `/payment`, `.data`) and however the path is
- * spelled (case, percent-escapes: the router matches them all; decision 019), and every
- * query value masked but those of `SHOWN_QUERY_KEYS`.
+ * A request path as logged: the token of `/invoice/{hash}` and of an alert link
+ * (`/alerts/confirm/{token}`, `/alerts/manage/{token}`, decision 028) masked under any
+ * language prefix, for the page and its resources (`/pdf`, `/payment`, `.data`) and however
+ * the path is spelled (case, percent-escapes: the router matches them all; decision 019),
+ * and every query value masked but those of `SHOWN_QUERY_KEYS`. The link tokens are masked
+ * by their place, not by their look: an alert token's MAC has no digit once in about 1 500
+ * links, which `scrubPersonalData`'s pattern would let through.
  */
 export function safeUrl(url: string): string {
   const [path = "", query] = url.split("?", 2);
-  const safePath = scrubPersonalData(decodedPath(path).replace(/(\/invoice\/)[^/]+/i, "$1:hash"));
+  const safePath = scrubPersonalData(
+    decodedPath(path)
+      .replace(/(\/invoice\/)[^/]+/i, "$1:hash")
+      .replace(/(\/alerts\/(?:confirm|manage)\/)[^/]+/i, "$1:token"),
+  );
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
   const shown = [...params].map(([key, value]) => `${key}=${SHOWN_QUERY_KEYS.has(key) ? value : "…"}`);
