@@ -130,6 +130,15 @@ describe("head, language versions and redirects", () => {
     expect(page.h1).toBe("Wherever your equine journey takes you");
   });
 
+  test("an alert link nobody can hold (its id past the column's range) is a link no longer valid, not an error", async () => {
+    const token = `9999999999.${"A".repeat(43)}`;
+    for (const path of [`/alerts/confirm/${token}`, `/alerts/manage/${token}`]) {
+      const page = await serverPage(path);
+      expect(page.status, path).toBeLessThan(500);
+      expect(page.html, path).toContain("This link is no longer valid");
+    }
+  });
+
   test("the home page's LCP image loads first and the others lazily", async () => {
     // Was e2e/content-static.spec.ts "the home page's LCP image loads first and the others lazily".
     const page = await serverPage("/");

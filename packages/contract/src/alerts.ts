@@ -18,8 +18,14 @@ export type AlertWatch = (typeof alertWatchValues)[number];
 /** The version of the consent text the form shows; recorded with each confirmed subscription. */
 export const ALERT_CONSENT_VERSION = "2026-11-26";
 
-/** A subscriber's link token: `<subscription id>.<43 base64url characters>`. */
-const tokenSchema = z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, "token is not a valid link token");
+/** The largest subscription id: the column is a PostgreSQL `integer`, which a larger one overflows (a 500). */
+const MAX_SUBSCRIPTION_ID = 2_147_483_647;
+
+/** A subscriber's link token: `<subscription id>.<43 base64url characters>`, the id an `integer`. */
+const tokenSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, "token is not a valid link token")
+  .refine((token) => Number(token.split(".", 1)[0]) <= MAX_SUBSCRIPTION_ID, "token is not a valid link token");
 
 /**
  * The filter of a watch: `flights` all/import/export; `shows` all or comma-separated
@@ -32,7 +38,7 @@ function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
       filter === "all" ||
       (/^\d+(,\d+)*$/.test(filter) && filter.split(",").every((id) => (disciplineIds as number[]).includes(Number(id))))
     );
-  return /^[1-9]\d{0,9}$/.test(filter);
+  return /^[1-9]\d{0,9}$/.test(filter) && Number(filter) <= MAX_SUBSCRIPTION_ID;
 }
 
 /** Body of `POST /alerts/subscriptions`. `website` is a honeypot (filled = answered alike, nothing sent). */

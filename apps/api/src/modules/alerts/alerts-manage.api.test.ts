@@ -92,3 +92,61 @@ test("bad input answers the envelope with 400, a GET changes nothing, and the li
   const limited = await post("subscriptions/language", { token, language: "en" }, "10.28.9.9");
   expect(limited.json()).toMatchObject({ success: false, statusCode: 429 });
 });
+
+test("a link token whose id overflows the column is a 400, on every link call and the one-click URL", async () => {
+  const mac = "A".repeat(43);
+  // The largest id the column holds is a well-formed link to nothing: 404, or "unsubscribed" (idempotent).
+  for (const [url, unknown] of [
+    ["subscriptions/lookup", 404],
+    ["subscriptions/confirm", 404],
+    ["subscriptions/unsubscribe", 200],
+  ] as const) {
+    const overflow = await post(url, { token: `9999999999.${mac}` }, "10.28.7.1");
+    expect(overflow.json()).toMatchObject({
+      success: false,
+      statusCode: 400,
+      message: "token is not a valid link token",
+    });
+    expect((await post(url, { token: `2147483647.${mac}` }, "10.28.7.1")).statusCode).toBe(unknown);
+  }
+  const language = await post("subscriptions/language", { token: `2147483648.${mac}`, language: "en" }, "10.28.7.1");
+  expect(language.statusCode).toBe(400);
+  const oneClick = await api.app.inject({
+    method: "POST",
+    url: `/api/v1/alerts/one-click?token=2147483648.${mac}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+    remoteAddress: "10.28.7.1",
+  });
+  expect(oneClick.json()).toMatchObject({ success: false, statusCode: 400 });
+  // A one-watch alert names an id the schedule's column can hold.
+  const watch = await post(
+    "subscriptions",
+    { email: "overflow@example.com", language: "en", watch: "flight", filter: "2147483648" },
+    "10.28.7.2",
+  );
+  expect(watch.json()).toMatchObject({ success: false, statusCode: 400 });
+});
+
+test("one click stops the alerts with the form body a mailbox provider sends, multipart as RFC 8058 asks", async () => {
+  const token = await subscribeConfirmed("one-click@example.com", { watch: "flights", filter: "all" });
+  const boundary = "----provider";
+  const stopped = await api.app.inject({
+    method: "POST",
+    url: `/api/v1/alerts/one-click?token=${token}`,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    remoteAddress: "10.28.7.3",
+  });
+  expect(stopped.json()).toMatchObject({ success: true, statusCode: 200, data: { status: "unsubscribed" } });
+  expect((await post("subscriptions/lookup", { token }, "10.28.7.3")).statusCode).toBe(404);
+  // Other routes still take JSON only.
+  const form = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/lookup",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}--\r\n`,
+    remoteAddress: "10.28.7.3",
+  });
+  expect(form.json()).toMatchObject({ success: false, statusCode: 415 });
+});

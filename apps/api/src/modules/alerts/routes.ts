@@ -36,9 +36,13 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     config: { rateLimit: LINK_RATE_LIMIT },
   });
   await app.register(async (scope) => {
-    // Mailbox providers POST `List-Unsubscribe=One-Click` as a form (RFC 8058 §3.2); the body says nothing more.
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
-      done(null, body),
+    // Mailbox providers POST `List-Unsubscribe=One-Click` as a form, `multipart/form-data` as RFC
+    // 8058 §3.1 asks or url-encoded as it allows; the body says nothing more, so it is read
+    // (within the API's body limit) and not parsed.
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string" },
+      (_req, body, done) => done(null, body),
     );
     registerEndpoint(
       scope,
