@@ -55,13 +55,22 @@ function alreadyPaid(): HttpError {
   return new HttpError(409, invoiceMessageIds.alreadyPaid);
 }
 
+/** 409 'The payment does not match this invoice', logged: an intent that must never pay this invoice. */
+function mismatch(deps: InvoiceDeps, invoiceId: number, intent: ProviderIntent): HttpError {
+  deps.log?.warn({ invoiceId, paymentIntentId: intent.id }, "payment intent does not match its invoice");
+  return new HttpError(409, invoiceMessageIds.paymentMismatch);
+}
+
 /**
  * `POST /invoices-v2/create-payment-by-link` (extension, architecture §3.4/§3.8): the payment
  * intent the browser confirms, for the gross amount in fils computed here (total + 1.5 %
  * + AED 1.00); the browser never sends an amount. Idempotent: while the invoice has an
  * open payment, every call (retry, double click, other tab) answers that same intent;
  * concurrent first calls share one provider idempotency key and one payment row (unique
- * indexes), so only one intent exists. 409 when the invoice is paid, 404 when unknown.
+ * indexes), so only one intent exists. An open intent for another amount than today's
+ * gross is canceled at the provider first; a new intent is made only after reading the
+ * invoice still unpaid once no payment is open (the last one may just have paid it). 409
+ * when the invoice is paid (or an intent of it is being processed), 404 when unknown.
  */
 export async function createPaymentByLink(
   deps: InvoiceDeps,
@@ -76,24 +85,32 @@ export async function createPaymentByLink(
   for (let attempt = 0; attempt < 3; attempt++) {
     const open = await findOpenPayment(deps.db, invoice.id);
     if (open) {
-      const intent = await deps.provider.retrieveIntent(open.providerPaymentId);
-      if (
-        intent &&
-        isOpenPaymentStatus(intent.status) &&
-        intent.amountFils === amountFils &&
-        open.amountFils === amountFils
-      ) {
-        if (open.paymentMethod !== body.paymentMethod) await setPaymentMethod(deps.db, open.id, body.paymentMethod);
-        return intentData(deps, open, intent);
+      let intent = await deps.provider.retrieveIntent(open.providerPaymentId);
+      if (intent && isOpenPaymentStatus(intent.status)) {
+        if (intent.amountFils === amountFils && open.amountFils === amountFils) {
+          if (open.paymentMethod !== body.paymentMethod) await setPaymentMethod(deps.db, open.id, body.paymentMethod);
+          return intentData(deps, open, intent);
+        }
+        // Asked for another amount than the invoice's gross now (its total or the fee rule
+        // changed): cancel it at the provider, so its secret can pay nothing, and start anew.
+        intent = await deps.provider.cancelIntent(open.providerPaymentId);
       }
       if (intent?.status === "succeeded") {
-        // Paid at the provider but never confirmed here (e.g. the tab closed): record it now.
+        // Paid at the provider but never confirmed here (e.g. the tab closed): record it now,
+        // by the same checks as a confirmation.
+        if (!matchesInvoice(intent, invoice.id, open)) throw mismatch(deps, invoice.id, intent);
         await settle(deps, invoice.id, open, intent);
         throw alreadyPaid();
       }
+      if (intent && isOpenPaymentStatus(intent.status))
+        // The provider would not cancel it (it is being processed): the customer waits for it.
+        throw new HttpError(409, invoiceMessageIds.paymentBeingPrepared);
       await updatePaymentStatus(deps.db, open.id, intent?.status ?? "canceled", intent?.lastErrorMessage ?? null);
       continue;
     }
+    // No open payment: the one there was may have paid the invoice since `recordByLink` read
+    // it (another tab, the webhook). A new intent now would be a second charge.
+    if ((await findInvoiceById(deps.db, invoice.id))?.invoice.status !== "unpaid") throw alreadyPaid();
     const number = (await countPayments(deps.db, invoice.id)) + 1;
     // Deterministic, so concurrent first calls converge on one intent; the digest of the
     // invoice's random link token (never the token) keeps it unique across databases
@@ -145,17 +162,16 @@ export async function confirmPaymentByLink(
   if (!payment) throw new HttpError(404, invoiceMessageIds.paymentNotFound);
   if (record.invoice.status === "paid") {
     if (record.payment?.id === payment.id) return toInvoiceData(record, deps.provider);
+    // Another payment paid it. Were this one charged too, `settle` logs the second charge
+    // as an error (to refund by hand) and changes nothing; either way the answer is 409.
+    const intent = await deps.provider.retrieveIntent(payment.providerPaymentId).catch(() => null);
+    if (intent?.status === "succeeded" && matchesInvoice(intent, record.invoice.id, payment))
+      await settle(deps, record.invoice.id, payment, intent);
     throw alreadyPaid();
   }
   const intent = await deps.provider.retrieveIntent(payment.providerPaymentId);
   if (!intent) throw new HttpError(404, invoiceMessageIds.paymentNotFound);
-  if (!matchesInvoice(intent, record.invoice.id, payment)) {
-    deps.log?.warn(
-      { invoiceId: record.invoice.id, paymentIntentId: intent.id },
-      "payment intent does not match its invoice",
-    );
-    throw new HttpError(409, invoiceMessageIds.paymentMismatch);
-  }
+  if (!matchesInvoice(intent, record.invoice.id, payment)) throw mismatch(deps, record.invoice.id, intent);
   if (intent.status !== "succeeded") {
     await updatePaymentStatus(deps.db, payment.id, intent.status, intent.lastErrorMessage);
     throw new HttpError(402, invoiceMessageIds.paymentNotSuccessful);

@@ -94,7 +94,12 @@ export async function findPaymentByProviderId(db: Db | Tx, providerPaymentId: st
   return row;
 }
 
-/** Mirrors a provider status (and failure message) onto a payment that has not succeeded. */
+/**
+ * Mirrors a provider status (and failure message) onto a payment that is still open. A
+ * closed one (succeeded, canceled) stays closed: Stripe does not promise to deliver events
+ * in order, and a late `payment_failed` must not reopen a payment replaced since (a second
+ * open payment breaks `payments_one_open_per_invoice`).
+ */
 export async function updatePaymentStatus(
   db: Db | Tx,
   paymentId: number,
@@ -104,12 +109,18 @@ export async function updatePaymentStatus(
   await db
     .update(payments)
     .set({ status, failureMessage, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), sql`${payments.status} <> 'succeeded'`));
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...openPaymentStatusValues])));
 }
 
-/** Switches an open payment between card and Apple Pay (the amount is the same). */
+/**
+ * Switches an open payment between card and Apple Pay (the amount is the same); a payment
+ * that closed meanwhile keeps the method it was paid with (the receipt prints it).
+ */
 export async function setPaymentMethod(db: Db, paymentId: number, paymentMethod: PaymentMethodType): Promise<void> {
-  await db.update(payments).set({ paymentMethod, updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+  await db
+    .update(payments)
+    .set({ paymentMethod, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, [...openPaymentStatusValues])));
 }
 
 /**

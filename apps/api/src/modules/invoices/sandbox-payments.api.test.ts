@@ -132,6 +132,23 @@ describe("sandbox payments", () => {
     expect((await confirmByLink(other.hash, intent.paymentIntentId)).statusCode).toBe(404);
   });
 
+  test("an intent for an amount the invoice no longer has is canceled: its secret pays nothing", async () => {
+    const invoice = takeInvoice();
+    const old = (await createPayment(invoice.hash)).json().data;
+    await t.api.database.db
+      .update(invoices)
+      .set({ totalFils: invoice.totalFils + 5_000 })
+      .where(eq(invoices.linkToken, invoice.hash));
+    const fresh = (await createPayment(invoice.hash)).json().data;
+    expect(fresh.paymentIntentId).not.toBe(old.paymentIntentId);
+    expect(fresh.totalFils).toBe(invoice.totalFils + 5_000);
+    const stale = await sandboxConfirm(old, card("4242424242424242"));
+    expect(stale.statusCode).toBe(400);
+    expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
+    expect((await sandboxConfirm(fresh, card("4242424242424242"))).statusCode).toBe(200);
+    expect((await confirmByLink(invoice.hash, fresh.paymentIntentId)).json().data.status).toBe("paid");
+  });
+
   test("Apple Pay (sandbox wallet) pays and is recorded as Apple Pay", async () => {
     const invoice = takeInvoice();
     const intent = (await createPayment(invoice.hash, "apple-pay")).json().data;

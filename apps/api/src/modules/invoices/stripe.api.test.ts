@@ -135,6 +135,78 @@ describe("Stripe PaymentIntents", () => {
     expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data.status).toBe("unpaid");
   });
 
+  test("an intent charged for another invoice does not pay this one when the next payment is asked", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    stripe.succeed(paymentIntentId);
+    stripe.intents.get(paymentIntentId)!.metadata.invoiceId = "999999";
+    const again = await post("create-payment-by-link", { hash: invoice.hash });
+    expect(again.json()).toEqual({
+      success: false,
+      statusCode: 409,
+      message: "The payment does not match this invoice",
+    });
+    const [row] = await api.database.db
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.linkToken, invoice.hash));
+    expect(row?.status).toBe("unpaid");
+  });
+
+  test("an open intent for an amount the invoice no longer has is canceled at Stripe and a new one made", async () => {
+    const invoice = takeInvoice();
+    const old = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    // The invoice's total was corrected after the first intent was made.
+    await api.database.db
+      .update(invoices)
+      .set({ totalFils: invoice.totalFils + 10_000 })
+      .where(eq(invoices.linkToken, invoice.hash));
+    const fresh = await post("create-payment-by-link", { hash: invoice.hash });
+    expect(fresh.statusCode).toBe(201);
+    const data = fresh.json().data;
+    expect(data.paymentIntentId).not.toBe(old.paymentIntentId);
+    expect(data.amountFils).toBe(invoice.totalFils + 10_000 + feeOf(invoice.totalFils + 10_000));
+    // The old secret can pay nothing any more, and asking again answers the new intent.
+    expect(stripe.intents.get(old.paymentIntentId)!.status).toBe("canceled");
+    const [oldRow] = await api.database.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, old.paymentIntentId));
+    expect(oldRow?.status).toBe("canceled");
+    expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(
+      data.paymentIntentId,
+    );
+  });
+
+  test("a tab asking to pay while another tab's payment completes gets 409, never a second intent", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    // Tab 2 asks to pay; Stripe is slow to say how the open intent stands (still unpaid).
+    let release: () => void = () => {};
+    let held: () => void = () => {};
+    const asking = new Promise<void>((resolve) => (held = resolve));
+    stripe.holdRetrieve = (id) => {
+      if (id !== paymentIntentId) return undefined;
+      stripe.holdRetrieve = undefined;
+      held();
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const tab2 = post("create-payment-by-link", { hash: invoice.hash });
+    await asking;
+    // Meanwhile tab 1's card is charged and its confirmation marks the invoice paid.
+    stripe.succeed(paymentIntentId);
+    const tab1 = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(tab1.json().data.status).toBe("paid");
+    release();
+    expect((await tab2).json()).toEqual({
+      success: false,
+      statusCode: 409,
+      message: "This invoice has already been paid",
+    });
+    const intentsForInvoice = [...stripe.intents.values()].filter((i) => i.metadata.refNumber === invoice.refNumber);
+    expect(intentsForInvoice.map((i) => i.id)).toEqual([paymentIntentId]);
+  });
+
   test("the sandbox confirmation does not exist with Stripe", async () => {
     const response = await post("sandbox-confirm-payment", {
       paymentIntentId: "pi_x",
@@ -213,6 +285,33 @@ describe("Stripe webhook", () => {
     expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(
       paymentIntentId,
     );
+  });
+
+  test("a late payment_failed does not reopen a payment canceled and replaced since", async () => {
+    const invoice = takeInvoice();
+    const first = (await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId;
+    stripe.intents.get(first)!.last_payment_error = { message: "Your card was declined." };
+    const failed = intentEvent("evt_late_failed", "payment_intent.payment_failed", first);
+    stripe.intents.get(first)!.status = "canceled";
+    const canceled = intentEvent("evt_late_canceled", "payment_intent.canceled", first);
+    expect((await webhook(canceled, sign(canceled))).statusCode).toBe(200);
+    const second = (await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId;
+    expect(second).not.toBe(first);
+    // Stripe delivers the earlier failure last.
+    const late = await webhook(failed, sign(failed));
+    expect(late.statusCode).toBe(200);
+    const rows = await api.database.db
+      .select({ id: payments.providerPaymentId, status: payments.status })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(eq(invoices.linkToken, invoice.hash));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { id: first, status: "canceled" },
+        { id: second, status: "requires_payment_method" },
+      ]),
+    );
+    expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(second);
   });
 
   test("an event about an unknown intent is acknowledged and ignored", async () => {

@@ -54,13 +54,19 @@ export interface FakeStripe {
   }[];
   /** What Stripe.js confirming the intent in the browser would leave on Stripe's side. */
   succeed(id: string, card?: { brand: string; last4: string; wallet?: string | null }): void;
+  /**
+   * When set, a retrieval of an intent waits for the promise this answers (undefined: no
+   * wait) before it is sent, with the intent as it was when asked: a slow answer, for races.
+   */
+  holdRetrieve: ((id: string) => Promise<void> | undefined) | undefined;
   close(): Promise<void>;
 }
 
 /**
  * A local HTTP server standing in for api.stripe.com (the one edge tests may fake,
- * architecture §4): create and retrieve PaymentIntents with form-encoded bodies, idempotency
- * keys replayed as Stripe does, `expand[]=latest_charge` served from the stored card.
+ * architecture §4): create, retrieve and cancel PaymentIntents with form-encoded bodies,
+ * idempotency keys replayed as Stripe does, `expand[]=latest_charge` served from the stored
+ * card; canceling an intent that is no longer open is refused as Stripe refuses it.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const { createServer } = await import("node:http");
@@ -139,13 +145,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return send(404, {
             error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
           });
-        return send(
-          200,
-          view(
-            intent,
-            url.searchParams.getAll("expand[]").includes("latest_charge") || form["expand[0]"] === "latest_charge",
-          ),
+        const answer = view(
+          intent,
+          url.searchParams.getAll("expand[]").includes("latest_charge") || form["expand[0]"] === "latest_charge",
         );
+        const held = fake.holdRetrieve?.(intent.id);
+        if (held) return void held.then(() => send(200, answer));
+        return send(200, answer);
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === "POST" && cancel) {
+        const intent = intents.get(decodeURIComponent(cancel[1]!));
+        if (!intent)
+          return send(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
+          });
+        if (!["requires_payment_method", "requires_confirmation", "requires_action"].includes(intent.status))
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        intent.status = "canceled";
+        return send(200, view(intent, false));
       }
       send(404, {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
@@ -154,10 +178,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as { port: number };
-  return {
+  const fake: FakeStripe = {
     url: `http://127.0.0.1:${address.port}`,
     intents,
     requests,
+    holdRetrieve: undefined,
     succeed(id, card = { brand: "visa", last4: "4242" }) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
@@ -167,4 +192,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

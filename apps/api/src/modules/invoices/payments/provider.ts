@@ -44,6 +44,12 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent, or null when the provider does not know it. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an open intent, so that its client secret can no longer pay it; answers the
+   * intent as it then is (still open only if the provider refused, `succeeded` if it was
+   * charged first), or null when the provider does not know it.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
 }
 
 /**

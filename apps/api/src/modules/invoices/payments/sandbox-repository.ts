@@ -59,6 +59,16 @@ export async function succeedIntent(
   return row;
 }
 
+/** Cancels an open intent (one conditional update, like `succeedIntent`); undefined when it was not open. */
+export async function cancelOpenIntent(db: Db, id: string): Promise<SandboxIntentRow | undefined> {
+  const [row] = await db
+    .update(sandboxPaymentIntents)
+    .set({ status: "canceled", updatedAt: sql`now()` })
+    .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...openPaymentStatusValues])))
+    .returning();
+  return row;
+}
+
 /** Records a failed confirmation on an open intent (it stays confirmable with another card). */
 export async function failIntent(
   db: Db,

@@ -8,6 +8,7 @@ import { HttpError } from "../../../http/errors.ts";
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider.ts";
 import {
   type ConfirmationRecord,
+  cancelOpenIntent,
   failIntent,
   findIntent,
   insertOrGetIntent,
@@ -59,6 +60,10 @@ export function createSandboxProvider(db: Db): PaymentProvider {
     },
     async retrieveIntent(id: string) {
       const row = await findIntent(db, id);
+      return row ? toProviderIntent(row) : null;
+    },
+    async cancelIntent(id: string) {
+      const row = (await cancelOpenIntent(db, id)) ?? (await findIntent(db, id));
       return row ? toProviderIntent(row) : null;
     },
   };

@@ -89,6 +89,14 @@ function isMissing(error: unknown): boolean {
 export function createStripeProvider(env: Env): PaymentProvider {
   const stripe = stripeClient(env);
   const secret = env.STRIPE_SECRET_KEY ?? "";
+  async function retrieveIntent(id: string) {
+    try {
+      return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new ProviderUnavailableError(error);
+    }
+  }
   return {
     name: "stripe",
     testMode: /^(sk|rk)_test_/.test(secret),
@@ -111,11 +119,15 @@ export function createStripeProvider(env: Env): PaymentProvider {
         throw new ProviderUnavailableError(error);
       }
     },
-    async retrieveIntent(id: string) {
+    retrieveIntent,
+    async cancelIntent(id: string) {
       try {
-        return fromStripeIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
+        return fromStripeIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
         if (isMissing(error)) return null;
+        // Stripe refuses to cancel an intent that is no longer cancelable (charged, processing):
+        // what it is now is the answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieveIntent(id);
         throw new ProviderUnavailableError(error);
       }
     },
