@@ -117,3 +117,31 @@ test("past the site's wrong codes in an hour, every confirmation pauses and the 
     .where(eq(rateLimits.key, "site:wrong-deletion-codes"));
   expect((await confirm("owner@example.com", code)).statusCode).toBe(200);
 });
+
+test("one client cannot pause deletions for everyone: past its share of the hour it alone is refused", async () => {
+  // The budget is 3 wrong codes an hour, so one client's share is 1 (a fifth, at least one).
+  await database.db.insert(accounts).values({ displayName: "keeper", email: "keeper@example.com" });
+  const junk = ["junk.one", "junk.two", "junk.three"].map((name) => `${name}@example.org`);
+  for (const email of junk) await ask(email);
+  const codes = await Promise.all(junk.map(codeOf));
+  const from = (email: string, otpCode: string, remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v1/auth/confrim-delete-account",
+      payload: { email, otpCode },
+      remoteAddress,
+    });
+  // One IPv4 client: its first wrong code counts; the next ones are refused and count nowhere.
+  expect((await from(junk[0]!, wrong(codes[0]!), "10.70.0.1")).statusCode).toBe(400);
+  const refused = await from(junk[1]!, wrong(codes[1]!), "10.70.0.1");
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json().message).toMatch(/^Too many requests/);
+  expect((await from(junk[2]!, wrong(codes[2]!), "10.70.0.1")).statusCode).toBe(429);
+  // An IPv6 client is one client across its /48, whichever /64 it sends from.
+  expect((await from(junk[1]!, wrong(codes[1]!), "2001:db8:7:1::1")).statusCode).toBe(400);
+  expect((await from(junk[2]!, wrong(codes[2]!), "2001:db8:7:2::1")).statusCode).toBe(429);
+  // Two wrong codes in the hour, under the site's three: deletion works for everyone else.
+  await ask("keeper@example.com");
+  expect((await from("keeper@example.com", await codeOf("keeper@example.com"), "10.70.0.2")).statusCode).toBe(200);
+  expect(await alerts()).toHaveLength(1);
+});

@@ -5,7 +5,7 @@ import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import { retryAfterSeconds, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
-import { clientOf } from "../../http/client-address.ts";
+import { clientBlocksOf, clientOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
@@ -67,6 +67,15 @@ const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
  */
 const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
 const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
+/**
+ * One client's share of that hourly count: a fifth of it (at least one code), counted on
+ * the client's widest block (an IPv4 address, an IPv6 /48), so that pausing deletions for
+ * everyone takes at least five clients, not one address and a few made-up mailboxes. Past
+ * its share a client's confirmations answer 429 until its hour ends, and count nowhere.
+ */
+function clientShareOfSiteBudget(siteBudget: number): number {
+  return Math.max(1, Math.floor(siteBudget / 5));
+}
 
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher">;
@@ -180,8 +189,9 @@ type ConfirmOutcome =
  * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
  * try on each code compared, one wrong answer for this client, and as many wrong codes
- * toward the address's lock (`LOCK_POLICY`) and toward the site's hourly budget
- * (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
+ * toward the address's lock (`LOCK_POLICY`), the client's share of the site's hourly budget
+ * (`clientShareOfSiteBudget`: past it the client's confirmations answer 429 for the hour)
+ * and the site's hourly budget (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
  * reached, every confirmation answers 429 (`deletionPaused`) until the hour ends;
  * the wrong code that reached it logs an error and mails `SUPPORT_EMAIL`, once per pause.
  */
@@ -194,10 +204,15 @@ export async function confirmDeleteAccount(
   const email = input.email.toLowerCase();
   const { emailHash, clientHash } = keysOf(hasher, email, input.clientAddress);
   const wrongKey = `wrong:${emailHash}:${clientHash}`;
+  const widestBlock = clientBlocksOf(input.clientAddress).at(-1)?.block ?? clientOf(input.clientAddress);
+  const shareKey = `site-share:wrong-deletion-codes:${hasher.hash("client", widestBlock)}`;
+  const share = clientShareOfSiteBudget(env.DELETION_WRONG_CODES_PER_HOUR);
   const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const site = await peekRateLimit(tx, SITE_WRONG_CODES_KEY);
     if (site.current >= env.DELETION_WRONG_CODES_PER_HOUR) return { kind: "paused", retryAfterMs: site.retryAfterMs };
+    const shareSpent = await peekRateLimit(tx, shareKey);
+    if (shareSpent.current >= share) return { kind: "refused", retryAfterMs: shareSpent.retryAfterMs };
     await serialiseAddress(tx, emailHash);
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) return { kind: "refused", retryAfterMs: lockedMs };
@@ -231,6 +246,7 @@ export async function confirmDeleteAccount(
     await consumeRateLimit(tx, wrongKey, WRONG_PER_ADDRESS_AND_CLIENT_DAY);
     if (live.length === 0) return { kind: "wrong" };
     await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
+    await consumeRateLimit(tx, shareKey, { max: share, windowMs: SITE_WRONG_CODES_WINDOW_MS, cost: live.length });
     const max = env.DELETION_WRONG_CODES_PER_HOUR;
     const counted = await consumeRateLimit(tx, SITE_WRONG_CODES_KEY, {
       max,
