@@ -178,6 +178,8 @@ export const envSchema = z.object({
   SUPPORT_NOTIFICATIONS_PER_HOUR: budget(20),
   /** Wrong account-deletion codes per hour from everyone together; past it confirmations pause until the hour ends. */
   DELETION_WRONG_CODES_PER_HOUR: budget(30),
+  /** Alert confirmation mails per hour to everyone together (decision 028); requests past it are answered alike and dropped. */
+  ALERT_CONFIRMATIONS_PER_HOUR: budget(60),
   /** How often the alerts watcher compares the schedules with what it has seen (decision 028). */
   ALERTS_INTERVAL_SECONDS: budget(300),
 

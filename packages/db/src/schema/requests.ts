@@ -79,7 +79,7 @@ export const outbox = pgTable(
     expiresAt: ts("expires_at"),
     /**
      * The mail's lane (architecture §3.6): 0 time-limited (codes), 1 notices, 2 bulk (the
-     * support team's notifications and digests, contact confirmations). The worker claims
+     * support team's notifications and digests, contact and alert confirmations). The worker claims
      * the lowest lane first, oldest first within a lane.
      */
     priority: smallint("priority").notNull().default(1),

@@ -150,3 +150,39 @@ test("one click stops the alerts with the form body a mailbox provider sends, mu
   });
   expect(form.json()).toMatchObject({ success: false, statusCode: 415 });
 });
+
+test("a tag per request buys no new mails to one inbox, and the site sends at most its hourly confirmations", async () => {
+  const small = await createTestApi({ PUBLIC_URL: "http://localhost:3000", ALERT_CONFIRMATIONS_PER_HOUR: "5" });
+  try {
+    const ask = (email: string, client: number) =>
+      small.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions",
+        payload: { email, watch: "flights", filter: "all", language: "en" },
+        remoteAddress: `10.29.0.${client}`,
+      });
+    const mailsTo = async (pattern: RegExp) =>
+      (await small.database.db.select().from(outbox)).filter((mail) => pattern.test(mail.to));
+    // Five tagged spellings of one Gmail inbox, each from its own client: three mails, as for one address.
+    const answers = [];
+    for (const [i, email] of [
+      "victim+1@gmail.com",
+      "Victim+2@gmail.com",
+      "vic.tim@gmail.com",
+      "victim+4@googlemail.com",
+      "v.ictim+5@gmail.com",
+    ].entries())
+      answers.push((await ask(email, i + 1)).json());
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    const victim = await mailsTo(/^v\.?ic\.?tim/i);
+    expect(victim).toHaveLength(3);
+    // They wait behind the mails about one person's account (the bulk lane).
+    expect(victim.map((mail) => mail.priority)).toEqual([2, 2, 2]);
+    // Three more inboxes: the site's five an hour are spent after two of them.
+    for (const [i, email] of ["one@example.org", "two@example.org", "three@example.org"].entries())
+      expect((await ask(email, 10 + i)).statusCode).toBe(202);
+    expect((await mailsTo(/@example\.org$/)).map((mail) => mail.to)).toEqual(["one@example.org", "two@example.org"]);
+  } finally {
+    await small.close();
+  }
+});

@@ -13,6 +13,7 @@ import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
+import { mailboxOf } from "../mail/mailbox.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { alertMessages } from "./messages.ts";
 
@@ -21,8 +22,10 @@ export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
 
 /** Unconfirmed requests expire (and are purged) this long after they were made: 7 days. */
 const UNCONFIRMED_TTL_MS = 7 * 24 * 3_600_000;
-/** Confirmation mails per address: 3 a day, whatever the number of clients asking. */
+/** Confirmation mails per mailbox (`mailboxOf`): 3 a day, whatever the number of clients asking. */
 const CONFIRMATIONS_PER_ADDRESS_DAY = { max: 3, windowMs: 24 * 3_600_000 };
+/** The site-wide count of confirmation mails in the hour (`ALERT_CONFIRMATIONS_PER_HOUR`, decision 021). */
+const SITE_CONFIRMATIONS_KEY = "site:alert-confirmations";
 /** Subscriptions one address may hold (confirmed or not); further requests are answered alike and dropped. */
 const SUBSCRIPTIONS_PER_ADDRESS = 10;
 
@@ -83,7 +86,8 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
   const confirmUrl = `${publicOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
   return {
     kind: "alert-confirmation",
-    lane: "notice" as const,
+    // What a flood of requests produces waits behind the mails about one person's account.
+    lane: "bulk" as const,
     to: row.email,
     subject: translate(withValues(alertMessages.confirmSubject, { company }), language),
     text: translate(
@@ -96,10 +100,11 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
 /**
  * `POST /alerts/subscriptions` (decision 028): answers the same whatever happened (no
  * enumeration). A filled honeypot, an address already holding the same confirmed watch, or
- * one holding `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise the request is
- * stored unconfirmed (or an unconfirmed twin gets a new nonce, voiding its old link) and,
- * within `CONFIRMATIONS_PER_ADDRESS_DAY`, the confirmation mail is queued in the same
- * transaction. The client's address is kept only as a keyed hash (consent record).
+ * one holding `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise, within
+ * `CONFIRMATIONS_PER_ADDRESS_DAY` for its mailbox (`mailboxOf`: a `+tag` buys no new budget)
+ * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, the request is stored unconfirmed (or an
+ * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
+ * queued in the same transaction, in the outbox's `bulk` lane. The client's address is kept only as a keyed hash (consent record).
  */
 export async function subscribe(
   { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
@@ -115,10 +120,15 @@ export async function subscribe(
   if (!twin && mine.length >= SUBSCRIPTIONS_PER_ADDRESS) return answer;
   const mail = await consumeRateLimit(
     db,
-    `alert-confirmation:${hasher.hash("email", email.toLowerCase())}`,
+    `alert-confirmation:${hasher.hash("email", mailboxOf(email))}`,
     CONFIRMATIONS_PER_ADDRESS_DAY,
   );
   if (!mail.allowed) return answer;
+  const site = await consumeRateLimit(db, SITE_CONFIRMATIONS_KEY, {
+    max: env.ALERT_CONFIRMATIONS_PER_HOUR,
+    windowMs: 3_600_000,
+  });
+  if (!site.allowed) return answer;
   const nonce = randomBytes(16).toString("base64url");
   await db.transaction(async (tx) => {
     const values = {

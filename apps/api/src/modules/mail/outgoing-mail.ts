@@ -9,7 +9,7 @@
  * The outbox's lanes (architecture §3.6), claimed in this order: `urgent` (time-limited
  * mails: verification codes), `notice` (mails to one person about their account, the
  * operator's alerts), `bulk` (the support team's notifications and digests, contact
- * confirmations: what a flood of requests produces).
+ * and alert confirmations: what a flood of requests produces).
  */
 export const MAIL_LANES = { urgent: 0, notice: 1, bulk: 2 } as const;
 type MailLane = keyof typeof MAIL_LANES;

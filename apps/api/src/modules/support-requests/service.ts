@@ -7,6 +7,7 @@ import type { ModuleDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
+import { mailboxOf } from "../mail/mailbox.ts";
 import { addToDigest, enqueueMails } from "../mail/repository.ts";
 import { supportDigestEntry, supportDigestMail, supportNotificationMail } from "../mail/templates.ts";
 import { supportConfirmationMail } from "../mail/visitor-mails.ts";
@@ -87,7 +88,7 @@ export async function createSupportRequest(
   await withinSiteBudgets(db, env, values);
   const confirm = await consumeRateLimit(
     db,
-    `support-confirmation:${hasher.hash("email", values.email.toLowerCase())}`,
+    `support-confirmation:${hasher.hash("email", mailboxOf(values.email))}`,
     CONFIRMATIONS_PER_RECIPIENT_DAY,
   );
   const notify = await consumeRateLimit(db, "site:support-notifications", {
