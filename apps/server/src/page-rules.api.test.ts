@@ -1,12 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { DbHandle } from "@khayl/db/client";
-import { blogs, events, outbox, selectiveServices } from "@khayl/db/schema";
-import { desc, eq } from "drizzle-orm";
+import { blogs, events, selectiveServices } from "@khayl/db/schema";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { sendAsIs, startTestHost, type TestHost } from "./testing.ts";
+import { mailedAlertToken, sendAsIs, startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The pages whose URL is a secret (product §6: an invoice link's token opens the invoice),
@@ -92,23 +91,9 @@ function routePatterns(): string[] {
 
 let alertLinkToken: string | undefined;
 
-/** An alert link's token (decision 028), as a subscriber gets it: from the confirmation mail in the outbox. */
+/** An alert link's token (decision 028), as a subscriber gets it: from the confirmation mail. */
 async function alertToken(): Promise<string> {
-  if (alertLinkToken) return alertLinkToken;
-  const asked = await host.app.inject({
-    method: "POST",
-    url: "/api/v1/alerts/subscriptions",
-    payload: { email: "page-rules@example.com", watch: "flights", filter: "export", language: "en" },
-    remoteAddress: "10.78.0.1",
-  });
-  expect(asked.statusCode).toBe(202);
-  const [mail] = await database.db
-    .select({ text: outbox.text })
-    .from(outbox)
-    .where(eq(outbox.to, "page-rules@example.com"))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  alertLinkToken = (mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1]) ?? "";
+  alertLinkToken ??= await mailedAlertToken(testHost, "page-rules@example.com", "10.78.0.1");
   return alertLinkToken;
 }
 

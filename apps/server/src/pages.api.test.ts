@@ -1,14 +1,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { invoices, outbox } from "@khayl/db/schema";
-import { desc, eq } from "drizzle-orm";
+import { invoices } from "@khayl/db/schema";
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { floorPage } from "../../../bench/src/floor.ts";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
 import { checkHtmlFiles, javaMajorVersion, REQUIRED_JAVA } from "../../../e2e/html-checker.ts";
 import { readable } from "./page-html.ts";
 import { PUBLIC_URL, pageHost } from "./server-html-testing.ts";
+import { mailedAlertToken } from "./testing.ts";
 
 /**
  * What every page's server HTML says before any script runs, read from the one process as
@@ -33,28 +34,8 @@ async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
   return `/invoice/${row.linkToken}`;
 }
 
-/**
- * An alert link's token (decision 028), as a subscriber gets it: alerts asked through the
- * API, the token read from the confirmation mail in the outbox.
- */
-async function alertToken(): Promise<string> {
-  const asked = await site.host.app.inject({
-    method: "POST",
-    url: "/api/v1/alerts/subscriptions",
-    payload: { email: "html-check@example.com", watch: "flights", filter: "export", language: "en" },
-    remoteAddress: "10.77.0.1",
-  });
-  expect(asked.statusCode).toBe(202);
-  const [mail] = await site.database.db
-    .select({ text: outbox.text })
-    .from(outbox)
-    .where(eq(outbox.to, "html-check@example.com"))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const token = mail && /\/alerts\/confirm\/([\w.-]+)/.exec(mail.text)?.[1];
-  if (!token) throw new Error("no alert confirmation link in the outbox");
-  return token;
-}
+/** An alert link's token (decision 028), as a subscriber gets it: from the confirmation mail. */
+const alertToken = () => mailedAlertToken(site, "html-check@example.com", "10.77.0.1");
 
 /** Language prefixes: every route in English and under `/ar` in Arabic (decision 016). */
 const languagePrefixes = ["", "/ar"] as const;

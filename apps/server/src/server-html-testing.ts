@@ -39,6 +39,10 @@ export function pageHost(name: string) {
     get database(): DbHandle {
       return started().database;
     },
+    /** Its `DATA_DIR` (the demo's file outbox is its `outbox/`). */
+    get dataDir(): string {
+      return started().dataDir;
+    },
     /** The JSON answer at `url`, which must be 200. */
     async getJson<T>(url: string): Promise<T> {
       const response = await started().host.app.inject(url);

@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
@@ -98,4 +99,37 @@ export function expectSecurityHeaders(headers: Record<string, unknown>) {
     expect(headers, name).toHaveProperty(name);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+}
+
+/**
+ * Asks the host's API for e-mail alerts to `email` and answers the link token of the
+ * confirmation mail as the subscriber reads it: from the demo's file outbox
+ * (`DATA_DIR/outbox/<id>-alert-confirmation.eml`), since the outbox row keeps no token once
+ * the mail is sent (decision 028). The host's worker is asked to deliver at once
+ * (`deliverDue`); when its own round holds the mail, the file is awaited (at most 5 s).
+ */
+export async function mailedAlertToken(
+  site: { host: Host; dataDir: string },
+  email: string,
+  remoteAddress: string,
+): Promise<string> {
+  const asked = await site.host.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email, watch: "flights", filter: "export", language: "en" },
+    remoteAddress,
+  });
+  expect(asked.statusCode).toBe(202);
+  const dir = path.join(site.dataDir, "outbox");
+  for (let tries = 0; tries < 50; tries++) {
+    await site.host.mailWorker.deliverDue();
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith("alert-confirmation.eml"));
+    for (const file of files.sort().reverse()) {
+      const eml = (await readFile(path.join(dir, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const token = eml.includes(`To: ${email}`) && /\/alerts\/confirm\/([\w.-]+)/.exec(eml)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no alert confirmation mailed to ${email}`);
 }

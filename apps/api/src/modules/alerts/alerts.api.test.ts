@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient } from "@khayl/contract/client";
-import { alertSubscriptions, events, selectiveServices } from "@khayl/db/schema";
+import { alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -152,6 +152,12 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
   expect(oneClick).toMatch(/\/api\/v1\/alerts\/one-click\?token=/);
   expect(alert).toContain("/alerts/manage/");
   expect(alert).not.toContain("Import");
+  // Once sent, the outbox keeps no link token: a copy of the database makes no links (decision 028).
+  const kept = await api.database.db.select().from(outbox);
+  expect(kept.filter((mail) => mail.kind.startsWith("alert")).length).toBeGreaterThanOrEqual(4);
+  const keptText = JSON.stringify(kept);
+  for (const secret of [token!, oneClick!.split("token=")[1]!, "/alerts/confirm/", "/alerts/manage/", "one-click"])
+    expect(keptText).not.toContain(secret);
 
   // RFC 8058: the provider POSTs the form body; a GET does nothing.
   const url = new URL(oneClick!);

@@ -15,6 +15,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
 import { enqueueMails } from "../mail/repository.ts";
+import { ALERT_CONFIRMATION_KIND } from "../mail/templates.ts";
 import { alertMessages } from "./messages.ts";
 
 type SubscribeBody = z.output<typeof alertSubscribeBodySchema>;
@@ -85,7 +86,7 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
   const company = companyNameIn(env, language);
   const confirmUrl = `${publicOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
   return {
-    kind: "alert-confirmation",
+    kind: ALERT_CONFIRMATION_KIND,
     // What a flood of requests produces waits behind the mails about one person's account.
     lane: "bulk" as const,
     to: row.email,

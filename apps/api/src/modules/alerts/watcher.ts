@@ -11,7 +11,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { uaeDateTime } from "../mail/templates.ts";
+import { ALERT_KIND, uaeDateTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   type AlertSubscription,
@@ -135,7 +135,7 @@ function alertMail(
   const what = subs.map((s) => describeWatch(s, language)).join(language === "ar" ? "؛ " : "; ");
   const schedule = first.watch === "flights" || first.watch === "flight" ? "/flights" : "/transport";
   return {
-    kind: "alert",
+    kind: ALERT_KIND,
     lane: "bulk",
     to: first.email,
     subject: translate(withValues(m.alertSubject, { count: lines.length, company }), language),

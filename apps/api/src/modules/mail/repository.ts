@@ -150,13 +150,14 @@ const kindIn = (kinds: readonly string[]) =>
   )})`;
 
 /**
- * SQL that wipes the body of a secret-carrying mail, and the recipient of a mail of
+ * SQL that wipes the body and headers of a secret-carrying mail, and the recipient of a mail of
  * `ERASED_RECIPIENT_KINDS` (a no-op for other kinds).
  */
 const redactSecrets = sql`
   "to" = case when ${kindIn(ERASED_RECIPIENT_KINDS)} then ${ERASED_RECIPIENT} else "to" end,
   text = case when ${kindIn(SECRET_MAIL_KINDS)} then ${REDACTED_TEXT} else text end,
   html = case when ${kindIn(SECRET_MAIL_KINDS)} then null else html end,
+  headers = case when ${kindIn(SECRET_MAIL_KINDS)} then null else headers end,
   log_note = case when ${kindIn(SECRET_MAIL_KINDS)} then null else log_note end`;
 
 /**

@@ -12,13 +12,23 @@ import type { OutgoingMail } from "./outgoing-mail.ts";
 export const DELETE_ACCOUNT_CODE_KIND = "delete-account-code";
 /** Kind of the notice that an account was deleted. */
 export const ACCOUNT_DELETED_KIND = "account-deleted";
+/** Kind of the mail asking to confirm e-mail alerts (decision 028): its link holds a link token. */
+export const ALERT_CONFIRMATION_KIND = "alert-confirmation";
+/** Kind of an alert digest (decision 028): its manage link and `List-Unsubscribe` hold a link token. */
+export const ALERT_KIND = "alert";
 
 /**
- * Kinds of mail that carry a secret (a verification code) or that must leave no trace of
- * their recipient: their text is wiped from the outbox once delivered or given up, so the
- * database never keeps a usable code.
+ * Kinds of mail that carry a secret (a verification code, an alert link's token) or that
+ * must leave no trace of their recipient: their text and headers are wiped from the outbox
+ * once delivered or given up, so the database never keeps a usable code, and a copy of it
+ * cannot make alert links (decision 028).
  */
-export const SECRET_MAIL_KINDS: readonly string[] = [DELETE_ACCOUNT_CODE_KIND, ACCOUNT_DELETED_KIND];
+export const SECRET_MAIL_KINDS: readonly string[] = [
+  DELETE_ACCOUNT_CODE_KIND,
+  ACCOUNT_DELETED_KIND,
+  ALERT_CONFIRMATION_KIND,
+  ALERT_KIND,
+];
 
 /**
  * Kinds of mail whose recipient is erased too once delivered or given up (decision 014):
