@@ -314,3 +314,20 @@ describe("page forms", () => {
     }
   });
 });
+
+test("behind a trusted proxy, a port in X-Forwarded-For is not a new client, nor is any value that is no address", async () => {
+  const ask = (forwardedFor: string) =>
+    host.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      headers: { "x-forwarded-for": forwardedFor },
+      payload: { email: "ports@example.com", watch: "flights", filter: "all", language: "en" },
+    });
+  // 10 alert requests per client per 10 minutes: a fresh source port for each is still one client.
+  const statuses = [];
+  for (let port = 40_000; port < 40_011; port++) statuses.push((await ask(`203.0.113.50:${port}`)).statusCode);
+  expect(statuses).toEqual([...Array(10).fill(202), 429]);
+  const garbage = [];
+  for (let i = 0; i < 11; i++) garbage.push((await ask(`client-${i}`)).statusCode);
+  expect(garbage).toEqual([...Array(10).fill(202), 429]);
+});
