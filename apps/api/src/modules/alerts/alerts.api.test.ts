@@ -209,6 +209,52 @@ test("the watcher reads a provider API behind API_URL the same way", async () =>
   }
 });
 
+test("a schedule longer than a page is read whole: a new flight past the first thousand is news, none is gone", async () => {
+  const flight = (id: number) => ({
+    id,
+    type: "Export",
+    startDate: "2027-04-01T06:00:00.000Z",
+    departureAirport: { code: "DXB" },
+  });
+  let flights = Array.from({ length: 1_200 }, (_, i) => flight(5_000 + i));
+  const provider: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://provider");
+    const all = url.pathname.startsWith("/selective-services") ? flights : [];
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const rows = all.slice(offset, offset + Number(url.searchParams.get("limit") ?? 10));
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows, count: all.length } }));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  const watch = () =>
+    runAlertWatch({
+      db: api.database.db,
+      env: api.env,
+      hasher,
+      api: (language) => createApiClient({ baseUrl, language }),
+    });
+  try {
+    await subscribeConfirmed(
+      "long-schedule@example.com",
+      { watch: "flights", filter: "all", language: "en" },
+      "10.31.0.1",
+    );
+    await watch(); // this provider's schedule differs from the database's: a new baseline of both
+    await deliver(smtp.received.length);
+    expect((await watch()).changes).toBe(0);
+    flights = [...flights, flight(9_999)];
+    const run = await watch();
+    expect(run.changes).toBe(1);
+    const mails = await deliver(smtp.received.length);
+    // Every confirmed subscriber to all flights hears of it (an earlier test's too).
+    expect(mails.map((m) => m.to[0])).toContain("long-schedule@example.com");
+  } finally {
+    await new Promise((resolve) => provider.close(resolve));
+  }
+});
+
 /** Subscribes `email` from its own client address and confirms by the mailed link's button, as a subscriber does. */
 async function subscribeConfirmed(email: string, body: Record<string, string>, remoteAddress: string) {
   const asked = await api.app.inject({

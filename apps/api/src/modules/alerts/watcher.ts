@@ -46,14 +46,36 @@ const RUN_LOCK = 28_0001;
 /** The row that says a first run has recorded a baseline (before it, nothing is "new"). */
 const BASELINE = { kind: "baseline", itemId: 0 };
 
+/** Rows per page of a schedule read: the list endpoints' largest `limit`. */
+const PAGE = 1000;
+/** Pages read at most per schedule (50 000 entries): a provider whose `count` never ends cannot hold a run. */
+const MAX_PAGES = 50;
+
+/**
+ * Every row of a list endpoint, page after page until its `count` (a schedule longer than
+ * one page is read whole: an entry past the first page is neither missed as new nor
+ * reported gone).
+ */
+async function readAll<Row>(read: (offset: number) => Promise<{ rows: Row[]; count: number }>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await read(page * PAGE);
+    rows.push(...answer.rows);
+    if (answer.rows.length < PAGE || rows.length >= answer.count) break;
+  }
+  return rows;
+}
+
 /** Reads both schedules through the contract client (in-process API or `API_URL`): every website entry, named in the client's language. */
 async function readSchedules(api: ApiClient): Promise<Item[]> {
   const [flights, shows] = await Promise.all([
-    api.call(selectiveServiceEndpoints.listWebsite, { query: { limit: 1000, offset: 0, showOnWebsite: true } }),
-    api.call(eventEndpoints.listWebsite, { query: { limit: 1000, offset: 0, showOnWebsite: true } }),
+    readAll((offset) =>
+      api.call(selectiveServiceEndpoints.listWebsite, { query: { limit: PAGE, offset, showOnWebsite: true } }),
+    ),
+    readAll((offset) => api.call(eventEndpoints.listWebsite, { query: { limit: PAGE, offset, showOnWebsite: true } })),
   ]);
   return [
-    ...flights.rows
+    ...flights
       .filter((f) => ["import", "export"].includes(f.type.toLowerCase()))
       .map((f) => ({
         kind: "flight" as const,
@@ -63,7 +85,7 @@ async function readSchedules(api: ApiClient): Promise<Item[]> {
         group: f.type.toLowerCase(),
         label: `${f.departureAirport?.code ?? f.fromCountry ?? "?"} → ${f.arrivalAirport?.code ?? f.toCountry ?? "?"}`,
       })),
-    ...shows.rows.map((e) => ({
+    ...shows.map((e) => ({
       kind: "show" as const,
       id: e.id,
       startDate: e.startDate ?? null,
