@@ -37,6 +37,11 @@ import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
 
 /** Sandbox confirmations per intent: 10 per hour (card-testing protection on top of the per-client limit). */
 export const SANDBOX_CONFIRMS_PER_INTENT = { max: 10, windowMs: 60 * 60_000 };
+/**
+ * New payment intents per invoice per day: 5. With Stripe's failures per intent
+ * (`FAILED_CARDS_PER_PAYMENT`), what one invoice link lets a card tester try is bounded.
+ */
+export const NEW_PAYMENTS_PER_INVOICE_DAY = { max: 5, windowMs: 24 * 3_600_000 };
 
 function intentData(deps: InvoiceDeps, payment: PaymentRow, intent: ProviderIntent): PaymentIntentData {
   return {
@@ -111,6 +116,11 @@ export async function createPaymentByLink(
     // No open payment: the one there was may have paid the invoice since `recordByLink` read
     // it (another tab, the webhook). A new intent now would be a second charge.
     if ((await findInvoiceById(deps.db, invoice.id))?.invoice.status !== "unpaid") throw alreadyPaid();
+    const fresh = await consumeRateLimit(deps.db, `new-payments:${invoice.id}`, NEW_PAYMENTS_PER_INVOICE_DAY);
+    if (!fresh.allowed)
+      throw new HttpError(429, invoiceMessageIds.tooManyAttempts, {
+        "retry-after": String(retryAfterSeconds(fresh.retryAfterMs)),
+      });
     const number = (await countPayments(deps.db, invoice.id)) + 1;
     // Deterministic, so concurrent first calls converge on one intent; the digest of the
     // invoice's random link token (never the token) keeps it unique across databases

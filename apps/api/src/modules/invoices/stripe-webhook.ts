@@ -4,6 +4,7 @@ import {
   stripeWebhookEventSchema,
 } from "@khayl/contract/invoices";
 import { HttpError } from "../../http/errors.ts";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
 import type { ProviderIntent } from "./payments/provider.ts";
 import { verifyStripeWebhook } from "./payments/stripe.ts";
 import { findPaymentByProviderId, markInvoicePaid, recordWebhookEvent, updatePaymentStatus } from "./repository.ts";
@@ -15,8 +16,19 @@ import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
  * parses the fields it uses with zod, and handles each event id once (the id is recorded
  * in `webhook_events` in the same transaction as its effect). `payment_intent.succeeded`
  * marks the invoice paid after the same checks as a confirmation;
- * `payment_intent.payment_failed` / `.canceled` record the status on the payment.
+ * `payment_intent.payment_failed` / `.canceled` record the status on the payment. Past
+ * `FAILED_CARDS_PER_PAYMENT` failures of one payment, its intent is canceled at Stripe
+ * (card testing with its client secret, which never passes through this server).
  */
+/**
+ * Failed confirmations one payment may have in a day (architecture §3.8): Stripe.js confirms
+ * in the browser with the intent's client secret, so a card tester holding an invoice link
+ * talks to Stripe, never to this server; past this many failures the intent is canceled
+ * and its secret pays nothing. A customer asking to pay again gets a new intent, within
+ * `NEW_PAYMENTS_PER_INVOICE_DAY`.
+ */
+export const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
+
 export async function handleStripeWebhook(
   deps: InvoiceDeps,
   rawBody: Buffer | undefined,
@@ -54,6 +66,7 @@ export async function handleStripeWebhook(
   }
 
   let duplicate = false;
+  let cancel = false;
   await deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) {
       duplicate = true;
@@ -81,9 +94,22 @@ export async function handleStripeWebhook(
         );
     } else if (event.type === "payment_intent.payment_failed") {
       await updatePaymentStatus(tx, payment.id, "requires_payment_method", o.last_payment_error?.message ?? null);
+      cancel = !(await consumeRateLimit(tx, `payment-failures:${payment.id}`, FAILED_CARDS_PER_PAYMENT)).allowed;
     } else if (event.type === "payment_intent.canceled") {
       await updatePaymentStatus(tx, payment.id, "canceled", null);
     }
   });
+  if (cancel && payment) {
+    // After the transaction: no network inside it. A failure here leaves the intent open
+    // until the next failed card asks again.
+    const canceled = await deps.provider.cancelIntent(payment.providerPaymentId).catch(() => null);
+    if (canceled) {
+      await updatePaymentStatus(deps.db, payment.id, canceled.status, canceled.lastErrorMessage);
+      deps.log?.warn(
+        { invoiceId: payment.invoiceId, paymentId: payment.id },
+        "payment canceled after too many failed cards (card testing?)",
+      );
+    }
+  }
   return { received: true, duplicate };
 }

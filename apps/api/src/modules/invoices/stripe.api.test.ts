@@ -314,6 +314,42 @@ describe("Stripe webhook", () => {
     expect((await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId).toBe(second);
   });
 
+  test("card testing with an invoice's client secret: past 10 failed cards the intent is canceled", async () => {
+    const invoice = takeInvoice();
+    const first = (await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId;
+    stripe.intents.get(first)!.last_payment_error = { message: "Your card was declined." };
+    // Stripe.js confirms in the browser: each failed card reaches this server only as an event.
+    for (let i = 1; i <= 10; i++) {
+      const failed = intentEvent(`evt_testing_${i}`, "payment_intent.payment_failed", first);
+      expect((await webhook(failed, sign(failed))).statusCode).toBe(200);
+    }
+    expect(stripe.intents.get(first)!.status).toBe("requires_payment_method");
+    const eleventh = intentEvent("evt_testing_11", "payment_intent.payment_failed", first);
+    expect((await webhook(eleventh, sign(eleventh))).statusCode).toBe(200);
+    expect(stripe.intents.get(first)!.status).toBe("canceled");
+    const [row] = await api.database.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, first));
+    expect(row?.status).toBe("canceled");
+    // The customer can still pay: a new intent, up to 5 new ones a day for the invoice.
+    const intents = [first];
+    for (let i = 0; i < 4; i++) {
+      const next = (await post("create-payment-by-link", { hash: invoice.hash })).json().data.paymentIntentId;
+      expect(intents).not.toContain(next);
+      intents.push(next);
+      stripe.intents.get(next)!.status = "canceled";
+    }
+    const sixth = await post("create-payment-by-link", { hash: invoice.hash });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      success: false,
+      statusCode: 429,
+      message: "Too many payment attempts for this invoice. Please try again later.",
+    });
+    expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
   test("an event about an unknown intent is acknowledged and ignored", async () => {
     const payload = JSON.stringify({
       id: "evt_other",
