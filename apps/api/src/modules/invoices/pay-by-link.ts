@@ -41,7 +41,7 @@ export const SANDBOX_CONFIRMS_PER_INTENT = { max: 10, windowMs: 60 * 60_000 };
  * New payment intents per invoice per day: 5. With Stripe's failures per intent
  * (`FAILED_CARDS_PER_PAYMENT`), what one invoice link lets a card tester try is bounded.
  */
-export const NEW_PAYMENTS_PER_INVOICE_DAY = { max: 5, windowMs: 24 * 3_600_000 };
+const NEW_PAYMENTS_PER_INVOICE_DAY = { max: 5, windowMs: 24 * 3_600_000 };
 
 function intentData(deps: InvoiceDeps, payment: PaymentRow, intent: ProviderIntent): PaymentIntentData {
   return {

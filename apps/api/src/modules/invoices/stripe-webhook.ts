@@ -27,7 +27,7 @@ import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
  * and its secret pays nothing. A customer asking to pay again gets a new intent, within
  * `NEW_PAYMENTS_PER_INVOICE_DAY`.
  */
-export const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
+const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
 
 export async function handleStripeWebhook(
   deps: InvoiceDeps,
