@@ -189,11 +189,12 @@ type ConfirmOutcome =
  * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
  * try on each code compared, one wrong answer for this client, and as many wrong codes
- * toward the address's lock (`LOCK_POLICY`), the client's share of the site's hourly budget
- * (`clientShareOfSiteBudget`: past it the client's confirmations answer 429 for the hour)
- * and the site's hourly budget (`DELETION_WRONG_CODES_PER_HOUR`) as codes were compared. Once the site's budget is
- * reached, every confirmation answers 429 (`deletionPaused`) until the hour ends;
- * the wrong code that reached it logs an error and mails `SUPPORT_EMAIL`, once per pause.
+ * toward the address's lock (`LOCK_POLICY`), the client's share of the site's hourly
+ * budget (`clientShareOfSiteBudget`: past it the client's confirmations answer 429 for the
+ * hour) and the site's hourly budget (`DELETION_WRONG_CODES_PER_HOUR`) as codes were
+ * compared. Once the site's budget is reached, every confirmation answers 429
+ * (`deletionPaused`) until the hour ends; the wrong code that reached it logs an error and
+ * mails `SUPPORT_EMAIL`, once per pause.
  */
 export async function confirmDeleteAccount(
   deps: DeletionDeps,

@@ -105,7 +105,8 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
  * `CONFIRMATIONS_PER_ADDRESS_DAY` for its mailbox (`mailboxOf`: a `+tag` buys no new budget)
  * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, the request is stored unconfirmed (or an
  * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
- * queued in the same transaction, in the outbox's `bulk` lane. The client's address is kept only as a keyed hash (consent record).
+ * queued in the same transaction, in the outbox's `bulk` lane. The client's address is kept
+ * only as a keyed hash (consent record).
  */
 export async function subscribe(
   { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,

@@ -11,6 +11,15 @@ import { findPaymentByProviderId, markInvoicePaid, recordWebhookEvent, updatePay
 import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
 
 /**
+ * Failed confirmations one payment may have in a day (architecture §3.8): Stripe.js confirms
+ * in the browser with the intent's client secret, so a card tester holding an invoice link
+ * talks to Stripe, never to this server; past this many failures the intent is canceled
+ * and its secret pays nothing. A customer asking to pay again gets a new intent, within
+ * `NEW_PAYMENTS_PER_INVOICE_DAY`.
+ */
+const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
+
+/**
  * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): verifies the signature on
  * the raw body (400 when it does not match; 404 when no webhook secret is configured),
  * parses the fields it uses with zod, and handles each event id once (the id is recorded
@@ -20,15 +29,6 @@ import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
  * `FAILED_CARDS_PER_PAYMENT` failures of one payment, its intent is canceled at Stripe
  * (card testing with its client secret, which never passes through this server).
  */
-/**
- * Failed confirmations one payment may have in a day (architecture §3.8): Stripe.js confirms
- * in the browser with the intent's client secret, so a card tester holding an invoice link
- * talks to Stripe, never to this server; past this many failures the intent is canceled
- * and its secret pays nothing. A customer asking to pay again gets a new intent, within
- * `NEW_PAYMENTS_PER_INVOICE_DAY`.
- */
-const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
-
 export async function handleStripeWebhook(
   deps: InvoiceDeps,
   rawBody: Buffer | undefined,
