@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ApiDeps, ModuleDeps } from "./deps.ts";
 import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
 import type { AppLogger } from "./http/log.ts";
+import { refuseNulCharacters } from "./http/nul-character.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -28,13 +29,14 @@ const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
  * What every route of the API runs behind: the zod validator/serialiser, the envelope
- * error handling, the database-backed rate limit (decision 004) and `no-store` unless a
- * route says otherwise.
+ * error handling, a 400 for the NUL character in any field (`refuseNulCharacters`), the
+ * database-backed rate limit (decision 004) and `no-store` unless a route says otherwise.
  */
 async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook("preValidation", refuseNulCharacters);
   await registerRateLimit(app, deps.db, deps.hasher);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");

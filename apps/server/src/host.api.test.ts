@@ -303,6 +303,20 @@ describe("page forms", () => {
     }
   });
 
+  test("the NUL character in a form's field is a client error that names the field, not a 500", async () => {
+    const answer = await host.app.inject({
+      method: "POST",
+      url: "/contact-us",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload:
+        "fullName=Hessa%00Al+Ketbi&email=hessa%40example.com&phone=%2B971501234567&subject=Inquiry" +
+        "&division=Local-Transport&supportInquiry=Is+there+room%3F",
+      remoteAddress: "10.50.0.4",
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("fullName must not contain the NUL character");
+  });
+
   test.each([
     ["JSON", "application/json", '{"fullName":"x"}', 415],
     ["text", "text/plain", "fullName=x", 415],

@@ -20,6 +20,12 @@ export const httpMessages = defineMessages({
   databaseUnreachable: /*i18n*/ { id: "http.databaseUnreachable", message: "Database unreachable" },
 });
 
+/** 400 of a request with U+0000 in a field: 'fullName must not contain the NUL character'. */
+export function nulCharacter(field: string): Message {
+  const source = /*i18n*/ { id: "http.nulCharacter", message: "{field} must not contain the NUL character" };
+  return { ...source, values: { field } };
+}
+
 /** 404 of a path the API does not serve: 'Route GET:/api/v1/nope not found'. */
 export function routeNotFound(method: string, path: string): Message {
   const source = /*i18n*/ { id: "http.routeNotFound", message: "Route {method}:{path} not found" };

@@ -127,6 +127,14 @@ describe("sandbox payments", () => {
       card("4242424242424242"),
     );
     expect(unknown.statusCode).toBe(404);
+    // A NUL in the id would reach the per-intent counter's key, which the database cannot store.
+    const nul = await sandboxConfirm({ paymentIntentId: "pi_\u0000x", clientSecret: "x" }, card("4242424242424242"));
+    expect(nul.json()).toMatchObject({
+      statusCode: 400,
+      message: "paymentIntentId must not contain the NUL character",
+    });
+    const confirmNul = await confirmByLink(invoice.hash, "pi_\u0000x");
+    expect(confirmNul.statusCode).toBe(400);
     // An intent of another invoice cannot pay this one.
     const other = takeInvoice();
     expect((await confirmByLink(other.hash, intent.paymentIntentId)).statusCode).toBe(404);

@@ -130,3 +130,25 @@ test("one client is limited to 10 submissions per window (429 with the envelope)
   expect(last.json()).toMatchObject({ success: false, statusCode: 429 });
   expect((await post(valid, "10.9.9.10")).statusCode).toBe(201);
 });
+
+test("the NUL character in any field is a 400 naming the field, in the request's language, and stores nothing", async () => {
+  const before = (await api.database.db.select().from(supportRequests)).length;
+  for (const field of ["fullName", "supportInquiry", "applicableReference"] as const) {
+    const response = await post({ ...valid, [field]: `Layla\u0000Haddad` });
+    expect(response.json()).toEqual({
+      success: false,
+      statusCode: 400,
+      message: `${field} must not contain the NUL character`,
+    });
+  }
+  const arabic = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/supportRequests/",
+    headers: { language: "ar" },
+    payload: { ...valid, fullName: "\u0000" },
+    remoteAddress: "10.0.9.1",
+  });
+  expect(arabic.statusCode).toBe(400);
+  expect(arabic.json().message).toBe("يجب ألا تحتوي قيمة fullName على المحرف NUL");
+  expect(await api.database.db.select().from(supportRequests)).toHaveLength(before);
+});
