@@ -7,7 +7,7 @@ import { blogs, outbox } from "@khayl/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { expectSecurityHeaders, sendAsIs, startTestHost, type TestHost } from "./testing.ts";
+import { expectSecurityHeaders, mailedAlertToken, sendAsIs, startTestHost, type TestHost } from "./testing.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
@@ -344,4 +344,76 @@ test("behind a trusted proxy, a port in X-Forwarded-For is not a new client, nor
   const garbage = [];
   for (let i = 0; i < 11; i++) garbage.push((await ask(`client-${i}`)).statusCode);
   expect(garbage).toEqual([...Array(10).fill(202), 429]);
+});
+
+describe("a page's form never claims what the API refused", () => {
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+
+  test("with its link calls spent, a client is told to wait: never 'Alerts stopped', never 'no longer valid'", async () => {
+    const token = await mailedAlertToken(testHost, "stop-429@example.com", "10.60.0.1");
+    const spender = "10.60.0.9";
+    for (let i = 0; i < 60; i++)
+      await host.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions/lookup",
+        payload: { token: `1.${"A".repeat(43)}` },
+        remoteAddress: spender,
+      });
+    const stop = await host.app.inject({
+      method: "POST",
+      url: `/alerts/manage/${token}`,
+      headers: form,
+      payload: `intent=stop&alert=${token}`,
+      remoteAddress: spender,
+    });
+    expect(stop.statusCode).toBe(429);
+    expect(Number(stop.headers["retry-after"])).toBeGreaterThan(0);
+    expect(stop.body).not.toContain("Alerts stopped");
+    const page = await host.app.inject({ url: `/alerts/manage/${token}`, remoteAddress: spender });
+    expect(page.statusCode).toBe(429);
+    expect(page.body).not.toContain("no longer valid");
+    // The alert is still there, for its owner on another connection.
+    const owner = await host.app.inject({ url: `/alerts/manage/${token}`, remoteAddress: "10.60.0.2" });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body).toContain("Stop this alert");
+    // A page link that names nothing stops nothing, and says so.
+    const nothing = await host.app.inject({
+      method: "POST",
+      url: "/alerts/manage/not-a-token",
+      headers: form,
+      payload: `intent=stop&alert=${token}`,
+      remoteAddress: "10.60.0.3",
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.body).not.toContain("Alerts stopped");
+  });
+
+  test("a refused contact form passes on the API's retry-after", async () => {
+    const post = () =>
+      host.app.inject({
+        method: "POST",
+        url: "/contact-us",
+        headers: form,
+        payload:
+          "fullName=Hessa+Al+Ketbi&email=hessa%40example.com&phone=%2B971501234567&subject=Inquiry" +
+          "&division=Local-Transport&supportInquiry=Is+there+room%3F",
+        remoteAddress: "10.60.0.20",
+      });
+    for (let i = 0; i < 10; i++) expect((await post()).statusCode).toBe(200);
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  test("a code field of five digits is not read as its first four", async () => {
+    const answer = await host.app.inject({
+      method: "POST",
+      url: "/delete-account",
+      headers: form,
+      payload: "intent=confirm&email=owner%40example.com&otpCode=12345",
+      remoteAddress: "10.60.0.30",
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("Verification code must be 4 digits");
+  });
 });

@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { analyticsSetup } from "./lib/analytics.ts";
+import { retryAfterHeaders } from "./lib/api-error.ts";
 import { messagesFor } from "./lib/i18n/catalogue.server.ts";
 import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/language.ts";
 import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
@@ -47,6 +48,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     search: new URL(request.url).search,
   };
 }
+
+/**
+ * The root's `headers`: its `ErrorBoundary` renders what a route threw, so a thrown refusal's
+ * `retry-after` (an alert link page's lookup over its client's budget) reaches the answer
+ * here; the form routes pass on their own actions' (`retryAfterHeaders`).
+ */
+export const headers = retryAfterHeaders;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

@@ -9,10 +9,13 @@ import { buildQueryString } from "./query.ts";
  */
 class ApiError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** The answer's `retry-after` (seconds, as sent), e.g. of a 429, for the caller to pass on. */
+  readonly retryAfter: string | undefined;
+  constructor(statusCode: number, message: string, retryAfter?: string) {
     super(message);
     this.name = "ApiError";
     this.statusCode = statusCode;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -205,6 +208,7 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError(
         response.status,
         parsed.success ? parsed.data.message : `Request failed with status code ${response.status}`,
+        response.headers.get("retry-after") ?? undefined,
       );
     }
     return response;

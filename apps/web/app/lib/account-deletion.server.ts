@@ -1,7 +1,7 @@
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import { data } from "react-router";
-import { isApiError } from "./api-error.ts";
+import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { localizedRedirect } from "./i18n/link.tsx";
@@ -24,8 +24,8 @@ export interface DeletionActionResult {
   at: number;
 }
 
-function answer(result: Omit<DeletionActionResult, "at">, status = 200) {
-  return data<DeletionActionResult>({ ...result, at: Date.now() }, { status });
+function answer(result: Omit<DeletionActionResult, "at">, status = 200, headers: Record<string, string> = {}) {
+  return data<DeletionActionResult>({ ...result, at: Date.now() }, { status, headers });
 }
 
 /**
@@ -59,7 +59,9 @@ export async function deletionAction(request: Request, context: WebContext) {
               .slice(0, 1),
           );
       const joined = typed.join("");
-      const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(joined);
+      // One `otpCode` field is judged whole: `12345` is not a code that happens to start with `1234`.
+      const whole = form.has("otpCode") ? String(form.get("otpCode")) : joined;
+      const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(whole);
       if (codeError) return answer({ step: "code", email, codeError, codeBoxes: typed }, 400);
       await context.api.call(accountDeletionEndpoints.confirm, { body: { email, otpCode: joined } });
       return localizedRedirect(request, "/success");
@@ -68,6 +70,10 @@ export async function deletionAction(request: Request, context: WebContext) {
   } catch (error) {
     if (!isApiError(error)) throw error;
     const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
-    return answer({ step: intent === "confirm" ? "code" : "email", email, message: error.message }, status);
+    return answer(
+      { step: intent === "confirm" ? "code" : "email", email, message: error.message },
+      status,
+      apiErrorHeaders(error),
+    );
   }
 }

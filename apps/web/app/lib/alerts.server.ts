@@ -1,6 +1,6 @@
 import { alertEndpoints } from "@khayl/contract/alerts";
 import { data } from "react-router";
-import { isApiError } from "./api-error.ts";
+import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
@@ -17,6 +17,13 @@ function ownApi(context: WebContext) {
   return context.ownApi ?? context.api;
 }
 
+/** The answer of a step the API refused: its message, status (502 for no answer) and `retry-after`. */
+function refused(context: WebContext, what: string, error: Error & { statusCode: number; retryAfter?: string }) {
+  context.log.warn({ status: error.statusCode, message: error.message }, `alerts ${what} failed`);
+  const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+  return data<AlertStep>({ ok: false, message: error.message }, { status, headers: apiErrorHeaders(error) });
+}
+
 /** Runs `call`, answering `{ ok: true }` or the API's error message with its status (never a 500 for a 4xx). */
 async function step(context: WebContext, what: string, call: () => Promise<unknown>) {
   try {
@@ -24,9 +31,7 @@ async function step(context: WebContext, what: string, call: () => Promise<unkno
     return data<AlertStep>({ ok: true, done: what });
   } catch (error) {
     if (!isApiError(error)) throw error;
-    context.log.warn({ status: error.statusCode, message: error.message }, `alerts ${what} failed`);
-    const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
-    return data<AlertStep>({ ok: false, message: error.message }, { status });
+    return refused(context, what, error);
   }
 }
 
@@ -51,13 +56,19 @@ export async function subscribeAction(request: Request, context: WebContext) {
 
 /**
  * The subscription an alert link names, for its page (a read: opening the link changes
- * nothing), or null when the link is unknown, expired or stopped.
+ * nothing), or null when the link is unknown, expired or stopped (the API's 404, or 400 for
+ * a token of the wrong shape). Any other refusal (a 429 once the client's link calls are
+ * spent) is thrown as the page's answer, with its status and `retry-after`: never read as
+ * "no longer valid", nor as "stopped".
  */
 async function lookupAlert(token: string, context: WebContext) {
   try {
     return await ownApi(context).call(alertEndpoints.lookup, { body: { token } });
   } catch (error) {
-    if (isApiError(error) && error.statusCode < 500) return null;
+    if (!isApiError(error)) throw error;
+    if (error.statusCode === 404 || error.statusCode === 400) return null;
+    if (error.statusCode < 500)
+      throw data(error.message, { status: error.statusCode, headers: apiErrorHeaders(error) });
     throw error;
   }
 }
@@ -94,8 +105,16 @@ export async function manageAction(request: Request, token: string, context: Web
   }
   if (intent !== "stop") throw data("Unknown action", { status: 400 });
   const alert = String(form.get("alert") ?? "");
-  const listed = await lookupAlert(token, context);
-  if (!listed?.alerts.some((a) => a.token === alert)) return data<AlertStep>({ ok: true, done: intent });
+  let listed: NonNullable<Awaited<ReturnType<typeof lookupAlert>>>;
+  try {
+    listed = await api.call(alertEndpoints.lookup, { body: { token } });
+  } catch (error) {
+    // The page's link no longer valid, or the client's link calls spent: nothing was stopped.
+    if (!isApiError(error)) throw error;
+    return refused(context, intent, error);
+  }
+  // An alert the page does not list (stopped meanwhile, from another tab or mail): it is stopped.
+  if (!listed.alerts.some((a) => a.token === alert)) return data<AlertStep>({ ok: true, done: intent });
   const result = await step(context, intent, () =>
     api.call(alertEndpoints.unsubscribe, { body: { token: alert, scope: "this" } }),
   );

@@ -8,7 +8,7 @@ import {
 } from "@khayl/contract/contact-rules";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import { data } from "react-router";
-import { isApiError } from "./api-error.ts";
+import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { submittedPhone } from "./phone.ts";
@@ -61,6 +61,9 @@ export async function submitContact(request: Request, context: WebContext) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode, message: error.message }, "contact form submit failed");
     const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
-    return data<ContactActionResult>({ ok: false, values, errors: {}, message: error.message }, { status });
+    return data<ContactActionResult>(
+      { ok: false, values, errors: {}, message: error.message },
+      { status, headers: apiErrorHeaders(error) },
+    );
   }
 }

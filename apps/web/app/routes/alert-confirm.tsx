@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
+import { retryAfterHeaders } from "../lib/api-error.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/alert-confirm";
@@ -18,6 +19,9 @@ export const handle = { page: { private: true, scripts: false, personalData: tru
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAlertLink(request, context, params.token);
 }
+
+/** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
+export const headers = retryAfterHeaders;
 
 /** The Confirm button (decision 028: consent recorded only by this POST). */
 export async function action({ params, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { MailLanguageSelect } from "../components/mail-language-select.tsx";
 import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
+import { retryAfterHeaders } from "../lib/api-error.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -21,6 +22,9 @@ export const handle = { page: { private: true, scripts: false, personalData: tru
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAlertLink(request, context, params.token);
 }
+
+/** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
+export const headers = retryAfterHeaders;
 
 /** The page's forms: stop one alert, stop all, or change the mail language (decision 028). */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage } from "../components/alert-page.tsx";
 import { subscribeAction } from "../lib/alerts.server.ts";
+import { retryAfterHeaders } from "../lib/api-error.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
@@ -18,6 +19,9 @@ export const handle = { page: { scripts: false, personalData: true } } satisfies
 export async function loader({ request }: Route.LoaderArgs) {
   return { messages: await messagesFor(request, "alerts") };
 }
+
+/** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
+export const headers = retryAfterHeaders;
 
 /** The 'Tell me when' form's POST (decision 028). */
 export async function action({ request, context }: Route.ActionArgs) {

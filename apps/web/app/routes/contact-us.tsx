@@ -18,6 +18,7 @@ import { errorId, useFormLayer } from "../components/form/use-form.ts";
 import { LazyPhoneField } from "../components/lazy-phone-field.tsx";
 import { notify } from "../components/ui/toaster.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
+import { retryAfterHeaders } from "../lib/api-error.ts";
 import { type ContactActionResult, submitContact } from "../lib/contact.server.ts";
 import { emptyContactValues as emptyValues, validateContactElement as validate } from "../lib/contact-form.ts";
 import { divisionLabels, subjectLabels } from "../lib/contact-options.ts";
@@ -39,6 +40,9 @@ export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(title), description: i18n._(intro) });
 }
+
+/** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
+export const headers = retryAfterHeaders;
 
 /** POST /contact-us: validates and calls `POST /supportRequests/` (works without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {

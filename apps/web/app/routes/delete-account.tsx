@@ -9,6 +9,7 @@ import { useFormLayer } from "../components/form/use-form.ts";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { notify } from "../components/ui/toaster.tsx";
 import { type DeletionActionResult, type DeletionStep, deletionAction } from "../lib/account-deletion.server.ts";
+import { retryAfterHeaders } from "../lib/api-error.ts";
 import { usePublicConfig } from "../lib/config.ts";
 import { localizeFormMessage } from "../lib/contact-messages.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
@@ -32,6 +33,9 @@ export function meta({ matches }: Route.MetaArgs) {
     ),
   });
 }
+
+/** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return deletionAction(request, context);
