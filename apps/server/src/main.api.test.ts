@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,4 +42,10 @@ test("slow: `npm start` keeps serving when the demo invoice file cannot be writt
   expect(child.exitCode).toBeNull();
   const live = await fetch(`http://127.0.0.1:${port}/livez`);
   expect(live.status).toBe(200);
+  // The embedded database is the server's user's alone: its write-ahead log keeps what rows
+  // held before an erasure or a redaction (codes, alert links, a deleted account). PGlite
+  // sets its files' modes itself (0666), so the folder is the barrier.
+  const database = path.join(dataDir, "pglite");
+  expect(statSync(database).mode & 0o777).toBe(0o700);
+  expect(readdirSync(path.join(database, "pg_wal")).length).toBeGreaterThan(0);
 }, 150_000);

@@ -21,7 +21,11 @@ import { buildHost } from "./host.ts";
  * at every start of a demo that other machines can reach (`DEMO_ON_PUBLIC_ADDRESS=true`),
  * builds the host and listens on HOST:PORT. SIGTERM or SIGINT shut it down gracefully
  * (`Host.close`) and exit 0, always within the bound of docs/deploy.md (decision 023).
+ * Every file it creates is its user's alone (umask 077): the embedded database's files
+ * (its write-ahead log holds what rows held before an erasure or redaction), the demo's
+ * mail files, the secret key (architecture §3.7, "At rest").
  */
+process.umask(0o077);
 loadEnvFile();
 let env: Env;
 try {

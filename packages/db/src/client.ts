@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -184,7 +184,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   if (!client) {
     if (options.dataDir) {
       const dir = path.resolve(options.dataDir, "pglite");
-      mkdirSync(dir, { recursive: true });
+      // Its user's alone, also when an older start made it open to all: the write-ahead
+      // log keeps what rows held before an erasure or a redaction (architecture §3.7).
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700);
       client = await PGlite.create(dir);
     } else {
       client = await PGlite.create();
