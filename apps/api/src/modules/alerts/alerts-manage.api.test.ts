@@ -186,3 +186,36 @@ test("a tag per request buys no new mails to one inbox, and the site sends at mo
     await small.close();
   }
 });
+
+test("asking for an alert the address already holds does the work of any other request (no timing tell)", async () => {
+  await subscribeConfirmed("held@example.com", { watch: "flights", filter: "all" });
+  const rows = async () => (await api.database.db.select().from(outbox)).length;
+  const before = await rows();
+  const answers = [];
+  for (const client of ["10.28.8.1", "10.28.8.2"])
+    answers.push(
+      (
+        await post(
+          "subscriptions",
+          { email: "held@example.com", watch: "flights", filter: "all", language: "en" },
+          client,
+        )
+      ).json(),
+    );
+  expect(answers[1]).toEqual(answers[0]);
+  // Each wrote one outbox row that never leaves: no recipient, no text.
+  const written = (await api.database.db.select().from(outbox)).slice(before);
+  expect(written.map((mail) => [mail.to, mail.text])).toEqual([
+    ["[suppressed]", "[redacted after delivery]"],
+    ["[suppressed]", "[redacted after delivery]"],
+  ]);
+  expect(await rows()).toBe(before + 2);
+  // And spent the inbox's three mails of the day: a new alert asked now gets no mail.
+  await post(
+    "subscriptions",
+    { email: "held@example.com", watch: "shows", filter: "all", language: "en" },
+    "10.28.8.3",
+  );
+  const toHeld = (await api.database.db.select().from(outbox)).filter((mail) => mail.to === "held@example.com");
+  expect(toHeld).toHaveLength(1);
+});

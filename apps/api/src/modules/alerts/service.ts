@@ -10,11 +10,11 @@ import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
-import { consumeRateLimit } from "../../http/rate-limit.ts";
+import { consumeRateLimit, peekRateLimit } from "../../http/rate-limit.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
-import { enqueueMails } from "../mail/repository.ts";
+import { enqueueMails, suppressedMail } from "../mail/repository.ts";
 import { ALERT_CONFIRMATION_KIND } from "../mail/templates.ts";
 import { alertMessages } from "./messages.ts";
 
@@ -100,8 +100,10 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
 
 /**
  * `POST /alerts/subscriptions` (decision 028): answers the same whatever happened (no
- * enumeration). A filled honeypot, an address already holding the same confirmed watch, or
- * one holding `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise, within
+ * enumeration, by its body or its time: every path but the honeypot's spends the mailbox's
+ * budget and queues one outbox row, suppressed when no mail goes). A filled honeypot, an
+ * address already holding the same confirmed watch, or one holding
+ * `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise, within
  * `CONFIRMATIONS_PER_ADDRESS_DAY` for its mailbox (`mailboxOf`: a `+tag` buys no new budget)
  * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, the request is stored unconfirmed (or an
  * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
@@ -118,21 +120,26 @@ export async function subscribe(
   const email = body.email.trim();
   const mine = await subscriptionsOf(db, email);
   const twin = mine.find((r) => r.watch === body.watch && r.filter === body.filter);
-  if (twin?.confirmedAt) return answer;
-  if (!twin && mine.length >= SUBSCRIPTIONS_PER_ADDRESS) return answer;
+  // Every path from here spends the mailbox's budget, reads or spends the site's and writes
+  // one outbox row (a suppressed one when nothing is sent), so the answer's time does not
+  // tell whether the address already holds this alert (no enumeration by timing).
   const mail = await consumeRateLimit(
     db,
     `alert-confirmation:${hasher.hash("email", mailboxOf(email))}`,
     CONFIRMATIONS_PER_ADDRESS_DAY,
   );
-  if (!mail.allowed) return answer;
-  const site = await consumeRateLimit(db, SITE_CONFIRMATIONS_KEY, {
-    max: env.ALERT_CONFIRMATIONS_PER_HOUR,
-    windowMs: 3_600_000,
-  });
-  if (!site.allowed) return answer;
+  const wanted = !twin?.confirmedAt && (twin !== undefined || mine.length < SUBSCRIPTIONS_PER_ADDRESS) && mail.allowed;
+  let sends = false;
+  const siteBudget = { max: env.ALERT_CONFIRMATIONS_PER_HOUR, windowMs: 3_600_000 };
+  if (wanted) sends = (await consumeRateLimit(db, SITE_CONFIRMATIONS_KEY, siteBudget)).allowed;
+  else await peekRateLimit(db, SITE_CONFIRMATIONS_KEY); // the same round trip, nothing spent
   const nonce = randomBytes(16).toString("base64url");
   await db.transaction(async (tx) => {
+    if (!sends) {
+      const nothing = { kind: ALERT_CONFIRMATION_KIND, lane: "bulk" as const, to: email, subject: "", text: "" };
+      await enqueueMails(tx, [suppressedMail(nothing)]);
+      return;
+    }
     const values = {
       email,
       watch: body.watch,
