@@ -23,6 +23,7 @@ import {
   findPayment,
   insertPayment,
   type PaymentRow,
+  paymentsSince,
   setPaymentMethod,
   updatePaymentStatus,
 } from "./repository.ts";
@@ -38,8 +39,10 @@ import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
 /** Sandbox confirmations per intent: 10 per hour (card-testing protection on top of the per-client limit). */
 export const SANDBOX_CONFIRMS_PER_INTENT = { max: 10, windowMs: 60 * 60_000 };
 /**
- * New payment intents per invoice per day: 5. With Stripe's failures per intent
- * (`FAILED_CARDS_PER_PAYMENT`), what one invoice link lets a card tester try is bounded.
+ * New payment intents per invoice per day: 5, counted as the invoice's payments made in the
+ * last 24 h (`paymentsSince`), so concurrent first calls that converge on one count once.
+ * With Stripe's failures per intent (`FAILED_CARDS_PER_PAYMENT`), what one invoice link
+ * lets a card tester try is bounded.
  */
 const NEW_PAYMENTS_PER_INVOICE_DAY = { max: 5, windowMs: 24 * 3_600_000 };
 
@@ -116,10 +119,11 @@ export async function createPaymentByLink(
     // No open payment: the one there was may have paid the invoice since `recordByLink` read
     // it (another tab, the webhook). A new intent now would be a second charge.
     if ((await findInvoiceById(deps.db, invoice.id))?.invoice.status !== "unpaid") throw alreadyPaid();
-    const fresh = await consumeRateLimit(deps.db, `new-payments:${invoice.id}`, NEW_PAYMENTS_PER_INVOICE_DAY);
-    if (!fresh.allowed)
+    const window = NEW_PAYMENTS_PER_INVOICE_DAY.windowMs;
+    const recent = await paymentsSince(deps.db, invoice.id, new Date(Date.now() - window));
+    if (recent.count >= NEW_PAYMENTS_PER_INVOICE_DAY.max)
       throw new HttpError(429, invoiceMessageIds.tooManyAttempts, {
-        "retry-after": String(retryAfterSeconds(fresh.retryAfterMs)),
+        "retry-after": String(retryAfterSeconds((recent.first?.getTime() ?? Date.now()) + window - Date.now())),
       });
     const number = (await countPayments(deps.db, invoice.id)) + 1;
     // Deterministic, so concurrent first calls converge on one intent; the digest of the

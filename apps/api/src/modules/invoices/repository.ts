@@ -1,7 +1,7 @@
 import { openPaymentStatusValues, type PaymentMethodType, type PaymentStatus } from "@khayl/contract/payment-values";
 import type { Db, Tx } from "@khayl/db/client";
 import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -61,6 +61,23 @@ export async function findOpenPayment(db: Db | Tx, invoiceId: number): Promise<P
 export async function countPayments(db: Db | Tx, invoiceId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.invoiceId, invoiceId));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The invoice's payments made since `since` (any status): how many, and when the first of
+ * them was made (the per-invoice budget of new payments counts them, not the requests, so
+ * concurrent first calls converging on one payment count once).
+ */
+export async function paymentsSince(
+  db: Db | Tx,
+  invoiceId: number,
+  since: Date,
+): Promise<{ count: number; first: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), first: sql<string | null>`min(${payments.createdAt})` })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), gte(payments.createdAt, since)));
+  return { count: Number(row?.n ?? 0), first: row?.first ? new Date(row.first) : null };
 }
 
 /**
