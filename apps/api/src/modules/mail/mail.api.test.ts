@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
 import { outbox } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { claimDueMails, enqueueMails } from "./repository.ts";
 import { mailTestDatabase, silentLog, startSmtp } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
@@ -215,4 +215,29 @@ describe.runIf(lanAddress)("SMTP encryption", () => {
     await plain.stop();
     await smtp.stop();
   });
+});
+
+test("SMTP_URL's query cannot make the transport print the conversation; the greeting names the public site", async () => {
+  const smtp = await startSmtp();
+  const printed: string[] = [];
+  const spies = (["log", "info", "debug", "error", "warn"] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" "))),
+  );
+  try {
+    const env = {
+      ...parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?logger=true&debug=true&transactionLog=true&name=leak` }),
+      PUBLIC_URL: "https://www.khayl.example",
+    };
+    await enqueueMails(database.db, [
+      { kind: "test", to: "code-owner@example.com", subject: "Your code", text: "Your verification code is 4821." },
+    ]);
+    const worker = createMailWorker({ db: database.db, env, log: silentLog });
+    expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
+    await worker.stop();
+    expect(smtp.received.map((mail) => mail.greeting)).toEqual(["www.khayl.example"]);
+    expect(printed.join("\n")).not.toMatch(/code-owner|4821|RCPT/);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    await smtp.stop();
+  }
 });

@@ -30,6 +30,8 @@ export const silentLog = { info: () => undefined, warn: () => undefined };
 interface ReceivedMail {
   to: string[];
   raw: string;
+  /** The name the client gave in its EHLO/HELO greeting. */
+  greeting: string;
 }
 
 /** A real SMTP server for tests (conventions §6: a real server, no mock of the transport). */
@@ -70,6 +72,7 @@ export async function startSmtp(options: { port?: number; delayMs?: number; host
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString("utf8"),
+            greeting: session.hostNameAppearsAs,
           });
           callback();
         };

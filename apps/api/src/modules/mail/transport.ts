@@ -23,6 +23,33 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * Query keys of `SMTP_URL` that nodemailer would let override what the server decides:
+ * TLS (`smtpRequiresStartTls`, the scheme), the waits, the greeting's name, and logging
+ * (`logger`, `debug`, `transactionLog` print the SMTP conversation, recipients and codes
+ * included, to standard output, past the log's scrubbing: architecture §2).
+ */
+const DECIDED_BY_THE_SERVER = [
+  "requireTLS",
+  "ignoreTLS",
+  "secure",
+  "opportunisticTLS",
+  "connectionTimeout",
+  "greetingTimeout",
+  "socketTimeout",
+  "name",
+  "logger",
+  "debug",
+  "transactionLog",
+];
+
+/** `url` without the query keys of `DECIDED_BY_THE_SERVER` (nodemailer reads the rest, e.g. `tls.servername`). */
+function smtpUrlOfOurOwn(url: string): string {
+  const parsed = new URL(url);
+  for (const key of DECIDED_BY_THE_SERVER) parsed.searchParams.delete(key);
+  return parsed.href;
+}
+
+/**
  * Whether SMTP must be encrypted (architecture §3.6): `smtps:` is TLS from the start;
  * `smtp:` must upgrade with STARTTLS (`requireTLS`) unless the server is on loopback or
  * the operator set `SMTP_ALLOW_PLAINTEXT=true`, so credentials, codes and addresses never
@@ -45,9 +72,13 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
   const from = env.MAIL_FROM;
   if (env.SMTP_URL) {
     // Bounded waits (nodemailer's defaults are minutes): a hung server fails the attempt,
-    // which the worker retries later, instead of holding a shutdown or a lease.
+    // which the worker retries later, instead of holding a shutdown or a lease. The
+    // greeting names the public site, never this machine's own host name.
     const smtp = nodemailer.createTransport({
-      url: env.SMTP_URL,
+      url: smtpUrlOfOurOwn(env.SMTP_URL),
+      ...(env.PUBLIC_URL ? { name: new URL(env.PUBLIC_URL).hostname } : {}),
+      logger: false,
+      debug: false,
       requireTLS: smtpRequiresStartTls(env),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
