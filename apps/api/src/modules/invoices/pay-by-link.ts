@@ -17,13 +17,12 @@ import { invoiceNotFound, recordByLink, toInvoiceData } from "./invoice-view.ts"
 import type { ProviderIntent } from "./payments/provider.ts";
 import { confirmSandboxIntent } from "./payments/sandbox.ts";
 import {
-  countPayments,
   findInvoiceById,
   findOpenPayment,
   findPayment,
   insertPayment,
   type PaymentRow,
-  paymentsSince,
+  paymentCounts,
   setPaymentMethod,
   updatePaymentStatus,
 } from "./repository.ts";
@@ -40,7 +39,7 @@ import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
 export const SANDBOX_CONFIRMS_PER_INTENT = { max: 10, windowMs: 60 * 60_000 };
 /**
  * New payment intents per invoice per day: 5, counted as the invoice's payments made in the
- * last 24 h (`paymentsSince`), so concurrent first calls that converge on one count once.
+ * last 24 h (`paymentCounts`), so concurrent first calls that converge on one count once.
  * With Stripe's failures per intent (`FAILED_CARDS_PER_PAYMENT`), what one invoice link
  * lets a card tester try is bounded.
  */
@@ -120,12 +119,12 @@ export async function createPaymentByLink(
     // it (another tab, the webhook). A new intent now would be a second charge.
     if ((await findInvoiceById(deps.db, invoice.id))?.invoice.status !== "unpaid") throw alreadyPaid();
     const window = NEW_PAYMENTS_PER_INVOICE_DAY.windowMs;
-    const recent = await paymentsSince(deps.db, invoice.id, new Date(Date.now() - window));
-    if (recent.count >= NEW_PAYMENTS_PER_INVOICE_DAY.max)
+    const counts = await paymentCounts(deps.db, invoice.id, new Date(Date.now() - window));
+    if (counts.recent >= NEW_PAYMENTS_PER_INVOICE_DAY.max)
       throw new HttpError(429, invoiceMessageIds.tooManyAttempts, {
-        "retry-after": String(retryAfterSeconds((recent.first?.getTime() ?? Date.now()) + window - Date.now())),
+        "retry-after": String(retryAfterSeconds((counts.firstRecent?.getTime() ?? Date.now()) + window - Date.now())),
       });
-    const number = (await countPayments(deps.db, invoice.id)) + 1;
+    const number = counts.total + 1;
     // Deterministic, so concurrent first calls converge on one intent; the digest of the
     // invoice's random link token (never the token) keeps it unique across databases
     // that share one Stripe account (staging and production, a re-seeded demo).

@@ -1,7 +1,7 @@
 import { openPaymentStatusValues, type PaymentMethodType, type PaymentStatus } from "@khayl/contract/payment-values";
 import type { Db, Tx } from "@khayl/db/client";
 import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -57,27 +57,31 @@ export async function findOpenPayment(db: Db | Tx, invoiceId: number): Promise<P
   return row;
 }
 
-/** How many payments the invoice has had (any status): numbers the next idempotency key. */
-export async function countPayments(db: Db | Tx, invoiceId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.invoiceId, invoiceId));
-  return Number(row?.n ?? 0);
-}
-
 /**
- * The invoice's payments made since `since` (any status): how many, and when the first of
- * them was made (the per-invoice budget of new payments counts them, not the requests, so
- * concurrent first calls converging on one payment count once).
+ * The invoice's payments in one read: `total`, of any status and age (numbers the next
+ * idempotency key), and `recent`, those made since `since`, with the first one's time
+ * (`firstRecent`): the per-invoice budget of new payments counts payments, not requests, so
+ * concurrent first calls converging on one payment count once.
  */
-export async function paymentsSince(
+export async function paymentCounts(
   db: Db | Tx,
   invoiceId: number,
   since: Date,
-): Promise<{ count: number; first: Date | null }> {
+): Promise<{ total: number; recent: number; firstRecent: Date | null }> {
+  const after = sql`${payments.createdAt} >= ${since.toISOString()}::timestamptz`;
   const [row] = await db
-    .select({ n: count(), first: sql<string | null>`min(${payments.createdAt})` })
+    .select({
+      total: count(),
+      recent: sql<number>`count(*) filter (where ${after})`,
+      firstRecent: sql<string | null>`min(${payments.createdAt}) filter (where ${after})`,
+    })
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), gte(payments.createdAt, since)));
-  return { count: Number(row?.n ?? 0), first: row?.first ? new Date(row.first) : null };
+    .where(eq(payments.invoiceId, invoiceId));
+  return {
+    total: Number(row?.total ?? 0),
+    recent: Number(row?.recent ?? 0),
+    firstRecent: row?.firstRecent ? new Date(row.firstRecent) : null,
+  };
 }
 
 /**
