@@ -16,7 +16,7 @@ import { legalRoutes } from "./modules/legal/routes.ts";
 import { releaseRoutes } from "./modules/releases/routes.ts";
 import { selectiveServiceRoutes } from "./modules/selective-services/routes.ts";
 import { supportRequestRoutes } from "./modules/support-requests/routes.ts";
-import { createHasher, loadSecretKey } from "./secret-key.ts";
+import { loadSecretKey, secretKeysOf } from "./secret-key.ts";
 
 export type { ApiDeps } from "./deps.ts";
 
@@ -72,9 +72,9 @@ const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
  */
 export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   const title = `${deps.env.COMPANY_NAME} API`;
-  const hasher = createHasher(await loadSecretKey(deps.env));
+  const keys = secretKeysOf(await loadSecretKey(deps.env));
   await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
-  await app.register(apiPlugin, { ...deps, hasher, prefix: API_PREFIX.slice(API_ROOT.length) });
+  await app.register(apiPlugin, { ...deps, ...keys, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
 };
 
@@ -85,11 +85,11 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
  * from its own database. Reads (or, on the demo, creates) the server secret first.
  */
 export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
-  const hasher = createHasher(await loadSecretKey(deps.env));
+  const keys = secretKeysOf(await loadSecretKey(deps.env));
   await app.register(
     async (api) => {
-      await registerApiBase(api, { ...deps, hasher });
-      await alertRoutes(api, { ...deps, hasher });
+      await registerApiBase(api, { ...deps, ...keys });
+      await alertRoutes(api, { ...deps, ...keys });
     },
     { prefix: API_PREFIX },
   );

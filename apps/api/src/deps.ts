@@ -1,7 +1,7 @@
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
 import type { AnswerCache } from "./http/cache.ts";
-import type { Hasher } from "./secret-key.ts";
+import type { SecretKeys } from "./secret-key.ts";
 
 /** What the API modules need from their host: the database and the configuration. */
 export interface ApiDeps {
@@ -16,10 +16,8 @@ export interface ApiDeps {
 }
 
 /**
- * What `apiRootPlugin` hands each module: the host's `ApiDeps` and the keyed hash of the
- * server secret (`loadSecretKey`), for anything stored about a person that must be
- * recognised again (architecture §3.7).
+ * What `apiRootPlugin` hands each module: the host's `ApiDeps` and what the server secret
+ * (`loadSecretKey`) keys: the keyed hash, for anything stored about a person that must be
+ * recognised again, and the sealer of the outbox's code and link mails (architecture §3.7).
  */
-export interface ModuleDeps extends ApiDeps {
-  hasher: Hasher;
-}
+export interface ModuleDeps extends ApiDeps, SecretKeys {}

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "@khayl/config/env";
@@ -22,6 +22,83 @@ export function createHasher(secret: string): Hasher {
   return {
     hash: (purpose, value) => createHmac("sha256", secret).update(`${purpose}\u0000${value}`).digest("base64url"),
   };
+}
+
+/**
+ * Authenticated encryption (AES-256-GCM under a key derived from the server secret) of what
+ * the server must keep for a short while and read back itself, but must not leave readable
+ * in the database's files: the text of a mail that carries a verification code or an alert
+ * link while it waits in the outbox (architecture §3.7, "At rest").
+ */
+export interface Sealer {
+  /**
+   * `plain` sealed for one `context` (what the sealed text belongs to, e.g. a mail's kind and
+   * recipient): `sealed:v1:` and base64url of a random 96-bit nonce, the 128-bit tag and the
+   * ciphertext. Sealing the same text twice gives different results.
+   */
+  seal(context: string, plain: string): string;
+  /**
+   * The plain text of `sealed`; throws `UnsealError` when it was sealed under another
+   * secret or for another context, or was altered.
+   */
+  open(context: string, sealed: string): string;
+}
+
+/** `Sealer.open` could not open a sealed text: another secret, another context, or altered. */
+export class UnsealError extends Error {
+  constructor() {
+    super("sealed text cannot be opened: sealed under another SECRET_KEY or for another context, or altered");
+    this.name = "UnsealError";
+  }
+}
+
+const SEALED_PREFIX = "sealed:v1:";
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** True when `text` is a sealed text (`Sealer.seal`), not plain text. */
+export function isSealed(text: string): boolean {
+  return text.startsWith(SEALED_PREFIX);
+}
+
+/** A `Sealer` under `secret` (`SECRET_KEY`, or the demo's generated key), its key derived by HKDF-SHA256. */
+export function createSealer(secret: string): Sealer {
+  const key = Buffer.from(hkdfSync("sha256", secret, "", "khayl sealed text v1", 32));
+  return {
+    seal(context, plain) {
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      cipher.setAAD(Buffer.from(context, "utf8"));
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return SEALED_PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), body]).toString("base64url");
+    },
+    open(context, sealed) {
+      if (!isSealed(sealed)) throw new UnsealError();
+      const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), "base64url");
+      if (bytes.length < NONCE_BYTES + TAG_BYTES) throw new UnsealError();
+      const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, NONCE_BYTES));
+      decipher.setAAD(Buffer.from(context, "utf8"));
+      decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
+      try {
+        return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          "utf8",
+        );
+      } catch {
+        throw new UnsealError();
+      }
+    },
+  };
+}
+
+/** What the server secret keys: the hashes of what is recognised again, and the sealed texts. */
+export interface SecretKeys {
+  hasher: Hasher;
+  sealer: Sealer;
+}
+
+/** The `Hasher` and `Sealer` under `secret` (`loadSecretKey`). */
+export function secretKeysOf(secret: string): SecretKeys {
+  return { hasher: createHasher(secret), sealer: createSealer(secret) };
 }
 
 /** Where the demo keeps its generated secret, relative to `DATA_DIR`. */

@@ -4,11 +4,14 @@ import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { type Sealer, secretKeysOf } from "./secret-key.ts";
 
 export interface TestApi {
   app: FastifyInstance;
   database: DbHandle;
   env: Env;
+  /** The sealer of the API's server secret: what a mail worker for this API opens its mails with. */
+  sealer: Sealer;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,7 @@ export async function createTestApi(envOverrides: Record<string, string> = {}): 
     app,
     database,
     env,
+    sealer: secretKeysOf(env.SECRET_KEY ?? "").sealer,
     async close() {
       await app.close();
       await database.close();

@@ -4,10 +4,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { openedOutbox } from "@khayl/api/modules/mail/testing";
+import { loadSecretKey, secretKeysOf } from "@khayl/api/secret-key";
 import { parseEnv } from "@khayl/config/env";
 import { ALERT_CONSENT_VERSION } from "@khayl/contract/alerts";
 import { alertSeen, alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { buildHost, webBuildDir } from "./host.ts";
 
@@ -180,8 +183,8 @@ test("slow: under API_URL, with no database given, the site keeps alerts in its 
   const host = await buildHost({ env, logger: false });
   cleanups.push(() => host.close());
   const { db } = host.database;
-  const mailsTo = async (to: string) =>
-    (await db.select().from(outbox)).filter((mail) => mail.to === to).sort((a, b) => a.id - b.id);
+  const { sealer } = secretKeysOf(await loadSecretKey(env));
+  const mailsTo = (to: string) => openedOutbox(db, sealer, eq(outbox.to, to));
 
   const page = await host.app.inject({ url: "/flights" });
   expect(page.statusCode).toBe(200);

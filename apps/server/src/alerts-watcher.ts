@@ -1,6 +1,6 @@
 import { API_PREFIX } from "@khayl/api/app";
 import { type AlertWatcher, createAlertWatcher } from "@khayl/api/modules/alerts/watcher";
-import { createHasher, loadSecretKey } from "@khayl/api/secret-key";
+import { loadSecretKey, secretKeysOf } from "@khayl/api/secret-key";
 import type { Env } from "@khayl/config/env";
 import { createApiClient } from "@khayl/contract/client";
 import type { Db } from "@khayl/db/client";
@@ -33,7 +33,7 @@ export function createAlertWatcherOf(
         });
       const clients = { en: clientIn("en"), ar: clientIn("ar") };
       const api = (language: "en" | "ar") => clients[language];
-      watcher = createAlertWatcher({ db, env, hasher: createHasher(secret), api, log: app.log });
+      watcher = createAlertWatcher({ db, env, ...secretKeysOf(secret), api, log: app.log });
       return watcher;
     });
     return starting;

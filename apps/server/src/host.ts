@@ -6,6 +6,7 @@ import { createAnswerCache } from "@khayl/api/http/cache";
 import { type AppLogger, createLogger } from "@khayl/api/http/log";
 import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
 import { createRetentionJob } from "@khayl/api/modules/retention/purge";
+import { loadSecretKey, secretKeysOf } from "@khayl/api/secret-key";
 import type { Env } from "@khayl/config/env";
 import { createResponseCache } from "@khayl/contract/client";
 import { createDb, type DbHandle } from "@khayl/db/client";
@@ -139,7 +140,9 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const answers = createAnswerCache({ maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 });
   const apiReads = createReadBudget(budgets.apiReads, now);
   await app.register(inProcessApi, { env, database, answers, apiReads, ownRead, alertsOnly: Boolean(env.API_URL) });
-  const mailWorker = createMailWorker({ db: database.db, env, log: app.log });
+  // Code and link mails wait in the outbox sealed under the server secret (architecture §3.7).
+  const { sealer } = secretKeysOf(await loadSecretKey(env));
+  const mailWorker = createMailWorker({ db: database.db, env, sealer, log: app.log });
   mailWorker.start();
   // Expired rate-limit windows, codes, alert requests and old mail are deleted on a schedule, off the request path.
   const retention = createRetentionJob({ db: database.db, log: app.log });

@@ -5,11 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { createLogger } from "@khayl/api/http/log";
-import { parseEnv } from "@khayl/config/env";
+import { openedOutbox } from "@khayl/api/modules/mail/testing";
+import { loadSecretKey, secretKeysOf } from "@khayl/api/secret-key";
+import { type Env, parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { outbox, rateLimits } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import { buildHost, webBuildDir } from "./host.ts";
 
@@ -52,13 +54,12 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
-async function newestCode(database: DbHandle, email: string): Promise<string> {
-  const [mail] = await database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
-    .orderBy(desc(outbox.id))
-    .limit(1);
+/** The code of the newest deletion mail to `email`, opened with the host's secret (`env`'s, or the demo's key file). */
+async function newestCode(database: DbHandle, env: Env, email: string): Promise<string> {
+  const { sealer } = secretKeysOf(await loadSecretKey(env));
+  const mail = (
+    await openedOutbox(database.db, sealer, and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
+  ).at(-1);
   return /code is (\d{4})/.exec(mail?.text ?? "")?.[1] ?? "";
 }
 
@@ -76,7 +77,7 @@ test("the demo generates its secret once into DATA_DIR/secret-key (0600) and kee
     remoteAddress: "10.40.0.1",
   });
   expect(asked.statusCode).toBe(200);
-  const code = await newestCode(database, "omar.mansoori@example.com");
+  const code = await newestCode(database, env, "omar.mansoori@example.com");
   await first.close();
   const second = await buildHost({ env, logger: false, database });
   cleanups.push(() => second.close());

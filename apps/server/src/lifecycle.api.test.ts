@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { enqueueMails } from "@khayl/api/modules/mail/repository";
-import { startSmtp } from "@khayl/api/modules/mail/testing";
+import { startSmtp, testSealer } from "@khayl/api/modules/mail/testing";
 import { parseEnv } from "@khayl/config/env";
 import { createDb } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
@@ -67,6 +67,7 @@ test("slow: shutdown finishes the request and the mail under way, and gives back
     const port = (host.app.server.address() as net.AddressInfo).port;
     await enqueueMails(
       database.db,
+      testSealer,
       ["first", "second", "third"].map((n) => ({ kind: "test", to: `${n}@example.com`, subject: n, text: n })),
     );
     await until(() => smtp.arriving() === 1, "the first mail to reach the SMTP server");

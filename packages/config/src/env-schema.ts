@@ -184,8 +184,9 @@ export const envSchema = z.object({
   ALERTS_INTERVAL_SECONDS: budget(300),
 
   /**
-   * The server secret that keys the HMACs of verification codes, e-mail addresses and
-   * client addresses kept in the database (architecture §3.7); the same on every instance.
+   * The server secret that keys the HMACs of verification codes, e-mail addresses,
+   * client addresses and alert links kept in the database, and seals the code and alert
+   * mails waiting in the outbox (architecture §3.6, §3.7); the same on every instance.
    * Unset on the demo: a random key is generated once and kept in `DATA_DIR/secret-key`.
    */
   SECRET_KEY: z.preprocess(

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { parseEnv } from "@khayl/config/env";
-import { accounts, outbox } from "@khayl/db/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { accounts } from "@khayl/db/schema";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../app.ts";
 import { startSmtp } from "../modules/mail/testing.ts";
@@ -120,6 +120,7 @@ test("the deletion flow, with mail through SMTP, logs neither the address nor th
   const app = await buildApp({ db: api.database.db, dbKind: api.database.kind, env: api.env }, { logger });
   const worker = createMailWorker({
     db: api.database.db,
+    sealer: api.sealer,
     env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
     log: logger,
   });
@@ -129,13 +130,10 @@ test("the deletion flow, with mail through SMTP, logs neither the address nor th
       remoteAddress: "10.9.1.1",
     });
     expect(ask.statusCode).toBe(200);
-    const [mail] = await api.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")));
-    const code = /code is (\d{4})/.exec(mail?.text ?? "")?.[1] ?? "";
+    // The code as its owner reads it: in the mail the SMTP server received.
     expect(await worker.deliverDue()).toMatchObject({ sent: 1 });
-    expect(smtp.received[0]?.raw).toContain(`code is ${code}`);
+    const code = /code is (\d{4})/.exec(smtp.received[0]?.raw ?? "")?.[1] ?? "";
+    expect(code).toMatch(/^\d{4}$/);
     const confirm = (otpCode: string) =>
       app.inject({
         method: "POST",

@@ -60,6 +60,10 @@ export const outbox = pgTable(
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
+    /**
+     * The body; for a mail carrying a code or an alert link, its body, HTML, headers and log
+     * note sealed under the server secret in one text (architecture §3.6), wiped once sent.
+     */
     text: text("text").notNull(),
     html: text("html"),
     /** Logged with the delivery line when there is no SMTP (e.g. a verification code). */

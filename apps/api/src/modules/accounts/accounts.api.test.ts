@@ -50,6 +50,7 @@ test("ask answers alike whether or not the account exists, and mails a code only
   expect(suppressed?.text).not.toMatch(/\d{4}/);
   const worker = createMailWorker({
     db: t.api.database.db,
+    sealer: t.api.sealer,
     env: t.api.env,
     log: silentLog,
     transport: recorder.transport,

@@ -4,11 +4,13 @@ import { parseEnv } from "@khayl/config/env";
 import type { DbHandle } from "@khayl/db/client";
 import { accounts, outbox, rateLimits } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../../app.ts";
 import { createLogger } from "../../http/log.ts";
+import { secretKeysOf } from "../../secret-key.ts";
+import { openedOutbox } from "../mail/testing.ts";
 
 let database: DbHandle;
 let app: FastifyInstance;
@@ -58,12 +60,10 @@ const confirm = (email: string, otpCode: string, headers: Record<string, string>
     headers,
   });
 async function codeOf(email: string): Promise<string> {
-  const [mail] = await database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
-    .orderBy(desc(outbox.id))
-    .limit(1);
+  const { sealer } = secretKeysOf(env.SECRET_KEY ?? "");
+  const mail = (
+    await openedOutbox(database.db, sealer, and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
+  ).at(-1);
   return /verification code is (\d{4})/.exec(mail?.text ?? "")?.[1] ?? "";
 }
 const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, "0");

@@ -1,9 +1,10 @@
 import { deletionLocks, outbox } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { createHasher } from "../../secret-key.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
+import { openedOutbox } from "../mail/testing.ts";
 
 /**
  * Helpers of the account deletion API tests (not used by the API itself): the real API on
@@ -63,18 +64,18 @@ export function deletionApi() {
         headers,
       });
     },
-    /** The deletion mails sent to `email`, oldest first. */
+    /** The deletion mails sent to `email`, oldest first, opened as the worker sends them. */
     mailsTo(email: string) {
-      return started().database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
+      return openedOutbox(started().database.db, started().sealer, eq(outbox.to, email));
     },
     /** The code of the newest deletion mail to `email`, read from the outbox as a user reads the mail. */
     async codeMailedTo(email: string): Promise<string> {
-      const [mail] = await started()
-        .database.db.select()
-        .from(outbox)
-        .where(and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
-        .orderBy(desc(outbox.id))
-        .limit(1);
+      const mails = await openedOutbox(
+        started().database.db,
+        started().sealer,
+        and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")),
+      );
+      const mail = mails.at(-1);
       const code = /verification code is (\d{4})/.exec(mail?.text ?? "")?.[1];
       if (!code) throw new Error(`no code mailed to ${email}`);
       return code;

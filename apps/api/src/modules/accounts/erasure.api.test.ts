@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const silentLog = { info: () => undefined, warn: () => undefined };
 const deliverAll = async () => {
-  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog });
+  const worker = createMailWorker({ db: api.database.db, env: api.env, sealer: api.sealer, log: silentLog });
   await worker.deliverDue();
   await worker.stop();
 };

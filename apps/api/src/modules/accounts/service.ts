@@ -78,7 +78,7 @@ function clientShareOfSiteBudget(siteBudget: number): number {
 }
 
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
-type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher">;
+type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">;
 
 /** Where warnings and the operator's alerts go (the request's logger). */
 interface AlertLog {
@@ -147,7 +147,8 @@ export async function askDeleteAccount(
     const account = await findLiveAccountByEmail(tx, email);
     // The same row either way (the same work and time): a mail, or for an address without
     // an account the same mail suppressed, never sent and dropped by the retention purge.
-    const mailIfAccount = (mail: OutgoingMail) => enqueueMails(tx, [account ? mail : suppressedMail(mail)]);
+    const mailIfAccount = (mail: OutgoingMail) =>
+      enqueueMails(tx, deps.sealer, [account ? mail : suppressedMail(mail)]);
     const mailBudget = await consumeRateLimit(tx, `mail:${emailHash}`, MAILS_PER_ADDRESS_DAY);
     if (!mailBudget.allowed) return;
     const lockedMs = await lockedForMs(tx, emailHash);
@@ -231,7 +232,7 @@ export async function confirmDeleteAccount(
       await eraseAlertsOf(tx, email);
       await forgetAddress(tx, emailHash); // every code of the address, the matching one too
       await deleteRateLimitsMentioning(tx, emailHash);
-      await enqueueMails(tx, [
+      await enqueueMails(tx, deps.sealer, [
         accountDeletedMail(email, {
           company: companyNameIn(env, input.language ?? "en"),
           supportEmail: env.SUPPORT_EMAIL,
@@ -257,7 +258,9 @@ export async function confirmDeleteAccount(
     // Only the wrong code that reached the budget starts the pause (one alert per pause).
     if (counted.current < max || counted.current - live.length >= max) return { kind: "wrong" };
     const until = new Date(Date.now() + counted.retryAfterMs);
-    await enqueueMails(tx, [deletionPausedAlertMail(env.SUPPORT_EMAIL, { wrongCodes: counted.current, until })]);
+    await enqueueMails(tx, deps.sealer, [
+      deletionPausedAlertMail(env.SUPPORT_EMAIL, { wrongCodes: counted.current, until }),
+    ]);
     return { kind: "wrong", pausedNow: { wrongCodes: counted.current, retryAfterMs: counted.retryAfterMs } };
   });
   if (outcome.kind === "refused") throw tooMany(outcome.retryAfterMs);

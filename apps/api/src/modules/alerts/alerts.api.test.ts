@@ -47,7 +47,7 @@ const inProcessClient = (language: "en" | "ar") =>
 
 /** Delivers the outbox to the SMTP sink and answers the mails that arrived since `from`. */
 async function deliver(from: number) {
-  const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog });
+  const worker = createMailWorker({ db: api.database.db, env: api.env, sealer: api.sealer, log: silentLog });
   await worker.deliverDue();
   await worker.stop();
   return smtp.received.slice(from);
@@ -85,7 +85,8 @@ async function addFlight(type: "Export" | "Import", startDate: string) {
 
 test("subscribe → confirm by POST → a new matching flight mails once with one-click unsubscribe → then nothing", async () => {
   const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: inProcessClient });
+  const watch = () =>
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   await watch(); // the baseline: what is already on the schedule is not news
 
   // The same answer for a new address and one already asked (no enumeration).
@@ -186,7 +187,7 @@ test("the watcher reads a provider API behind API_URL the same way", async () =>
   const hasher = createHasher(api.env.SECRET_KEY!);
   const baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   const client = (language: "en" | "ar") => createApiClient({ baseUrl, language });
-  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: client });
+  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: client });
   try {
     await subscribe("stub@example.com", { filter: "all", language: "ar" });
     const mail = (await deliver(smtp.received.length))[0]!;
@@ -233,6 +234,7 @@ test("a schedule longer than a page is read whole: a new flight past the first t
       db: api.database.db,
       env: api.env,
       hasher,
+      sealer: api.sealer,
       api: (language) => createApiClient({ baseUrl, language }),
     });
   try {
@@ -284,7 +286,8 @@ const AR_17_FEB = "17 فبراير 2027 في 10:00 (بتوقيت الإمارا�
 
 test("a watched show and flight that change date, then leave the schedule, mail each subscriber in their language", async () => {
   const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () => runAlertWatch({ db: api.database.db, env: api.env, hasher, api: inProcessClient });
+  const watch = () =>
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   const db = api.database.db;
   const [show] = await db
     .insert(events)

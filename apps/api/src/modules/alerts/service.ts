@@ -111,7 +111,7 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
  * only as a keyed hash (consent record).
  */
 export async function subscribe(
-  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+  { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
   body: SubscribeBody,
   clientIp: string,
 ): Promise<{ status: "check-your-mail" }> {
@@ -137,7 +137,7 @@ export async function subscribe(
   await db.transaction(async (tx) => {
     if (!sends) {
       const nothing = { kind: ALERT_CONFIRMATION_KIND, lane: "bulk" as const, to: email, subject: "", text: "" };
-      await enqueueMails(tx, [suppressedMail(nothing)]);
+      await enqueueMails(tx, sealer, [suppressedMail(nothing)]);
       return;
     }
     const values = {
@@ -153,7 +153,7 @@ export async function subscribe(
     const [row] = twin
       ? await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, twin.id)).returning()
       : await tx.insert(alertSubscriptions).values(values).returning();
-    if (row) await enqueueMails(tx, [confirmationMail(env, hasher, row)]);
+    if (row) await enqueueMails(tx, sealer, [confirmationMail(env, hasher, row)]);
   });
   return answer;
 }

@@ -8,7 +8,7 @@ import { alertSeen } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
-import type { Hasher } from "../../secret-key.ts";
+import type { Hasher, Sealer } from "../../secret-key.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { ALERT_KIND, uaeDateTime } from "../mail/templates.ts";
@@ -236,6 +236,7 @@ export async function runAlertWatch(deps: {
   db: Db;
   env: Env;
   hasher: Hasher;
+  sealer: Sealer;
   api: (language: Language) => ApiClient;
 }) {
   const [items, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
@@ -254,7 +255,7 @@ export async function runAlertWatch(deps: {
       byAddress.set(key, entry);
     }
     const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, arabic, e.subs, e.changes));
-    await enqueueMails(tx, mails);
+    await enqueueMails(tx, deps.sealer, mails);
     return { changes: changes.length, mails: mails.length };
   });
 }

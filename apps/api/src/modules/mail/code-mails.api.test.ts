@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { purgeExpired } from "../retention/purge.ts";
 import { enqueueMails, REDACTED_TEXT } from "./repository.ts";
-import { mailTestDatabase, silentLog, startSmtp } from "./testing.ts";
+import { mailTestDatabase, silentLog, startSmtp, testSealer } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Code mails: wiped once out, never sent late, and sent before the support team's bulk mail. */
@@ -16,7 +16,7 @@ const database = mailTestDatabase();
 test("a code mail is wiped from the outbox once delivered or given up; other mails are kept", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
   try {
-    await enqueueMails(database.db, [
+    await enqueueMails(database.db, testSealer, [
       {
         kind: "delete-account-code",
         to: "wipe.me@example.com",
@@ -32,7 +32,12 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
         text: "Your reference number is SR-2026-000001.",
       },
     ]);
-    const worker = createMailWorker({ db: database.db, env: parseEnv({ DATA_DIR: dir }), log: silentLog });
+    const worker = createMailWorker({
+      sealer: testSealer,
+      db: database.db,
+      env: parseEnv({ DATA_DIR: dir }),
+      log: silentLog,
+    });
     await worker.deliverDue();
     const [wiped] = await database.db.select().from(outbox).where(eq(outbox.to, "wipe.me@example.com"));
     expect(wiped).toMatchObject({ text: REDACTED_TEXT, html: null, logNote: null });
@@ -46,7 +51,7 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
 
   const probe = await startSmtp();
   await probe.stop();
-  await enqueueMails(database.db, [
+  await enqueueMails(database.db, testSealer, [
     {
       kind: "delete-account-code",
       to: "lost.code@example.com",
@@ -56,6 +61,7 @@ test("a code mail is wiped from the outbox once delivered or given up; other mai
     },
   ]);
   const failing = createMailWorker({
+    sealer: testSealer,
     db: database.db,
     env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` }),
     log: silentLog,
@@ -79,11 +85,11 @@ test("a code mail is never sent after its code expired, and the purge drops it",
     text: "Your verification code is 5555.",
     expiresAt,
   });
-  await enqueueMails(database.db, [
+  await enqueueMails(database.db, testSealer, [
     code("too.late@example.com", new Date(Date.now() - 1000)),
     code("in.time@example.com", new Date(Date.now() + 60_000)),
   ]);
-  const worker = createMailWorker({ db: database.db, env, log: silentLog });
+  const worker = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog });
   expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
   expect(smtp.received.flatMap((m) => m.to)).toEqual(["in.time@example.com"]);
   expect((await purgeExpired(database.db)).expiredCodeMails).toBe(1);
@@ -94,7 +100,7 @@ test("a code mail is never sent after its code expired, and the purge drops it",
 
 test("a mail still being retried when its code expires is not sent late", async () => {
   const smtp = await startSmtp();
-  await enqueueMails(database.db, [
+  await enqueueMails(database.db, testSealer, [
     {
       kind: "delete-account-code",
       to: "retried@example.com",
@@ -109,6 +115,7 @@ test("a mail still being retried when its code expires is not sent late", async 
     .set({ attempts: 1, lastError: "down", expiresAt: sql`now() - interval '1 second'` })
     .where(eq(outbox.to, "retried@example.com"));
   const worker = createMailWorker({
+    sealer: testSealer,
     db: database.db,
     env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
     log: silentLog,
@@ -147,11 +154,18 @@ const bulkMail = (to: string) => ({ kind: "support-notification", lane: "bulk" a
 test("a code queued behind a backlog of the support team's mail is claimed and sent first", async () => {
   await enqueueMails(
     database.db,
+    testSealer,
     Array.from({ length: 30 }, (_, i) => bulkMail(`backlog${i}@example.com`)),
   );
-  await enqueueMails(database.db, [codeMail("urgent.code@example.com")]);
+  await enqueueMails(database.db, testSealer, [codeMail("urgent.code@example.com")]);
   const { delivered, transport } = recordingTransport();
-  const worker = createMailWorker({ db: database.db, env: parseEnv({}), log: silentLog, transport });
+  const worker = createMailWorker({
+    sealer: testSealer,
+    db: database.db,
+    env: parseEnv({}),
+    log: silentLog,
+    transport,
+  });
   await worker.deliverDue();
   const mine = delivered.filter((to) => to.startsWith("backlog") || to === "urgent.code@example.com");
   expect(mine).toHaveLength(31);
@@ -162,15 +176,22 @@ test("a code queued behind a backlog of the support team's mail is claimed and s
 test("a code queued while a round of bulk mail is being sent goes next, not after the round", async () => {
   await enqueueMails(
     database.db,
+    testSealer,
     Array.from({ length: 10 }, (_, i) => bulkMail(`round${i}@example.com`)),
   );
   let queued = false;
   const { delivered, transport } = recordingTransport(async () => {
     if (queued) return;
     queued = true;
-    await enqueueMails(database.db, [codeMail("mid.round@example.com")]);
+    await enqueueMails(database.db, testSealer, [codeMail("mid.round@example.com")]);
   });
-  const worker = createMailWorker({ db: database.db, env: parseEnv({}), log: silentLog, transport });
+  const worker = createMailWorker({
+    sealer: testSealer,
+    db: database.db,
+    env: parseEnv({}),
+    log: silentLog,
+    transport,
+  });
   expect((await worker.deliverDue()).sent).toBe(11);
   const mine = delivered.filter((to) => to.startsWith("round") || to === "mid.round@example.com");
   expect(mine.indexOf("mid.round@example.com")).toBe(1);

@@ -7,7 +7,7 @@ import { outbox } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { claimDueMails, enqueueMails } from "./repository.ts";
-import { mailTestDatabase, silentLog, startSmtp } from "./testing.ts";
+import { mailTestDatabase, silentLog, startSmtp, testSealer } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Mail delivery through a real SMTP server (conventions §6) or to files: backoff, giving up, TLS. */
@@ -18,10 +18,12 @@ test("with SMTP down the mail waits with a backoff, then goes out once SMTP is u
   const port = probe.port;
   await probe.stop(); // the port is now closed: SMTP is down
 
-  await enqueueMails(database.db, [{ kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" }]);
+  await enqueueMails(database.db, testSealer, [
+    { kind: "test", to: "rider@example.com", subject: "Hello", text: "Body one" },
+  ]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   // A backoff long enough that a loaded machine cannot let it pass between two calls.
-  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 60_000 });
+  const worker = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog, backoffBaseMs: 60_000 });
 
   const before = Date.now();
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
@@ -55,6 +57,7 @@ test(
     const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     await enqueueMails(
       database.db,
+      testSealer,
       Array.from({ length: 12 }, (_, i) => ({
         kind: "test",
         to: `pair${i}@example.com`,
@@ -67,8 +70,8 @@ test(
     const [orphan] = await claimDueMails(database.db, randomUUID(), 1, 60_000);
     expect(orphan).toBeDefined();
 
-    const a = createMailWorker({ db: database.db, env, log: silentLog });
-    const b = createMailWorker({ db: database.db, env, log: silentLog });
+    const a = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog });
+    const b = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog });
     const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue()]);
     expect(ra.sent + rb.sent).toBe(11);
     // The lease runs out (the database's clock decides it: moved, not waited for).
@@ -91,6 +94,7 @@ test(
   async () => {
     await enqueueMails(
       database.db,
+      testSealer,
       ["slow0", "slow1", "slow2"].map((name) => ({
         kind: "test",
         to: `${name}@example.com`,
@@ -108,11 +112,12 @@ test(
       close: () => undefined,
     });
     const env = parseEnv({});
-    const b = createMailWorker({ db: database.db, env, log: silentLog, transport: recording() });
+    const b = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog, transport: recording() });
     let takenOver = false;
     // While A sends its first mail, the leases of the two others run out (set in the past
     // here rather than waited for) and B claims and sends them.
     const a = createMailWorker({
+      sealer: testSealer,
       db: database.db,
       env,
       log: silentLog,
@@ -137,7 +142,7 @@ test(
 test("without SMTP_URL each mail becomes an .eml file and one log line (with the code)", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
   try {
-    await enqueueMails(database.db, [
+    await enqueueMails(database.db, testSealer, [
       {
         kind: "delete-account-code",
         to: "omar@example.com",
@@ -148,6 +153,7 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
     ]);
     const lines: string[] = [];
     const worker = createMailWorker({
+      sealer: testSealer,
       db: database.db,
       env: parseEnv({ DATA_DIR: dir }),
       log: { info: (_obj, msg) => lines.push(msg), warn: () => undefined },
@@ -169,9 +175,16 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
 test("a mail that keeps failing is given up after maxAttempts and stays in the table with its error", async () => {
   const probe = await startSmtp();
   await probe.stop();
-  await enqueueMails(database.db, [{ kind: "test", to: "never@example.com", subject: "Never", text: "x" }]);
+  await enqueueMails(database.db, testSealer, [{ kind: "test", to: "never@example.com", subject: "Never", text: "x" }]);
   const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${probe.port}` });
-  const worker = createMailWorker({ db: database.db, env, log: silentLog, backoffBaseMs: 0, maxAttempts: 2 });
+  const worker = createMailWorker({
+    sealer: testSealer,
+    db: database.db,
+    env,
+    log: silentLog,
+    backoffBaseMs: 0,
+    maxAttempts: 2,
+  });
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
   expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 0 });
@@ -192,8 +205,11 @@ const lanAddress = Object.values(networkInterfaces())
 describe.runIf(lanAddress)("SMTP encryption", () => {
   test("SMTP beyond loopback must use TLS: a server without STARTTLS gets nothing", async () => {
     const smtp = await startSmtp({ host: lanAddress });
-    await enqueueMails(database.db, [{ kind: "test", to: "clear@example.com", subject: "Clear", text: "secret" }]);
+    await enqueueMails(database.db, testSealer, [
+      { kind: "test", to: "clear@example.com", subject: "Clear", text: "secret" },
+    ]);
     const worker = createMailWorker({
+      sealer: testSealer,
       db: database.db,
       env: parseEnv({ SMTP_URL: `smtp://${lanAddress}:${smtp.port}` }),
       log: silentLog,
@@ -206,6 +222,7 @@ describe.runIf(lanAddress)("SMTP encryption", () => {
     // The operator's explicit opt-out sends it in clear.
     await database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.to, "clear@example.com"));
     const plain = createMailWorker({
+      sealer: testSealer,
       db: database.db,
       env: parseEnv({ SMTP_URL: `smtp://${lanAddress}:${smtp.port}`, SMTP_ALLOW_PLAINTEXT: "true" }),
       log: silentLog,
@@ -228,10 +245,10 @@ test("SMTP_URL's query cannot make the transport print the conversation; the gre
       ...parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?logger=true&debug=true&transactionLog=true&name=leak` }),
       PUBLIC_URL: "https://www.khayl.example",
     };
-    await enqueueMails(database.db, [
+    await enqueueMails(database.db, testSealer, [
       { kind: "test", to: "code-owner@example.com", subject: "Your code", text: "Your verification code is 4821." },
     ]);
-    const worker = createMailWorker({ db: database.db, env, log: silentLog });
+    const worker = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog });
     expect(await worker.deliverDue()).toEqual({ sent: 1, failed: 0 });
     await worker.stop();
     expect(smtp.received.map((mail) => mail.greeting)).toEqual(["www.khayl.example"]);

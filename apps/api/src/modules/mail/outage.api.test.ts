@@ -6,7 +6,7 @@ import { type CuttableProxy, startCuttableProxy } from "@khayl/db/testing-proxy"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { enqueueMails } from "./repository.ts";
-import { startSmtp, type TestSmtp } from "./testing.ts";
+import { startSmtp, type TestSmtp, testSealer } from "./testing.ts";
 import { createMailWorker } from "./worker.ts";
 
 /**
@@ -48,10 +48,12 @@ describe("the outbox across a database outage (skipped without TEST_DATABASE_URL
     "a mail sent while the database went away is recorded as sent once it is back, never sent again",
     async () => {
       if (!direct || !through || !proxy || !smtp) throw new Error("set-up failed");
-      await enqueueMails(direct.db, [{ kind: "test", to: "outage@example.com", subject: "Once", text: "Only once" }]);
+      await enqueueMails(direct.db, testSealer, [
+        { kind: "test", to: "outage@example.com", subject: "Once", text: "Only once" },
+      ]);
       const env = parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
       const log = { info: () => undefined, warn: () => undefined };
-      const worker = createMailWorker({ db: through.db, env, log, lockMs: LOCK_MS });
+      const worker = createMailWorker({ sealer: testSealer, db: through.db, env, log, lockMs: LOCK_MS });
 
       const round = worker.deliverDue();
       // The mail is in the SMTP server's hands (it answers 600 ms later): the database goes.

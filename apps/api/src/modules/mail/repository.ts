@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { outbox } from "@khayl/db/schema";
 import { sql } from "drizzle-orm";
+import type { Sealer } from "../../secret-key.ts";
 import { MAIL_LANES, type OutgoingMail } from "./outgoing-mail.ts";
 import {
   DIGEST_SEPARATOR,
@@ -17,22 +18,56 @@ function priorityOf(mail: OutgoingMail): number {
   return MAIL_LANES[mail.lane ?? (mail.expiresAt ? "urgent" : "notice")];
 }
 
-/** Queues mails in the caller's transaction, so they exist exactly when the request does. */
-export async function enqueueMails(tx: Db | Tx, mails: OutgoingMail[]): Promise<void> {
+/** What a mail's sealed text holds (`SECRET_MAIL_KINDS`): its body, headers and log note. */
+interface SealedParts {
+  text: string;
+  html: string | null;
+  headers: Record<string, string> | null;
+  logNote: string | null;
+}
+
+/** What a secret mail's sealed text is bound to: its kind and recipient (a row changed to another recipient does not open). */
+const sealContext = (mail: Pick<OutboxRow, "kind" | "to">) => `outbox\u0000${mail.kind}\u0000${mail.to}`;
+
+/**
+ * Queues mails in the caller's transaction, so they exist exactly when the request does.
+ * A mail of `SECRET_MAIL_KINDS` is written sealed (`sealer`, architecture §3.7 "At rest"):
+ * its text, HTML, headers and log note become one sealed text in `text`, so neither the
+ * table nor the database's write-ahead log ever holds its code or link in clear.
+ */
+export async function enqueueMails(tx: Db | Tx, sealer: Sealer, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
   await tx.insert(outbox).values(
     mails.map((mail) => {
       const { lane: _lane, ...row } = mail;
+      const parts: SealedParts = {
+        text: row.text,
+        html: row.html ?? null,
+        headers: row.headers ?? null,
+        logNote: row.logNote ?? null,
+      };
+      const secret = SECRET_MAIL_KINDS.includes(mail.kind);
       return {
         ...row,
-        html: row.html ?? null,
-        logNote: row.logNote ?? null,
+        ...(secret
+          ? { text: sealer.seal(sealContext(mail), JSON.stringify(parts)), html: null, headers: null, logNote: null }
+          : parts),
         expiresAt: row.expiresAt ?? null,
-        headers: row.headers ?? null,
         priority: priorityOf(mail),
       };
     }),
   );
+}
+
+/**
+ * A claimed mail as it is sent: a sealed one (`enqueueMails`) opened with `sealer`, any other
+ * as it is. Throws `UnsealError` (from `Sealer.open`) when a secret mail's text does not open:
+ * sealed under another `SECRET_KEY`, or its row altered (another recipient).
+ */
+export function openMail(sealer: Sealer, mail: OutboxRow): OutboxRow {
+  if (!SECRET_MAIL_KINDS.includes(mail.kind)) return mail;
+  const parts = JSON.parse(sealer.open(sealContext(mail), mail.text)) as SealedParts;
+  return { ...mail, ...parts };
 }
 
 /**

@@ -1,8 +1,13 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import type { DbHandle } from "@khayl/db/client";
+import type { Db, DbHandle } from "@khayl/db/client";
+import { outbox } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
+import { asc, type SQL } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
+import { createSealer, isSealed, type Sealer } from "../../secret-key.ts";
+import { type OutboxRow, openMail } from "./repository.ts";
 
 /**
  * A fresh test database for the calling test file, opened in its `beforeAll` and closed in
@@ -21,6 +26,19 @@ export function mailTestDatabase(): Pick<DbHandle, "db"> {
       return database.db;
     },
   };
+}
+
+/** A sealer under a random secret of its own, for tests of the outbox without an API. */
+export const testSealer: Sealer = createSealer(randomBytes(32).toString("hex"));
+
+/**
+ * The outbox's rows (those `where` selects, by id) as the worker sends them: a sealed mail
+ * opened with `sealer` (a test reads a code or a link as its recipient would). A row whose
+ * body was wiped after delivery reads as it is.
+ */
+export async function openedOutbox(db: Db, sealer: Sealer, where?: SQL): Promise<OutboxRow[]> {
+  const rows = await db.select().from(outbox).where(where).orderBy(asc(outbox.id));
+  return rows.map((row) => (isSealed(row.text) ? openMail(sealer, row) : row));
 }
 
 /** A mail worker's log that writes nothing. */

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
+import { type Sealer, UnsealError } from "../../secret-key.ts";
 import { MAIL_LANES } from "./outgoing-mail.ts";
 import {
   claimDueMails,
   markFailed,
   markGivenUp,
   markSent,
+  openMail,
   releaseClaim,
   renewClaim,
   urgentMailWaiting,
@@ -16,6 +18,8 @@ import { createMailTransport, type MailLog, type MailTransport } from "./transpo
 export interface MailWorkerOptions {
   db: Db;
   env: Env;
+  /** Opens the sealed mails (`enqueueMails`): the server secret's `createSealer`. */
+  sealer: Sealer;
   log: MailLog & { warn(obj: object, msg: string): void };
   /** Poll interval in ms (default 2000). */
   intervalMs?: number;
@@ -55,9 +59,11 @@ export interface MailWorker {
  * not urgent, stops the round when an urgent mail (a code) is waiting and claims again, so
  * a code never waits behind a backlog; renews each one's lease just before sending
  * it and skips it if another instance has claimed it since, and on failure schedules a
- * retry with exponential backoff. A mail is marked sent only after the transport
- * accepted it, so nothing is lost when SMTP is down or the process stops mid-way
- * (a claimed but unsent mail becomes due again when its lock expires).
+ * retry with exponential backoff. A sealed mail is opened just before it is sent; one that
+ * does not open (sealed under another `SECRET_KEY`, or altered) is given up at once. A
+ * mail is marked sent only after the transport accepted it, so nothing is lost when SMTP
+ * is down or the process stops mid-way (a claimed but unsent mail becomes due again when
+ * its lock expires).
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, log } = options;
@@ -121,9 +127,19 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         if (mail.priority !== MAIL_LANES.urgent && (await urgentMailWaiting(db))) break;
         // Earlier mails of the round may have outlasted this one's lease.
         if (!(await renewClaim(db, mail.id, claimToken, lockMs))) continue;
+        let message: typeof mail;
+        try {
+          message = openMail(options.sealer, mail);
+        } catch (error) {
+          if (!(error instanceof UnsealError)) throw error;
+          // A text that does not open now never will: given up at once, the round goes on.
+          log.warn({ mailId: mail.id, kind: mail.kind, err: error.message }, "mail cannot be opened; giving up");
+          await markGivenUp(db, mail.id, claimToken, error.message, GIVE_UP_MS);
+          continue;
+        }
         claim.sending = mail.id;
         try {
-          await transport.send(mail);
+          await transport.send(message);
         } catch (error) {
           claim.sending = undefined;
           failed++;

@@ -105,7 +105,13 @@ describe("a flood of contact requests from 300 networks", () => {
     });
     expect(asked.statusCode).toBe(200);
     const { delivered, transport } = recorder();
-    const worker = createMailWorker({ db: api.database.db, env: api.env, log: silentLog, transport });
+    const worker = createMailWorker({
+      db: api.database.db,
+      env: api.env,
+      sealer: api.sealer,
+      log: silentLog,
+      transport,
+    });
     await worker.deliverDue();
     expect(delivered[0]).toMatchObject({ to: "sophie.laurent@example.com", subject: expect.stringMatching(/code/) });
     // 20 notifications and 100 confirmations; the digest waits for the end of the hour.

@@ -79,7 +79,7 @@ async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">
  * counted.
  */
 export async function createSupportRequest(
-  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+  { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
   body: Body,
   language: Language = "en",
 ): Promise<{ reference: string }> {
@@ -100,7 +100,7 @@ export async function createSupportRequest(
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
     const request = { ...values, reference };
-    await enqueueMails(tx, [
+    await enqueueMails(tx, sealer, [
       ...(notify.allowed ? [supportNotificationMail(env.SUPPORT_EMAIL, request)] : []),
       ...(confirm.allowed ? [supportConfirmationMail(request, companyNameIn(env, language), language)] : []),
     ]);
