@@ -234,6 +234,28 @@ describe.runIf(lanAddress)("SMTP encryption", () => {
   });
 });
 
+test("SMTP_URL's query cannot turn off the server certificate's check or lower the TLS version", async () => {
+  const smtp = await startSmtp({ selfSignedStartTls: true });
+  try {
+    await enqueueMails(database.db, testSealer, [
+      { kind: "test", to: "tls.owner@example.com", subject: "Your code", text: "Your verification code is 4821." },
+    ]);
+    const worker = createMailWorker({
+      sealer: testSealer,
+      db: database.db,
+      env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls.rejectUnauthorized=false&tls.minVersion=TLSv1` }),
+      log: silentLog,
+    });
+    expect(await worker.deliverDue()).toEqual({ sent: 0, failed: 1 });
+    await worker.stop();
+    expect(smtp.received).toEqual([]);
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.to, "tls.owner@example.com"));
+    expect(row?.lastError).toMatch(/certificate/i);
+  } finally {
+    await smtp.stop();
+  }
+});
+
 test("SMTP_URL's query cannot make the transport print the conversation; the greeting names the public site", async () => {
   const smtp = await startSmtp();
   const printed: string[] = [];

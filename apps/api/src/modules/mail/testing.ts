@@ -69,13 +69,16 @@ export interface TestSmtp {
 /**
  * Starts an SMTP server without TLS on `host` (default 127.0.0.1; `port` 0: any free port)
  * that collects what it receives; with `delayMs`, it answers each message that much later
- * (a slow server).
+ * (a slow server); with `selfSignedStartTls`, it offers STARTTLS with smtp-server's own
+ * self-signed certificate (a server no client should trust).
  */
-export async function startSmtp(options: { port?: number; delayMs?: number; host?: string } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  options: { port?: number; delayMs?: number; host?: string; selfSignedStartTls?: boolean } = {},
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let arriving = 0;
   const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
+    disabledCommands: options.selfSignedStartTls ? ["AUTH"] : ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
     // `stop` waits this long for connected clients to quit before closing them (the

@@ -23,29 +23,21 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Query keys of `SMTP_URL` that nodemailer would let override what the server decides:
- * TLS (`smtpRequiresStartTls`, the scheme), the waits, the greeting's name, and logging
- * (`logger`, `debug`, `transactionLog` print the SMTP conversation, recipients and codes
- * included, to standard output, past the log's scrubbing: architecture §2).
+ * The only query key of `SMTP_URL` passed on to nodemailer: the name the server's
+ * certificate is checked against. nodemailer turns every other key into an option of the
+ * connection after the server's own, so a query could lower TLS (`requireTLS`, `ignoreTLS`,
+ * `secure`, `tls.rejectUnauthorized`, `tls.minVersion`: `smtpRequiresStartTls`), route the
+ * connection through a `proxy`, change the waits or the greeting's name, or print the SMTP
+ * conversation, recipients and codes included, past the log's scrubbing (`logger`, `debug`,
+ * `transactionLog`: architecture §2).
  */
-const DECIDED_BY_THE_SERVER = [
-  "requireTLS",
-  "ignoreTLS",
-  "secure",
-  "opportunisticTLS",
-  "connectionTimeout",
-  "greetingTimeout",
-  "socketTimeout",
-  "name",
-  "logger",
-  "debug",
-  "transactionLog",
-];
+const SMTP_URL_QUERY_KEYS = ["tls.servername"];
 
-/** `url` without the query keys of `DECIDED_BY_THE_SERVER` (nodemailer reads the rest, e.g. `tls.servername`). */
+/** `url` with only the query keys of `SMTP_URL_QUERY_KEYS` (architecture §3.6). */
 function smtpUrlOfOurOwn(url: string): string {
   const parsed = new URL(url);
-  for (const key of DECIDED_BY_THE_SERVER) parsed.searchParams.delete(key);
+  for (const key of [...parsed.searchParams.keys()])
+    if (!SMTP_URL_QUERY_KEYS.includes(key)) parsed.searchParams.delete(key);
   return parsed.href;
 }
 
