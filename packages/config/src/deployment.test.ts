@@ -26,6 +26,7 @@ describe("a public deployment refuses what only makes sense in the demo (archite
     }
     expect(message.split("\n")).toEqual([
       "Invalid configuration:",
+      expect.stringMatching(/^ {2}TRUST_PROXY: not set, yet PUBLIC_URL is https: .*no Strict-Transport-Security/),
       expect.stringMatching(
         /^ {2}STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: payments would go to the offline sandbox.*ALLOW_TEST_PAYMENTS=true/,
       ),
@@ -33,6 +34,45 @@ describe("a public deployment refuses what only makes sense in the demo (archite
       expect.stringMatching(/^ {2}SECRET_KEY: not set; set a random secret of at least 32 characters/),
       expect.stringMatching(/^ {2}DEMO_DATA: not set; set DEMO_DATA=false/),
     ]);
+  });
+
+  test("PUBLIC_URL is an origin, and https on a public deployment", () => {
+    for (const url of [
+      "https://staff:hunter2@www.example.ae",
+      "https://www.example.ae/site",
+      "https://www.example.ae/?x=1",
+      "https://www.example.ae#top",
+      "https://www.example.ae?",
+      "ftp://www.example.ae",
+      "javascript://www.example.ae",
+    ])
+      expect(refusal({ ...live, PUBLIC_URL: url }), url).toMatch(
+        /^ {2}PUBLIC_URL: an origin such as https:\/\/www\.example\.ae/m,
+      );
+    expect(refusal({ ...live, PUBLIC_URL: "https://www.example.ae/" })).toBe("");
+    expect(refusal({ ...live, PUBLIC_URL: "https://www.example.ae:8443" })).toBe("");
+    expect(refusal({ ...live, PUBLIC_URL: "http://www.example.ae" })).toMatch(
+      /^ {2}PUBLIC_URL: http: a public site is served over https/m,
+    );
+    // The demo on this machine stays on plain http.
+    expect(refusal({ PUBLIC_URL: "http://localhost:3000" })).toBe("");
+  });
+
+  test("an https site names its proxy: without TRUST_PROXY it would never send HSTS and share one client", () => {
+    expect(refusal({ ...live, TRUST_PROXY: "" })).toMatch(/^ {2}TRUST_PROXY: not set, yet PUBLIC_URL is https/m);
+    expect(refusal({ ...live, TRUST_PROXY: "10.0.0.2" })).toBe("");
+  });
+
+  test("live keys with a Stripe stand-in, or the provider API over plain http, are refused on a public site", () => {
+    expect(refusal({ ...live, STRIPE_API_URL: "http://stripe-mock:12111" })).toMatch(
+      /^ {2}STRIPE_API_URL: set: payments would go to that stand-in/m,
+    );
+    expect(refusal({ ...live, STRIPE_API_URL: "http://stripe-mock:12111", ALLOW_TEST_PAYMENTS: "true" })).toBe("");
+    expect(refusal({ ...live, API_URL: "http://provider.example/api/v1" })).toMatch(
+      /^ {2}API_URL: http to a host that is not loopback/m,
+    );
+    expect(refusal({ ...live, API_URL: "http://127.0.0.1:4000/api/v1" })).toBe("");
+    expect(refusal({ ...live, API_URL: "https://provider.example/api/v1" })).toBe("");
   });
 
   test("a complete live configuration starts; the demo needs none of it", () => {

@@ -74,7 +74,11 @@ interface DeploymentProblem {
  * is true; mail written only to files (no `SMTP_URL`); no `SECRET_KEY` (a generated key
  * is neither shared by the other instances nor kept with the database's backups); `DEMO_DATA` left to its
  * default (it would load demo accounts and invoices into the company's database);
- * `TRUST_PROXY` ranges wider than /8 (IPv4) or /32 (IPv6). Answers an empty list for the
+ * `TRUST_PROXY` ranges wider than /8 (IPv4) or /32 (IPv6), or none at all (the server never
+ * ends TLS itself, so an `https:` site always sits behind a proxy); `PUBLIC_URL` on plain
+ * `http:` (links with tokens would be mailed in clear); `STRIPE_API_URL` set (payments to a
+ * stand-in) unless `ALLOW_TEST_PAYMENTS`; `API_URL` on plain `http:` to a host that is not
+ * loopback (the visitors' data would cross the network in clear). Answers an empty list for the
  * local demo. `source` is the raw environment, to tell a variable left unset from one set
  * to its default.
  */
@@ -91,6 +95,42 @@ export function deploymentProblems(env: Env, source: Record<string, string | und
         "set PUBLIC_URL to the site's public origin (a public deployment: live payments, SMTP_URL, SECRET_KEY and " +
         "DEMO_DATA are then required), or DEMO_ON_PUBLIC_ADDRESS=true to run the demo there on purpose, " +
         "or keep it local: HOST=localhost and no TRUST_PROXY",
+    });
+  const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  if (kind === "public" && origin?.protocol === "http:")
+    problems.push({
+      variables: "PUBLIC_URL",
+      problem:
+        "http: a public site is served over https (TLS at the proxy in front of this server); the links it mails " +
+        "(alert links, invoice links) would cross the network in clear; set PUBLIC_URL=https://…",
+    });
+  if (kind === "public" && origin?.protocol === "https:" && !env.TRUST_PROXY?.length)
+    problems.push({
+      variables: "TRUST_PROXY",
+      problem:
+        "not set, yet PUBLIC_URL is https: this server never ends TLS itself, so a proxy stands in front of it; " +
+        "name it (TRUST_PROXY=loopback when it runs on this machine), or every visitor appears as the proxy " +
+        "(every per-client rate limit shared by the whole site) and the site never learns it is served over https " +
+        "(no Strict-Transport-Security)",
+    });
+  if (kind === "public" && env.STRIPE_API_URL && !env.ALLOW_TEST_PAYMENTS)
+    problems.push({
+      variables: "STRIPE_API_URL",
+      problem:
+        "set: payments would go to that stand-in instead of Stripe, and invoices marked paid with nothing charged; " +
+        "unset it (or ALLOW_TEST_PAYMENTS=true for a test site)",
+    });
+  if (
+    kind === "public" &&
+    env.API_URL &&
+    new URL(env.API_URL).protocol === "http:" &&
+    !isLoopbackName(new URL(env.API_URL).hostname)
+  )
+    problems.push({
+      variables: "API_URL",
+      problem:
+        "http to a host that is not loopback: contact requests, deletion codes, invoice links and payments would " +
+        "cross the network in clear; use the provider's https address",
     });
   if (kind === "public" && !env.ALLOW_TEST_PAYMENTS) {
     if (!stripeConfigured(env))

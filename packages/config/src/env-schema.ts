@@ -12,6 +12,37 @@ const withDefault = (value: string) => z.preprocess((v) => (v === "" ? undefined
 const urlWithDefault = (value: string) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default(value));
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+
+/**
+ * True when `value` is an origin: `http:` or `https:`, a host and perhaps a port, with no
+ * user or password, path, query or fragment (a trailing `/` allowed). Every link the site
+ * prints or mails starts with it, so a password in it would be published and a path would
+ * break them all.
+ */
+function isOrigin(value: string): boolean {
+  const url = new URL(value);
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    !url.username &&
+    !url.password &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !value.includes("#") &&
+    !value.includes("?")
+  );
+}
+const optionalOrigin = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .url()
+    .refine(
+      isOrigin,
+      "an origin such as https://www.example.ae: http or https, no user, password, path, query or fragment",
+    )
+    .optional(),
+);
 const flag = (value: "true" | "false") =>
   z.preprocess(
     (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
@@ -44,8 +75,8 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
   API_URL: optionalUrl,
-  /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT). */
-  PUBLIC_URL: optionalUrl,
+  /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT): `isOrigin`. */
+  PUBLIC_URL: optionalOrigin,
   /**
    * Page renders no kept copy answers, per client and per minute, per instance (decision 022,
    * product §9); past it 429. 0 turns the budget off (load tests, end-to-end runs).

@@ -10,6 +10,7 @@ export const live = {
   SMTP_URL: "smtps://mailer:secret@smtp.example.ae:465",
   SECRET_KEY: "5f0c1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f",
   DEMO_DATA: "false",
+  TRUST_PROXY: "loopback",
 };
 
 /** The message `parseEnv` throws for `source`, or "" when it accepts it. */

@@ -1,4 +1,5 @@
 import helmet from "@fastify/helmet";
+import { deploymentKind } from "@khayl/config/deployment";
 import type { Env } from "@khayl/config/env";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -6,8 +7,9 @@ import { permissionsPolicy, resourceCsp } from "../csp.ts";
 
 /**
  * The security headers of every answer (architecture §3.7): helmet's set without its CSP,
- * HSTS and COEP, with `Referrer-Policy: strict-origin-when-cross-origin`; HSTS on HTTPS
- * requests only (a year, subdomains included); the resources' CSP (`resourceCsp`) on every
+ * HSTS and COEP, with `Referrer-Policy: strict-origin-when-cross-origin`; HSTS (a year,
+ * subdomains included) on every answer of a public site whose `PUBLIC_URL` is https, and on
+ * HTTPS requests (a trusted proxy saying so) anywhere; the resources' CSP (`resourceCsp`) on every
  * answer that set none (a page sets its own, naming its render's nonce: decision 019); and
  * the `Permissions-Policy` of `env`. A page also sets its own opener policy (`same-origin`
  * but on content pages: `openerPolicy`, decision 024). With `TRUST_PROXY` unset, also
@@ -22,8 +24,11 @@ export const securityHeaders = fp<{ env: Env }>(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
+    // A public site on https is always served over TLS, whatever a request says; browsers
+    // ignore the header on a plain-http answer, so sending it there costs nothing.
+    const httpsSite = deploymentKind(env) === "public" && env.PUBLIC_URL?.startsWith("https:");
     app.addHook("onRequest", async (request, reply) => {
-      if (request.protocol === "https")
+      if (httpsSite || request.protocol === "https")
         reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     });
     const permissions = permissionsPolicy(env);
