@@ -25,7 +25,8 @@ export const rateLimits = pgTable(
 /**
  * Support requests from the contact form (product §3 Contact inquiry). When the sender's
  * account is deleted, the requests sent with its address are anonymised (decision 014):
- * name, e-mail, phone, inquiry and applicable reference emptied, `erased_at` set.
+ * name, e-mail, phone, inquiry and applicable reference emptied, `erased_at` set; so is
+ * every request two years after it was sent (the retention purge, architecture §3.7).
  */
 export const supportRequests = pgTable(
   "support_requests",
@@ -44,8 +45,12 @@ export const supportRequests = pgTable(
     createdAt: createdAt(),
     erasedAt: ts("erased_at"),
   },
-  // Deleting an account finds the requests sent with its address.
-  (t) => [index("support_requests_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    // Deleting an account finds the requests sent with its address.
+    index("support_requests_email_lower_idx").on(sql`lower(${t.email})`),
+    // The retention purge finds the requests past their two years not yet anonymised.
+    index("support_requests_unerased_created_at_idx").on(t.createdAt).where(sql`${t.erasedAt} is null`),
+  ],
 );
 
 /**

@@ -1,5 +1,12 @@
 import type { DbHandle } from "@khayl/db/client";
-import { alertSubscriptions, deletionLocks, outbox, rateLimits, verificationCodes } from "@khayl/db/schema";
+import {
+  alertSubscriptions,
+  deletionLocks,
+  outbox,
+  rateLimits,
+  supportRequests,
+  verificationCodes,
+} from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -70,6 +77,20 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
       alert("kept@example.com", new Date(Date.now() - 90 * 86_400_000), new Date(Date.now() - 89 * 86_400_000)),
     ]);
 
+  // Support requests: sent two years and a day ago (anonymised), 700 days ago (kept).
+  const request = (reference: string, days: number) => ({
+    reference,
+    fullName: "Nora Visitor",
+    email: `${reference}@example.com`,
+    phone: "+971501234567",
+    subject: "Service request",
+    division: "Air shipping",
+    applicableReference: "AWB-1",
+    supportInquiry: "Please call me about the flight.",
+    createdAt: ago(days) as unknown as Date,
+  });
+  await db.insert(supportRequests).values([request("SR-OLD", 731), request("SR-KEPT", 700)]);
+
   expect(await purgeExpired(db)).toEqual({
     rateLimits: 1,
     codes: 1,
@@ -78,7 +99,18 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
     undeliveredMails: 1,
     deletionLocks: 1,
     unconfirmedAlerts: 1,
+    supportRequests: 1,
   });
+  const requests = await db.select().from(supportRequests).orderBy(supportRequests.reference);
+  expect(
+    requests.map((r) => [r.reference, r.fullName, r.email, r.phone, r.supportInquiry, r.applicableReference]),
+  ).toEqual([
+    ["SR-KEPT", "Nora Visitor", "SR-KEPT@example.com", "+971501234567", "Please call me about the flight.", "AWB-1"],
+    ["SR-OLD", "", "", "", "", null],
+  ]);
+  // What the support team counts stays: reference, subject, division and date.
+  expect(requests[1]).toMatchObject({ subject: "Service request", division: "Air shipping" });
+  expect(requests[1]?.erasedAt).toBeInstanceOf(Date);
   expect((await db.select().from(alertSubscriptions)).map((r) => r.email).sort()).toEqual([
     "fresh@example.com",
     "kept@example.com",
@@ -112,6 +144,7 @@ test("each purge statement, and the worker's claim, finds its rows through an in
     deletionLocks: sql`select email_hash from deletion_locks where last_wrong_at < now() - interval '365 days'`,
     erasureOutbox: sql`select id from outbox where lower("to") = 'a@example.com'`,
     erasureSupport: sql`select id from support_requests where lower(email) = 'a@example.com'`,
+    supportRetention: sql`select id from support_requests where erased_at is null and created_at < now() - interval '730 days'`,
     claim: sql`select id from outbox where sent_at is null and next_attempt_at <= now() order by priority, id limit 20`,
   };
   await database.db.transaction(async (tx) => {
@@ -132,6 +165,7 @@ test("each purge statement, and the worker's claim, finds its rows through an in
   expect(plans.deletionLocks).toContain("deletion_locks_last_wrong_at_idx");
   expect(plans.erasureOutbox).toContain("outbox_to_lower_idx");
   expect(plans.erasureSupport).toContain("support_requests_email_lower_idx");
+  expect(plans.supportRetention).toContain("support_requests_unerased_created_at_idx");
   expect(plans.claim).toContain("outbox_lane_idx");
 });
 

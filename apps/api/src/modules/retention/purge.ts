@@ -1,18 +1,21 @@
 import type { Db } from "@khayl/db/client";
 import { type SQL, sql } from "drizzle-orm";
 import { purgeUnconfirmedAlerts } from "../alerts/service.ts";
+import { anonymiseSupportRequestsOlderThan } from "../support-requests/repository.ts";
 
 /**
  * How long what the retention purge removes is kept (architecture §3.7, decision 014).
  * Delivered mail stays a week for questions about delivery; a mail never sent is given up
  * after at most ~6 h of retries and kept a month with its last error; an address's
  * count of wrong deletion codes is kept a year after its last wrong code (the lock's
- * escalation remembers that long).
+ * escalation remembers that long); a support request's sender (name, e-mail, phone,
+ * inquiry) is kept two years, as the privacy policy says, counted from the day it was sent.
  */
 const RETENTION = {
   deliveredMailDays: 7,
   undeliveredMailDays: 30,
   deletionLockDays: 365,
+  supportRequestDays: 730,
 } as const;
 
 /** Rows deleted per statement, so one round never holds long locks on a large backlog. */
@@ -28,6 +31,8 @@ export interface PurgeResult {
   deletionLocks: number;
   /** Alert requests left unconfirmed for 7 days (decision 028). */
   unconfirmedAlerts: number;
+  /** Support requests anonymised two years after they were sent. */
+  supportRequests: number;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -56,7 +61,8 @@ async function deleteInBatches(db: Db, table: SQL, key: SQL, where: SQL): Promis
  * ago and mail never delivered after `RETENTION.undeliveredMailDays` (all three by
  * `outbox_pending_idx`, which starts with `sent_at`), and wrong-code counts
  * (`deletion_locks_last_wrong_at_idx`) idle for `RETENTION.deletionLockDays` and not
- * locked. Safe to run on several instances at once.
+ * locked; and anonymises support requests sent more than `RETENTION.supportRequestDays`
+ * ago (`support_requests_unerased_created_at_idx`). Safe to run on several instances at once.
  */
 export async function purgeExpired(db: Db): Promise<PurgeResult> {
   const rateLimits = await deleteInBatches(db, sql`rate_limits`, sql`key`, sql`reset_at < now()`);
@@ -88,7 +94,22 @@ export async function purgeExpired(db: Db): Promise<PurgeResult> {
   );
   // Alert requests never confirmed within 7 days (decision 028).
   const unconfirmedAlerts = await purgeUnconfirmedAlerts(db);
-  return { rateLimits, codes, expiredCodeMails, deliveredMails, undeliveredMails, deletionLocks, unconfirmedAlerts };
+  let supportRequests = 0;
+  for (;;) {
+    const anonymised = await anonymiseSupportRequestsOlderThan(db, RETENTION.supportRequestDays, BATCH);
+    supportRequests += anonymised;
+    if (anonymised < BATCH) break;
+  }
+  return {
+    rateLimits,
+    codes,
+    expiredCodeMails,
+    deliveredMails,
+    undeliveredMails,
+    deletionLocks,
+    unconfirmedAlerts,
+    supportRequests,
+  };
 }
 
 export interface RetentionJob {

@@ -43,15 +43,36 @@ export async function reserveSupportRequestId(db: Db): Promise<number> {
 export async function anonymiseSupportRequestsOf(tx: Db | Tx, email: string): Promise<number> {
   const rows = await tx
     .update(supportRequests)
-    .set({
-      fullName: "",
-      email: "",
-      phone: "",
-      supportInquiry: "",
-      applicableReference: null,
-      erasedAt: sql`now()`,
-    })
+    .set(ANONYMISED)
     .where(sql`lower(${supportRequests.email}) = ${email.toLowerCase()}`)
+    .returning({ id: supportRequests.id });
+  return rows.length;
+}
+
+/** What an anonymised request keeps of its sender: nothing (`anonymiseSupportRequestsOf`). */
+const ANONYMISED = {
+  fullName: "",
+  email: "",
+  phone: "",
+  supportInquiry: "",
+  applicableReference: null,
+  erasedAt: sql`now()`,
+};
+
+/**
+ * Anonymises, as `anonymiseSupportRequestsOf` does, up to `limit` requests sent more than
+ * `days` days ago and not yet anonymised (the retention purge, architecture §3.7: the
+ * privacy policy keeps support requests two years), through the index
+ * `support_requests_unerased_created_at_idx`. Answers how many it anonymised.
+ */
+export async function anonymiseSupportRequestsOlderThan(db: Db, days: number, limit: number): Promise<number> {
+  const rows = await db
+    .update(supportRequests)
+    .set(ANONYMISED)
+    .where(
+      sql`${supportRequests.id} in (select id from support_requests where erased_at is null
+        and created_at < now() - make_interval(days => ${days}) limit ${limit})`,
+    )
     .returning({ id: supportRequests.id });
   return rows.length;
 }
