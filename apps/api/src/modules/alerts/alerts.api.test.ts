@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createHasher } from "../../secret-key.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
-import { startSmtp, type TestSmtp } from "../mail/testing.ts";
+import { openedOutbox, startSmtp, type TestSmtp } from "../mail/testing.ts";
 import { createMailWorker } from "../mail/worker.ts";
 import { runAlertWatch } from "./watcher.ts";
 
@@ -174,6 +174,41 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
   await addFlight("Export", "2027-02-01T06:00:00Z");
   expect((await watch()).mails).toBe(0);
   expect(await deliver(smtp.received.length)).toEqual([]);
+});
+
+test("stopping the alerts withdraws the alert mail already queued: nothing more reaches them", async () => {
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const watch = () =>
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
+  await watch();
+  expect((await subscribe("stops.soon@example.com", { filter: "all" })).statusCode).toBe(202);
+  const [confirmation] = await openedOutbox(api.database.db, api.sealer, eq(outbox.to, "stops.soon@example.com"));
+  const token = /\/alerts\/confirm\/([\w.-]+)/.exec(confirmation?.text ?? "")?.[1];
+  const confirmed = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/confirm",
+    payload: { token },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  await addFlight("Import", "2027-04-04T06:00:00Z");
+  expect((await watch()).mails).toBeGreaterThanOrEqual(1);
+  const queued = async () =>
+    (await api.database.db.select().from(outbox).where(eq(outbox.to, "stops.soon@example.com"))).filter(
+      (mail) => mail.kind === "alert" && mail.sentAt === null,
+    );
+  expect(await queued()).toHaveLength(1);
+
+  // The one-click unsubscribe arrives before the worker has sent the digest.
+  const stopped = await api.app.inject({
+    method: "POST",
+    url: `/api/v1/alerts/one-click?token=${encodeURIComponent(token!)}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+  expect(stopped.statusCode).toBe(200);
+  expect(await queued()).toEqual([]);
+  const arrived = await deliver(smtp.received.length);
+  expect(arrived.filter((mail) => mail.to.includes("stops.soon@example.com"))).toEqual([]);
 });
 
 test("the watcher reads a provider API behind API_URL the same way", async () => {

@@ -15,7 +15,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
 import { enqueueMails, suppressedMail } from "../mail/repository.ts";
-import { ALERT_CONFIRMATION_KIND } from "../mail/templates.ts";
+import { ALERT_CONFIRMATION_KIND, ALERT_KIND } from "../mail/templates.ts";
 import { alertMessages } from "./messages.ts";
 
 type SubscribeBody = z.output<typeof alertSubscribeBodySchema>;
@@ -249,9 +249,17 @@ export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
 }
 
 /**
+ * The advisory lock key of an alerts watcher run (`runAlertWatch`), also taken by
+ * `unsubscribe`, so that a run never queues a mail for a subscription stopped meanwhile.
+ */
+export const ALERT_RUN_LOCK = 28_0001;
+
+/**
  * `POST /alerts/subscriptions/unsubscribe` and the one-click URL: deletes the subscription
  * of `token` (with `everyAlert`, every subscription of its address: one alert mail covers
- * them all); at once and idempotent (an unknown token answers the same).
+ * them all); at once and idempotent (an unknown token answers the same). When the address
+ * is left with no subscription, its alert and confirmation mails not yet sent are
+ * withdrawn from the outbox: nothing more reaches someone who said stop (decision 028).
  */
 export async function unsubscribe(
   { db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
@@ -259,8 +267,19 @@ export async function unsubscribe(
   { everyAlert = false } = {},
 ) {
   const row = await subscriptionOf(db, hasher, token);
-  if (row && everyAlert) await eraseAlertsOf(db, row.email);
-  else if (row) await db.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+  if (!row) return { status: "unsubscribed" } as const;
+  await db.transaction(async (tx) => {
+    // Waits for a watcher run under way; a later run no longer sees the subscription.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
+    if (everyAlert) await eraseAlertsOf(tx, row.email);
+    else await tx.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+    await tx.execute(sql`
+      delete from outbox
+      where lower("to") = lower(${row.email}) and sent_at is null
+        and kind in (${ALERT_KIND}, ${ALERT_CONFIRMATION_KIND})
+        and not exists (select 1 from alert_subscriptions where lower(email) = lower(${row.email}))
+    `);
+  });
   return { status: "unsubscribed" } as const;
 }
 

@@ -14,6 +14,7 @@ import { enqueueMails } from "../mail/repository.ts";
 import { ALERT_KIND, uaeDateTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
+  ALERT_RUN_LOCK,
   type AlertSubscription,
   confirmedSubscriptions,
   describeWatch,
@@ -41,8 +42,6 @@ interface Change {
   item: Item;
 }
 
-/** The advisory lock key of a run (any constant; one per purpose in this database). */
-const RUN_LOCK = 28_0001;
 /** The row that says a first run has recorded a baseline (before it, nothing is "new"). */
 const BASELINE = { kind: "baseline", itemId: 0 };
 
@@ -241,7 +240,7 @@ export async function runAlertWatch(deps: {
 }) {
   const [items, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
     const changes = await recordAndDiff(tx, items);
     if (changes.length === 0) return { changes: 0, mails: 0 };
     const byAddress = new Map<string, { subs: AlertSubscription[]; changes: Change[][] }>();
