@@ -7,7 +7,6 @@ import { parseEnv } from "@khayl/config/env";
 import type { Endpoint } from "@khayl/contract/endpoint";
 import { contractEndpoints } from "@khayl/contract/testing";
 import type { DbHandle } from "@khayl/db/client";
-import { invoices } from "@khayl/db/schema";
 import { createTestDb } from "@khayl/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -42,8 +41,7 @@ beforeAll(async () => {
   const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
   database = await createTestDb();
   host = await buildHost({ env, logger: false, database });
-  const [invoice] = await database.db.select({ linkToken: invoices.linkToken }).from(invoices).limit(1);
-  invoiceHash = invoice?.linkToken ?? "";
+  invoiceHash = host.seeded?.invoiceLinks[0]?.hash ?? "";
   endpoints.push(...(await contractEndpoints()));
 }, 120_000);
 

@@ -1,8 +1,6 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { invoices } from "@khayl/db/schema";
-import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { floorPage } from "../../../bench/src/floor.ts";
 import { resolveRoute, specRoutes } from "../../../bench/src/routes.ts";
@@ -25,13 +23,10 @@ type Rows = { data: { rows: { id: number }[] } };
 
 /** A demo invoice's page, paid or unpaid, as the demo's start-up seeds them. */
 async function invoicePath(status: "paid" | "unpaid"): Promise<string> {
-  const [row] = await site.database.db
-    .select({ linkToken: invoices.linkToken })
-    .from(invoices)
-    .where(eq(invoices.status, status))
-    .limit(1);
-  if (!row) throw new Error(`no ${status} demo invoice`);
-  return `/invoice/${row.linkToken}`;
+  // Only the seeding learns the links: the database keeps their hashes (architecture §3.8).
+  const link = site.host.seeded?.invoiceLinks.find((invoice) => invoice.status === status);
+  if (!link) throw new Error(`no ${status} demo invoice`);
+  return `/invoice/${link.hash}`;
 }
 
 /** An alert link's token (decision 028), as a subscriber gets it: from the confirmation mail. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   cardWalletValues,
   invoiceStatusValues,
@@ -16,14 +17,27 @@ import { createdAt, isIn, ts } from "./columns.ts";
  * statuses are checked against the contract's value lists.
  */
 
+/**
+ * What `invoices.link_token_hash` holds for a link token: its SHA-256, hex. A plain hash, not
+ * an HMAC: the token carries 256 random bits, so it cannot be found from its hash, and links
+ * already sent keep working when `SECRET_KEY` is rotated (docs/deploy.md).
+ */
+export function invoiceLinkTokenHash(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
 /** Invoices payable by link (product §3 Invoice). Amounts in fils. */
 export const invoices = pgTable(
   "invoices",
   {
     id: serial("id").primaryKey(),
     refNumber: text("ref_number").notNull().unique(),
-    /** The unguessable link token (≥128 bits, base64url) of /invoice/{hash}. */
-    linkToken: text("link_token").notNull().unique(),
+    /**
+     * SHA-256 (hex) of the unguessable link token (≥128 bits, base64url) of /invoice/{hash}:
+     * `invoiceLinkTokenHash`. The token itself is kept nowhere on the server, so a copy of
+     * the database opens no invoice (architecture §3.8).
+     */
+    linkTokenHash: text("link_token_hash").notNull().unique(),
     accountId: integer("account_id").references(() => accounts.id),
     /** Lines: description, quantity, unit price in fils (VAT-exclusive), VAT rate in percent. */
     lines: jsonb("lines")

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type InvoiceLine, invoiceTotals, UAE_VAT_RATE_PERCENT } from "@khayl/contract/invoice-lines";
 import { cardFeeFils, grossFils } from "@khayl/contract/money";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { accounts, invoices, payments } from "../schema.ts";
+import { accounts, invoiceLinkTokenHash, invoices, payments } from "../schema.ts";
 import { invoiceLineDescriptionAr } from "./invoices-ar.ts";
 
 /** The demo invoices' customer (packages/db/src/seed/accounts.ts). */
@@ -91,7 +91,8 @@ function newInvoiceLinkToken(): string {
  * Inserts the demo invoices for the demo customer when the invoices table is empty,
  * each with a random link token; the paid one also gets its successful sandbox payment.
  * Dates are relative to `now`. Answers the link data of the invoices it inserted (none
- * when the table had invoices): only the process that seeds them learns their links.
+ * when the table had invoices), the showcase first: only the process that seeds them
+ * learns their links, since the database keeps only each token's hash (architecture §3.8).
  */
 export async function seedInvoices(db: Db, now: Date = new Date()): Promise<DemoInvoiceLink[]> {
   const [existing] = await db.select({ n: count() }).from(invoices);
@@ -107,11 +108,12 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<Demo
       const { totalFils } = invoiceTotals(demo.lines);
       const createdAt = new Date(now.getTime() - (20 - (i % 10)) * DAY);
       const paidAt = demo.paidDaysAgo === undefined ? null : new Date(now.getTime() - demo.paidDaysAgo * DAY);
+      const hash = newInvoiceLinkToken();
       const [row] = await tx
         .insert(invoices)
         .values({
           refNumber: demo.refNumber,
-          linkToken: newInvoiceLinkToken(),
+          linkTokenHash: invoiceLinkTokenHash(hash),
           accountId: customer?.id ?? null,
           lines: demo.lines,
           totalFils,
@@ -127,10 +129,9 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<Demo
           refNumber: invoices.refNumber,
           status: invoices.status,
           totalFils: invoices.totalFils,
-          hash: invoices.linkToken,
         });
       if (!row) continue; // an invoice with this reference exists already
-      links.push({ refNumber: row.refNumber, status: row.status, totalFils: row.totalFils, hash: row.hash });
+      links.push({ refNumber: row.refNumber, status: row.status, totalFils: row.totalFils, hash });
       if (paidAt) {
         await tx.insert(payments).values({
           invoiceId: row.id,
@@ -158,26 +159,4 @@ export interface DemoInvoiceLink {
   status: string;
   totalFils: number;
   hash: string;
-}
-
-/**
- * The demo invoices that exist in the database, in reference order, with their link
- * tokens (tests pay them; never served by the API, never printed: see `seedInvoices`).
- */
-export async function demoInvoiceLinks(db: Db): Promise<DemoInvoiceLink[]> {
-  return db
-    .select({
-      refNumber: invoices.refNumber,
-      status: invoices.status,
-      totalFils: invoices.totalFils,
-      hash: invoices.linkToken,
-    })
-    .from(invoices)
-    .where(
-      inArray(
-        invoices.refNumber,
-        demoInvoices.map((d) => d.refNumber),
-      ),
-    )
-    .orderBy(asc(invoices.refNumber));
 }

@@ -1,5 +1,5 @@
 import { seedAccounts } from "@khayl/db/seed/accounts";
-import { type DemoInvoiceLink, demoInvoiceLinks, seedInvoices } from "@khayl/db/seed/invoices";
+import { type DemoInvoiceLink, seedInvoices } from "@khayl/db/seed/invoices";
 import { afterAll, beforeAll } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -31,8 +31,8 @@ export function invoiceLinkApi() {
   beforeAll(async () => {
     api = await createTestApi();
     await seedAccounts(api.database.db);
-    await seedInvoices(api.database.db);
-    links = await demoInvoiceLinks(api.database.db);
+    // Only the seeding learns the links: the database keeps their hashes (architecture §3.8).
+    links = (await seedInvoices(api.database.db)).sort((a, b) => a.refNumber.localeCompare(b.refNumber));
     fresh = links.filter((l) => l.status === "unpaid" && l.refNumber >= "INV-2026-000201");
   });
   afterAll(() => api?.close());

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
 import {
   type confirmPaymentBodySchema,
@@ -126,9 +125,10 @@ export async function createPaymentByLink(
       });
     const number = counts.total + 1;
     // Deterministic, so concurrent first calls converge on one intent; the digest of the
-    // invoice's random link token (never the token) keeps it unique across databases
-    // that share one Stripe account (staging and production, a re-seeded demo).
-    const tokenDigest = createHash("sha256").update(invoice.linkToken).digest("hex").slice(0, 24);
+    // invoice's random link token (never the token: the stored SHA-256, cut) keeps it
+    // unique across databases that share one Stripe account (staging and production, a
+    // re-seeded demo).
+    const tokenDigest = invoice.linkTokenHash.slice(0, 24);
     const idempotencyKey = `invoice:${invoice.id}:${tokenDigest}:payment:${number}`;
     const intent = await deps.provider.createIntent({
       amountFils,

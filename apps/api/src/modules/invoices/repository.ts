@@ -1,6 +1,6 @@
 import { openPaymentStatusValues, type PaymentMethodType, type PaymentStatus } from "@khayl/contract/payment-values";
 import type { Db, Tx } from "@khayl/db/client";
-import { accounts, invoices, payments, webhookEvents } from "@khayl/db/schema";
+import { accounts, invoiceLinkTokenHash, invoices, payments, webhookEvents } from "@khayl/db/schema";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -35,9 +35,16 @@ async function withRelations(db: Db | Tx, invoice: InvoiceRow | undefined): Prom
   return { invoice, customer: customer ?? null, payment: payment ?? null };
 }
 
-/** The invoice whose link token is `token`, with its customer and successful payment. */
+/**
+ * The invoice whose link token is `token` (found by its hash: `invoiceLinkTokenHash`,
+ * architecture §3.8), with its customer and successful payment.
+ */
 export async function findInvoiceByToken(db: Db | Tx, token: string): Promise<InvoiceRecord | undefined> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.linkToken, token)).limit(1);
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(token)))
+    .limit(1);
   return withRelations(db, invoice);
 }
 

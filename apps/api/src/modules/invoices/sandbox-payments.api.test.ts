@@ -1,4 +1,4 @@
-import { invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
+import { invoiceLinkTokenHash, invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { card, invoiceLinkApi } from "./by-link-testing.ts";
@@ -146,7 +146,7 @@ describe("sandbox payments", () => {
     await t.api.database.db
       .update(invoices)
       .set({ totalFils: invoice.totalFils + 5_000 })
-      .where(eq(invoices.linkToken, invoice.hash));
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
     const fresh = (await createPayment(invoice.hash)).json().data;
     expect(fresh.paymentIntentId).not.toBe(old.paymentIntentId);
     expect(fresh.totalFils).toBe(invoice.totalFils + 5_000);

@@ -1,6 +1,6 @@
-import { invoices, payments, webhookEvents } from "@khayl/db/schema";
+import { invoiceLinkTokenHash, invoices, payments, webhookEvents } from "@khayl/db/schema";
 import { seedAccounts } from "@khayl/db/seed/accounts";
-import { type DemoInvoiceLink, demoInvoiceLinks, seedInvoices } from "@khayl/db/seed/invoices";
+import { type DemoInvoiceLink, seedInvoices } from "@khayl/db/seed/invoices";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -26,8 +26,7 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   await seedAccounts(api.database.db);
-  await seedInvoices(api.database.db);
-  fresh = (await demoInvoiceLinks(api.database.db)).filter(
+  fresh = (await seedInvoices(api.database.db)).filter(
     (l) => l.status === "unpaid" && l.refNumber >= "INV-2026-000201",
   );
 });
@@ -149,7 +148,7 @@ describe("Stripe PaymentIntents", () => {
     const [row] = await api.database.db
       .select({ status: invoices.status })
       .from(invoices)
-      .where(eq(invoices.linkToken, invoice.hash));
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
     expect(row?.status).toBe("unpaid");
   });
 
@@ -160,7 +159,7 @@ describe("Stripe PaymentIntents", () => {
     await api.database.db
       .update(invoices)
       .set({ totalFils: invoice.totalFils + 10_000 })
-      .where(eq(invoices.linkToken, invoice.hash));
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
     const fresh = await post("create-payment-by-link", { hash: invoice.hash });
     expect(fresh.statusCode).toBe(201);
     const data = fresh.json().data;
@@ -241,7 +240,7 @@ describe("Stripe webhook", () => {
     const [row] = await api.database.db
       .select({ status: invoices.status })
       .from(invoices)
-      .where(eq(invoices.linkToken, invoice.hash));
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
     expect(row?.status).toBe("unpaid");
     expect(await api.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_forged"))).toHaveLength(
       0,
@@ -304,7 +303,7 @@ describe("Stripe webhook", () => {
       .select({ id: payments.providerPaymentId, status: payments.status })
       .from(payments)
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .where(eq(invoices.linkToken, invoice.hash));
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
     expect(rows).toEqual(
       expect.arrayContaining([
         { id: first, status: "canceled" },
@@ -371,8 +370,7 @@ test("Stripe out of reach: paying answers 502 with a clear message, and the invo
   });
   try {
     await seedAccounts(down.database.db);
-    await seedInvoices(down.database.db);
-    const [invoice] = (await demoInvoiceLinks(down.database.db)).filter((l) => l.status === "unpaid");
+    const [invoice] = (await seedInvoices(down.database.db)).filter((l) => l.status === "unpaid");
     const call = (path: string) =>
       down.app.inject({
         method: "POST",
