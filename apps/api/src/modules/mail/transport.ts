@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "@khayl/config/env";
 import nodemailer from "nodemailer";
@@ -131,6 +131,35 @@ function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * Deletes the demo file outbox's `.eml` files last written more than `days` days ago (the
+ * retention purge, architecture §3.7: as long as a delivered mail's outbox row is kept), so
+ * the files of support requests and alert links do not stay for ever where mail goes to
+ * files. Answers how many it deleted; none when the folder does not exist (mail goes
+ * through SMTP).
+ */
+export async function purgeOldMailFiles(dataDir: string, days: number, now = Date.now()): Promise<number> {
+  const dir = path.resolve(dataDir, "outbox");
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  let purged = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    const written = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - written > days * 86_400_000) {
+      await rm(file, { force: true });
+      purged++;
+    }
+  }
+  return purged;
 }
 
 /**

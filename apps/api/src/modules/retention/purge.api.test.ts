@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { DbHandle } from "@khayl/db/client";
 import {
   alertSubscriptions,
@@ -100,6 +103,7 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
     deletionLocks: 1,
     unconfirmedAlerts: 1,
     supportRequests: 1,
+    mailFiles: 0,
   });
   const requests = await db.select().from(supportRequests).orderBy(supportRequests.reference);
   expect(
@@ -124,6 +128,25 @@ test("the purge deletes ended windows, expired codes, expired code mails and old
   ]);
   expect((await db.select().from(deletionLocks)).map((r) => r.emailHash).sort()).toEqual(["recent", "still-locked"]);
   expect(await purgeExpired(db)).toMatchObject({ rateLimits: 0, codes: 0, deliveredMails: 0 });
+});
+
+test("where mail goes to files, the demo's .eml files are purged as old delivered mail is", async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "khayl-eml-"));
+  try {
+    const outboxDir = path.join(dataDir, "outbox");
+    await mkdir(outboxDir);
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    for (const name of ["000001-support-notification.eml", "000002-alert-confirmation.eml", "000003-test.eml"])
+      await writeFile(path.join(outboxDir, name), "To: nora@example.com\n\nNora Visitor, +971501234567");
+    for (const name of ["000001-support-notification.eml", "000002-alert-confirmation.eml"])
+      await utimes(path.join(outboxDir, name), eightDaysAgo, eightDaysAgo);
+    expect(await purgeExpired(database.db, dataDir)).toMatchObject({ mailFiles: 2 });
+    expect(await readdir(outboxDir)).toEqual(["000003-test.eml"]);
+    // A server whose mail goes through SMTP has no such folder.
+    expect(await purgeExpired(database.db, path.join(dataDir, "none"))).toMatchObject({ mailFiles: 0 });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 test("counting a hit no longer purges on the request path", async () => {

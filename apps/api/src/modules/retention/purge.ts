@@ -1,6 +1,7 @@
 import type { Db } from "@khayl/db/client";
 import { type SQL, sql } from "drizzle-orm";
 import { purgeUnconfirmedAlerts } from "../alerts/service.ts";
+import { purgeOldMailFiles } from "../mail/transport.ts";
 import { anonymiseSupportRequestsOlderThan } from "../support-requests/repository.ts";
 
 /**
@@ -33,6 +34,8 @@ export interface PurgeResult {
   unconfirmedAlerts: number;
   /** Support requests anonymised two years after they were sent. */
   supportRequests: number;
+  /** The demo file outbox's `.eml` files older than delivered mail is kept (`purgeOldMailFiles`). */
+  mailFiles: number;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -62,9 +65,11 @@ async function deleteInBatches(db: Db, table: SQL, key: SQL, where: SQL): Promis
  * `outbox_pending_idx`, which starts with `sent_at`), and wrong-code counts
  * (`deletion_locks_last_wrong_at_idx`) idle for `RETENTION.deletionLockDays` and not
  * locked; and anonymises support requests sent more than `RETENTION.supportRequestDays`
- * ago (`support_requests_unerased_created_at_idx`). Safe to run on several instances at once.
+ * ago (`support_requests_unerased_created_at_idx`); and, given the `dataDir` of a server
+ * whose mail goes to files, deletes `.eml` files as old as the delivered mail it purges.
+ * Safe to run on several instances at once.
  */
-export async function purgeExpired(db: Db): Promise<PurgeResult> {
+export async function purgeExpired(db: Db, dataDir?: string): Promise<PurgeResult> {
   const rateLimits = await deleteInBatches(db, sql`rate_limits`, sql`key`, sql`reset_at < now()`);
   const codes = await deleteInBatches(db, sql`verification_codes`, sql`id`, sql`expires_at < now()`);
   const expiredCodeMails = await deleteInBatches(
@@ -109,6 +114,7 @@ export async function purgeExpired(db: Db): Promise<PurgeResult> {
     deletionLocks,
     unconfirmedAlerts,
     supportRequests,
+    mailFiles: dataDir ? await purgeOldMailFiles(dataDir, RETENTION.deliveredMailDays) : 0,
   };
 }
 
@@ -126,6 +132,8 @@ export interface RetentionJob {
  */
 export function createRetentionJob(options: {
   db: Db;
+  /** `DATA_DIR`: the demo file outbox's `.eml` files are purged too (`purgeExpired`). */
+  dataDir?: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   intervalMs?: number;
 }): RetentionJob {
@@ -134,7 +142,7 @@ export function createRetentionJob(options: {
   let running: Promise<void> | undefined;
   let stopped = false;
   const round = () => {
-    running = purgeExpired(options.db)
+    running = purgeExpired(options.db, options.dataDir)
       .then((result) => {
         if (Object.values(result).some((n) => n > 0)) options.log.info({ purged: result }, "retention purge");
       })
