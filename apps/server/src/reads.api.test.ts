@@ -9,6 +9,7 @@ import { createTestDb } from "@khayl/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { buildHost, type Host, webBuildDir } from "./host.ts";
+import { sendAsIs } from "./testing.ts";
 
 /**
  * Reads cost what they should (decision 022): a query a page does not read is answered from
@@ -156,6 +157,21 @@ describe("API reads", () => {
       message: "Too many requests, please try again in 60 seconds",
     });
     expect((await get("/api/v1/configurations/", newClient())).statusCode).toBe(200);
+  });
+
+  test("the budget counts an API read however its path is spelled: percent-encoded, or in absolute form", async () => {
+    nextWindow();
+    const client = newClient();
+    for (const spelling of ["/%61pi/v1/configurations/", "/api/v1/configurations/", "/%61%70%69/v1/configurations/"])
+      expect((await get(spelling, client)).statusCode, spelling).toBe(200);
+    expect((await get("/api/v1/configurations/", client)).statusCode).toBe(200);
+    expect((await get("/%61pi/v1/configurations/", client)).statusCode).toBe(200);
+    expect((await get("/%61pi/v1/configurations/", client)).statusCode).toBe(429);
+    // The absolute form, over a socket (inject would resolve it first), from 127.0.0.1.
+    nextWindow();
+    const absolute = () => sendAsIs(host, { path: "http://127.0.0.1/api/v1/configurations/" });
+    for (let i = 0; i < BUDGETS.apiReads.max; i++) expect((await absolute()).statusCode).toBe(200);
+    expect((await absolute()).statusCode).toBe(429);
   });
 
   test("a page's own API reads are not counted against its visitor", async () => {

@@ -28,15 +28,18 @@ export interface InProcessApiOptions {
  * (their own CSP, see the API's http/openapi.ts); with it (`alertsOnly`), only
  * `/api/v1/alerts/…` (decision 028: the pages' alert forms and the mails' one-click and
  * manage links reach this site). Either way with the per-client budget of API reads
- * in front (decision 022): a GET or HEAD under `/api/` from outside the process past the
- * budget answers 429 in the envelope with `retry-after`; the page renders' own calls (marked
+ * in front (decision 022): a GET or HEAD matched to a route under `/api/` (however its path
+ * is spelled) from outside the process past the budget answers 429 in the envelope with `retry-after`; the page renders' own calls (marked
  * with `ownRead`) are not counted.
  */
 export const inProcessApi = fp<InProcessApiOptions>(
   async (app: FastifyInstance, { env, database, answers, apiReads, ownRead, alertsOnly = false }) => {
     const [[markName, markValue] = ["", ""]] = Object.entries(ownRead);
     app.addHook("onRequest", async (request, reply) => {
-      if ((request.method !== "GET" && request.method !== "HEAD") || !request.url.startsWith(`${API_ROOT}/`)) return;
+      // Decided by the route the request was matched to, never by its text: `/%61pi/v1/…` and
+      // the absolute form `GET http://host/api/v1/…` reach the same API routes.
+      const route = request.routeOptions.url ?? "";
+      if ((request.method !== "GET" && request.method !== "HEAD") || !route.startsWith(`${API_ROOT}/`)) return;
       if (request.headers[markName] === markValue) return;
       const waitMs = apiReads.take(request.ip);
       if (waitMs) return tooManyReads(reply, waitMs);
