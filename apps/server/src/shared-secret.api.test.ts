@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openedOutbox } from "@khayl/api/modules/mail/testing";
+import { secretKeysOf } from "@khayl/api/secret-key";
 import { parseEnv } from "@khayl/config/env";
 import { outbox } from "@khayl/db/schema";
 import { createScratchPostgres, testDbKind } from "@khayl/db/testing";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { buildHost, type Host } from "./host.ts";
 
@@ -43,7 +45,7 @@ describe.runIf(testDbKind() === "postgres")("instances sharing one PostgreSQL", 
       const email = "omar.mansoori@example.com";
       const ask = await a.app.inject({ url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(email)}` });
       expect(ask.statusCode).toBe(200);
-      const [mail] = await scratchMail(a, email);
+      const [mail] = await scratchMail(a, SECRET_KEY, email);
       const otpCode = /code is (\d{4})/.exec(mail?.text ?? "")?.[1];
       expect(otpCode).toMatch(/^\d{4}$/);
 
@@ -71,12 +73,12 @@ describe.runIf(testDbKind() === "postgres")("instances sharing one PostgreSQL", 
   }, 60_000);
 });
 
-/** The newest deletion code mail to `email` in the outbox, read through `host`'s database. */
-function scratchMail(host: Host, email: string) {
-  return host.database.db
-    .select({ text: outbox.text })
-    .from(outbox)
-    .where(and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")))
-    .orderBy(desc(outbox.id))
-    .limit(1);
+/** The newest deletion code mail to `email` in the outbox, read through `host`'s database and opened with `secretKey`. */
+async function scratchMail(host: Host, secretKey: string, email: string) {
+  const mails = await openedOutbox(
+    host.database.db,
+    secretKeysOf(secretKey).sealer,
+    and(eq(outbox.to, email), eq(outbox.kind, "delete-account-code")),
+  );
+  return mails.reverse();
 }

@@ -5,7 +5,8 @@ import { OTP_LENGTH } from "@khayl/contract/contact-rules";
 import { retryAfterSeconds, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
-import { clientBlocksOf, clientOf } from "../../http/client-address.ts";
+import { clientOf } from "../../http/client-address.ts";
+import { clientShareOf } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
@@ -67,15 +68,6 @@ const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
  */
 const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
 const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
-/**
- * One client's share of that hourly count: a fifth of it (at least one code), counted on
- * the client's widest block (an IPv4 address, an IPv6 /48), so that pausing deletions for
- * everyone takes at least five clients, not one address and a few made-up mailboxes. Past
- * its share a client's confirmations answer 429 until its hour ends, and count nowhere.
- */
-function clientShareOfSiteBudget(siteBudget: number): number {
-  return Math.max(1, Math.floor(siteBudget / 5));
-}
 
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">;
@@ -191,7 +183,7 @@ type ConfirmOutcome =
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
  * try on each code compared, one wrong answer for this client, and as many wrong codes
  * toward the address's lock (`LOCK_POLICY`), the client's share of the site's hourly
- * budget (`clientShareOfSiteBudget`: past it the client's confirmations answer 429 for the
+ * budget (`clientShareOf`: past it the client's confirmations answer 429 for the
  * hour) and the site's hourly budget (`DELETION_WRONG_CODES_PER_HOUR`) as codes were
  * compared. Once the site's budget is reached, every confirmation answers 429
  * (`deletionPaused`) until the hour ends; the wrong code that reached it logs an error and
@@ -206,15 +198,18 @@ export async function confirmDeleteAccount(
   const email = input.email.toLowerCase();
   const { emailHash, clientHash } = keysOf(hasher, email, input.clientAddress);
   const wrongKey = `wrong:${emailHash}:${clientHash}`;
-  const widestBlock = clientBlocksOf(input.clientAddress).at(-1)?.block ?? clientOf(input.clientAddress);
-  const shareKey = `site-share:wrong-deletion-codes:${hasher.hash("client", widestBlock)}`;
-  const share = clientShareOfSiteBudget(env.DELETION_WRONG_CODES_PER_HOUR);
+  // One client's share of the site's wrong codes (`clientShareOf`): past it, its confirmations
+  // answer 429 until its hour ends, and count nowhere.
+  const share = clientShareOf(hasher, "wrong-deletion-codes", input.clientAddress, {
+    max: env.DELETION_WRONG_CODES_PER_HOUR,
+    windowMs: SITE_WRONG_CODES_WINDOW_MS,
+  });
   const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const site = await peekRateLimit(tx, SITE_WRONG_CODES_KEY);
     if (site.current >= env.DELETION_WRONG_CODES_PER_HOUR) return { kind: "paused", retryAfterMs: site.retryAfterMs };
-    const shareSpent = await peekRateLimit(tx, shareKey);
-    if (shareSpent.current >= share) return { kind: "refused", retryAfterMs: shareSpent.retryAfterMs };
+    const shareSpent = await peekRateLimit(tx, share.key);
+    if (shareSpent.current >= share.max) return { kind: "refused", retryAfterMs: shareSpent.retryAfterMs };
     await serialiseAddress(tx, emailHash);
     const lockedMs = await lockedForMs(tx, emailHash);
     if (lockedMs > 0) return { kind: "refused", retryAfterMs: lockedMs };
@@ -248,7 +243,7 @@ export async function confirmDeleteAccount(
     await consumeRateLimit(tx, wrongKey, WRONG_PER_ADDRESS_AND_CLIENT_DAY);
     if (live.length === 0) return { kind: "wrong" };
     await recordWrongCodes(tx, emailHash, live.length, LOCK_POLICY);
-    await consumeRateLimit(tx, shareKey, { max: share, windowMs: SITE_WRONG_CODES_WINDOW_MS, cost: live.length });
+    await consumeRateLimit(tx, share.key, { ...share, cost: live.length });
     const max = env.DELETION_WRONG_CODES_PER_HOUR;
     const counted = await consumeRateLimit(tx, SITE_WRONG_CODES_KEY, {
       max,

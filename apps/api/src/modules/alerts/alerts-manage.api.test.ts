@@ -149,6 +149,30 @@ test("one click stops the alerts with the form body a mailbox provider sends, mu
   expect(form.json()).toMatchObject({ success: false, statusCode: 415 });
 });
 
+test("one network cannot spend the site's confirmations: past its fifth its requests get no mail, others still do", async () => {
+  const small = await createTestApi({ PUBLIC_URL: "http://localhost:3000", ALERT_CONFIRMATIONS_PER_HOUR: "10" });
+  try {
+    const ask = (email: string, remoteAddress: string) =>
+      small.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions",
+        payload: { email, watch: "flights", filter: "all", language: "en" },
+        remoteAddress,
+      });
+    // Ten addresses from one IPv6 /48 (another /64 each time): the whole hour's budget without a share.
+    for (let i = 0; i < 10; i++)
+      expect((await ask(`flood${i}@example.org`, `2001:db8:29:${i}::1`)).statusCode).toBe(202);
+    const sent = async () =>
+      (await openedOutbox(small.database.db, small.sealer)).filter((mail) => mail.to !== "[suppressed]");
+    expect((await sent()).map((mail) => mail.to)).toEqual(["flood0@example.org", "flood1@example.org"]);
+    // Someone else, a minute later: their confirmation is queued.
+    expect((await ask("owner@example.com", "198.51.100.29")).statusCode).toBe(202);
+    expect((await sent()).map((mail) => mail.to)).toContain("owner@example.com");
+  } finally {
+    await small.close();
+  }
+});
+
 test("a tag per request buys no new mails to one inbox, and the site sends at most its hourly confirmations", async () => {
   const small = await createTestApi({ PUBLIC_URL: "http://localhost:3000", ALERT_CONFIRMATIONS_PER_HOUR: "5" });
   try {

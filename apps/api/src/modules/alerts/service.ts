@@ -8,6 +8,7 @@ import { alertSubscriptions } from "@khayl/db/schema";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
+import { clientShareOf } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, peekRateLimit } from "../../http/rate-limit.ts";
@@ -105,7 +106,8 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
  * address already holding the same confirmed watch, or one holding
  * `SUBSCRIPTIONS_PER_ADDRESS` subscriptions gets no mail. Otherwise, within
  * `CONFIRMATIONS_PER_ADDRESS_DAY` for its mailbox (`mailboxOf`: a `+tag` buys no new budget)
- * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, the request is stored unconfirmed (or an
+ * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, of which one client (an IPv4 address, an
+ * IPv6 /48) spends at most a fifth (`clientShareOf`), the request is stored unconfirmed (or an
  * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
  * queued in the same transaction, in the outbox's `bulk` lane. The client's address is kept
  * only as a keyed hash (consent record).
@@ -131,8 +133,18 @@ export async function subscribe(
   const wanted = !twin?.confirmedAt && (twin !== undefined || mine.length < SUBSCRIPTIONS_PER_ADDRESS) && mail.allowed;
   let sends = false;
   const siteBudget = { max: env.ALERT_CONFIRMATIONS_PER_HOUR, windowMs: 3_600_000 };
-  if (wanted) sends = (await consumeRateLimit(db, SITE_CONFIRMATIONS_KEY, siteBudget)).allowed;
-  else await peekRateLimit(db, SITE_CONFIRMATIONS_KEY); // the same round trip, nothing spent
+  // One client spends at most a fifth of the site's confirmations (`clientShareOf`), so one
+  // address cannot leave everyone else's requests without a mail for the hour.
+  const share = clientShareOf(hasher, "alert-confirmations", clientIp, siteBudget);
+  if (wanted)
+    sends =
+      (await consumeRateLimit(db, share.key, share)).allowed &&
+      (await consumeRateLimit(db, SITE_CONFIRMATIONS_KEY, siteBudget)).allowed;
+  else {
+    // The same round trips, nothing spent.
+    await peekRateLimit(db, share.key);
+    await peekRateLimit(db, SITE_CONFIRMATIONS_KEY);
+  }
   const nonce = randomBytes(16).toString("base64url");
   await db.transaction(async (tx) => {
     if (!sends) {

@@ -129,6 +129,36 @@ describe("a flood of contact requests from 300 networks", () => {
   }, 90_000); // 300 sequential submissions: 9–30 s on a loaded 2-core host (PostgreSQL), no timing asserted
 });
 
+describe("one client's share of the site's budgets", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi();
+  });
+  afterAll(() => api.close());
+
+  test("five networks sending the largest requests cannot close the form: each is refused past its fifth", async () => {
+    // The longest texts the contract allows, in three-byte characters: about 122 KB counted
+    // each, so 41 of them would spend the site's 5 MB of the day.
+    const largest = {
+      ...valid,
+      fullName: "中".repeat(200),
+      applicableReference: "中".repeat(200),
+      supportInquiry: "中".repeat(20_000),
+    };
+    const byNetwork: number[][] = [];
+    for (const network of [1, 2, 3, 4, 5]) {
+      const statuses: number[] = [];
+      // Another /64 each time within one IPv6 /48: one client, past the per-address limits.
+      for (let i = 0; i < 9; i++) statuses.push((await submit(api, largest, `2001:db8:${network}:${i}::1`)).statusCode);
+      byNetwork.push(statuses);
+    }
+    // A fifth of 5 MB holds eight: the ninth is refused, and spends nothing of the site's.
+    expect(byNetwork).toEqual(Array(5).fill([...Array(8).fill(201), 429]));
+    const honest = await submit(api, valid, "198.51.100.7");
+    expect(honest.statusCode).toBe(201);
+  }, 60_000);
+});
+
 describe("the support team's digest", () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -174,22 +204,22 @@ describe("the support team's digest", () => {
 describe("the bytes stored per day", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await createTestApi({ CONTACT_BYTES_PER_DAY: "50000" });
+    api = await createTestApi({ CONTACT_BYTES_PER_DAY: "100000" });
   });
   afterAll(() => api.close());
 
   test("count the request twice (row and notification); past the cap 429 until the day's window ends", async () => {
-    const big = { ...valid, supportInquiry: "z".repeat(10_000) };
+    const big = { ...valid, supportInquiry: "z".repeat(9_000) };
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await submit(api, big, `10.4.0.${i}`)).statusCode);
-    // 2 × ~10 KB each: two fit in 50 000 bytes, the third does not.
-    expect(statuses).toEqual([201, 201, 429]);
+    for (let i = 0; i < 6; i++) statuses.push((await submit(api, big, `10.4.0.${i}`)).statusCode);
+    // 2 × ~9 KB each, from five clients (each within its fifth): five fit in 100 000 bytes, the sixth does not.
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const refused = await submit(api, valid, "10.4.1.1");
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3_600);
     expect(refused.json().message).toMatch(
       /^The contact form is receiving too many requests, please try again in \d+ minutes$/,
     );
-    expect(await api.database.db.select({ id: supportRequests.id }).from(supportRequests)).toHaveLength(2);
+    expect(await api.database.db.select({ id: supportRequests.id }).from(supportRequests)).toHaveLength(5);
   });
 });

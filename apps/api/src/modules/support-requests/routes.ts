@@ -13,7 +13,7 @@ export function supportRequestRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   registerEndpoint(
     app,
     supportRequestEndpoints.create,
-    ({ body }, { request }) => createSupportRequest(deps, body, requestLanguage(request)),
+    ({ body }, { request }) => createSupportRequest(deps, body, requestLanguage(request), request.ip),
     {
       config: { rateLimit: SUPPORT_REQUEST_RATE_LIMIT },
       statusCode: 201,

@@ -1,9 +1,9 @@
 import { companyNameIn, type Env } from "@khayl/config/env";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
 import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
-import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
+import { clientShareOf } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
@@ -47,30 +47,39 @@ function storedBytesOf(values: Omit<Body, "website">): number {
 /**
  * Counts a submission against the site-wide budgets (product §9, decision 021; in the
  * database, so shared by every instance): `CONTACT_SUBMISSIONS_PER_HOUR` submissions and
- * `CONTACT_BYTES_PER_DAY` stored bytes. Throws `HttpError` 429 (`contactBusy`,
- * with `retry-after`) past either; everyone then waits until that window ends.
+ * `CONTACT_BYTES_PER_DAY` stored bytes, of which one client (`clientAddress`) may spend a
+ * fifth (`clientShareOf`: five clients at least to close the form for everyone). Throws
+ * `HttpError` 429 (`contactBusy`, with `retry-after`) past the client's share, then
+ * counting nothing site-wide, or past either site budget, for everyone until its window ends.
  */
-async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">): Promise<void> {
-  const submissions = await consumeRateLimit(db, "site:contact-submissions", {
-    max: env.CONTACT_SUBMISSIONS_PER_HOUR,
-    windowMs: HOUR_MS,
-  });
-  const bytes = submissions.allowed
-    ? await consumeRateLimit(db, "site:contact-bytes", {
-        max: env.CONTACT_BYTES_PER_DAY,
-        windowMs: 24 * HOUR_MS,
-        cost: storedBytesOf(values),
-      })
-    : submissions;
-  if (!bytes.allowed)
-    throw new HttpError(429, contactBusy(bytes.retryAfterMs), {
-      "retry-after": String(retryAfterSeconds(bytes.retryAfterMs)),
-    });
+async function withinSiteBudgets(
+  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+  values: Omit<Body, "website">,
+  clientAddress: string,
+): Promise<void> {
+  const submissions = { max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS };
+  const bytes = { max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) };
+  const budgets: { key: string; max: number; windowMs: number; cost?: number }[] = [
+    { key: "site:contact-submissions", ...submissions },
+    { key: "site:contact-bytes", ...bytes },
+  ];
+  const shares = budgets.map(({ key, cost, ...site }) => ({
+    ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
+    cost,
+  }));
+  // The client's shares first: a client past its own spends nothing of the site's.
+  for (const { key, ...limit } of [...shares, ...budgets]) {
+    const counted = await consumeRateLimit(db, key, limit);
+    if (!counted.allowed)
+      throw new HttpError(429, contactBusy(counted.retryAfterMs), {
+        "retry-after": String(retryAfterSeconds(counted.retryAfterMs)),
+      });
+  }
 }
 
 /**
- * `POST /supportRequests/` (product §7): within the site-wide budgets (`withinSiteBudgets`,
- * else 429), stores the request, gives it a reference and, in the same transaction, queues
+ * `POST /supportRequests/` (product §7): within the client's share of the site-wide budgets
+ * and those budgets (`withinSiteBudgets`, else 429), stores the request, gives it a reference and, in the same transaction, queues
  * the support team's notification and (within `CONFIRMATIONS_PER_RECIPIENT_DAY`) the
  * sender's confirmation (architecture §3.6). Past `SUPPORT_NOTIFICATIONS_PER_HOUR`
  * notifications in the hour, the request is added to the support team's digest instead,
@@ -81,11 +90,12 @@ async function withinSiteBudgets(db: Db, env: Env, values: Omit<Body, "website">
 export async function createSupportRequest(
   { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
   body: Body,
-  language: Language = "en",
+  language: Language,
+  clientAddress: string,
 ): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
-  await withinSiteBudgets(db, env, values);
+  await withinSiteBudgets({ db, env, hasher }, values, clientAddress);
   const confirm = await consumeRateLimit(
     db,
     `support-confirmation:${hasher.hash("email", mailboxOf(values.email))}`,
