@@ -56,17 +56,34 @@ export function toInvoiceData(
 }
 
 /**
+ * How often, at most, showing an invoice asks the provider about its open payment, per
+ * process (ms): a link's holder reloading the page or the PDF in a loop spends at most one
+ * provider call in this time, not one per request (Stripe's rate limit is the company's
+ * whole account's).
+ */
+const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
+/**
  * The invoice of a link token (404 when unknown). An unpaid invoice with an open payment
  * is first checked with the provider: a payment that succeeded there but was never
  * confirmed here (the tab closed, the network dropped, no webhook) is settled now, so a
  * revisit shows the invoice paid. A provider that cannot be reached leaves it as it is.
+ * With `viewOnly` (showing the invoice or its PDF, not paying), the provider is asked
+ * about one payment at most once per `PROVIDER_CHECK_INTERVAL_MS` in this process
+ * (`deps.providerChecks`); the payment calls always ask.
  */
-export async function recordByLink(deps: InvoiceDeps, hash: string): Promise<InvoiceRecord> {
+export async function recordByLink(deps: InvoiceDeps, hash: string, { viewOnly = false } = {}): Promise<InvoiceRecord> {
   const record = await findInvoiceByToken(deps.db, hash);
   if (!record) throw invoiceNotFound();
   if (record.invoice.status === "paid") return record;
   const open = await findOpenPayment(deps.db, record.invoice.id);
   if (!open) return record;
+  if (viewOnly && deps.providerChecks) {
+    const now = Date.now();
+    const last = deps.providerChecks.get(open.providerPaymentId);
+    if (last !== undefined && now - last < PROVIDER_CHECK_INTERVAL_MS) return record;
+    deps.providerChecks.set(open.providerPaymentId, now);
+  }
   const intent = await deps.provider.retrieveIntent(open.providerPaymentId).catch(() => null);
   if (intent?.status !== "succeeded" || !matchesInvoice(intent, record.invoice.id, open)) return record;
   await settle(deps, record.invoice.id, open, intent);
@@ -79,7 +96,7 @@ export async function getInvoiceByLink(
   hash: string,
   language: Language = "en",
 ): Promise<InvoiceData> {
-  return toInvoiceData(await recordByLink(deps, hash), deps.provider, language);
+  return toInvoiceData(await recordByLink(deps, hash, { viewOnly: true }), deps.provider, language);
 }
 
 /**
@@ -93,7 +110,7 @@ export async function printInvoicePdfByLink(
   hash: string,
   language: Language = "en",
 ): Promise<{ pdf: Buffer; refNumber: string }> {
-  const { invoice, customer, payment } = await recordByLink(deps, hash);
+  const { invoice, customer, payment } = await recordByLink(deps, hash, { viewOnly: true });
   const paid = invoice.status === "paid";
   const pdf = await renderInvoicePdf(
     {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../../deps.ts";
 import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
+import { BoundedCache } from "./bounded-cache.ts";
 import { getInvoiceByLink, printInvoicePdfByLink } from "./invoice-view.ts";
 import { confirmPaymentByLink, createPaymentByLink, sandboxConfirmPayment } from "./pay-by-link.ts";
 import { createPaymentProvider } from "./payments/choose-provider.ts";
@@ -30,7 +31,13 @@ declare module "fastify" {
 
 /** Invoice by link, its PDF, and its payment (product §7 plus the payment extensions). */
 export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  const invoiceDeps: InvoiceDeps = { db: deps.db, env: deps.env, provider: createPaymentProvider(deps), log: app.log };
+  const invoiceDeps: InvoiceDeps = {
+    db: deps.db,
+    env: deps.env,
+    provider: createPaymentProvider(deps),
+    log: app.log,
+    providerChecks: new BoundedCache<number>(10_000),
+  };
 
   registerEndpoint(
     app,

@@ -2,6 +2,7 @@ import type { Env } from "@khayl/config/env";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import type { Db } from "@khayl/db/client";
 import type { FastifyBaseLogger } from "fastify";
+import type { BoundedCache } from "./bounded-cache.ts";
 import type { PaymentProvider, ProviderIntent } from "./payments/provider.ts";
 import { markInvoicePaid, type PaymentRow } from "./repository.ts";
 
@@ -17,6 +18,12 @@ export interface InvoiceDeps {
   env: Env;
   provider: PaymentProvider;
   log?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /**
+   * When this process last asked the provider about each open payment (ms since the epoch,
+   * by provider payment id) to show an invoice (`recordByLink`'s `viewOnly`); without it
+   * every view asks.
+   */
+  providerChecks?: BoundedCache<number>;
 }
 
 /**

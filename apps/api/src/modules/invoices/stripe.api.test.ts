@@ -123,6 +123,23 @@ describe("Stripe PaymentIntents", () => {
     expect((await post("create-payment-by-link", { hash: invoice.hash })).statusCode).toBe(409);
   });
 
+  test("showing an invoice with an open payment asks Stripe at most once per interval, however often it is loaded", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    const retrievals = () =>
+      stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/payment_intents/${paymentIntentId}`).length;
+    const before = retrievals();
+    for (let i = 0; i < 20; i++) {
+      expect((await post("get-invoice-by-link", { hash: invoice.hash })).statusCode).toBe(200);
+      expect((await post("print-pdf-by-link", { hash: invoice.hash })).statusCode).toBe(200);
+    }
+    expect(retrievals() - before).toBe(1);
+    // Paying still asks Stripe every time: the confirmation settles at once.
+    stripe.succeed(paymentIntentId);
+    const paid = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(paid.json().data).toMatchObject({ status: "paid" });
+  });
+
   test("an intent whose amount or invoice does not match is refused", async () => {
     const invoice = takeInvoice();
     const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;

@@ -1,4 +1,4 @@
-import { companyNameIn, type Env } from "@khayl/config/env";
+import { companyNameIn } from "@khayl/config/env";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
 import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
 import type { z } from "zod";
