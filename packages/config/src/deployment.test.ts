@@ -58,6 +58,16 @@ describe("a public deployment refuses what only makes sense in the demo (archite
     expect(refusal({ PUBLIC_URL: "http://localhost:3000" })).toBe("");
   });
 
+  test("a SECRET_KEY of spaces or one repeated character is refused, a random one taken", () => {
+    for (const key of [" ".repeat(40), "a".repeat(64), "abcabcabcabcabcabcabcabcabcabcabc"])
+      expect(refusal({ ...live, SECRET_KEY: key }), JSON.stringify(key)).toMatch(
+        /^ {2}SECRET_KEY: too uniform for a secret/m,
+      );
+    expect(refusal({ ...live, SECRET_KEY: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" })).toBe(
+      "",
+    );
+  });
+
   test("an https site names its proxy: without TRUST_PROXY it would never send HSTS and share one client", () => {
     expect(refusal({ ...live, TRUST_PROXY: "" })).toMatch(/^ {2}TRUST_PROXY: not set, yet PUBLIC_URL is https/m);
     expect(refusal({ ...live, TRUST_PROXY: "10.0.0.2" })).toBe("");

@@ -222,7 +222,16 @@ export const envSchema = z.object({
    */
   SECRET_KEY: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().min(32, "at least 32 characters (e.g. the output of `openssl rand -hex 32`)").optional(),
+    z
+      .string()
+      .min(32, "at least 32 characters (e.g. the output of `openssl rand -hex 32`)")
+      // Random text of 32 characters or more has far more than 8 different ones; spaces, one
+      // repeated word or a keyboard run does not.
+      .refine(
+        (key) => new Set(key.trim()).size >= 8,
+        "too uniform for a secret (fewer than 8 different characters): use random text, e.g. `openssl rand -hex 32`",
+      )
+      .optional(),
   ),
 
   /** Stripe: both keys set = real Stripe; otherwise the offline sandbox provider. */
