@@ -73,15 +73,33 @@ describe("per-client budgets climb from an IPv6 /64 to its /56 and /48", () => {
       walk56.push((await hit("t1", `2001:db8:5:1${i.toString(16).padStart(2, "0")}::1`)).allowed);
     expect(walk56).toEqual([true, true, true, true, true, false]);
     expect((await hit("t1", "2001:db8:5:1ff::1")).allowed).toBe(false);
-    // Other /56s of the same /48 (2001:db8:5::/48), 2 hits each: the /48 has counted 10 hits so far, and allows 32.
+    // Other /56s of the same /48 (2001:db8:5::/48), 2 hits each: the /48 has counted 8 hits so far
+    // (a hit refused because its /56 was already spent counts nowhere), and allows 32.
     const walk48: boolean[] = [];
-    for (let i = 2; i <= 13; i++)
+    for (let i = 2; i <= 14; i++)
       for (let j = 0; j < 2; j++) walk48.push((await hit("t1", `2001:db8:5:${i.toString(16)}0${j}::1`)).allowed);
-    expect(walk48).toEqual([...Array(22).fill(true), false, false]);
+    expect(walk48).toEqual([...Array(24).fill(true), false, false]);
     // Another /48, an IPv4 client and another scope are untouched.
     expect((await hit("t1", "2001:db8:6:100::1")).allowed).toBe(true);
     expect((await hit("t1", "203.0.113.5")).allowed).toBe(true);
     expect((await hit("t2", "2001:db8:5:100::1")).allowed).toBe(true);
+  });
+
+  test("walking through the /64s of a spent /48 is refused without adding a row per request", async () => {
+    for (let i = 0; i < 40; i++) await hit("t9", `2001:db8:9:${i.toString(16)}::1`);
+    const rows = async () =>
+      Number(
+        (
+          (await api.database.db.execute(sql`select count(*)::int as n from rate_limits`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+    const before = await rows();
+    const refused: boolean[] = [];
+    for (let i = 100; i < 160; i++) refused.push((await hit("t9", `2001:db8:9:${i.toString(16)}::1`)).allowed);
+    expect(refused).toEqual(Array(60).fill(false));
+    expect(await rows()).toBe(before);
   });
 
   test("an IPv4 client is counted alone, as before", async () => {

@@ -77,7 +77,8 @@ async function countHits(
  * block one owns climbs to the wider budget instead of making new clients. Refused when
  * any of them is spent; then `current` is over `max` and `retryAfterMs` is the longest
  * wait among the spent ones. Otherwise `current` is `max` less the fewest hits left among
- * them. Keys hold the blocks' HMACs (`hasher`), never an address.
+ * them. Keys hold the blocks' HMACs (`hasher`), never an address. A hit from inside a
+ * /56 or /48 that is already spent is refused after one read, and writes no row.
  */
 export async function consumeClientBudget(
   db: Db | Tx,
@@ -88,12 +89,28 @@ export async function consumeClientBudget(
 ): Promise<RateLimitResult> {
   const windowMs = Math.max(1, Math.round(limit.windowMs));
   const blocks = clientBlocksOf(ip);
-  const counts = await countHits(
-    db,
-    blocks.map(({ block }) => `${scope}:${hasher.hash("client", block)}`),
-    1,
-    windowMs,
-  );
+  const keys = blocks.map(({ block }) => `${scope}:${hasher.hash("client", block)}`);
+  // A wider block already spent refuses at once and writes nothing: walking through the
+  // /64s of a spent /48 must not add a row per request (65 536 of them per window).
+  if (blocks.length > 1) {
+    const wide = await db.execute(sql`
+      select key, count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
+      from rate_limits where key in (${sql.join(
+        keys.slice(1).map((key) => sql`${key}`),
+        sql`, `,
+      )}) and reset_at > now()
+    `);
+    const spentWide = rowsOf<{ key: string; count: number; ttl: number }>(wide).filter(
+      (row) => Number(row.count) >= limit.max * (blocks[keys.indexOf(row.key)]?.share ?? 1),
+    );
+    if (spentWide.length > 0)
+      return {
+        allowed: false,
+        current: limit.max + 1,
+        retryAfterMs: Math.max(...spentWide.map((row) => Number(row.ttl))),
+      };
+  }
+  const counts = await countHits(db, keys, 1, windowMs);
   const levels = blocks.map(({ share }, i) => ({
     max: limit.max * share,
     ...(counts[i] ?? { count: 1, ttl: windowMs }),
