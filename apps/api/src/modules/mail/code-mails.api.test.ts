@@ -8,10 +8,15 @@ import { expect, test } from "vitest";
 import { purgeExpired } from "../retention/purge.ts";
 import { enqueueMails, REDACTED_TEXT } from "./repository.ts";
 import { mailTestDatabase, silentLog, startSmtp, testSealer } from "./testing.ts";
+import type { MailTransport } from "./transport.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Code mails: wiped once out, never sent late, and sent before the support team's bulk mail. */
 const database = mailTestDatabase();
+
+/** A worker of this file's outbox that hands its mails to `transport`. */
+const workerWith = (transport: MailTransport) =>
+  createMailWorker({ sealer: testSealer, db: database.db, env: parseEnv({}), log: silentLog, transport });
 
 test("a code mail is wiped from the outbox once delivered or given up; other mails are kept", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
@@ -159,13 +164,7 @@ test("a code queued behind a backlog of the support team's mail is claimed and s
   );
   await enqueueMails(database.db, testSealer, [codeMail("urgent.code@example.com")]);
   const { delivered, transport } = recordingTransport();
-  const worker = createMailWorker({
-    sealer: testSealer,
-    db: database.db,
-    env: parseEnv({}),
-    log: silentLog,
-    transport,
-  });
+  const worker = workerWith(transport);
   await worker.deliverDue();
   const mine = delivered.filter((to) => to.startsWith("backlog") || to === "urgent.code@example.com");
   expect(mine).toHaveLength(31);
@@ -185,13 +184,7 @@ test("a code queued while a round of bulk mail is being sent goes next, not afte
     queued = true;
     await enqueueMails(database.db, testSealer, [codeMail("mid.round@example.com")]);
   });
-  const worker = createMailWorker({
-    sealer: testSealer,
-    db: database.db,
-    env: parseEnv({}),
-    log: silentLog,
-    transport,
-  });
+  const worker = workerWith(transport);
   expect((await worker.deliverDue()).sent).toBe(11);
   const mine = delivered.filter((to) => to.startsWith("round") || to === "mid.round@example.com");
   expect(mine.indexOf("mid.round@example.com")).toBe(1);
