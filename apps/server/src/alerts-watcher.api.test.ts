@@ -1,4 +1,5 @@
 import { execSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,7 +46,7 @@ async function hostWith(variables: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     NODE_ENV: "production",
-    SECRET_KEY: "k".repeat(64),
+    SECRET_KEY: randomBytes(32).toString("hex"),
     ALERTS_INTERVAL_SECONDS: String(INTERVAL_MS / 1000),
     ...variables,
   });
