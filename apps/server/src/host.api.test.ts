@@ -118,6 +118,8 @@ describe("delivery", () => {
     const response = await host.app.inject("/assets/entry.client-stale.js");
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
+    // Another instance may be serving a newer build that has it: no cache keeps this answer.
+    expect(response.headers["cache-control"]).toBe("no-store");
   });
 });
 

@@ -47,11 +47,18 @@ export const staticFiles = fp<StaticFilesOptions>(
   { name: "static-files" },
 );
 
-/** The 404 of a hashed asset this build does not have (registered after the API, as before the split). */
+/**
+ * The 404 of a hashed asset this build does not have (registered after the API, as before
+ * the split), never kept by a cache: during a rolling deploy an instance of the old build is
+ * asked for the new build's assets, and a CDN keeping that 404 would break the new pages.
+ */
 export const missingAssets = fp(
   async (app: FastifyInstance) => {
     app.get(`${HASHED_ASSETS}*`, async (request, reply) =>
-      reply.code(404).send(errorEnvelope(404, `Route GET:${request.url.split("?")[0]} not found`)),
+      reply
+        .code(404)
+        .header("cache-control", "no-store")
+        .send(errorEnvelope(404, `Route GET:${request.url.split("?")[0]} not found`)),
     );
   },
   { name: "missing-assets" },
