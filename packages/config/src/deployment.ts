@@ -97,6 +97,7 @@ export function deploymentProblems(env: Env, source: Record<string, string | und
         "or keep it local: HOST=localhost and no TRUST_PROXY",
     });
   const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const apiUrl = env.API_URL ? new URL(env.API_URL) : undefined;
   if (kind === "public" && origin?.protocol === "http:")
     problems.push({
       variables: "PUBLIC_URL",
@@ -120,12 +121,7 @@ export function deploymentProblems(env: Env, source: Record<string, string | und
         "set: payments would go to that stand-in instead of Stripe, and invoices marked paid with nothing charged; " +
         "unset it (or ALLOW_TEST_PAYMENTS=true for a test site)",
     });
-  if (
-    kind === "public" &&
-    env.API_URL &&
-    new URL(env.API_URL).protocol === "http:" &&
-    !isLoopbackName(new URL(env.API_URL).hostname)
-  )
+  if (kind === "public" && apiUrl?.protocol === "http:" && !isLoopbackName(apiUrl.hostname))
     problems.push({
       variables: "API_URL",
       problem:

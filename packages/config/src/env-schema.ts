@@ -26,10 +26,9 @@ function isOrigin(value: string): boolean {
     !url.username &&
     !url.password &&
     url.pathname === "/" &&
-    !url.search &&
-    !url.hash &&
-    !value.includes("#") &&
-    !value.includes("?")
+    // Even an empty query or fragment (`…/?`, `…#`), which `URL` does not report.
+    !value.includes("?") &&
+    !value.includes("#")
   );
 }
 const optionalOrigin = z.preprocess(

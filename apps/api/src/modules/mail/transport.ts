@@ -133,6 +133,16 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The demo file outbox's folder and its `.eml` files' names; none when it does not exist (mail goes through SMTP). */
+async function mailFilesOf(dataDir: string): Promise<{ dir: string; names: string[] }> {
+  const dir = path.resolve(dataDir, "outbox");
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  return { dir, names: names.filter((name) => name.endsWith(".eml")) };
+}
+
 /**
  * Deletes the demo file outbox's `.eml` files last written more than `days` days ago (the
  * retention purge, architecture §3.7: as long as a delivered mail's outbox row is kept), so
@@ -141,14 +151,9 @@ function decodeQuotedPrintable(text: string): string {
  * through SMTP).
  */
 export async function purgeOldMailFiles(dataDir: string, days: number, now = Date.now()): Promise<number> {
-  const dir = path.resolve(dataDir, "outbox");
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [] as string[];
-    throw error;
-  });
+  const { dir, names } = await mailFilesOf(dataDir);
   let purged = 0;
   for (const name of names) {
-    if (!name.endsWith(".eml")) continue;
     const file = path.join(dir, name);
     const written = await stat(file).then(
       (info) => info.mtimeMs,
@@ -170,11 +175,7 @@ export async function purgeOldMailFiles(dataDir: string, days: number, now = Dat
  * not exist (mail goes through SMTP).
  */
 export async function eraseMailFiles(dataDir: string, email: string, ids: number[]): Promise<number> {
-  const dir = path.resolve(dataDir, "outbox");
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [] as string[];
-    throw error;
-  });
+  const { dir, names } = await mailFilesOf(dataDir);
   const address = email.toLowerCase();
   const escaped = address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   // The address, not a longer one containing it (`xomar@…`, `…example.com.au`); a sentence's full stop may follow.
@@ -182,7 +183,6 @@ export async function eraseMailFiles(dataDir: string, email: string, ids: number
   const prefixes = ids.map(mailFilePrefix);
   let erased = 0;
   for (const name of names) {
-    if (!name.endsWith(".eml")) continue;
     const file = path.join(dir, name);
     const byId = prefixes.some((prefix) => name.startsWith(prefix));
     const content = byId ? "" : (await readFile(file, "utf8")).toLowerCase();

@@ -57,11 +57,9 @@ async function withinSiteBudgets(
   values: Omit<Body, "website">,
   clientAddress: string,
 ): Promise<void> {
-  const submissions = { max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS };
-  const bytes = { max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) };
   const budgets: { key: string; max: number; windowMs: number; cost?: number }[] = [
-    { key: "site:contact-submissions", ...submissions },
-    { key: "site:contact-bytes", ...bytes },
+    { key: "site:contact-submissions", max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
+    { key: "site:contact-bytes", max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) },
   ];
   const shares = budgets.map(({ key, cost, ...site }) => ({
     ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
@@ -79,7 +77,8 @@ async function withinSiteBudgets(
 
 /**
  * `POST /supportRequests/` (product §7): within the client's share of the site-wide budgets
- * and those budgets (`withinSiteBudgets`, else 429), stores the request, gives it a reference and, in the same transaction, queues
+ * and those budgets (`withinSiteBudgets`, else 429), stores the request, gives it a
+ * reference and, in the same transaction, queues
  * the support team's notification and (within `CONFIRMATIONS_PER_RECIPIENT_DAY`) the
  * sender's confirmation (architecture §3.6). Past `SUPPORT_NOTIFICATIONS_PER_HOUR`
  * notifications in the hour, the request is added to the support team's digest instead,
