@@ -177,5 +177,15 @@ test("'Show more' on a schedule of more than 24 shows leads to the next step's f
     expect(cards.findIndex((tag) => tag.includes('id="show-25"'))).toBe(24);
     expect(next.body.match(/id="show-25"/g)).toHaveLength(1);
     expect(next.body).not.toContain("show=72");
+    // A step past the list's end (an old link, a hand-typed one) is sent to the whole list,
+    // never kept under its own URL (decision 017).
+    for (const past of ["show=72", "show=120"]) {
+      const answer = await site.host.app.inject(`${prefix}/transport?${past}`);
+      expect([answer.statusCode, answer.headers.location, answer.headers["x-page-cache"]], past).toEqual([
+        302,
+        `${prefix}/transport?show=48`,
+        undefined,
+      ]);
+    }
   }
 });

@@ -8,9 +8,31 @@ export const CARDS_PER_STEP = 24;
  * in steps, so a phone never receives a thousand cards at once.)
  */
 export function shownCount(show: string | null, total: number): number {
+  return Math.min(total, stepsAsked(show) * CARDS_PER_STEP);
+}
+
+/** The whole steps a `?show=` value asks for: at least one; a missing or bad value is one. */
+function stepsAsked(show: string | null): number {
   const asked = Number(show);
-  const steps = Number.isInteger(asked) && asked > 0 ? Math.ceil(asked / CARDS_PER_STEP) : 1;
-  return Math.min(total, steps * CARDS_PER_STEP);
+  return Number.isInteger(asked) && asked > 0 ? Math.ceil(asked / CARDS_PER_STEP) : 1;
+}
+
+/**
+ * Where a schedule page whose `?show=` asks for more steps than its `total` cards fill sends
+ * the visitor: the same path and query with `show` at the fewest steps that show them all
+ * (none for one step), without a fragment; `undefined` when `show` asks for no more than
+ * that. The page answers it as a redirect that is never kept (decision 017: every step past
+ * the list would otherwise be one more copy of the same page in the page cache, up to
+ * product §7's list limit).
+ */
+export function showPastListHref(url: URL, total: number): string | undefined {
+  const needed = Math.max(1, Math.ceil(total / CARDS_PER_STEP));
+  if (stepsAsked(url.searchParams.get("show")) <= needed) return undefined;
+  const next = new URLSearchParams(url.searchParams);
+  if (needed === 1) next.delete("show");
+  else next.set("show", String(needed * CARDS_PER_STEP));
+  const query = next.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
 /**

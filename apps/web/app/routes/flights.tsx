@@ -3,6 +3,7 @@ import { FLIGHTS_PAGE_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { redirect } from "react-router";
 import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
@@ -12,7 +13,7 @@ import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { CARDS_PER_STEP, showMoreHref, shownCount } from "../lib/paging.ts";
+import { CARDS_PER_STEP, showMoreHref, shownCount, showPastListHref } from "../lib/paging.ts";
 import { loadFlightsPage } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/flights";
 
@@ -29,12 +30,16 @@ export const handle = {
 
 /**
  * /flights (product §2): `?type=import|export` picks a chip (case-insensitive). The list is
- * fetched with product §7's limit of 1000; the grid shows it in steps of 24 (`?show=`).
+ * fetched with product §7's limit of 1000; the grid shows it in steps of 24 (`?show=`). A
+ * `show` past the list's end redirects (302) to the fewest steps that show it whole.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = flightTypeBySlug(url.searchParams.get("type"));
   const [flights, messages] = await Promise.all([loadFlightsPage(context, type), messagesFor(request, "schedules")]);
+  // A step past the list's end is the whole list again: sent to its one URL, never kept (decision 017).
+  const pastList = showPastListHref(url, flights.length);
+  if (pastList) throw redirect(pastList);
   const shown = shownCount(url.searchParams.get("show"), flights.length);
   return {
     messages,

@@ -3,6 +3,7 @@ import { TRANSPORT_EVENTS_LIMIT } from "@khayl/contract/list-limits";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { redirect } from "react-router";
 import { AlertForm } from "../components/alert-form.tsx";
 import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
@@ -13,7 +14,7 @@ import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { CARDS_PER_STEP, showMoreHref, shownCount } from "../lib/paging.ts";
+import { CARDS_PER_STEP, showMoreHref, shownCount, showPastListHref } from "../lib/paging.ts";
 import { loadTransportEvents } from "../lib/schedules.server.ts";
 import type { Route } from "./+types/transport";
 
@@ -35,7 +36,8 @@ export const handle = {
 
 /**
  * /transport (product §2): `?discipline=<slug>` picks a chip; the loader maps it to the
- * discipline id. Fetched with product §7's limit of 100; shown in steps of 24 (`?show=`).
+ * discipline id. Fetched with product §7's limit of 100; shown in steps of 24 (`?show=`). A
+ * `show` past the list's end redirects (302) to the fewest steps that show it whole.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -44,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadTransportEvents(context, discipline?.id),
     messagesFor(request, "schedules"),
   ]);
+  // A step past the list's end is the whole list again: sent to its one URL, never kept (decision 017).
+  const pastList = showPastListHref(url, rows.length);
+  if (pastList) throw redirect(pastList);
   const shown = shownCount(url.searchParams.get("show"), rows.length);
   return {
     messages,
