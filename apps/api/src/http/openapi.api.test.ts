@@ -96,7 +96,7 @@ beforeAll(async () => {
   app.addHook("onRoute", (route) => {
     registered.push({ method: route.method, url: route.url, schema: route.schema });
   });
-  await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, dbKind: database.kind, env: parseEnv({}) });
+  await app.register(apiRootPlugin, { prefix: API_ROOT, db: database.db, env: parseEnv({}) });
   await app.ready();
 });
 afterAll(async () => {
@@ -234,7 +234,18 @@ test("/api/docs answers the Swagger UI page under its own CSP, with its assets f
   ]) {
     const response = await app.inject({ method: "GET", url: asset });
     expect(response.statusCode, asset).toBe(200);
+    expect(response.headers["cache-control"], asset).toBeDefined();
   }
+});
+
+test("every answer of the docs says how it may be kept: none is left to a cache's heuristics", async () => {
+  for (const url of ["/api/docs", "/api/docs/", "/api/docs/json", "/api/docs/yaml", "/api/docs/static/index.html"]) {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.headers["cache-control"], url).toBe("no-cache");
+  }
+  // The API's own answers keep theirs.
+  const health = await app.inject({ method: "GET", url: "/api/v1/health" });
+  expect(health.headers["cache-control"]).toBe("no-store");
 });
 
 test("a binary endpoint is documented by its content type, and still answers its bytes", async () => {

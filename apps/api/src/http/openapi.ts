@@ -68,20 +68,29 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
 
 /**
  * The interactive docs (Swagger UI) at `{prefix}{routePrefix}` with the JSON document at
- * `…/json`, under `API_DOCS_CSP`. `prefix` is the path of the scope it is registered in
+ * `…/json`, under `API_DOCS_CSP`; an answer that names no Cache-Control gets `no-cache`. `prefix` is the path of the scope it is registered in
  * (Swagger UI needs it for its asset links when the page is opened without a trailing slash).
  */
 export async function registerApiDocs(
   app: FastifyInstance,
   options: { prefix: string; routePrefix: string; title: string },
 ): Promise<void> {
-  await app.register(swaggerUi, {
-    routePrefix: options.routePrefix,
-    indexPrefix: options.prefix,
-    staticCSP: API_DOCS_CSP,
-    // BaseLayout: no top bar (its Swagger logo is an SVG with an inline <style> that
-    // API_DOCS_CSP would block, and the URL box is not needed for our one document).
-    uiConfig: { layout: "BaseLayout", deepLinking: true, displayRequestDuration: true },
-    theme: { title: options.title },
+  await app.register(async (docs) => {
+    // Every answer of the docs says how it may be kept: without a Cache-Control a browser or
+    // proxy may keep the page and the document by heuristics, past a deployment that changed
+    // them. `no-cache` revalidates each time; Swagger UI's own files keep their ETags.
+    docs.addHook("onSend", async (_request, reply, payload) => {
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
+      return payload;
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: options.routePrefix,
+      indexPrefix: options.prefix,
+      staticCSP: API_DOCS_CSP,
+      // BaseLayout: no top bar (its Swagger logo is an SVG with an inline <style> that
+      // API_DOCS_CSP would block, and the URL box is not needed for our one document).
+      uiConfig: { layout: "BaseLayout", deepLinking: true, displayRequestDuration: true },
+      theme: { title: options.title },
+    });
   });
 }
