@@ -6,7 +6,6 @@ import type { SecretKeys } from "./secret-key.ts";
 /** What the API modules need from their host: the database and the configuration. */
 export interface ApiDeps {
   db: Db;
-  dbKind: "pglite" | "postgres";
   env: Env;
   /**
    * The server-side cache of public list answers (`createAnswerCache`, decision 022), which

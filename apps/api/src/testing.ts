@@ -24,7 +24,7 @@ export async function createTestApi(envOverrides: Record<string, string> = {}): 
   const database = await createTestDb();
   // A secret of its own, so no test writes the demo's key file under DATA_DIR.
   const env = parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex"), ...envOverrides });
-  const app = await buildApp({ db: database.db, dbKind: database.kind, env });
+  const app = await buildApp({ db: database.db, env });
   return {
     app,
     database,

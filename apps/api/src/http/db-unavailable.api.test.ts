@@ -54,7 +54,7 @@ async function silentPort(): Promise<number> {
 async function apiOn(port: number) {
   const database = await createDb({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none` });
   const env = parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex") });
-  const app = await buildApp({ db: database.db, dbKind: database.kind, env });
+  const app = await buildApp({ db: database.db, env });
   opened.push({ app, database });
   return app;
 }

@@ -58,7 +58,7 @@ test("an API request whose insert fails answers 500 and logs no personal data", 
     sql`alter table support_requests add constraint reject_every_request check (false) not valid`,
   );
   const { logger, text } = capturedLogger();
-  const app = await buildApp({ db: api.database.db, dbKind: api.database.kind, env: api.env }, { logger });
+  const app = await buildApp({ db: api.database.db, env: api.env }, { logger });
   try {
     const response = await app.inject({
       method: "POST",
@@ -117,7 +117,7 @@ test("the deletion flow, with mail through SMTP, logs neither the address nor th
   await api.database.db.insert(accounts).values({ displayName: "Log Watch", email });
   const { logger, text } = capturedLogger("trace");
   const smtp = await startSmtp();
-  const app = await buildApp({ db: api.database.db, dbKind: api.database.kind, env: api.env }, { logger });
+  const app = await buildApp({ db: api.database.db, env: api.env }, { logger });
   const worker = createMailWorker({
     db: api.database.db,
     sealer: api.sealer,

@@ -44,7 +44,7 @@ export const inProcessApi = fp<InProcessApiOptions>(
       const waitMs = apiReads.take(request.ip);
       if (waitMs) return tooManyReads(reply, waitMs);
     });
-    const deps = { db: database.db, dbKind: database.kind, env, answers };
+    const deps = { db: database.db, env, answers };
     if (alertsOnly) await app.register(alertsApiPlugin, deps);
     else await app.register(apiRootPlugin, { prefix: API_ROOT, ...deps });
   },

@@ -91,7 +91,7 @@ test("codes are stored as HMACs under the server secret: the database alone name
   // even with the right code: reading the table is not enough to find the code.
   const thief = await buildApp({
     db: t.api.database.db,
-    dbKind: t.api.database.kind,
+
     env: parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex") }),
   });
   try {
@@ -200,7 +200,7 @@ test("bad input is 400 with the product §5 messages", async () => {
 });
 
 test("two API instances on one database share codes and limits", async () => {
-  const other = await buildApp({ db: t.api.database.db, dbKind: t.api.database.kind, env: t.api.env });
+  const other = await buildApp({ db: t.api.database.db, env: t.api.env });
   try {
     const askOn = (app: typeof other) =>
       app.inject({

@@ -31,9 +31,9 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildApp({ db: database.db, dbKind: database.kind, env }, { logger: createLogger("info", destination) });
+  app = await buildApp({ db: database.db, env }, { logger: createLogger("info", destination) });
   // A second instance on the same database: the budget is the site's, not the process's.
-  other = await buildApp({ db: database.db, dbKind: database.kind, env });
+  other = await buildApp({ db: database.db, env });
   await database.db
     .insert(accounts)
     .values(["victim.one", "victim.two", "owner"].map((name) => ({ displayName: name, email: `${name}@example.com` })));

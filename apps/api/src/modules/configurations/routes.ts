@@ -29,6 +29,6 @@ export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
     } catch {
       throw new HttpError(503, httpMessages.databaseUnreachable);
     }
-    return { status: "ok" as const, database: deps.dbKind };
+    return { status: "ok" as const };
   });
 }

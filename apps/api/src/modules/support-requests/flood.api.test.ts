@@ -51,7 +51,7 @@ describe("a flood of contact requests from 300 networks", () => {
   beforeAll(async () => {
     api = await createTestApi({ SUPPORT_EMAIL: "support@khayl.test" });
     // A second instance on the same database: the ceiling is the site's, not each process's.
-    other = await buildApp({ db: api.database.db, dbKind: api.database.kind, env: api.env });
+    other = await buildApp({ db: api.database.db, env: api.env });
     await seedAccounts(api.database.db);
   });
   afterAll(async () => {
