@@ -206,6 +206,12 @@ export const envSchema = z.object({
   CONTACT_BYTES_PER_DAY: budget(5_000_000),
   /** Notifications to SUPPORT_EMAIL per hour, one per request; the rest go out in one digest mail when the hour ends. */
   SUPPORT_NOTIFICATIONS_PER_HOUR: budget(20),
+  /**
+   * Account-deletion asks per hour from everyone together (a fifth at most from one client):
+   * each may mail a code to an account's owner, so a flood from many clients cannot turn the
+   * site into a mailer; past it 429 until the hour ends.
+   */
+  DELETION_ASKS_PER_HOUR: budget(300),
   /** Wrong account-deletion codes per hour from everyone together; past it confirmations pause until the hour ends. */
   DELETION_WRONG_CODES_PER_HOUR: budget(30),
   /** Alert confirmation mails per hour to everyone together (decision 028); requests past it are answered alike and dropped. */

@@ -25,9 +25,10 @@ export function deletionApi() {
   let api: TestApi | undefined;
   let ip = 0;
   beforeAll(async () => {
-    // These tests enter far more wrong codes than the site's hourly budget allows (its own test:
-    // deletion-pause.api.test.ts), to show the per-address and per-client rules.
-    api = await createTestApi({ DELETION_WRONG_CODES_PER_HOUR: "10000" });
+    // These tests enter far more wrong codes and asks than the site's hourly budgets allow
+    // (their own tests: deletion-pause.api.test.ts, deletion-asks.api.test.ts), to show the
+    // per-address and per-client rules.
+    api = await createTestApi({ DELETION_WRONG_CODES_PER_HOUR: "10000", DELETION_ASKS_PER_HOUR: "10000" });
     await seedAccounts(api.database.db);
   });
   afterAll(() => api?.close());

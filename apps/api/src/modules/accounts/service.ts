@@ -69,6 +69,10 @@ const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
 const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
 const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
 
+/** The site-wide count of deletion asks in the hour (`DELETION_ASKS_PER_HOUR`). */
+const SITE_ASKS_KEY = "site:deletion-asks";
+const SITE_ASKS_WINDOW_MS = 3_600_000;
+
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">;
 
@@ -109,11 +113,29 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
+ * Counts an ask against the site-wide budget of deletion asks (`DELETION_ASKS_PER_HOUR`,
+ * decision 021; in the database, so shared by every instance), of which one client may
+ * spend a fifth (`clientShareOf`). Throws 429 (`tooManyRequests`, with `retry-after`) past
+ * the client's share, then counting nothing site-wide, or past the site's budget, for
+ * everyone until the hour ends. Whether the address has an account plays no part.
+ */
+async function withinSiteAsks({ db, env, hasher }: DeletionDeps, clientAddress: string): Promise<void> {
+  const site = { key: SITE_ASKS_KEY, max: env.DELETION_ASKS_PER_HOUR, windowMs: SITE_ASKS_WINDOW_MS };
+  const share = clientShareOf(hasher, "deletion-asks", clientAddress, site);
+  // The client's share first: a client past its own spends nothing of the site's.
+  for (const { key, ...limit } of [share, site]) {
+    const counted = await consumeRateLimit(db, key, limit);
+    if (!counted.allowed) throw tooMany(counted.retryAfterMs);
+  }
+}
+
+/**
  * `GET /auth/ask-delete-account` (product §7, architecture §3.7). Answers alike whether or
  * not the account exists, doing the same work either way: for an address without an
  * account, the mail it would have had is queued suppressed (`suppressedMail`), so only
  * whether a mail goes out depends on it.
- * Throws 429 past `ASK_PER_ADDRESS_AND_CLIENT` (this client's asks for this address).
+ * Throws 429 past `ASK_PER_ADDRESS_AND_CLIENT` (this client's asks for this address), then
+ * past the client's share of the site's asks or the site's asks in the hour (`withinSiteAsks`).
  * Otherwise, within `MAILS_PER_ADDRESS_DAY`:
  * - while the address's deletion is locked, no code: the owner is mailed the lock notice;
  * - when the address already has `LIVE_CODES_PER_ADDRESS` live codes asked by other
@@ -131,6 +153,7 @@ export async function askDeleteAccount(
   const email = rawEmail.toLowerCase();
   const { emailHash, clientHash } = keysOf(hasher, email, clientAddress);
   await withinLimits(db, `ask:${emailHash}:${clientHash}`, ASK_PER_ADDRESS_AND_CLIENT);
+  await withinSiteAsks(deps, clientAddress);
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const codeHash = hasher.hash("code", `${emailHash}:${code}`);
   const company = companyNameIn(env, language);
