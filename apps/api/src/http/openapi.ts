@@ -68,8 +68,9 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
 
 /**
  * The interactive docs (Swagger UI) at `{prefix}{routePrefix}` with the JSON document at
- * `…/json`, under `API_DOCS_CSP`; an answer that names no Cache-Control gets `no-cache`. `prefix` is the path of the scope it is registered in
- * (Swagger UI needs it for its asset links when the page is opened without a trailing slash).
+ * `…/json`, under `API_DOCS_CSP`; an answer that names no Cache-Control gets `no-cache`.
+ * `prefix` is the path of the scope it is registered in (Swagger UI needs it for its asset
+ * links when the page is opened without a trailing slash).
  */
 export async function registerApiDocs(
   app: FastifyInstance,
