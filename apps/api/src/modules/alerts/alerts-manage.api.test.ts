@@ -16,6 +16,15 @@ afterAll(async () => {
 const post = (url: string, payload: object, remoteAddress = "10.28.0.1") =>
   api.app.inject({ method: "POST", url: `/api/v1/alerts/${url}`, payload, remoteAddress });
 
+/** Asks `on` for the alert of all flights, in English, for `email` from `remoteAddress`. */
+const askFlightsAlert = (on: TestApi, email: string, remoteAddress: string) =>
+  on.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email, watch: "flights", filter: "all", language: "en" },
+    remoteAddress,
+  });
+
 /** The link token of the newest confirmation mail to `email`. */
 async function tokenOf(email: string): Promise<string> {
   const mail = (
@@ -152,13 +161,7 @@ test("one click stops the alerts with the form body a mailbox provider sends, mu
 test("one network cannot spend the site's confirmations: past its fifth its requests get no mail, others still do", async () => {
   const small = await createTestApi({ PUBLIC_URL: "http://localhost:3000", ALERT_CONFIRMATIONS_PER_HOUR: "10" });
   try {
-    const ask = (email: string, remoteAddress: string) =>
-      small.app.inject({
-        method: "POST",
-        url: "/api/v1/alerts/subscriptions",
-        payload: { email, watch: "flights", filter: "all", language: "en" },
-        remoteAddress,
-      });
+    const ask = (email: string, remoteAddress: string) => askFlightsAlert(small, email, remoteAddress);
     // Ten addresses from one IPv6 /48 (another /64 each time): the whole hour's budget without a share.
     for (let i = 0; i < 10; i++)
       expect((await ask(`flood${i}@example.org`, `2001:db8:29:${i}::1`)).statusCode).toBe(202);
@@ -176,13 +179,7 @@ test("one network cannot spend the site's confirmations: past its fifth its requ
 test("a tag per request buys no new mails to one inbox, and the site sends at most its hourly confirmations", async () => {
   const small = await createTestApi({ PUBLIC_URL: "http://localhost:3000", ALERT_CONFIRMATIONS_PER_HOUR: "5" });
   try {
-    const ask = (email: string, client: number) =>
-      small.app.inject({
-        method: "POST",
-        url: "/api/v1/alerts/subscriptions",
-        payload: { email, watch: "flights", filter: "all", language: "en" },
-        remoteAddress: `10.29.0.${client}`,
-      });
+    const ask = (email: string, client: number) => askFlightsAlert(small, email, `10.29.0.${client}`);
     const mailsTo = async (pattern: RegExp) =>
       (await small.database.db.select().from(outbox)).filter((mail) => pattern.test(mail.to));
     // Five tagged spellings of one Gmail inbox, each from its own client: three mails, as for one address.
