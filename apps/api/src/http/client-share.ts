@@ -1,5 +1,7 @@
+import type { Db, Tx } from "@khayl/db/client";
 import type { Hasher } from "../secret-key.ts";
 import { clientBlocksOf, clientOf } from "./client-address.ts";
+import { consumeRateLimit } from "./rate-limit.ts";
 
 /**
  * One client's share of a site-wide budget (decision 021): a fifth of it (at least 1),
@@ -21,4 +23,35 @@ export function clientShareOf(
     max: Math.max(1, Math.floor(site.max / 5)),
     windowMs: site.windowMs,
   };
+}
+
+/** A site-wide budget: its rate-limit key (`site:` and its name), its limit and window (ms), and what one hit costs (default 1). */
+export interface SiteBudget {
+  key: `site:${string}`;
+  max: number;
+  windowMs: number;
+  cost?: number;
+}
+
+/**
+ * Counts one hit (its `cost`) on this client's share of each of `budgets` (`clientShareOf`,
+ * named by the budget's key without `site:`), then on each budget: the shares first, so a
+ * client past its own spends nothing of the site's. Stops at the first refusal and answers
+ * how long it lasts (ms); `allowed: true` when every count was within its limit.
+ */
+export async function consumeSiteBudgets(
+  db: Db | Tx,
+  hasher: Hasher,
+  clientAddress: string,
+  budgets: readonly SiteBudget[],
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  const shares = budgets.map(({ key, cost, ...site }) => ({
+    ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
+    cost,
+  }));
+  for (const { key, ...limit } of [...shares, ...budgets]) {
+    const counted = await consumeRateLimit(db, key, limit);
+    if (!counted.allowed) return { allowed: false, retryAfterMs: counted.retryAfterMs };
+  }
+  return { allowed: true };
 }

@@ -6,7 +6,7 @@ import { retryAfterSeconds, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
 import { clientOf } from "../../http/client-address.ts";
-import { clientShareOf } from "../../http/client-share.ts";
+import { clientShareOf, consumeSiteBudgets } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
@@ -69,10 +69,6 @@ const LOCK_POLICY = { lockAfter: 10, firstLockMs: 24 * 3_600_000 };
 const SITE_WRONG_CODES_KEY = "site:wrong-deletion-codes";
 const SITE_WRONG_CODES_WINDOW_MS = 3_600_000;
 
-/** The site-wide count of deletion asks in the hour (`DELETION_ASKS_PER_HOUR`). */
-const SITE_ASKS_KEY = "site:deletion-asks";
-const SITE_ASKS_WINDOW_MS = 3_600_000;
-
 /** What the deletion flow needs: the database, the configuration and the keyed hash. */
 type DeletionDeps = Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">;
 
@@ -115,18 +111,15 @@ function sameHash(a: string, b: string): boolean {
 /**
  * Counts an ask against the site-wide budget of deletion asks (`DELETION_ASKS_PER_HOUR`,
  * decision 021; in the database, so shared by every instance), of which one client may
- * spend a fifth (`clientShareOf`). Throws 429 (`tooManyRequests`, with `retry-after`) past
+ * spend a fifth (`consumeSiteBudgets`). Throws 429 (`tooManyRequests`, with `retry-after`) past
  * the client's share, then counting nothing site-wide, or past the site's budget, for
  * everyone until the hour ends. Whether the address has an account plays no part.
  */
 async function withinSiteAsks({ db, env, hasher }: DeletionDeps, clientAddress: string): Promise<void> {
-  const site = { key: SITE_ASKS_KEY, max: env.DELETION_ASKS_PER_HOUR, windowMs: SITE_ASKS_WINDOW_MS };
-  const share = clientShareOf(hasher, "deletion-asks", clientAddress, site);
-  // The client's share first: a client past its own spends nothing of the site's.
-  for (const { key, ...limit } of [share, site]) {
-    const counted = await consumeRateLimit(db, key, limit);
-    if (!counted.allowed) throw tooMany(counted.retryAfterMs);
-  }
+  const counted = await consumeSiteBudgets(db, hasher, clientAddress, [
+    { key: "site:deletion-asks", max: env.DELETION_ASKS_PER_HOUR, windowMs: 3_600_000 },
+  ]);
+  if (!counted.allowed) throw tooMany(counted.retryAfterMs);
 }
 
 /**

@@ -3,7 +3,7 @@ import { retryAfterSeconds } from "@khayl/contract/envelope";
 import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
-import { clientShareOf } from "../../http/client-share.ts";
+import { consumeSiteBudgets } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
@@ -57,22 +57,14 @@ async function withinSiteBudgets(
   values: Omit<Body, "website">,
   clientAddress: string,
 ): Promise<void> {
-  const budgets: { key: string; max: number; windowMs: number; cost?: number }[] = [
+  const counted = await consumeSiteBudgets(db, hasher, clientAddress, [
     { key: "site:contact-submissions", max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
     { key: "site:contact-bytes", max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) },
-  ];
-  const shares = budgets.map(({ key, cost, ...site }) => ({
-    ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
-    cost,
-  }));
-  // The client's shares first: a client past its own spends nothing of the site's.
-  for (const { key, ...limit } of [...shares, ...budgets]) {
-    const counted = await consumeRateLimit(db, key, limit);
-    if (!counted.allowed)
-      throw new HttpError(429, contactBusy(counted.retryAfterMs), {
-        "retry-after": String(retryAfterSeconds(counted.retryAfterMs)),
-      });
-  }
+  ]);
+  if (!counted.allowed)
+    throw new HttpError(429, contactBusy(counted.retryAfterMs), {
+      "retry-after": String(retryAfterSeconds(counted.retryAfterMs)),
+    });
 }
 
 /**
