@@ -98,13 +98,13 @@ export const payments = pgTable(
 /**
  * The offline sandbox payment provider's own records (architecture §3.8): what Stripe keeps on
  * its servers for a PaymentIntent, kept here so every instance sees the same state.
- * Only the card's brand and last 4 digits are stored.
+ * Only the card's brand and last 4 digits are stored, and no client secret: the sandbox
+ * derives it from the id under the server secret (migration 0012 dropped the stored ones).
  */
 export const sandboxPaymentIntents = pgTable(
   "sandbox_payment_intents",
   {
     id: text("id").primaryKey(),
-    clientSecret: text("client_secret").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     amountFils: integer("amount_fils").notNull(),
     currency: text("currency").notNull(),

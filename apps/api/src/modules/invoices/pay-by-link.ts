@@ -208,5 +208,5 @@ export async function sandboxConfirmPayment(deps: InvoiceDeps, body: z.output<ty
     throw new HttpError(429, invoiceMessageIds.tooManyAttempts, {
       "retry-after": String(retryAfterSeconds(limit.retryAfterMs)),
     });
-  return confirmSandboxIntent(deps.db, body);
+  return confirmSandboxIntent(deps.db, deps.hasher, body);
 }

@@ -70,8 +70,8 @@ describe("the database keeps to the contract's value lists", () => {
     );
     expect(
       await refusal(
-        db.execute(sql`insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount_fils, currency,
-        status, metadata) values ('pi_values_x', 's', 'values:x', 100, 'aed', 'failed', '{}'::jsonb)`),
+        db.execute(sql`insert into sandbox_payment_intents (id, idempotency_key, amount_fils, currency,
+        status, metadata) values ('pi_values_x', 'values:x', 100, 'aed', 'failed', '{}'::jsonb)`),
       ),
     ).toMatch(/sandbox_payment_intents_status_check/);
   });

@@ -1,6 +1,6 @@
 import { invoiceEndpoints, invoicePdfDisposition } from "@khayl/contract/invoices";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ApiDeps } from "../../deps.ts";
+import type { ModuleDeps } from "../../deps.ts";
 import { requestLanguage } from "../../http/language.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { BoundedCache } from "./bounded-cache.ts";
@@ -30,10 +30,11 @@ declare module "fastify" {
 }
 
 /** Invoice by link, its PDF, and its payment (product §7 plus the payment extensions). */
-export function invoiceRoutes(app: FastifyInstance, deps: ApiDeps): void {
+export function invoiceRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const invoiceDeps: InvoiceDeps = {
     db: deps.db,
     env: deps.env,
+    hasher: deps.hasher,
     provider: createPaymentProvider(deps),
     log: app.log,
     providerChecks: new BoundedCache<number>(10_000),

@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { parseEnv } from "@khayl/config/env";
 import { invoiceLinkTokenHash, invoices, payments, sandboxPaymentIntents } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { buildApp } from "../../app.ts";
 import { card, invoiceLinkApi } from "./by-link-testing.ts";
 
 /** Paying an invoice by its link with the offline sandbox provider (product §3). */
@@ -111,6 +114,47 @@ describe("sandbox payments", () => {
       expect(response.json().message).toBe(message);
     }
     expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
+  });
+
+  test("a copy of the database confirms no payment: no client secret is stored, each is its key's and intent's", async () => {
+    const invoice = takeInvoice();
+    const intent = (await createPayment(invoice.hash)).json().data;
+    const other = (await createPayment(takeInvoice().hash)).json().data;
+    // The intents' rows, as a copy of the database holds them, name neither secret.
+    const stored = JSON.stringify(await t.api.database.db.select().from(sandboxPaymentIntents));
+    expect(stored).toContain(intent.paymentIntentId);
+    for (const { clientSecret } of [intent, other])
+      expect(stored).not.toContain(clientSecret.slice(clientSecret.indexOf("_secret_") + "_secret_".length));
+    // One intent's secret confirms no other.
+    const crossed = await sandboxConfirm(
+      { paymentIntentId: other.paymentIntentId, clientSecret: intent.clientSecret },
+      card("4242424242424242"),
+    );
+    expect(crossed.json()).toMatchObject({
+      statusCode: 400,
+      message: "The client secret does not match this payment intent",
+    });
+    // A server on that database under another SECRET_KEY (a stolen copy) refuses the page's
+    // secret and answers one of its own, which this server refuses.
+    const thief = await buildApp({
+      db: t.api.database.db,
+      env: parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex") }),
+    });
+    try {
+      const call = (path: string, payload: object) =>
+        thief.inject({ method: "POST", url: `/api/v1/invoices-v2/${path}`, payload, remoteAddress: client() });
+      const there = await call("sandbox-confirm-payment", { ...intent, paymentMethod: card("4242424242424242") });
+      expect(there.statusCode).toBe(400);
+      const theirs = (await call("create-payment-by-link", { hash: invoice.hash, paymentMethod: "card" })).json().data;
+      expect(theirs.paymentIntentId).toBe(intent.paymentIntentId);
+      expect(theirs.clientSecret).not.toBe(intent.clientSecret);
+      expect((await sandboxConfirm(theirs, card("4242424242424242"))).statusCode).toBe(400);
+    } finally {
+      await thief.close();
+    }
+    // The page's own secret still pays, and a reload is given the same one.
+    expect((await createPayment(invoice.hash)).json().data.clientSecret).toBe(intent.clientSecret);
+    expect((await sandboxConfirm(intent, card("4242424242424242"))).statusCode).toBe(200);
   });
 
   test("a wrong client secret or an unknown intent is refused", async () => {

@@ -2,6 +2,7 @@ import type { Env } from "@khayl/config/env";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import type { Db } from "@khayl/db/client";
 import type { FastifyBaseLogger } from "fastify";
+import type { Hasher } from "../../secret-key.ts";
 import type { BoundedCache } from "./bounded-cache.ts";
 import type { PaymentProvider, ProviderIntent } from "./payments/provider.ts";
 import { markInvoicePaid, type PaymentRow } from "./repository.ts";
@@ -17,6 +18,8 @@ export interface InvoiceDeps {
   db: Db;
   env: Env;
   provider: PaymentProvider;
+  /** The keyed hash under the server secret: the sandbox derives its client secrets with it (`sandboxClientSecret`). */
+  hasher: Hasher;
   log?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /**
    * When this process last asked the provider about each open payment (ms since the epoch,

@@ -5,6 +5,7 @@ import { sandboxOutcome } from "@khayl/contract/sandbox-cards";
 import type { Db } from "@khayl/db/client";
 import type { z } from "zod";
 import { HttpError } from "../../../http/errors.ts";
+import type { Hasher } from "../../../secret-key.ts";
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider.ts";
 import {
   type ConfirmationRecord,
@@ -25,10 +26,22 @@ import {
 
 const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
 
-function toProviderIntent(row: SandboxIntentRow): ProviderIntent {
+/**
+ * The client secret of the sandbox intent `id`, in Stripe's shape: `{id}_secret_` and the
+ * HMAC of the id under the server secret (`hasher`, purpose `sandbox-client-secret`).
+ * Derived on demand, never stored (architecture §3.8): a copy of the database confirms no
+ * sandbox payment, and a secret confirms only its own intent. Rotating `SECRET_KEY` changes
+ * the secret of intents still open; a page holding the old one is refused ('The client
+ * secret does not match this payment intent') and is given the new one when reloaded.
+ */
+function sandboxClientSecret(hasher: Hasher, id: string): string {
+  return `${id}_secret_${hasher.hash("sandbox-client-secret", id)}`;
+}
+
+function toProviderIntent(hasher: Hasher, row: SandboxIntentRow): ProviderIntent {
   return {
     id: row.id,
-    clientSecret: row.clientSecret,
+    clientSecret: sandboxClientSecret(hasher, row.id),
     status: row.status,
     amountFils: row.amountFils,
     currency: row.currency,
@@ -38,17 +51,15 @@ function toProviderIntent(row: SandboxIntentRow): ProviderIntent {
   };
 }
 
-/** The sandbox provider over `db`. */
-export function createSandboxProvider(db: Db): PaymentProvider {
+/** The sandbox provider over `db`, its client secrets keyed by `hasher` (`sandboxClientSecret`). */
+export function createSandboxProvider(db: Db, hasher: Hasher): PaymentProvider {
   return {
     name: "sandbox",
     testMode: true,
     publishableKey: null,
     async createIntent(input: CreateIntentInput) {
-      const id = randomId("pi");
       const row = await insertOrGetIntent(db, {
-        id,
-        clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
+        id: randomId("pi"),
         idempotencyKey: input.idempotencyKey,
         amountFils: input.amountFils,
         currency: input.currency,
@@ -56,15 +67,15 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         metadata: input.metadata,
         description: input.description,
       });
-      return toProviderIntent(row);
+      return toProviderIntent(hasher, row);
     },
     async retrieveIntent(id: string) {
       const row = await findIntent(db, id);
-      return row ? toProviderIntent(row) : null;
+      return row ? toProviderIntent(hasher, row) : null;
     },
     async cancelIntent(id: string) {
       const row = (await cancelOpenIntent(db, id)) ?? (await findIntent(db, id));
-      return row ? toProviderIntent(row) : null;
+      return row ? toProviderIntent(hasher, row) : null;
     },
   };
 }
@@ -77,16 +88,17 @@ function sameSecret(a: string, b: string): boolean {
 
 /**
  * `POST /invoices-v2/sandbox-confirm-payment`: what Stripe's servers do when Stripe.js
- * confirms an intent with a card. Checks the client secret, then, in one conditional
+ * confirms an intent with a card. Checks the client secret (`sandboxClientSecret` under
+ * `hasher`), then, in one conditional
  * update, charges (4242… and any other valid card) or records the decline (4000 0000
  * 0000 0002 → 402 'Your card was declined.', …9995 → 402 'Your card has insufficient
  * funds.'). Only brand and last 4 digits are stored. Throws 404 for an unknown intent,
  * 400 for a wrong client secret or an intent that is no longer open (already charged).
  */
-export async function confirmSandboxIntent(db: Db, body: z.output<typeof sandboxConfirmBodySchema>) {
+export async function confirmSandboxIntent(db: Db, hasher: Hasher, body: z.output<typeof sandboxConfirmBodySchema>) {
   const intent = await findIntent(db, body.paymentIntentId);
   if (!intent) throw new HttpError(404, invoiceMessageIds.intentNotFound);
-  if (!sameSecret(intent.clientSecret, body.clientSecret))
+  if (!sameSecret(sandboxClientSecret(hasher, intent.id), body.clientSecret))
     throw new HttpError(400, invoiceMessageIds.intentClientSecret);
   const method = body.paymentMethod;
   const record: ConfirmationRecord =
