@@ -1,7 +1,7 @@
 /**
  * The pieces of deploy.deploy.test.ts that hold no state of its run (split from it,
- * decision 025): waiting for a condition, a throw-away certificate, and nginx's
- * configuration made from deploy/nginx.conf for the test's ports.
+ * decision 025): waiting for a condition, a clean-up bounded step by step, a throw-away
+ * certificate, and nginx's configuration made from deploy/nginx.conf for the test's ports.
  */
 import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
@@ -18,6 +18,32 @@ import { expect } from "vitest";
  * never sent: architecture §3.6).
  */
 export const pending = and(isNull(outbox.sentAt), or(isNull(outbox.expiresAt), gt(outbox.expiresAt, sql`now()`)));
+
+/**
+ * Runs a test's clean-up `steps` in order, each given at most `boundMs`, and every one of them
+ * even when one before it failed or overran (so a stuck step leaves no database or folder
+ * behind). Throws afterwards naming each step that failed or overran, with its time, so a
+ * stuck clean-up says which part stuck instead of timing the whole hook out.
+ */
+export async function cleanUp(steps: [name: string, step: () => unknown][], boundMs = 30_000): Promise<void> {
+  const problems: string[] = [];
+  for (const [name, step] of steps) {
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const overran = new Promise<"overran">((resolve) => {
+      timer = setTimeout(() => resolve("overran"), boundMs);
+    });
+    try {
+      if ((await Promise.race([Promise.resolve().then(step), overran])) === "overran")
+        problems.push(`${name}: still running after ${boundMs} ms`);
+    } catch (error) {
+      problems.push(`${name}: failed after ${Date.now() - started} ms: ${String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (problems.length > 0) throw new Error(`clean-up did not finish:\n${problems.join("\n")}`);
+}
 
 /** The repository's root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

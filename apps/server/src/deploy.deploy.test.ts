@@ -9,7 +9,16 @@ import { accounts, blogs, invoices, outbox } from "@khayl/db/schema";
 import { createScratchPostgres, type ScratchPostgres } from "@khayl/db/testing";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Answer, type Instance, makeCertificate, nginxConfig, pending, root, until } from "./deploy-testing.ts";
+import {
+  type Answer,
+  cleanUp,
+  type Instance,
+  makeCertificate,
+  nginxConfig,
+  pending,
+  root,
+  until,
+} from "./deploy-testing.ts";
 import { freePort } from "./testing.ts";
 
 /**
@@ -150,13 +159,17 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
   afterAll(async () => {
     for (const instance of instances) instance.child.kill("SIGKILL");
     nginx?.kill("SIGTERM");
-    // A killed process exits at once, and its database sessions end with it.
-    await Promise.all(instances.map((instance) => instance.exited));
-    await smtp?.stop();
-    await database?.close();
-    await scratch?.drop();
-    if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
+    // Each step bounded and named: on a loaded host this hook once overran a bound of the
+    // whole without saying which step was slow.
+    await cleanUp([
+      // A killed process exits at once, and its database sessions end with it.
+      ["the instances to exit", () => Promise.all(instances.map((instance) => instance.exited))],
+      ["the SMTP server to stop", () => smtp?.stop()],
+      ["the test's database pool to close", () => database?.close()],
+      ["the scratch database to be dropped", () => scratch?.drop()],
+      ["the work folder to be removed", () => work && rmSync(work, { recursive: true, force: true })],
+    ]);
+  }, 180_000);
 
   test("both instances started at once on the empty database, with one copy of the demo data", async () => {
     const rows = async (table: typeof accounts | typeof blogs | typeof invoices) =>
