@@ -7,7 +7,14 @@ import { blogs, outbox } from "@khayl/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
-import { expectSecurityHeaders, mailedAlertToken, sendAsIs, startTestHost, type TestHost } from "./testing.ts";
+import {
+  expectSecurityHeaders,
+  mailedAlertToken,
+  sendAsIs,
+  sendBytes,
+  startTestHost,
+  type TestHost,
+} from "./testing.ts";
 
 /**
  * The one process as `npm start` runs it (production web build, in-process API, test
@@ -217,6 +224,27 @@ describe("page forms", () => {
     } finally {
       printed.mockRestore();
     }
+  });
+
+  test("an empty Host header, or none, renders no page, so no page is kept in another's place", async () => {
+    // `http:///aboutus` is the page `/` of the host `aboutus`: the page cache once kept the
+    // home page as `/aboutus` (and the English home page as `/ar`) for every visitor.
+    for (const path of ["/aboutus", "/ar", "/ar/transport"]) {
+      for (const request of [
+        `GET ${path} HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n`,
+        `GET ${path} HTTP/1.0\r\n\r\n`,
+      ]) {
+        const answer = await sendBytes(host, request);
+        expect(answer.split("\r\n")[0], request).toMatch(/^HTTP\/1\.[01] 400 /);
+        expect(answer, request).not.toContain("<html");
+      }
+    }
+    const about = await host.app.inject("/aboutus");
+    expect(about.body).toContain("<title>About us");
+    const arabic = await host.app.inject("/ar");
+    expect(arabic.body).toContain('<html lang="ar"');
+    const shows = await host.app.inject("/ar/transport");
+    expect(shows.body).toContain('<html lang="ar"');
   });
 
   test("a form posted from another site is refused however the path is written", async () => {

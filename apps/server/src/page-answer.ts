@@ -117,6 +117,17 @@ export async function prepareAnswer(response: Response, context: AnswerContext):
 }
 
 /**
+ * A page answer rendered for another URL (the 429 screen, `tooManyRenders`) as sent on a
+ * private page (decision 019): with `PRIVATE_PAGE_HEADERS` and the opener policy of a
+ * private page, never shared. Answers other than pages pass as they are.
+ */
+export function asPrivatePage(answer: PageAnswer): PageAnswer {
+  if (answer.kind !== "page") return answer;
+  const headers = { ...answer.headers, ...PRIVATE_PAGE_HEADERS, "cross-origin-opener-policy": "same-origin" };
+  return { ...answer, headers, shared: false };
+}
+
+/**
  * Sends a `PageAnswer` that is not kept, as it is; @fastify/compress compresses it for the client.
  */
 export function sendAnswer(reply: FastifyReply, answer: PageAnswer) {

@@ -133,6 +133,32 @@ describe("render budget per client", () => {
     expect((await get(`/blogs/000${blog!.id}`, client)).statusCode).toBe(404);
   });
 
+  test("on a private page the 429 screen keeps that page's headers: kept, indexed and referred by no one", async () => {
+    nextWindow();
+    const client = newClient();
+    // A link that opens no invoice is still a private page, rendered (and counted) each time.
+    for (let i = 0; i < BUDGETS.renders.max; i++) await get("/invoice/not-a-real-link", client);
+    for (const url of ["/invoice/not-a-real-link", "/ar/invoice/not-a-real-link"]) {
+      const refused = await get(url, client);
+      expect(refused.statusCode, url).toBe(429);
+      expect(
+        [
+          refused.headers["cache-control"],
+          refused.headers["referrer-policy"],
+          refused.headers["x-robots-tag"],
+          refused.headers["cross-origin-opener-policy"],
+        ],
+        url,
+      ).toEqual(["private, no-store", "strict-origin", "noindex, nofollow", "same-origin"]);
+    }
+    // The same screen on a public page keeps the site's referrer policy.
+    const onPublic = await get("/blogs/0001", client);
+    expect([onPublic.statusCode, onPublic.headers["referrer-policy"]]).toEqual([
+      429,
+      "strict-origin-when-cross-origin",
+    ]);
+  });
+
   test("an IPv6 /64 is one client", async () => {
     nextWindow();
     for (let i = 0; i < BUDGETS.renders.max; i++)

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { createRequestHandler } from "react-router";
 import { newNonce } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
-import { type PageAnswer, prepareAnswer, sendAnswer } from "./page-answer.ts";
+import { asPrivatePage, type PageAnswer, prepareAnswer, sendAnswer } from "./page-answer.ts";
 
 export interface RendererOptions {
   app: FastifyInstance;
@@ -52,7 +52,8 @@ const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
  * - `tooManyRenders`: the 429 page of a client over its render budget (decision 022): the
  *   error screen in the request's language, on the page a route declares for it
  *   (`tooManyRequestsPaths`, decision 025), rendered once per language and scheme,
- *   `private, no-store`, with `retry-after` (whole seconds of `waitMs`).
+ *   `private, no-store`, with `retry-after` (whole seconds of `waitMs`); on a private page
+ *   with that page's headers (`asPrivatePage`).
  */
 export function createRenderer({
   app,
@@ -134,7 +135,9 @@ export function createRenderer({
       page.catch(() => tooManyRendersPages.delete(which));
     }
     reply.header("retry-after", String(retryAfterSeconds(waitMs)));
-    return sendAnswer(reply, await page);
+    // The screen is another page's render; on a private page it keeps that page's headers.
+    const own = pageRules(pageUrl(request).pathname);
+    return sendAnswer(reply, own.private ? asPrivatePage(await page) : await page);
   };
 
   return { render, answer, tooManyRenders };
@@ -166,14 +169,26 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  * Resolved, `//evil.example/alerts` named another host: React Router rendered `/alerts`
  * while taking that host for the page's origin, so a form posted from that other site passed
  * its same-origin check, and the page rules, read from the raw path, were those of no route.
+ * The Host header must be a host and port alone: an empty one (or none, in HTTP/1.0) made
+ * `http:///aboutus`, the page `/` of the host `aboutus`, which the page cache then kept as
+ * `/aboutus` for every visitor.
  * Throws a 400 for a request target that is not a path, or a Host header that makes no origin.
  */
 function pageUrl(request: FastifyRequest, path = request.url): URL {
-  if (!path.startsWith("/") || /[\s/\\?#@]/.test(request.host)) throw clientError(400, "Bad request");
+  const bad = () => clientError(400, "Bad request");
+  if (!path.startsWith("/") || !request.host || /[\s/\\?#@]/.test(request.host)) throw bad();
+  let origin: URL;
   try {
-    return new URL(`${request.protocol}://${request.host}${path}`);
+    origin = new URL(`${request.protocol}://${request.host}`);
   } catch {
-    throw clientError(400, "Bad request");
+    throw bad();
+  }
+  // Nothing of the Host header may reach past the origin (a path, query, fragment or user).
+  if (origin.href !== `${origin.origin}/`) throw bad();
+  try {
+    return new URL(`${origin.origin}${path}`);
+  } catch {
+    throw bad();
   }
 }
 

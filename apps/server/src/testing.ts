@@ -2,7 +2,7 @@ import { execSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { type AddressInfo, createServer } from "node:net";
+import { type AddressInfo, connect, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "@khayl/config/env";
@@ -81,6 +81,24 @@ export async function sendAsIs(
     );
     outgoing.on("error", reject);
     outgoing.end(request.body);
+  });
+}
+
+/**
+ * `bytes` written to `host` over a real socket as they are, and what came back until the
+ * host closed the connection (so end the request with `Connection: close`, or send HTTP/1.0):
+ * for requests no HTTP client will make, such as an empty Host header or none at all.
+ */
+export async function sendBytes(host: Host, bytes: string): Promise<string> {
+  if (!host.app.server.listening) await host.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = host.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => socket.end(bytes));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
   });
 }
 
