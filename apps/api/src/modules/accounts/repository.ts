@@ -23,6 +23,17 @@ export async function serialiseAddress(tx: Tx, emailHash: string): Promise<void>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`deletion:${emailHash}`}, 0))`);
 }
 
+/**
+ * Serialises deletion confirmations site-wide for the rest of the transaction `tx` (a
+ * transaction advisory lock), so the site's and a client's hourly budgets of wrong codes
+ * (architecture §3.7 "Many addresses") are read, spent and counted by one confirmation at a
+ * time: checked, then counted after the comparison, concurrent confirmations for other
+ * addresses all passed the check first. Taken before `serialiseAddress`, never after.
+ */
+export async function serialiseConfirmations(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deletion-confirmations', 0))`);
+}
+
 /** An unexpired, unused deletion code with tries left. */
 export interface LiveCode {
   id: number;

@@ -33,6 +33,7 @@ import {
   recordWrongCodes,
   retireCodes,
   serialiseAddress,
+  serialiseConfirmations,
 } from "./repository.ts";
 
 /** architecture §3.7: a code expires after 10 minutes and allows 5 wrong tries. */
@@ -191,7 +192,7 @@ type ConfirmOutcome =
 
 /**
  * `POST /auth/confrim-delete-account` (product §7, architecture §3.7). In one transaction,
- * serialised per address: refused with 429 while the address's deletion is locked or this
+ * serialised site-wide (`serialiseConfirmations`) and per address: refused with 429 while the address's deletion is locked or this
  * client has had `WRONG_PER_ADDRESS_AND_CLIENT_DAY` wrong answers for it today; otherwise
  * the code is compared with every live code of the address. The right code of a live
  * account erases everything the product keeps about that person (decision 014) and
@@ -222,6 +223,9 @@ export async function confirmDeleteAccount(
   });
   const candidate = hasher.hash("code", `${emailHash}:${input.otpCode}`);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    // The site's and the share's budgets are checked here and counted after the comparison:
+    // one confirmation at a time, or a burst for many addresses passes the check at once.
+    await serialiseConfirmations(tx);
     const site = await peekRateLimit(tx, SITE_WRONG_CODES_KEY);
     if (site.current >= env.DELETION_WRONG_CODES_PER_HOUR) return { kind: "paused", retryAfterMs: site.retryAfterMs };
     const shareSpent = await peekRateLimit(tx, share.key);
