@@ -95,7 +95,6 @@ test("codes are stored as HMACs under the server secret: the database alone name
   // even with the right code: reading the table is not enough to find the code.
   const thief = await buildApp({
     db: t.api.database.db,
-
     env: parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex") }),
   });
   try {

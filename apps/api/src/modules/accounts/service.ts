@@ -192,9 +192,10 @@ type ConfirmOutcome =
 
 /**
  * `POST /auth/confrim-delete-account` (product §7, architecture §3.7). In one transaction,
- * serialised site-wide (`serialiseConfirmations`) and per address: refused with 429 while the address's deletion is locked or this
- * client has had `WRONG_PER_ADDRESS_AND_CLIENT_DAY` wrong answers for it today; otherwise
- * the code is compared with every live code of the address. The right code of a live
+ * serialised site-wide (`serialiseConfirmations`) and per address: refused with 429 while
+ * the address's deletion is locked or this client has had `WRONG_PER_ADDRESS_AND_CLIENT_DAY`
+ * wrong answers for it today; otherwise the code is compared with every live code of the
+ * address. The right code of a live
  * account erases everything the product keeps about that person (decision 014) and
  * queues the deletion notice; then the demo's `.eml` files about the address are deleted.
  * Anything else answers 400 'Invalid or expired verification code' and counts: one wrong
