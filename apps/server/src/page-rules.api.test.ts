@@ -63,6 +63,7 @@ let testHost: TestHost;
 let host: Host;
 let database: DbHandle;
 let routes: ServerBuild["routes"];
+let buildVersion: string;
 
 beforeAll(async () => {
   // As a deployment with analytics runs it: the analytics must be there to be left out.
@@ -71,6 +72,7 @@ beforeAll(async () => {
   ({ host, database } = testHost);
   const build = (await import(pathToFileURL(path.join(webBuildDir, "server", "index.js")).href)) as ServerBuild;
   routes = build.routes;
+  buildVersion = build.assets.version;
 }, 120_000);
 
 afterAll(() => testHost?.close());
@@ -254,5 +256,29 @@ describe("page rules declared by routes (decision 019)", () => {
         expect([answer.statusCode, answer.headers.location], path).toEqual([302, "/"]);
       }
     }
+  });
+
+  test("React Router's route discovery for a private page's URL is kept by no one", async () => {
+    const hash = host.seeded?.invoiceLinks[0]?.hash ?? "";
+    /** `/__manifest` as a hydrated page asks it: its own URL and its links', with their ancestors. */
+    const discover = (paths: string[]) =>
+      host.app.inject(`/__manifest?${new URLSearchParams({ paths: paths.join(","), version: buildVersion })}`);
+    for (const paths of [
+      ["/", "/ar", "/ar/invoice", `/ar/invoice/${hash}`, "/contact-us", "/invoice", `/invoice/${hash}`],
+      [`/INVOICE/${hash}/pdf`],
+      [`alerts/manage/${await alertToken()}`],
+    ]) {
+      const answer = await discover(paths);
+      expect(answer.statusCode, paths.join()).toBe(200);
+      expect(Object.keys(answer.json()).length, paths.join()).toBeGreaterThan(1); // the routes it asked for
+      expect([answer.headers["cache-control"], answer.headers["referrer-policy"]], paths.join()).toEqual([
+        "private, no-store",
+        "strict-origin",
+      ]);
+      expect(answer.headers["x-page-cache"]).toBeUndefined();
+    }
+    // The routes of public pages alone stay as React Router answers them: the same for everyone.
+    const open = await discover(["/", "/contact-us", "/delete-account"]);
+    expect([open.statusCode, open.headers["cache-control"]]).toEqual([200, "public, max-age=31536000, immutable"]);
   });
 });

@@ -5,14 +5,22 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 const DATA_SUFFIX = /(?:\/_root)?\.data$/;
 
 /**
- * The page rules (decision 019) of a request path, read from the `handle` exports of the
+ * The page rules (decision 019) of a request URL, read from the `handle` exports of the
  * routes of the web build it matches, with React Router's own matching (`matchRoutes`: case
  * does not matter, escapes are decoded, a `.data` request is its page's). Nothing is
  * matched on the path's spelling here: a route's declaration covers it under every language
- * prefix. `pathname` is the URL path without its query; when nothing matched, answers the
- * rules no route declared (`pageRulesOf([])`: public, with scripts, no personal data).
+ * prefix. `url` is the request's URL as the page's render reads it (`pageUrl`); when nothing
+ * matched, answers the rules no route declared (`pageRulesOf([])`: public, with scripts, no
+ * personal data).
+ * React Router's route discovery (`/__manifest?paths=…`, which a hydrated page asks for the
+ * routes of its own URL and of its links) answers for every path it lists, so its rules are
+ * those of all their routes: private when one of them is (an invoice page lists its own
+ * URL, the token in it; React Router would have it kept a year by every cache).
  */
-export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: string) => PageRules {
+export function pageRulesOfBuild(
+  build: Pick<ServerBuild, "routes" | "routeDiscovery" | "basename">,
+): (url: URL) => PageRules {
+  const { routes } = build;
   const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -32,9 +40,17 @@ export function pageRulesOfBuild(routes: ServerBuild["routes"]): (pathname: stri
       return [route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }];
     });
   const roots = tree(undefined);
-  return (pathname) => {
-    const matches = matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? [];
-    return pageRulesOf(matches.map((match) => match.route.handle));
+  const handlesOf = (pathname: string): unknown[] =>
+    (matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? []).map((match) => match.route.handle);
+  // As React Router finds its manifest requests: the exact path, under the build's basename.
+  const manifestPath =
+    build.routeDiscovery.mode === "lazy"
+      ? `${(build.basename ?? "").replace(/\/+$/, "")}${build.routeDiscovery.manifestPath}`
+      : undefined;
+  return (url) => {
+    if (url.pathname !== manifestPath) return pageRulesOf(handlesOf(url.pathname));
+    const paths = (url.searchParams.get("paths") ?? "").split(",").filter(Boolean);
+    return pageRulesOf(paths.flatMap((path) => handlesOf(path.startsWith("/") ? path : `/${path}`)));
   };
 }
 

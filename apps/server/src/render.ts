@@ -15,8 +15,8 @@ export interface RendererOptions {
   env: Env;
   /** React Router's request handler of the web build (or of Vite's, in development). */
   handle: ReturnType<typeof createRequestHandler>;
-  /** The page rules the routes of a path declare (decision 019; `pageRulesOfBuild`). */
-  pageRules: (pathname: string) => PageRules;
+  /** The page rules the routes of a URL declare (decision 019; `pageRulesOfBuild`). */
+  pageRules: (url: URL) => PageRules;
   /**
    * The paths of the page the web declares as its "too many requests" screen, one per
    * language (`tooManyRequestsPathsOfBuild`, decision 025).
@@ -118,7 +118,7 @@ export function createRenderer({
       method: detached ? "GET" : request.method,
       nonce,
       // The rules of the page React Router rendered: the path as the URL it was given reads it.
-      page: pageRules(pageUrl(request, options.url).pathname),
+      page: pageRules(pageUrl(request, options.url)),
     });
   };
 
@@ -136,7 +136,7 @@ export function createRenderer({
     }
     reply.header("retry-after", String(retryAfterSeconds(waitMs)));
     // The screen is another page's render; on a private page it keeps that page's headers.
-    const own = pageRules(pageUrl(request).pathname);
+    const own = pageRules(pageUrl(request));
     return sendAnswer(reply, own.private ? asPrivatePage(await page) : await page);
   };
 

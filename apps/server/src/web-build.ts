@@ -13,8 +13,8 @@ export interface WebApp {
   handle: ReturnType<typeof createRequestHandler>;
   /** The page cache's key of a request (decision 017); undefined in dev, which renders every page. */
   pageCacheKey: ((request: FastifyRequest, secure: boolean) => PageRoute) | undefined;
-  /** The page rules (decision 019) of a path; in dev every page has the rules no route declared (`pageRulesOf([])`): public, with scripts. */
-  pageRules: (pathname: string) => PageRules;
+  /** The page rules (decision 019) of a request URL; in dev every page has the rules no route declared (`pageRulesOf([])`): public, with scripts. */
+  pageRules: (url: URL) => PageRules;
   /** The paths of the page a route declares as the "too many requests" screen (decision 025); none in dev, which has no render budget. */
   tooManyRequestsPaths: readonly string[];
 }
@@ -44,7 +44,7 @@ export async function loadWebApp(
   return {
     handle: createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development"),
     pageCacheKey: pageCacheKeys(build.routes, env.PRODUCT_NAME),
-    pageRules: pageRulesOfBuild(build.routes),
+    pageRules: pageRulesOfBuild(build),
     tooManyRequestsPaths: tooManyRequestsPathsOfBuild(build.routes),
   };
 }
