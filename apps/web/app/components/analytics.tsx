@@ -1,11 +1,12 @@
 import { pageRulesOf } from "@khayl/contract/page-rules";
 import { useEffect } from "react";
 import { useLocation, useMatches } from "react-router";
-import { type AnalyticsSetup, analyticsSetup, pageViewPath } from "../lib/analytics.ts";
+import { type AnalyticsSetup, analyticsSetup, installGtag, pageViewPath } from "../lib/analytics.ts";
 import { useNonce } from "../lib/nonce.ts";
 
 declare global {
   interface Window {
+    dataLayer?: unknown[];
     gtag?: (...args: unknown[]) => void;
   }
 }
@@ -33,8 +34,9 @@ export function AnalyticsScripts({ setup }: { setup: AnalyticsSetup | null }) {
  * every client navigation (gtag.js may be there from an earlier public page). A private
  * page (decision 019) is reported by its route's parameter names, never its URL, and its
  * title (an invoice's names its reference) is replaced by that path; the same location is
- * `set` for every later event of the page. Renders nothing; does nothing without a
- * measurement id.
+ * `set` for every later event of the page. A public page reached from a private one, which
+ * loaded no analytics, defines gtag first (`installGtag`). Renders nothing; does nothing
+ * without a measurement id.
  */
 export function AnalyticsPageViews({ measurementId }: { measurementId: string | null }) {
   const location = useLocation();
@@ -43,7 +45,8 @@ export function AnalyticsPageViews({ measurementId }: { measurementId: string | 
   const secret = pageRulesOf(matches.map((match) => match.handle)).private;
   const path = pageViewPath(location, secret ? (matches.at(-1)?.params ?? {}) : null);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !measurementId) return;
+    if (!secret) installGtag(window, measurementId);
     const page = {
       page_path: path,
       page_location: `${window.location.origin}${path}`,
@@ -52,6 +55,6 @@ export function AnalyticsPageViews({ measurementId }: { measurementId: string | 
     // Every later event of this page (gtag.js's automatic ones too) reports the same.
     window.gtag?.("set", page);
     window.gtag?.("event", "page_view", page);
-  }, [enabled, path, secret]);
+  }, [enabled, measurementId, path, secret]);
   return null;
 }

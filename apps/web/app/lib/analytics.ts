@@ -31,6 +31,33 @@ export function analyticsSetup(measurementId: string | null | undefined): Analyt
   };
 }
 
+/** A window's gtag.js globals, as `AnalyticsSetup.inline` defines them. */
+export interface GtagGlobals {
+  dataLayer?: unknown[];
+  gtag?: (...args: unknown[]) => void;
+}
+
+/**
+ * Defines gtag's queue and function on `target` (the window) as the inline bootstrap of
+ * `analyticsSetup` does, with the same `js` and `config` (`send_page_view: false`), when
+ * they are missing; does nothing when `gtag` is there. A page that starts without them and
+ * then shows a public page is a client navigation from a private page (decision 019: no
+ * analytics there), and React adds no inline script after hydration: without this, gtag.js
+ * would load for the public page and report nothing.
+ */
+export function installGtag(target: GtagGlobals, measurementId: string): void {
+  if (target.gtag) return;
+  target.dataLayer ??= [];
+  const queue = target.dataLayer;
+  target.gtag = function gtag() {
+    // gtag.js reads its queue's entries as `arguments` objects, as Google's snippet pushes them.
+    // biome-ignore lint/complexity/noArguments: gtag.js needs the Arguments object itself
+    queue.push(arguments);
+  };
+  target.gtag("js", new Date());
+  target.gtag("config", measurementId, { send_page_view: false });
+}
+
 /**
  * The page reported for a location: path plus query string (product §2), e.g.
  * `/flights?type=export`. On a private page (decision 019: its route declares it; an
