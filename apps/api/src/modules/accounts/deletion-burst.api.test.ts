@@ -57,3 +57,33 @@ test("a burst of wrong codes for many addresses from one client stays within its
   expect(statuses.filter((status) => status === 400)).toHaveLength(6);
   expect(statuses.filter((status) => status === 429)).toHaveLength(14);
 });
+
+test("a burst of confirmations leaves the rest of the site its database connections", async () => {
+  // Each from a client of its own (no per-client limit stops them), for made-up addresses:
+  // every one opens a transaction and waits on the site's confirmation lock.
+  let compared = 0;
+  const burst = Array.from({ length: 120 }, (_, i) =>
+    app
+      .inject({
+        method: "POST",
+        url: "/api/v1/auth/confrim-delete-account",
+        payload: { email: `made-up.${i}@example.org`, otpCode: "1234" },
+        remoteAddress: `10.63.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+      })
+      .then((answer) => {
+        if (answer.statusCode !== 429) compared++;
+        return answer;
+      }),
+  );
+  // A read of another page, asked once the burst is under way, gets a connection at once:
+  // it answers before most confirmations have compared their code (with every connection
+  // taken by waiting confirmations it came after nearly all of them, or not at all: a 503).
+  await new Promise((resolve) => setImmediate(resolve));
+  const read = await app.inject({ method: "GET", url: "/api/v1/blog/getWebsiteBlogs?limit=1&offset=0" });
+  const comparedBeforeRead = compared;
+  const statuses = (await Promise.all(burst)).map((answer) => answer.statusCode);
+  expect(read.statusCode).toBe(200);
+  expect(comparedBeforeRead).toBeLessThan(10);
+  // Each got its answer: a wrong code, or 429 past the slots' queue; never a 5xx.
+  expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+});
