@@ -97,8 +97,9 @@ export function makeCertificate(work: string): string {
 
 /**
  * Writes `<work>/nginx.conf`: deploy/nginx.conf with the two instances' ports, loopback
- * listeners on `httpPort` and `httpsPort`, `makeCertificate`'s files, no IPv6, and its
- * temporary files and pid under `work`. Answers the file's path.
+ * listeners on `httpPort` and `httpsPort`, `makeCertificate`'s files, no IPv6, its logs as
+ * `<work>/access.log` and `<work>/site-error.log`, and its temporary files and pid under
+ * `work`. Answers the file's path.
  */
 export function nginxConfig(
   work: string,
@@ -111,8 +112,11 @@ export function nginxConfig(
     .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
     .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
     .replace("/etc/ssl/khayl/fullchain.pem", `${work}/cert.pem`)
-    .replace("/etc/ssl/khayl/privkey.pem", `${work}/key.pem`);
+    .replace("/etc/ssl/khayl/privkey.pem", `${work}/key.pem`)
+    .replaceAll("/var/log/nginx/khayl.access.log", `${work}/access.log`)
+    .replaceAll("/var/log/nginx/khayl.error.log", `${work}/site-error.log`);
   expect(site).toContain(`server 127.0.0.1:${portB}`);
+  expect(site).not.toContain("/var/log/");
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((t) => `  ${t}_temp_path ${work}/nginx-${t};`)
     .join("\n");
@@ -121,7 +125,7 @@ export function nginxConfig(
     file,
     `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;\npid ${work}/nginx.pid;\n` +
       `error_log ${work}/nginx-error.log warn;\nevents { worker_connections 256; }\n` +
-      `http {\n  access_log off;\n${temp}\n${site}\n}\n`,
+      `http {\n${temp}\n${site}\n}\n`,
   );
   return file;
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -249,6 +249,44 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     ).toBe(200);
   });
 
+  /** The payable demo invoice's link token, as the instance that seeded it printed it. */
+  function printedInvoiceToken(): string {
+    const token = instances
+      .map((i) => /Invoice: {2}https:\/\/www\.example\.ae\/invoice\/([\w-]+)/.exec(i.output.join(""))?.[1])
+      .find(Boolean);
+    if (!token) throw new Error("no instance printed a demo invoice link");
+    return token;
+  }
+  const alertToken = `7.${"Qx3vT9kLm2Pz".repeat(4)}`;
+  /** What nginx wrote to its access log and to the site's error log so far. */
+  const nginxLogs = () => ({
+    access: readFileSync(path.join(work, "access.log"), "utf8"),
+    errors: readFileSync(path.join(work, "site-error.log"), "utf8"),
+  });
+
+  test("nginx's logs name no invoice or alert token, no e-mail address and no query", async () => {
+    const token = printedInvoiceToken();
+    const asked = [
+      `/invoice/${token}`,
+      `/ar/INVOICE/${token}/pdf`,
+      `/%69nvoice/${token}.data`,
+      `/alerts/confirm/${alertToken}`,
+      `/ar/alerts/manage/${alertToken}`,
+      `/__manifest?paths=%2Finvoice%2C%2Finvoice%2F${token}&version=1`,
+      "/api/v1/auth/ask-delete-account?email=log.check%40example.com",
+    ];
+    for (const pathname of asked) await viaNginx(pathname, { headers: { "x-forwarded-for": "198.51.100.77" } });
+    const { access, errors } = nginxLogs();
+    expect(access.match(/\/invoice\/:hash/gi)).toHaveLength(3);
+    expect(access.match(/\/alerts\/(confirm|manage)\/:token/g)).toHaveLength(2);
+    expect(access).toMatch(/"GET \/__manifest\?:query HTTP\/[\d.]+" /);
+    expect(access).toMatch(/"GET \/api\/v1\/auth\/ask-delete-account\?:query HTTP\/[\d.]+" 200 /);
+    for (const secret of [token, alertToken, "log.check"]) {
+      expect(access).not.toContain(secret);
+      expect(errors).not.toContain(secret);
+    }
+  });
+
   test("slow: with SMTP down and one instance killed, every mail is delivered once when SMTP is back", async () => {
     const [a, b] = instances as [Instance, Instance];
     await until(async () => {
@@ -310,4 +348,15 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     b.child.kill("SIGTERM");
     expect(await b.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
+
+  test("with every instance down, nginx's logs still name no token", async () => {
+    const token = printedInvoiceToken();
+    expect((await viaNginx(`/invoice/${token}`)).status).toBe(502);
+    const { access, errors } = nginxLogs();
+    // The failing upstream shows in the access log; nginx's error line, which quotes the
+    // request whole, is not kept.
+    expect(access).toMatch(/"GET \/invoice\/:hash HTTP\/[\d.]+" 502 .* status=502/);
+    expect(access).not.toContain(token);
+    expect(errors).not.toContain(token);
+  });
 });
