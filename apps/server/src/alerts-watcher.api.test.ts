@@ -164,6 +164,39 @@ test("under API_URL the host's watcher reads the provider, in Arabic too for an 
   expect(requests).toEqual([]);
 });
 
+test("a run slower than the interval is not joined by the next one", async () => {
+  // A provider that holds its answers until released: the first run is still reading when
+  // the next two intervals end.
+  const asked: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const provider: Server = createServer((req, res) => {
+    asked.push(req.url?.split("?")[0] ?? "");
+    void held.then(() => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows: [], count: 0 } }));
+    });
+  });
+  await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => provider.close(resolve)));
+  cleanups.push(release);
+  const { db } = await hostWith({ API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+
+  vi.advanceTimersByTime(INTERVAL_MS);
+  await until(() => asked.length > 0, "the first run to ask the provider");
+  await settle(); // its reads of both schedules may go out side by side
+  const firstRun = asked.length;
+  vi.advanceTimersByTime(2 * INTERVAL_MS);
+  await settle();
+  expect(asked).toHaveLength(firstRun);
+  release();
+  await until(async () => (await db.select().from(alertSeen)).length === 1, "the first run to record its baseline");
+  vi.advanceTimersByTime(INTERVAL_MS); // the next interval after it ends runs again
+  await until(() => asked.length > firstRun, "the next run");
+});
+
 test("slow: under API_URL, with no database given, the site keeps alerts in its own DATA_DIR and mails the provider's news", async () => {
   const form = { "content-type": "application/x-www-form-urlencoded" };
   let flights = [{ id: 700, type: "Export", startDate: "2027-04-01T06:00:00.000Z" }];

@@ -29,6 +29,8 @@ export function createAlertWatcherOf(
         createApiClient({
           baseUrl: env.API_URL ?? `http://in-process${API_PREFIX}`,
           language,
+          // Never an answer kept from before a change another instance has already seen.
+          headers: { "cache-control": "no-cache" },
           ...(env.API_URL ? { timeoutMs: 5_000, retries: 2 } : { fetch: inProcessFetch(app, "127.0.0.1", ownRead) }),
         });
       const clients = { en: clientIn("en"), ar: clientIn("ar") };

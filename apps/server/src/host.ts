@@ -77,6 +77,11 @@ export interface Host {
   /** What this process's demo seed inserted; undefined when it did not seed. */
   seeded: SeedResult | undefined;
   /**
+   * The header (name and this process's random value) that marks the host's own calls to
+   * its in-process API: the page renders' and the alerts watcher's (decision 022).
+   */
+  ownRead: Record<string, string>;
+  /**
    * Shuts down (SIGTERM): readiness answers 503, the server stops accepting connections,
    * in-flight requests and the mail being sent are finished (at most `graceMs`, default
    * `SHUTDOWN_GRACE_MS`; then open connections are cut), outbox mails claimed but not
@@ -197,6 +202,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     database,
     mailWorker,
     seeded,
+    ownRead,
     async close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
       shuttingDown = true;
       let cut: NodeJS.Timeout | undefined;

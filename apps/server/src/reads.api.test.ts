@@ -235,6 +235,22 @@ describe("API reads", () => {
     );
     await database.db.delete(blogs).where(sql`${blogs.id} = ${blog!.id}`);
   });
+
+  test("the host's own read that says Cache-Control: no-cache (the alerts watcher's) is read anew, and kept for the next", async () => {
+    nextWindow();
+    const url = "/api/v1/selective-services/website?limit=5&offset=0";
+    // Kept (on PostgreSQL a content change's notice from the test before may empty the cache
+    // a moment later: asked again until it is kept).
+    await vi.waitFor(async () => expect((await get(url, newClient())).headers["x-api-cache"]).toBe("hit"), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    // From anyone else it changes nothing: each read would be a query (decision 022).
+    expect((await get(url, newClient(), { "cache-control": "no-cache" })).headers["x-api-cache"]).toBe("hit");
+    const fresh = await get(url, newClient(), { "cache-control": "no-cache", ...host.ownRead });
+    expect([fresh.statusCode, fresh.headers["x-api-cache"]]).toEqual([200, "miss"]);
+    expect((await get(url, newClient())).headers["x-api-cache"]).toBe("hit");
+  });
 });
 
 describe("a page whose API read failed", () => {

@@ -56,6 +56,13 @@ export function createAnswerCache(options: { maxBytes: number; ttlMs: number }) 
         reading.delete(key);
       }
     },
+    /** The answer of `key` read by `load` now, whatever is kept, then kept in its place. */
+    async reload<T>(key: string, load: () => Promise<T>): Promise<{ data: T; hit: false }> {
+      const started = generation;
+      const data = await load();
+      if (started === generation) answers.set(key, { data });
+      return { data, hit: false };
+    },
     /** Forgets every answer (content changed). */
     clear() {
       generation++;
@@ -84,7 +91,10 @@ function sorted(value: unknown): unknown {
  * A public list's answer (product §7 lists: schedules, blogs, release notes and logs), read
  * through `cache` (when the host gives one, `ApiDeps.answers`) by its route, the request's
  * language and its validated query, and marked publicly cacheable (`publiclyCached`).
- * Answers `x-api-cache: hit` or `miss`.
+ * Answers `x-api-cache: hit` or `miss`. A request that says `Cache-Control: no-cache` (the
+ * alerts watcher, decision 028: it compares what it reads with what another instance read
+ * since; the host passes it on from its own reads only) is read from the database and kept
+ * for the next.
  */
 export async function publicList<T>(
   cache: AnswerCache | undefined,
@@ -93,7 +103,10 @@ export async function publicList<T>(
 ): Promise<T> {
   if (!cache) return publiclyCached(reply, load());
   const key = JSON.stringify([request.routeOptions.url, requestLanguage(request), sorted(request.query)]);
-  const { data, hit } = await cache.answer(key, load);
+  const fresh = (request.headers["cache-control"] ?? "")
+    .split(",")
+    .some((directive) => directive.trim().toLowerCase() === "no-cache");
+  const { data, hit } = fresh ? await cache.reload(key, load) : await cache.answer(key, load);
   reply.header("x-api-cache", hit ? "hit" : "miss");
   return publiclyCached(reply, Promise.resolve(data));
 }

@@ -41,6 +41,9 @@ export const inProcessApi = fp<InProcessApiOptions>(
       const route = request.routeOptions.url ?? "";
       if ((request.method !== "GET" && request.method !== "HEAD") || !route.startsWith(`${API_ROOT}/`)) return;
       if (request.headers[markName] === markValue) return;
+      // Only the host's own reads may ask past the answer cache (`no-cache`: the alerts
+      // watcher's, decision 028); anyone else's would make each read a query (decision 022).
+      delete request.headers["cache-control"];
       const waitMs = apiReads.take(request.ip);
       if (waitMs) return tooManyReads(reply, waitMs);
     });

@@ -387,3 +387,59 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect(gone.ar).toContain(`- الرحلة #${flight.id} (${AR_17_FEB}) لم تعد على الجدول`);
   expect((await watch()).mails).toBe(0);
 });
+
+test("a run whose read began before another run recorded a newer schedule records and mails nothing", async () => {
+  // Two views of one flight: as it was, and moved an hour later. A run on a slow path to the
+  // provider (or a paused process) read the first; a faster run reads the second.
+  const watched = await addFlight("Export", "2027-05-01T06:00:00Z");
+  const providerOf = (startDate: string) => {
+    const flights = [{ id: watched.id, type: "Export", startDate, departureAirport: { code: "DXB" } }];
+    const server: Server = createServer((req, res) => {
+      const rows = req.url?.startsWith("/selective-services") ? flights : [];
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }));
+    });
+    return new Promise<Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  };
+  const before = await providerOf("2027-05-01T06:00:00.000Z");
+  const after = await providerOf("2027-05-01T07:00:00.000Z");
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const clientOf = (server: Server, gate?: Promise<void>) => (language: "en" | "ar") =>
+    createApiClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      language,
+      fetch: async (input, init) => {
+        await gate;
+        return fetch(input, init);
+      },
+    });
+  const watch = (client: (language: "en" | "ar") => ReturnType<typeof createApiClient>) =>
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: client });
+  try {
+    await subscribeConfirmed(
+      "late@example.com",
+      { watch: "flight", filter: String(watched.id), language: "en" },
+      "10.27.0.1",
+    );
+    await watch(clientOf(before)); // the schedule as it was: the flight at 06:00
+    await deliver(smtp.received.length);
+
+    const late = watch(clientOf(before, held)); // begins its read, which comes back late
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await watch(clientOf(after))).mails).toBe(1); // the move to 07:00 is news, once
+    release();
+    expect(await late).toEqual({ changes: 0, mails: 0 }); // 06:00 again is older news: dropped
+    expect((await watch(clientOf(after))).mails).toBe(0);
+    const alerts = (await deliver(smtp.received.length)).map((m) => unfold(m.raw));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toContain("11:00 (UAE time)"); // 07:00 UTC
+    expect(alerts[0]).not.toContain("10:00");
+  } finally {
+    release();
+    await Promise.all([before, after].map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+});

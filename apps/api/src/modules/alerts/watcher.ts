@@ -5,7 +5,7 @@ import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
 import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSeen } from "@khayl/db/schema";
-import { sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
@@ -177,8 +177,33 @@ function alertMail(
   };
 }
 
-/** Compares `items` with what was seen (in `tx`), records them, and answers the changes. */
-async function recordAndDiff(tx: Tx, items: Item[]): Promise<Change[]> {
+/** The database's clock now (one clock for every instance; a transaction's `now()` would stand still). */
+async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { ms: unknown }[] }).rows) as { ms: unknown }[];
+  return new Date(Number(row?.ms));
+}
+
+/**
+ * Whether a read that began at `readAt` is newer than the last read recorded (the baseline
+ * row's `seen_at`); if so, records it as the last. True when nothing was recorded yet.
+ */
+async function isNewestRead(tx: Tx, readAt: Date): Promise<boolean> {
+  const updated = await tx
+    .update(alertSeen)
+    .set({ seenAt: readAt })
+    .where(and(eq(alertSeen.kind, BASELINE.kind), eq(alertSeen.itemId, BASELINE.itemId), lt(alertSeen.seenAt, readAt)))
+    .returning({ kind: alertSeen.kind });
+  if (updated.length > 0) return true;
+  const [baseline] = await tx
+    .select({ kind: alertSeen.kind })
+    .from(alertSeen)
+    .where(and(eq(alertSeen.kind, BASELINE.kind), eq(alertSeen.itemId, BASELINE.itemId)));
+  return !baseline;
+}
+
+/** Compares `items` (read at `readAt`) with what was seen (in `tx`), records them, and answers the changes. */
+async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Change[]> {
   const rows = await tx.select().from(alertSeen);
   const baseline = rows.some((r) => r.kind === BASELINE.kind);
   const seen = new Map(rows.map((r) => [`${r.kind}:${r.itemId}`, r]));
@@ -206,7 +231,7 @@ async function recordAndDiff(tx: Tx, items: Item[]): Promise<Change[]> {
       .where(sql`${alertSeen.kind} = ${row.kind} and ${alertSeen.itemId} = ${row.itemId}`);
   }
   if (!baseline) {
-    await tx.insert(alertSeen).values(BASELINE);
+    await tx.insert(alertSeen).values({ ...BASELINE, seenAt: readAt });
     return []; // the first run only learns the schedule: nothing in it is news
   }
   return changes;
@@ -228,8 +253,11 @@ async function arabicNames(db: Db, api: (language: Language) => ApiClient): Prom
  * transaction under an advisory lock (so of several instances, each change is reported by
  * exactly one), compares them with `alert_seen`, records them, and queues at most one mail
  * per address (a digest of every matching change) in the outbox, which delivers it (or
- * retries while SMTP is down). Answers how many changes and mails. Throws when the
- * schedules cannot be read (nothing recorded: the next run tries again).
+ * retries while SMTP is down). A read that began before the last one recorded (by the
+ * database's clock, kept in the baseline row's `seen_at`) is dropped: another instance, or
+ * a paused process, compared an older schedule after a newer one, and mailed a show moved
+ * back and forth. Answers how many changes and mails. Throws when the schedules cannot be
+ * read (nothing recorded: the next run tries again).
  */
 export async function runAlertWatch(deps: {
   db: Db;
@@ -238,10 +266,12 @@ export async function runAlertWatch(deps: {
   sealer: Sealer;
   api: (language: Language) => ApiClient;
 }) {
+  const readAt = await databaseNow(deps.db);
   const [items, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
-    const changes = await recordAndDiff(tx, items);
+    if (!(await isNewestRead(tx, readAt))) return { changes: 0, mails: 0 };
+    const changes = await recordAndDiff(tx, items, readAt);
     if (changes.length === 0) return { changes: 0, mails: 0 };
     const byAddress = new Map<string, { subs: AlertSubscription[]; changes: Change[][] }>();
     for (const sub of await confirmedSubscriptions(tx)) {
@@ -275,10 +305,16 @@ export function createAlertWatcher(
 ): AlertWatcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
   const tick = () => {
-    running = runAlertWatch(deps).catch((err: unknown) =>
-      deps.log.warn({ err: (err as Error).message }, "alerts watcher run failed"),
-    );
+    // A run slower than the interval is not joined by the next one: that one is skipped.
+    if (busy) return;
+    busy = true;
+    running = runAlertWatch(deps)
+      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, "alerts watcher run failed"))
+      .finally(() => {
+        busy = false;
+      });
   };
   return {
     start() {
