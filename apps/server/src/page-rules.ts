@@ -45,7 +45,7 @@ export function pageRulesOfBuild(
   // As React Router finds its manifest requests: the exact path, under the build's basename.
   const manifestPath =
     build.routeDiscovery.mode === "lazy"
-      ? `${(build.basename ?? "").replace(/\/+$/, "")}${build.routeDiscovery.manifestPath}`
+      ? `/${[...(build.basename ?? "").split("/"), ...build.routeDiscovery.manifestPath.split("/")].filter(Boolean).join("/")}`
       : undefined;
   return (url) => {
     if (url.pathname !== manifestPath) return pageRulesOf(handlesOf(url.pathname));
