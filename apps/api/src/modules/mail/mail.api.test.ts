@@ -139,6 +139,44 @@ test(
   },
 );
 
+test("a mail whose send outlasts the lease keeps it: another instance never sends it too", async () => {
+  await enqueueMails(database.db, testSealer, [{ kind: "test", to: "slow-smtp@example.com", subject: "S", text: "x" }]);
+  const delivered: string[] = [];
+  const env = parseEnv({});
+  // A short lease (200 ms) stands for the minute a real one lasts: the send takes three.
+  const lease = { lockMs: 200 };
+  const b = createMailWorker({
+    sealer: testSealer,
+    db: database.db,
+    env,
+    log: silentLog,
+    ...lease,
+    transport: { kind: "smtp", send: async (mail) => void delivered.push(`b ${mail.to}`), close: () => undefined },
+  });
+  const a = createMailWorker({
+    sealer: testSealer,
+    db: database.db,
+    env,
+    log: silentLog,
+    ...lease,
+    transport: {
+      kind: "smtp",
+      async send(mail) {
+        delivered.push(`a ${mail.to}`);
+        // While A's slow SMTP server takes its time, B polls the outbox past the first lease.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await b.deliverDue()).sent).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+      close: () => undefined,
+    },
+  });
+  expect(await a.deliverDue()).toEqual({ sent: 1, failed: 0 });
+  expect(delivered.filter((line) => line.endsWith("slow-smtp@example.com"))).toEqual(["a slow-smtp@example.com"]);
+  await a.stop();
+  await b.stop();
+});
+
 test("without SMTP_URL each mail becomes an .eml file and one log line (with the code)", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
   try {

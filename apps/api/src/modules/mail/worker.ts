@@ -31,7 +31,7 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /**
    * How long a claimed mail stays reserved for this worker, in ms (default 60 s); renewed
-   * just before the mail is sent, so it must outlast one send (the SMTP timeouts).
+   * just before the mail is sent, then every third of it while the send lasts.
    */
   lockMs?: number;
   /** Use this transport instead of the one `env` describes (tests). */
@@ -58,7 +58,7 @@ export interface MailWorker {
  * `locked_until`, so several instances share the outbox safely); before each mail that is
  * not urgent, stops the round when an urgent mail (a code) is waiting and claims again, so
  * a code never waits behind a backlog; renews each one's lease just before sending
- * it and skips it if another instance has claimed it since, and on failure schedules a
+ * it (and while sending it) and skips it if another instance has claimed it since, and on failure schedules a
  * retry with exponential backoff. A sealed mail is opened just before it is sent; one that
  * does not open (sealed under another `SECRET_KEY`, or altered) is given up at once. A
  * mail is marked sent only after the transport accepted it, so nothing is lost when SMTP
@@ -72,6 +72,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const base = options.backoffBaseMs ?? 30_000;
   const maxBackoff = options.maxBackoffMs ?? 3_600_000;
   const lockMs = options.lockMs ?? 60_000;
+  /** How often the lease of the mail being sent is renewed: three times per lease. */
+  const renewEveryMs = Math.max(10, Math.floor(lockMs / 3));
   const maxAttempts = options.maxAttempts ?? 12;
   /** A given-up mail is parked ten years ahead (still visible with `last_error`). */
   const GIVE_UP_MS = 10 * 365 * 24 * 3_600_000;
@@ -138,6 +140,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           continue;
         }
         claim.sending = mail.id;
+        // The lease is renewed while the mail is being sent: SMTP's timeouts bound each wait,
+        // not the whole send, and a slow server outlasted the lease, so that another
+        // instance claimed the mail and sent it a second time.
+        const keepLease = setInterval(() => {
+          renewClaim(db, mail.id, claimToken, lockMs).catch(() => undefined);
+        }, renewEveryMs);
+        keepLease.unref();
         try {
           await transport.send(message);
         } catch (error) {
@@ -153,6 +162,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           if (givingUp) await markGivenUp(db, mail.id, claimToken, message, retryIn);
           else await markFailed(db, mail.id, claimToken, message, retryIn);
           continue;
+        } finally {
+          clearInterval(keepLease);
         }
         // It went out: a failure to record that is the database's, never a reason to send it again.
         sent++;
