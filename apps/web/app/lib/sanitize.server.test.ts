@@ -43,9 +43,23 @@ test("external links get rel=noopener noreferrer; same-site links stay as they a
   expect(sanitizeContent(`<a href="/flights">flights</a>`)).toBe(`<a href="/flights">flights</a>`);
   // The content's own rel is dropped: ours or none.
   expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`)).toBe(
-    `<a href=" https://evil.example" rel="noopener noreferrer">x</a>`,
+    `<a href="https://evil.example" rel="noopener noreferrer">x</a>`,
   );
   expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`)).toBe(`<a href="/blogs">x</a>`);
+});
+
+test("a link is judged, and written, as a browser reads its address: controls and tabs hide no other site", () => {
+  for (const href of ["ht\ttps://evil.example/tab", "\u0001https://evil.example/c0", "h\nttps://evil.example/nl"])
+    expect(sanitizeContent(`<a href="${href}">x</a>`), JSON.stringify(href)).toMatch(
+      /^<a href="https:\/\/evil\.example\/\w+" rel="noopener noreferrer">x<\/a>$/,
+    );
+  // Backslashed addresses are other hosts to a browser too; fragments and paths are this site.
+  for (const href of ["/\\evil.example", "\\\\evil.example", "\\/evil.example"])
+    expect(sanitizeContent(`<a href="${href}">x</a>`), href).toContain('rel="noopener noreferrer"');
+  expect(sanitizeContent(`<a href="#faq">x</a>`)).toBe(`<a href="#faq">x</a>`);
+  expect(sanitizeContent(`<a href=" /flights ">x</a>`)).toBe(`<a href="/flights">x</a>`);
+  // A scheme hidden the same way is still refused.
+  expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`)).toBe("<a>x</a>");
 });
 
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {

@@ -67,11 +67,15 @@ const options: sanitize.IOptions = {
   transformTags: {
     // The page's own title is the only h1.
     h1: "h2",
-    // The rel of a link is ours, never the content's (`rel="opener"` would undo it): an
-    // external link (browsers trim the spaces before a scheme) gets noopener noreferrer.
+    // The rel of a link is ours, never the content's (`rel="opener"` would undo it). The
+    // address is written as a browser reads it (`hrefAsBrowsersRead`), and a link to another
+    // site (http or https, or an address that starts with two slashes of either kind, which
+    // browsers read as another host) gets noopener noreferrer.
     a: (tagName, { rel: _theirs, ...attribs }) => {
-      const external = /^\s*https?:/i.test(attribs.href ?? "");
-      return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer" } : attribs };
+      if (attribs.href === undefined) return { tagName, attribs };
+      const href = hrefAsBrowsersRead(attribs.href);
+      const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
+      return { tagName, attribs: external ? { ...attribs, href, rel: "noopener noreferrer" } : { ...attribs, href } };
     },
     img: (tagName, attribs) => ({
       tagName,
@@ -82,6 +86,19 @@ const options: sanitize.IOptions = {
   // An image whose address was refused is dropped rather than left empty.
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
+
+/**
+ * A link's address as a browser's URL parser reads it (WHATWG URL: leading and trailing C0
+ * controls and spaces trimmed, tabs and line breaks removed anywhere): `"ht\ttps://x"` and
+ * `"\u0001https://x"` are `https://x` to a browser, though not to a pattern on the text.
+ */
+function hrefAsBrowsersRead(href: string): string {
+  let start = 0;
+  let end = href.length;
+  while (start < end && href.charCodeAt(start) <= 0x20) start++;
+  while (end > start && href.charCodeAt(end - 1) <= 0x20) end--;
+  return href.slice(start, end).replace(/[\t\n\r]/g, "");
+}
 
 /**
  * Sanitises HTML from the API for rendering (architecture §3.10, product §2 "HTML content").
