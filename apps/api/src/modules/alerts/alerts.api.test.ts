@@ -443,3 +443,37 @@ test("a run whose read began before another run recorded a newer schedule record
     await Promise.all([before, after].map((server) => new Promise((resolve) => server.close(resolve))));
   }
 });
+
+test("the same alert asked several times at once is stored once", async () => {
+  const answers = await Promise.all(
+    [1, 2, 3].map((n) =>
+      api.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions",
+        remoteAddress: `10.28.0.${n}`,
+        payload: { email: "twin@example.com", watch: "flights", filter: "import", language: "en" },
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
+  const rows = await api.database.db
+    .select()
+    .from(alertSubscriptions)
+    .where(eq(alertSubscriptions.email, "twin@example.com"));
+  expect(rows.map((row) => `${row.watch}:${row.filter}`)).toEqual(["flights:import"]);
+  // Only the last request's link works: each voided the one before it.
+  const links = (await deliver(smtp.received.length))
+    .filter((mail) => mail.to[0] === "twin@example.com")
+    .map((mail) => /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail.raw))?.[1]);
+  const confirmed = [];
+  for (const token of links) {
+    const answer = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions/confirm",
+      remoteAddress: "10.28.0.9",
+      payload: { token },
+    });
+    confirmed.push(answer.statusCode);
+  }
+  expect(confirmed.filter((status) => status === 200)).toHaveLength(1);
+});

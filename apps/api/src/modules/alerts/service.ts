@@ -109,8 +109,10 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
  * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, of which one client (an IPv4 address, an
  * IPv6 /48) spends at most a fifth (`clientShareOf`), the request is stored unconfirmed (or an
  * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
- * queued in the same transaction, in the outbox's `bulk` lane. The client's address is kept
- * only as a keyed hash (consent record).
+ * queued in the same transaction, in the outbox's `bulk` lane; that transaction is the
+ * address's alone (an advisory lock) and looks for the twin and the count again, so requests
+ * sent at once store one alert, never two. The client's address is kept only as a keyed hash
+ * (consent record).
  */
 export async function subscribe(
   { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
@@ -147,8 +149,19 @@ export async function subscribe(
   }
   const nonce = randomBytes(16).toString("base64url");
   await db.transaction(async (tx) => {
+    const nothing = { kind: ALERT_CONFIRMATION_KIND, lane: "bulk" as const, to: email, subject: "", text: "" };
     if (!sends) {
-      const nothing = { kind: ALERT_CONFIRMATION_KIND, lane: "bulk" as const, to: email, subject: "", text: "" };
+      await enqueueMails(tx, sealer, [suppressedMail(nothing)]);
+      return;
+    }
+    // Requests for one address at the same moment all read no twin above: the address's
+    // requests write one at a time, and each looks again, so the same alert is one row.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`alerts:${hasher.hash("email", email.toLowerCase())}`}, 0))`,
+    );
+    const now = await subscriptionsOf(tx, email);
+    const twinNow = now.find((r) => r.watch === body.watch && r.filter === body.filter);
+    if (twinNow?.confirmedAt || (!twinNow && now.length >= SUBSCRIPTIONS_PER_ADDRESS)) {
       await enqueueMails(tx, sealer, [suppressedMail(nothing)]);
       return;
     }
@@ -162,8 +175,8 @@ export async function subscribe(
       ipHash: hasher.hash("client", clientIp),
       createdAt: new Date(),
     };
-    const [row] = twin
-      ? await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, twin.id)).returning()
+    const [row] = twinNow
+      ? await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, twinNow.id)).returning()
       : await tx.insert(alertSubscriptions).values(values).returning();
     if (row) await enqueueMails(tx, sealer, [confirmationMail(env, hasher, row)]);
   });
