@@ -216,3 +216,40 @@ test("the scheduled job purges at once and again every interval, and stops clean
   await job.stop();
   expect(logged.length).toBeGreaterThanOrEqual(2);
 });
+
+test("a short batch does not end the purge: another instance may have deleted some of its rows", async () => {
+  // More than two batches of ended windows. The first row a batch tries to delete is gone
+  // by then (a trigger skips it once, as another instance's purge deleting it would), so
+  // that batch comes back short with thousands still to go.
+  await database.db.execute(sql`
+    insert into rate_limits (key, count, reset_at)
+    select 'purge-race:' || n, 1, now() - interval '1 minute' from generate_series(1, 12000) as n
+  `);
+  await database.db.execute(sql`create table purge_race_skipped (skipped boolean)`);
+  await database.db.execute(
+    sql.raw(`
+    create function purge_race_skip_once() returns trigger language plpgsql as $$
+    begin
+      if old.key like 'purge-race:%' and not exists (select 1 from purge_race_skipped) then
+        insert into purge_race_skipped values (true);
+        return null;
+      end if;
+      return old;
+    end $$`),
+  );
+  await database.db.execute(
+    sql`create trigger purge_race_skip before delete on rate_limits for each row execute function purge_race_skip_once()`,
+  );
+  try {
+    await purgeExpired(database.db);
+    const [left] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'purge-race:%'`);
+    expect(left?.n).toBe(0);
+  } finally {
+    await database.db.execute(sql`drop trigger purge_race_skip on rate_limits`);
+    await database.db.execute(sql`drop function purge_race_skip_once()`);
+    await database.db.execute(sql`drop table purge_race_skipped`);
+  }
+});

@@ -42,7 +42,11 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/** Deletes, in batches of `BATCH`, the rows of `table` (by `key`) that `where` selects; answers how many. */
+/**
+ * Deletes, in batches of `BATCH`, the rows of `table` (by `key`) that `where` selects; answers
+ * how many. Stops at a batch that deletes nothing: a short one may only mean that another
+ * instance's purge deleted some of the same rows at that moment, with more still to go.
+ */
 async function deleteInBatches(db: Db, table: SQL, key: SQL, where: SQL): Promise<number> {
   let total = 0;
   for (;;) {
@@ -52,7 +56,7 @@ async function deleteInBatches(db: Db, table: SQL, key: SQL, where: SQL): Promis
     `);
     const deleted = rowsOf<{ one: number }>(result).length;
     total += deleted;
-    if (deleted < BATCH) return total;
+    if (deleted === 0) return total;
   }
 }
 
