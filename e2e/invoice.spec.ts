@@ -79,10 +79,11 @@ test("the four steps with the sandbox card 4242 end in 'Payment Success', and th
   await expect(page.getByText("Paying with")).toBeVisible();
   await expect(page.getByText("Test mode: no real payment is taken")).toBeVisible();
   await expect(page.getByText("4242 4242 4242 4242")).toBeVisible();
-  await expect(page.getByLabel("Card number")).toHaveAttribute("autocomplete", "cc-number");
+  // Test mode offers no saved card: it would be a real one (architecture §3.8).
+  await expect(page.getByLabel("Card number")).toHaveAttribute("autocomplete", "off");
   await expect(page.getByLabel("Card number")).toHaveAttribute("inputmode", "numeric");
-  await expect(page.getByLabel("Expiry date")).toHaveAttribute("autocomplete", "cc-exp");
-  await expect(page.getByLabel("Security code")).toHaveAttribute("autocomplete", "cc-csc");
+  await expect(page.getByLabel("Expiry date")).toHaveAttribute("autocomplete", "off");
+  await expect(page.getByLabel("Security code")).toHaveAttribute("autocomplete", "off");
   await expect(page.getByLabel("Billing country").locator("option")).toHaveText([
     "Select a country",
     "United Arab Emirates",

@@ -119,9 +119,11 @@ export function CountrySelect({
 }
 
 /**
- * The offline sandbox's card fields (product §4 step 3): card number, expiry and CVC with
- * card autofill (`cc-number`, `cc-exp`, `cc-csc`) and a numeric keypad, grouped as
- * typed; each shows its message once left, or at once when it is complete but invalid.
+ * The offline sandbox's card fields (product §4 step 3): card number, expiry and CVC with a
+ * numeric keypad, grouped as typed; each shows its message once left, or at once when it is
+ * complete but invalid. No card autofill (`autocomplete="off"`, names that are no card
+ * field's): the sandbox runs only in test mode, where a browser's saved card would be a real
+ * one sent to this server for nothing (architecture §3.8).
  */
 export function SandboxCardFields({
   values,
@@ -156,10 +158,10 @@ export function SandboxCardFields({
       <Field name="card-number" label={t`Card number`} message={shown("number")} announce="live">
         <input
           id="card-number"
-          name="cardnumber"
+          name="sandbox-number"
           type="text"
           inputMode="numeric"
-          autoComplete="cc-number"
+          autoComplete="off"
           autoCorrect="off"
           spellCheck={false}
           dir="ltr"
@@ -184,10 +186,10 @@ export function SandboxCardFields({
         >
           <input
             id="card-expiry"
-            name="exp-date"
+            name="sandbox-expiry"
             type="text"
             inputMode="numeric"
-            autoComplete="cc-exp"
+            autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
             dir="ltr"
@@ -216,10 +218,10 @@ export function SandboxCardFields({
         >
           <input
             id="card-cvc"
-            name="cvc"
+            name="sandbox-code"
             type="text"
             inputMode="numeric"
-            autoComplete="cc-csc"
+            autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
             dir="ltr"
