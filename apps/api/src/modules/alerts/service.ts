@@ -159,9 +159,9 @@ export async function subscribe(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`alerts:${hasher.hash("email", email.toLowerCase())}`}, 0))`,
     );
-    const now = await subscriptionsOf(tx, email);
-    const twinNow = now.find((r) => r.watch === body.watch && r.filter === body.filter);
-    if (twinNow?.confirmedAt || (!twinNow && now.length >= SUBSCRIPTIONS_PER_ADDRESS)) {
+    const held = await subscriptionsOf(tx, email);
+    const twinNow = held.find((r) => r.watch === body.watch && r.filter === body.filter);
+    if (twinNow?.confirmedAt || (!twinNow && held.length >= SUBSCRIPTIONS_PER_ADDRESS)) {
       await enqueueMails(tx, sealer, [suppressedMail(nothing)]);
       return;
     }

@@ -57,9 +57,9 @@ export interface MailWorker {
  * The outbox worker (architecture §3.6): claims due mails, lowest lane first (row lock via
  * `locked_until`, so several instances share the outbox safely); before each mail that is
  * not urgent, stops the round when an urgent mail (a code) is waiting and claims again, so
- * a code never waits behind a backlog; renews each one's lease just before sending
- * it (and while sending it) and skips it if another instance has claimed it since, and on failure schedules a
- * retry with exponential backoff. A sealed mail is opened just before it is sent; one that
+ * a code never waits behind a backlog; renews each one's lease just before sending it (and
+ * while sending it) and skips it if another instance has claimed it since, and on failure
+ * schedules a retry with exponential backoff. A sealed mail is opened just before it is sent; one that
  * does not open (sealed under another `SECRET_KEY`, or altered) is given up at once. A
  * mail is marked sent only after the transport accepted it, so nothing is lost when SMTP
  * is down or the process stops mid-way (a claimed but unsent mail becomes due again when
