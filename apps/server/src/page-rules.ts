@@ -43,10 +43,8 @@ export function pageRulesOfBuild(
   const handlesOf = (pathname: string): unknown[] =>
     (matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? []).map((match) => match.route.handle);
   // As React Router finds its manifest requests: the exact path, under the build's basename.
-  const manifestPath =
-    build.routeDiscovery.mode === "lazy"
-      ? `/${[...(build.basename ?? "").split("/"), ...build.routeDiscovery.manifestPath.split("/")].filter(Boolean).join("/")}`
-      : undefined;
+  const segments = [...(build.basename ?? "").split("/"), ...build.routeDiscovery.manifestPath.split("/")];
+  const manifestPath = build.routeDiscovery.mode === "lazy" ? `/${segments.filter(Boolean).join("/")}` : undefined;
   return (url) => {
     if (url.pathname !== manifestPath) return pageRulesOf(handlesOf(url.pathname));
     const paths = (url.searchParams.get("paths") ?? "").split(",").filter(Boolean);

@@ -91,8 +91,9 @@ function sameSecret(a: string, b: string): boolean {
  * confirms an intent with a card. Checks the client secret (`sandboxClientSecret` under
  * `hasher`), then, in one conditional update, charges (4242… and any other valid card) or
  * records the decline (4000 0000 0000 0002 → 402 'Your card was declined.', …9995 → 402
- * 'Your card has insufficient funds.'). Only brand and last 4 digits are stored. Throws 404 for an unknown intent,
- * 400 for a wrong client secret or an intent that is no longer open (already charged).
+ * 'Your card has insufficient funds.'). Only brand and last 4 digits are stored. Throws 404
+ * for an unknown intent, 400 for a wrong client secret or an intent that is no longer open
+ * (already charged).
  */
 export async function confirmSandboxIntent(db: Db, hasher: Hasher, body: z.output<typeof sandboxConfirmBodySchema>) {
   const intent = await findIntent(db, body.paymentIntentId);
