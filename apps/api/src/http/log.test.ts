@@ -108,3 +108,17 @@ test("an alert link's token is masked by its place, whatever characters its MAC 
   expect(safeUrl(`/alerts/manage/${digitless.replace("Z", "%5A")}`)).toBe("/alerts/manage/:token");
   expect(safeUrl("/alerts")).toBe("/alerts");
 });
+
+test("a link token is masked however a raw client spells the path the router reads as its page", () => {
+  // Browsers send `/`; a raw client may send `\` or dot segments, which the page router reads
+  // as the same page, so the token is masked in every spelling (decision 019).
+  const digitless = "12.ZqkPxRmTvWyBnCdFgHjKsLaQeUo_-XtYabcdefghi";
+  const hash = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+  expect(safeUrl(`/alerts\\manage\\${digitless}`)).toBe("/alerts/manage/:token");
+  expect(safeUrl(`/ar\\alerts\\confirm\\${digitless}.data`)).toBe("/ar/alerts/confirm/:token");
+  expect(safeUrl(`/invoice\\${hash}`)).toBe("/invoice/:hash");
+  expect(safeUrl(`/ar\\invoice\\${hash}\\pdf`)).toBe("/ar/invoice/:hash/pdf");
+  expect(safeUrl(`/x\\..\\invoice/${hash}`)).toBe("/invoice/:hash");
+  expect(safeUrl(`/x/%2e%2e/alerts/manage/${digitless}?step=2`)).toBe("/alerts/manage/:token?step=2");
+  expect(safeUrl(`//evil.example/invoice/${hash}`)).toBe("//evil.example/invoice/:hash");
+});

@@ -123,15 +123,16 @@ const SHOWN_QUERY_KEYS = new Set([
  * A request path as logged: the token of `/invoice/{hash}` and of an alert link
  * (`/alerts/confirm/{token}`, `/alerts/manage/{token}`, decision 028) masked under any
  * language prefix, for the page and its resources (`/pdf`, `/payment`, `.data`) and however
- * the path is spelled (case, percent-escapes: the router matches them all; decision 019),
- * and every query value masked but those of `SHOWN_QUERY_KEYS`. The link tokens are masked
+ * the path is spelled (case, percent-escapes, backslashes, dot segments: the router reads
+ * them all as the one path; decision 019), and every query value masked but those of
+ * `SHOWN_QUERY_KEYS`. The path is logged as the router read it (`routedPath`). The link tokens are masked
  * by their place, not by their look: an alert token's MAC has no digit once in about 1 500
  * links, which `scrubPersonalData`'s pattern would let through.
  */
 export function safeUrl(url: string): string {
   const [path = "", query] = url.split("?", 2);
   const safePath = scrubPersonalData(
-    decodedPath(path)
+    routedPath(path)
       .replace(/(\/invoice\/)[^/]+/i, "$1:hash")
       .replace(/(\/alerts\/(?:confirm|manage)\/)[^/]+/i, "$1:token"),
   );
@@ -141,12 +142,25 @@ export function safeUrl(url: string): string {
   return `${safePath}?${shown.join("&")}`;
 }
 
-/** `path` with its percent-escapes decoded as the router decodes them, or as it is when they are malformed. */
-function decodedPath(path: string): string {
+/**
+ * `path` as the page router reads it: parsed as a URL's path is (WHATWG, as React Router's
+ * `new URL`: a backslash is a slash, `.` and `..` segments, escaped or not, are resolved),
+ * then its percent-escapes decoded; each step skipped when it cannot be done (a target that
+ * is not a path, a malformed escape).
+ */
+function routedPath(path: string): string {
+  let parsed = path;
+  if (path.startsWith("/") || path.startsWith("\\")) {
+    try {
+      parsed = new URL(`http://host${path}`).pathname;
+    } catch {
+      // Left as sent: masked by the patterns alone.
+    }
+  }
   try {
-    return decodeURI(path);
+    return decodeURI(parsed);
   } catch {
-    return path;
+    return parsed;
   }
 }
 
