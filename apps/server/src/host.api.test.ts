@@ -110,6 +110,67 @@ describe("security headers on every kind of response", () => {
       expect(response.json()).toEqual({ success: false, statusCode: 400, message: "Malformed request URL" });
     }
   });
+
+  test("a request Node's parser refuses answers in the envelope, with the security headers", async () => {
+    // Written as raw bytes: `inject` never reaches Node's HTTP parser, where these are refused.
+    const cases: [string, string, number, string][] = [
+      ["an unknown method", "FOO /aboutus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "Bad request"],
+      ["a target without a leading slash", "GET aboutus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "Bad request"],
+      ["a tab in the path", "GET /about\tus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "Bad request"],
+      ["a bare CR in a header", "GET /aboutus HTTP/1.1\r\nHost: localhost\r\nX-A: a\rb\r\n\r\n", 400, "Bad request"],
+      [
+        "two Content-Lengths",
+        "POST /contact-us HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+        400,
+        "Bad request",
+      ],
+      [
+        "Transfer-Encoding beside Content-Length",
+        "POST /contact-us HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
+        400,
+        "Bad request",
+      ],
+      [
+        "headers over the limit",
+        `GET /aboutus HTTP/1.1\r\nHost: localhost\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`,
+        431,
+        "Request headers are too large",
+      ],
+      [
+        "an expectation the server does not meet",
+        "GET /aboutus HTTP/1.1\r\nHost: localhost\r\nExpect: nonsense\r\nConnection: close\r\n\r\n",
+        417,
+        "Expectation not supported",
+      ],
+    ];
+    for (const [what, request, status, message] of cases) {
+      const answer = await sendBytes(host, request);
+      const [head = "", body = ""] = answer.split("\r\n\r\n", 2);
+      const [statusLine, ...lines] = head.split("\r\n");
+      expect(statusLine, what).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      expectSecurityHeaders(headers);
+      expect(headers["cache-control"], what).toBe("no-store");
+      expect(JSON.parse(body), what).toEqual({ success: false, statusCode: status, message });
+    }
+  });
+
+  test("a method no page takes answers a 404 envelope, not Fastify's own body", async () => {
+    for (const method of ["PROPFIND", "SEARCH", "MKCOL"] as const) {
+      for (const url of ["/aboutus", "/ar/transport"]) {
+        const response = await host.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json()).toEqual({
+          success: false,
+          statusCode: 404,
+          message: `Route ${method}:${url} not found`,
+        });
+        expectSecurityHeaders(response.headers);
+      }
+    }
+  });
 });
 
 describe("delivery", () => {
@@ -210,7 +271,7 @@ describe("page forms", () => {
         const refused = await host.app.inject({ method, url: "/blogs" });
         expect([refused.statusCode, refused.json()], method).toEqual([
           405,
-          { success: false, statusCode: 405, message: "Method Not Allowed" },
+          { success: false, statusCode: 405, message: "Method not allowed" },
         ]);
       }
       for (const hostHeader of ["[::1", "a b", "evil@localhost", "localhost/x", ":99999999"]) {

@@ -16,7 +16,7 @@ import type { ServerBuild } from "react-router";
 import { createAlertWatcherOf } from "./alerts-watcher.ts";
 import { createHttpServer, type DevMiddlewares, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
-import { answerFrameworkError, hostErrors } from "./plugins/errors.ts";
+import { answerClientError, answerFailedExpectation, answerFrameworkError, hostErrors } from "./plugins/errors.ts";
 import { inProcessApi } from "./plugins/in-process-api.ts";
 import { pages } from "./plugins/pages.ts";
 import { probes } from "./plugins/probes.ts";
@@ -112,8 +112,10 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
     bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
-    serverFactory: (handler: RequestListener) => createHttpServer(handler, timeouts, dev?.middlewares),
+    serverFactory: (handler: RequestListener) =>
+      createHttpServer(handler, timeouts, dev?.middlewares).on("checkExpectation", answerFailedExpectation),
   }) as unknown as FastifyInstance;
 
   // This site's own database, also under API_URL: e-mail alerts live in it (decision 028).

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { rawErrorAnswer } from "./plugins/errors.ts";
 
 /** The deadlines a client must meet, in milliseconds (see `SERVER_TIMEOUTS`). */
 export interface ClientDeadlines {
@@ -82,10 +83,9 @@ export function guardSlowClients(server: Server, deadlines: ClientDeadlines): vo
         watchAnswer();
         return false;
       }
-      // Answer as Node itself does on its request timeout, on the socket: the app is still
-      // waiting for the body and has answered nothing.
-      if (!response.headersSent && socket.writable)
-        socket.end(`HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      // Answer as Node itself does on its request timeout, on the socket (the app is still
+      // waiting for the body and has answered nothing), in the envelope with the security headers.
+      if (!response.headersSent && socket.writable) socket.end(rawErrorAnswer(408));
       return true;
     });
     // A request without a body is complete at once, one with a body once it is read.

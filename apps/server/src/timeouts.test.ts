@@ -98,6 +98,9 @@ test.concurrent("slow: slow, stalled and silent clients are all cut off within 3
     expect(body.closedAfterMs).toBeGreaterThanOrEqual(SERVER_TIMEOUTS.requestMs - 1_000);
     expect(body.closedAfterMs).toBeLessThan(30_000);
     expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+    // In the envelope, with the security headers, as every other answer.
+    expect(body.answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/);
+    expect(body.answer).toContain('{"success":false,"statusCode":408,"message":"The request took too long to arrive"}');
   }
   for (const headers of [trickledHeaders, stalledHeaders, silent]) {
     expect(headers.closedAfterMs).toBeGreaterThanOrEqual(SERVER_TIMEOUTS.headersMs - 1_000);

@@ -113,16 +113,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(errorEnvelope(500, say(httpMessages.internalError)));
   });
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(404)
-      .send(
-        errorEnvelope(
-          404,
-          translate(routeNotFound(request.method, request.url.split("?")[0] ?? ""), requestLanguage(request)),
-        ),
-      );
-  app.setNotFoundHandler(notFound);
+  app.setNotFoundHandler(answerRouteNotFound);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
-  app.all("/*", notFound);
+  app.all("/*", answerRouteNotFound);
+}
+
+/**
+ * 404 in the envelope for a method and path no route serves: 'Route GET:/api/v1/nope not
+ * found', in the language the request asks for. The API's not-found answer, and the host's
+ * for a method no page takes (PROPFIND, SEARCH…: apps/server's `hostErrors`).
+ */
+export function answerRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const message = routeNotFound(request.method, request.url.split("?")[0] ?? "");
+  return reply.code(404).send(errorEnvelope(404, translate(message, requestLanguage(request))));
 }

@@ -18,6 +18,11 @@ export const httpMessages = defineMessages({
   /** Between the messages of a 400 answer's fields. */
   listSeparator: /*i18n*/ { id: "http.listSeparator", message: ", " },
   databaseUnreachable: /*i18n*/ { id: "http.databaseUnreachable", message: "Database unreachable" },
+  badRequest: /*i18n*/ { id: "http.badRequest", message: "Bad request" },
+  methodNotAllowed: /*i18n*/ { id: "http.methodNotAllowed", message: "Method not allowed" },
+  requestTimeout: /*i18n*/ { id: "http.requestTimeout", message: "The request took too long to arrive" },
+  expectationFailed: /*i18n*/ { id: "http.expectationFailed", message: "Expectation not supported" },
+  headersTooLarge: /*i18n*/ { id: "http.headersTooLarge", message: "Request headers are too large" },
 });
 
 /** 400 of a request with U+0000 in a field: 'fullName must not contain the NUL character'. */
@@ -41,4 +46,19 @@ export function routeNotFound(method: string, path: string): Message {
  */
 export function bodyRefusal(status: number): Message | undefined {
   return status === 413 ? httpMessages.bodyTooLarge : status === 415 ? httpMessages.unsupportedContentType : undefined;
+}
+
+/**
+ * The message of a 4xx the host answers outside the API's routes (apps/server): a body
+ * refused (`bodyRefusal`), a method no page takes (405), a request cut off or refused before
+ * routing (408, 417, 431); 'Bad request' for any other.
+ */
+export function clientErrorMessage(status: number): Message {
+  const byStatus: Partial<Record<number, Message>> = {
+    405: httpMessages.methodNotAllowed,
+    408: httpMessages.requestTimeout,
+    417: httpMessages.expectationFailed,
+    431: httpMessages.headersTooLarge,
+  };
+  return bodyRefusal(status) ?? byStatus[status] ?? httpMessages.badRequest;
 }

@@ -1,14 +1,17 @@
-import { STATUS_CODES } from "node:http";
-import { answerMalformedUrl, sayTo } from "@khayl/api/http/errors";
-import { bodyRefusal, httpMessages } from "@khayl/api/http/messages";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { answerMalformedUrl, answerRouteNotFound, sayTo } from "@khayl/api/http/errors";
+import { clientErrorMessage, httpMessages } from "@khayl/api/http/messages";
+import { translate } from "@khayl/api/i18n";
 import { errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { resourceCsp } from "../csp.ts";
 
 /**
- * Headers for the answers Fastify writes before any hook runs (a malformed URL such as
- * `/%`): the same protections helmet and the CSP hook give every other response.
+ * Headers for the answers written before any hook runs (a malformed URL such as `/%`, or a
+ * request Node's parser refused): the same protections helmet and the CSP hook give every
+ * other response.
  */
 const FRAMEWORK_ERROR_HEADERS = {
   "content-security-policy": resourceCsp,
@@ -32,34 +35,79 @@ export function answerFrameworkError(error: { message: string }, request: Fastif
 /**
  * The error handler of the host's own scope (the API keeps its own, `registerErrorHandling`):
  * a client error raised before a page or file answers — e.g. a `Content-Encoding` that
- * @fastify/compress cannot decode, or a body over the limit — is that 4xx with the envelope
- * `{ success: false, statusCode, message }` (413 and 415 with the API's own messages,
- * `bodyRefusal`, in the language the request asks for, as the API answers them); anything
- * else is logged and answered 500 'Internal server error' (the API's message too), without
- * the error's own message.
+ * @fastify/compress cannot decode, a body over the limit, a Host header that makes no
+ * origin, a method no `Request` carries — is that 4xx with the envelope
+ * `{ success: false, statusCode, message }` and the API's message for it
+ * (`clientErrorMessage`), in the language the request asks for; anything else is logged
+ * and answered 500 'Internal server error' (the API's message too), without the error's
+ * own message.
  */
 function answerHostError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    const refusal = bodyRefusal(status);
-    const message = refusal
-      ? sayTo(request, refusal)
-      : status === 400
-        ? "Bad request"
-        : (STATUS_CODES[status] ?? "Bad request");
-    return reply.code(status).send(errorEnvelope(status, message));
-  }
+  if (status >= 400 && status < 500)
+    return reply.code(status).send(errorEnvelope(status, sayTo(request, clientErrorMessage(status))));
   request.log.error({ err: error }, "request failed");
   return reply.code(500).send(errorEnvelope(500, sayTo(request, httpMessages.internalError)));
 }
 
 /**
+ * A whole HTTP/1.1 answer with `status`, the envelope with the API's English message for
+ * it (`clientErrorMessage`: no request was read, so no language was asked for), the
+ * security headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is
+ * written on a socket before a request exists or while it is still arriving.
+ */
+export function rawErrorAnswer(status: number): string {
+  const body = JSON.stringify(errorEnvelope(status, translate(clientErrorMessage(status), "en")));
+  const headers = {
+    ...FRAMEWORK_ERROR_HEADERS,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n${lines.join("\r\n")}\r\n\r\n${body}`;
+}
+
+/**
+ * Fastify's `clientErrorHandler` for the host: a request Node's HTTP parser refuses (a
+ * method it does not know, a target without a leading `/`, a control byte in the path or a
+ * header, two `Content-Length`s, headers over 16 KB, headers that stop arriving) answers
+ * 400, 431 or 408 with the envelope and the security headers (`rawErrorAnswer`), not
+ * Fastify's bare JSON; the connection is then closed. A reset connection is left alone.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  if (socket.writable) socket.end(rawErrorAnswer(status));
+  else socket.destroy();
+}
+
+/**
+ * The server's `checkExpectation` listener: a request with an `Expect` header other than
+ * `100-continue` answers 417 in the envelope with the security headers (Node's own 417 has
+ * neither), and its connection is closed after the answer.
+ */
+export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify(errorEnvelope(417, translate(clientErrorMessage(417), "en")));
+  response.shouldKeepAlive = false;
+  response.writeHead(417, {
+    ...FRAMEWORK_ERROR_HEADERS,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+  });
+  response.end(body);
+}
+
+/**
  * Outside the API (pages, probes, static files), errors that hooks or plugins raise are
- * answered with the same envelope the API gives, never Fastify's own body (fuzz.api.test.ts).
+ * answered with the same envelope the API gives, never Fastify's own body (fuzz.api.test.ts);
+ * so is a method no page route takes (PROPFIND, SEARCH…: Fastify routes them to no handler),
+ * with the API's 404 'Route PROPFIND:/aboutus not found'.
  */
 export const hostErrors = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(answerHostError);
+    app.setNotFoundHandler(answerRouteNotFound);
   },
   { name: "host-errors" },
 );
