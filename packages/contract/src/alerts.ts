@@ -2,6 +2,7 @@ import { z } from "zod";
 import { disciplineIds } from "./disciplines.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { emailSchema } from "./form-fields.ts";
+import { defineMessages } from "./messages.ts";
 
 /**
  * E-mail alerts for new flights and show transport (decision 028, product.md "Alerts").
@@ -21,11 +22,20 @@ export const ALERT_CONSENT_VERSION = "2026-11-26";
 /** The largest subscription id: the column is a PostgreSQL `integer`, which a larger one overflows (a 500). */
 const MAX_SUBSCRIPTION_ID = 2_147_483_647;
 
+/** The alerts calls' validation messages, answered in the language asked for (decision 027). */
+const alertFieldMessages = defineMessages({
+  tokenInvalid: /*i18n*/ { id: "alerts.field.tokenInvalid", message: "token is not a valid link token" },
+  watchInvalid: /*i18n*/ { id: "alerts.field.watchInvalid", message: "watch must be flights, shows, flight or show" },
+  languageInvalid: /*i18n*/ { id: "alerts.field.languageInvalid", message: "language must be en or ar" },
+  filterInvalid: /*i18n*/ { id: "alerts.field.filterInvalid", message: "filter does not fit watch" },
+  scopeInvalid: /*i18n*/ { id: "alerts.field.scopeInvalid", message: "scope must be all or this" },
+});
+
 /** A subscriber's link token: `<subscription id>.<43 base64url characters>`, the id an `integer`. */
 const tokenSchema = z
   .string()
-  .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, "token is not a valid link token")
-  .refine((token) => Number(token.split(".", 1)[0]) <= MAX_SUBSCRIPTION_ID, "token is not a valid link token");
+  .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, alertFieldMessages.tokenInvalid.message)
+  .refine((token) => Number(token.split(".", 1)[0]) <= MAX_SUBSCRIPTION_ID, alertFieldMessages.tokenInvalid.message);
 
 /**
  * The filter of a watch: `flights` all/import/export; `shows` all or comma-separated
@@ -45,13 +55,13 @@ function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
 export const alertSubscribeBodySchema = z
   .object({
     email: emailSchema,
-    watch: z.enum(alertWatchValues, { error: "watch must be flights, shows, flight or show" }),
+    watch: z.enum(alertWatchValues, { error: alertFieldMessages.watchInvalid.message }),
     filter: z.string().trim().max(40).default("all"),
-    language: z.enum(["en", "ar"], { error: "language must be en or ar" }),
+    language: z.enum(["en", "ar"], { error: alertFieldMessages.languageInvalid.message }),
     website: z.string().max(200).optional(),
   })
   .refine((body) => isValidAlertFilter(body.watch, body.filter), {
-    message: "filter does not fit watch",
+    message: alertFieldMessages.filterInvalid.message,
     path: ["filter"],
   });
 
@@ -61,13 +71,13 @@ const alertTokenBodySchema = z.object({ token: tokenSchema });
 /** Body of `unsubscribe`: `scope` `all` (default) stops every alert to the token's address, `this` only its own. */
 const alertUnsubscribeBodySchema = z.object({
   token: tokenSchema,
-  scope: z.enum(["all", "this"], { error: "scope must be all or this" }).default("all"),
+  scope: z.enum(["all", "this"], { error: alertFieldMessages.scopeInvalid.message }).default("all"),
 });
 
 /** Body of `setLanguage`: the language every alert mail to the token's address is written in from now on. */
 const alertLanguageBodySchema = z.object({
   token: tokenSchema,
-  language: z.enum(["en", "ar"], { error: "language must be en or ar" }),
+  language: z.enum(["en", "ar"], { error: alertFieldMessages.languageInvalid.message }),
 });
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */

@@ -57,6 +57,26 @@ test("a text over its limit is refused in Arabic with the limit in Latin digits,
   expect(english.json().message).toBe("Must be at most 20,000 characters");
 });
 
+test("the alerts calls' validation messages come in Arabic too", async () => {
+  const unsubscribe = await call("POST", "/alerts/subscriptions/unsubscribe", "ar", { token: "x", scope: 5 });
+  expect(unsubscribe.statusCode).toBe(400);
+  expect(unsubscribe.json().message).toBe("قيمة token ليست رمز رابط صالحًا، يجب أن تكون قيمة scope هي all أو this");
+  const language = await call("POST", "/alerts/subscriptions/language", "ar", {
+    token: `1.${"a".repeat(43)}`,
+    language: "fr",
+  });
+  expect(language.json().message).toBe("يجب أن تكون قيمة language هي en أو ar");
+  const subscribe = await call("POST", "/alerts/subscriptions", "ar", {
+    email: "rider@example.com",
+    watch: "flights",
+    filter: "sometimes",
+    language: "en",
+  });
+  expect(subscribe.json().message).toBe("قيمة filter لا تناسب watch");
+  const english = await call("POST", "/alerts/subscriptions/unsubscribe", "en", { token: "x", scope: 5 });
+  expect(english.json().message).toBe("token is not a valid link token, scope must be all or this");
+});
+
 test("not-found answers and success messages come in Arabic too", async () => {
   const missing = await call("GET", "/blog/999999", "ar");
   expect(missing.statusCode).toBe(404);
