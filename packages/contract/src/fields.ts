@@ -19,24 +19,47 @@ const say = (message: keyof typeof fieldMessages, values: Record<string, string 
 
 /**
  * Small field schemas composed into request and response schemas (conventions §2).
- * Query-string values arrive as strings, so the query helpers coerce.
+ * Query-string and path values arrive as strings: the number helpers read decimal digits only.
  */
+
+/**
+ * A query string's or path's whole number as its schema reads it: decimal digits with an
+ * optional minus become that number; a decimal fraction (`1.5`, `1.0`) is refused as
+ * '{name} must be a whole number'; any other spelling (`0x10`, `1e3`, `+5`, ` 1`) stays text,
+ * which the number schema refuses as '{name} must be a number'. So each value has one URL
+ * (`Number()`, which `z.coerce` calls, took all of them), as the OpenAPI `integer` says.
+ */
+function wholeNumberFromText(name: string) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== "string") return value;
+    if (/^-?\d+$/.test(value)) return Number(value);
+    if (/^-?\d+\.\d+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: say("notWhole", { name }) });
+      return z.NEVER;
+    }
+    return value;
+  };
+}
+
+/** A whole number named `name` in a query string or path (`wholeNumberFromText`), within `bounds`. */
+function wholeNumberSchema(name: string, bounds: (whole: z.ZodNumber) => z.ZodNumber) {
+  return z.preprocess(
+    wholeNumberFromText(name),
+    bounds(z.number({ error: say("notANumber", { name }) }).int(say("notWhole", { name }))),
+  );
+}
 
 /** Page size in a query string: a whole number from 1 to `max`. */
 export function limitSchema(max: number) {
-  return z.coerce
-    .number({ error: say("notANumber", { name: "limit" }) })
-    .int(say("notWhole", { name: "limit" }))
-    .min(1, say("atLeast", { name: "limit", min: 1 }))
-    .max(max, say("atMost", { name: "limit", max }));
+  return wholeNumberSchema("limit", (whole) =>
+    whole.min(1, say("atLeast", { name: "limit", min: 1 })).max(max, say("atMost", { name: "limit", max })),
+  );
 }
 
 /** Offset in a query string: a whole number of rows to skip, 0 or more. */
-export const offsetSchema = z.coerce
-  .number({ error: say("notANumber", { name: "offset" }) })
-  .int(say("notWhole", { name: "offset" }))
-  .min(0, say("notNegative", { name: "offset" }))
-  .max(1_000_000, say("atMost", { name: "offset", max: 1000000 }));
+export const offsetSchema = wholeNumberSchema("offset", (whole) =>
+  whole.min(0, say("notNegative", { name: "offset" })).max(1_000_000, say("atMost", { name: "offset", max: 1000000 })),
+);
 
 /** A boolean flag sent in a query string as `true` or `false`. */
 export function queryBooleanSchema(name: string) {
@@ -49,11 +72,9 @@ export function queryBooleanSchema(name: string) {
 }
 
 /** A positive database id in a path (`/blog/12`), at most the largest 32-bit serial. */
-export const idParamSchema = z.coerce
-  .number({ error: say("notANumber", { name: "id" }) })
-  .int(say("notWhole", { name: "id" }))
-  .positive(say("notPositive", { name: "id" }))
-  .max(2_147_483_647, say("tooLarge", { name: "id" }));
+export const idParamSchema = wholeNumberSchema("id", (whole) =>
+  whole.positive(say("notPositive", { name: "id" })).max(2_147_483_647, say("tooLarge", { name: "id" })),
+);
 
 /** The message of an enum field given another value: '{name} must be one of a, b'. */
 export function notOneOfText(name: string, values: readonly string[]): string {

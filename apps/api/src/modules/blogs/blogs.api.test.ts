@@ -88,6 +88,12 @@ describe("GET /blog/getWebsiteBlogs", () => {
     ["?limit=ten", "limit must be a number"],
     ["?limit=1001", "limit must be at most 1000"],
     ["?offset=-1", "offset must be 0 or more"],
+    // One spelling per value: what `Number()` reads but a decimal integer is not, is refused.
+    ["?limit=0x10", "limit must be a number"],
+    ["?limit=1e1", "limit must be a number"],
+    ["?limit=%2B5", "limit must be a number"],
+    ["?limit=%205", "limit must be a number"],
+    ["?offset=1.0", "offset must be a whole number"],
   ])("bad input %s answers 400 with the envelope", async (query, message) => {
     const { status, body, headers } = await get(`/blog/getWebsiteBlogs${query}`);
     expect(status).toBe(400);
@@ -126,6 +132,10 @@ describe("GET /blog/{id}", () => {
   test.each([
     ["abc", "id must be a number"],
     ["1.5", "id must be a whole number"],
+    ["1.0", "id must be a whole number"],
+    ["0x1", "id must be a number"],
+    ["1e0", "id must be a number"],
+    ["%201", "id must be a number"],
     ["0", "id must be a positive number"],
     ["99999999999", "id is too large"],
   ])("a non-numeric id %s answers 400 with the envelope", async (id, message) => {
