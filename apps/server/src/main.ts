@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { API_PREFIX } from "@khayl/api/app";
 import { createLogger } from "@khayl/api/http/log";
 import {
   deploymentKind,
@@ -12,6 +13,7 @@ import {
   publicOrigin,
   stripeConfigured,
 } from "@khayl/config/env";
+import { invoiceEndpoints } from "@khayl/contract/invoices";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
 
@@ -118,23 +120,41 @@ console.log(
 );
 
 /**
- * The payable demo invoice link to print, if any. Only the process that seeded the demo
- * invoices learns their links (it writes them to `DATA_DIR/demo-invoices.json`, readable
- * by its owner only); a later start of the local demo prints the first unpaid one from
- * that file. A public deployment prints links only from the process that seeded them, and
- * never a real invoice's: they are not in that file. Throws when the file cannot be
+ * The payable demo invoice link to print, if any, on this start's origin. Only the process
+ * that seeded the demo invoices learns their links (it writes them to
+ * `DATA_DIR/demo-invoices.json`, readable by its owner only); a later start of the local
+ * demo prints the first of that file's invoices that its own API still answers as unpaid
+ * (one paid in an earlier run is not payable), on its own origin (a later `PORT` is not the
+ * seeding run's). A public deployment prints links only from the process that seeded them,
+ * and never a real invoice's: they are not in that file. Throws when the file cannot be
  * written, or read and parsed.
  */
 async function payableDemoInvoice(): Promise<string | null> {
   const file = path.join(env.DATA_DIR, "demo-invoices.json");
   const seededNow = host.seeded?.invoiceLinks ?? [];
-  let links: (DemoInvoiceLink & { url: string })[] = [];
+  const linkOf = (hash: string) => `${origin}/invoice/${hash}`;
   if (seededNow.length > 0) {
-    links = seededNow.map((i) => ({ ...i, url: `${origin}/invoice/${i.hash}` }));
+    const links = seededNow.map((i) => ({ ...i, url: linkOf(i.hash) }));
     await mkdir(env.DATA_DIR, { recursive: true });
     await writeFile(file, `${JSON.stringify(links, null, 2)}\n`, { mode: 0o600 });
-  } else if (deploymentKind(env) === "demo" && existsSync(file)) {
-    links = JSON.parse(await readFile(file, "utf8")) as typeof links;
+    return links.find((i) => i.status === "unpaid")?.url ?? null;
   }
-  return links.find((i) => i.status === "unpaid")?.url ?? null;
+  if (deploymentKind(env) !== "demo" || !existsSync(file)) return null;
+  const kept = JSON.parse(await readFile(file, "utf8")) as DemoInvoiceLink[];
+  for (const { hash, status } of kept) if (status === "unpaid" && (await isUnpaid(hash))) return linkOf(hash);
+  return null;
+}
+
+/**
+ * Whether this process's own API answers the invoice of link `hash` as unpaid (a call of its
+ * own, `Host.ownRead`: no visitor's budget is spent); false for a link it does not know.
+ */
+async function isUnpaid(hash: string): Promise<boolean> {
+  const answer = await host.app.inject({
+    method: invoiceEndpoints.getByLink.method,
+    url: `${API_PREFIX}${invoiceEndpoints.getByLink.path}`,
+    headers: host.ownRead,
+    payload: { hash },
+  });
+  return answer.statusCode === 200 && answer.json<{ data?: { status?: string } }>().data?.status === "unpaid";
 }
