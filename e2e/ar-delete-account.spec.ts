@@ -82,12 +82,14 @@ test.describe("/ar/delete-account and /ar/success", () => {
     await expect(first).toBeFocused();
     await expect(first).toHaveValue("");
 
-    // A wrong code: the server's message as a toast, as it comes (the API answers in the page's language).
+    // A wrong code: the server's message in the dialog's own alert, as it comes (the API
+    // answers in the page's language); focus stays in the boxes.
     const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
     await page.keyboard.type(wrong);
     await expect(dialog.getByRole("textbox", { name: "الرقم 4 من 4" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.locator("[data-sonner-toast]").first()).toHaveText("رمز التحقق غير صحيح أو منتهي الصلاحية");
+    await expect(dialog.getByRole("alert")).toHaveText("رمز التحقق غير صحيح أو منتهي الصلاحية");
+    await expect(dialog.getByRole("textbox", { name: "الرقم 4 من 4" })).toBeFocused();
 
     // Backspace empties the last box, then walks back emptying each box, to the first.
     for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace");

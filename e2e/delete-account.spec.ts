@@ -100,11 +100,17 @@ test("deletion end to end with the code read from the outbox", async ({ page }) 
   await expect(boxes.nth(0)).toBeFocused();
   await expect(boxes.nth(0)).toHaveValue("");
 
-  // A wrong code is refused with the server's message as a toast.
+  // A wrong code is refused with the server's message in the dialog's own alert: a toast
+  // outside the open modal dialog would be inert (never announced, under the backdrop).
   const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
   for (const [i, c] of [...wrong].entries()) await boxes.nth(i).fill(c);
   await dialog.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid or expired verification code");
+  await expect(boxes.nth(0)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  // Changing the code clears it.
+  await boxes.nth(3).fill(String((Number(wrong[3]) + 1) % 10));
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
 
   // Pasting 4 digits fills every box.
   await boxes.nth(0).focus();
@@ -156,7 +162,7 @@ test("an unknown e-mail gets the same code dialog (no account enumeration)", asy
   await expect(dialog.getByText("Verification code must be 4 digits", { exact: true })).toBeVisible();
   await boxes.nth(3).fill("1");
   await dialog.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid or expired verification code");
 });
 
 test("/success shows the spec text", async ({ page }) => {
@@ -190,6 +196,14 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Required", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Digit 1 of 4")).toHaveValue(code[0]!);
     await expect(page.getByLabel("Digit 2 of 4")).toHaveValue(code[1]!);
+    // A wrong code: the page loads on the first box, marked invalid and described by the
+    // server's message (an alert already in the page at load is not read out).
+    const wrong = String((Number(code) + 1) % 10_000).padStart(4, "0");
+    for (const [i, c] of [...wrong].entries()) await page.getByLabel(`Digit ${i + 1} of 4`).fill(c);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid or expired verification code");
+    await expect(page.getByLabel("Digit 1 of 4")).toBeFocused();
+    await expect(page.getByLabel("Digit 1 of 4")).toHaveAccessibleDescription("Invalid or expired verification code");
     for (const [i, c] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 4`).fill(c);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/success$/);

@@ -217,12 +217,14 @@ export function CodeStep({
               defaultValue={boxes?.[i] ?? ""}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "code-error-nojs" : undefined}
+              // biome-ignore lint/a11y/noAutofocus: a refused code (no JavaScript): the page loads on the first box, so a screen reader reads it as invalid with the message (an alert present at load is not read)
+              autoFocus={error && i === 0 ? true : undefined}
               className="size-14 rounded-lg border border-slate-300 text-center text-2xl"
             />
           ))}
         </fieldset>
         {error ? (
-          <p id="code-error-nojs" className="text-center text-sm text-red-700">
+          <p id="code-error-nojs" role="alert" className="text-center text-sm text-red-700">
             {error}
           </p>
         ) : null}

@@ -81,6 +81,11 @@ export default function DeleteAccount() {
     actionData?.codeBoxes?.length === OTP_LENGTH ? actionData.codeBoxes : emptyCode(),
   );
   const [codeTouched, setCodeTouched] = useState(Boolean(actionData?.codeError));
+  // The server's answer to a code (wrong, expired, too many tries), shown in the code dialog's
+  // own alert: a toast outside an open modal dialog is inert (unannounced, under the backdrop).
+  const [codeRefusal, setCodeRefusal] = useState<string | undefined>(
+    actionData?.step === "code" ? actionData.message : undefined,
+  );
   const busy = fetcher.state !== "idle";
   const { hydrated } = form;
 
@@ -90,12 +95,14 @@ export default function DeleteAccount() {
     const typed = form.ref.current?.querySelector<HTMLInputElement>("#email")?.value ?? "";
     if (typed) setEmail(typed);
     if (form.touched("email")) form.revalidate();
-    if (actionData?.message) notify.error(actionData.message);
+    if (actionData?.message && actionData.step !== "code") notify.error(actionData.message);
   });
   useEffect(() => hydrate(), []);
   // Once per answer of the fetcher, against the step shown when it arrives.
   const answered = useEffectEvent((result: DeletionActionResult) => {
-    if (result.message) notify.error(result.message);
+    const refusedCode = result.step === "code" && step === "code";
+    if (result.message && !refusedCode) notify.error(result.message);
+    setCodeRefusal(refusedCode ? result.message : undefined);
     if (result.step === "code" && step !== "code") {
       setCode(emptyCode());
       setCodeTouched(false);
@@ -108,10 +115,9 @@ export default function DeleteAccount() {
 
   const submitDisabled = hydrated && (!email.trim() || Boolean(form.shown("email")));
   // The contract's messages (English in the action's answer too), shown in the page's language.
-  const shownCodeError = localizeFormMessage(
-    i18n,
-    hydrated ? (codeTouched ? codeMessage(code) : undefined) : actionData?.codeError,
-  );
+  const shownCodeError =
+    localizeFormMessage(i18n, hydrated ? (codeTouched ? codeMessage(code) : undefined) : actionData?.codeError) ??
+    codeRefusal;
   const product = config.productName;
 
   function verify() {
@@ -143,7 +149,7 @@ export default function DeleteAccount() {
       </div>
       <h1 className="text-3xl font-bold">{t`Delete your account`}</h1>
       <p className="mt-4 text-lg">{t`To delete your ${product} account, enter the e-mail address you signed up with. We will send a confirmation code to that address; enter it here to confirm. Your name, e-mail and phone number are then deleted, with the messages you sent us from that address; invoices are kept for tax records, without your name.`}</p>
-      {noJsStep && actionData?.message ? (
+      {noJsStep && noJsStep !== "code" && actionData?.message ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
           {actionData.message}
         </p>
@@ -187,7 +193,7 @@ export default function DeleteAccount() {
           dialog={null}
           email={actionData?.email ?? ""}
           boxes={actionData?.codeBoxes}
-          error={localizeFormMessage(i18n, actionData?.codeError)}
+          error={localizeFormMessage(i18n, actionData?.codeError) ?? actionData?.message}
         />
       ) : null}
 
@@ -214,7 +220,16 @@ export default function DeleteAccount() {
         <CodeStep
           dialog={{ open: step === "code", onClose: closing("code") }}
           email={email}
-          state={{ code, error: shownCodeError, busy, onChange: setCode, onVerify: verify }}
+          state={{
+            code,
+            error: shownCodeError,
+            busy,
+            onChange: (typed) => {
+              setCode(typed);
+              setCodeRefusal(undefined);
+            },
+            onVerify: verify,
+          }}
         />
       ) : null}
     </main>
