@@ -167,6 +167,8 @@ test("keyboard only: fill, submit, Escape closes the modal", async ({ page }) =>
   await expect(dialog.getByText(/SR-\d{4}-\d{6}/)).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  // Focus goes on in the renewed form, not back to the start of the page.
+  await expect(page.getByLabel("Full Name")).toBeFocused();
 });
 
 test("a phone number typed before the page hydrates is kept by the phone field", async ({ page }) => {

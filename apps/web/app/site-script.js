@@ -94,8 +94,13 @@
       const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
       const update = () => {
         const at = Math.abs(row.scrollLeft);
-        previous.disabled = at < 2;
-        next.disabled = at + row.clientWidth > row.scrollWidth - 2;
+        const atStart = at < 2;
+        const atEnd = at + row.clientWidth > row.scrollWidth - 2;
+        // A button disabled while it has focus drops focus to the page's start: the other takes it.
+        if (atEnd && !atStart && document.activeElement === next) previous.focus();
+        if (atStart && !atEnd && document.activeElement === previous) next.focus();
+        previous.disabled = atStart;
+        next.disabled = atEnd;
       };
       const step = (direction) => {
         const slide = row.querySelector("[aria-roledescription=slide]");

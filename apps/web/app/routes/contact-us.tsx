@@ -244,7 +244,15 @@ export default function ContactUs() {
           <WhatsAppLink className={whatsappClass} text={t`Hello, I have a question about moving my horses.`} />
         </p>
       </div>
-      <ContactThanksModal reference={reference} onClose={() => setReference(null)} />
+      <ContactThanksModal
+        reference={reference}
+        onClose={() => {
+          setReference(null);
+          // The dialog opened from a Submit that was disabled while sending, and the form was
+          // renewed since, so it has nowhere to return focus: the renewed form's first field takes it.
+          form.ref.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
+        }}
+      />
     </>
   );
 }
