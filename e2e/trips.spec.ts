@@ -117,6 +117,25 @@ test("on a phone, the schedules and a show's page move nothing while what is bel
   }
 });
 
+test("on a phone, a control reached backwards with Shift+Tab is not hidden under the sticky header", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const id = await firstId(page, showsApi);
+  await page.goto(`/transport/${id}`);
+  const share = page.getByRole("button", { name: "Share" });
+  await page.getByRole("textbox", { name: "E-mail" }).focus();
+  // Scrolled until Share, the control before the field, is at the top of the screen, under the
+  // header: the browser counts it as in view and would not scroll it, so only the page's scroll
+  // padding makes Shift+Tab bring it out.
+  await share.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top));
+  await page.keyboard.press("Shift+Tab");
+  await expect(share).toBeFocused();
+  const header = await page.getByRole("banner").boundingBox();
+  const control = await share.boundingBox();
+  expect(control?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   // A show's page whole in the server HTML: apps/server/src/server-html.api.test.ts.
