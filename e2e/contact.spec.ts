@@ -89,6 +89,46 @@ test("an empty submit shows every message under its field and focuses the first"
   await expectNoAxeViolations(page);
 });
 
+test("the phone field takes a whole international number, typed after the UAE's code or pasted", async ({ page }) => {
+  await page.goto("/contact-us");
+  await phoneReady(page);
+  const phone = page.getByRole("textbox", { name: "Phone" });
+  const country = page.getByRole("combobox", { name: "Phone country" });
+  const sent = page.locator('input[type="hidden"][name="phone"]');
+  const typeAtEnd = async (text: string) => {
+    await phone.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(text);
+  };
+  // Typed after the `+971` the field shows: the `+` starts the number over.
+  await typeAtEnd("+971 50 123 4567");
+  await expect(sent).toHaveValue("+971501234567");
+  await typeAtEnd("+44 20 7946 0958");
+  await expect(sent).toHaveValue("+442079460958");
+  await expect(country).toHaveValue("GB");
+  // Pasted, as most visitors fill it: the whole number, its country from its calling code.
+  for (const [text, value, code] of [
+    ["+971501234567", "+971501234567", "AE"],
+    ["+44 20 7946 0958", "+442079460958", "GB"],
+    ["00971 50 123 4567", "+971501234567", "AE"],
+  ] as const) {
+    await phone.click();
+    await page.keyboard.press("End");
+    await phone.evaluate((input, pasted) => {
+      const data = new DataTransfer();
+      data.setData("text", pasted);
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+    await expect(sent, text).toHaveValue(value);
+    await expect(country, text).toHaveValue(code);
+  }
+  // Product §5's invalid example, typed, gets its message rather than a number made valid.
+  await typeAtEnd("+97150 1234");
+  await expect(sent).toHaveValue("+971501234");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(messages.phoneInvalid, { exact: true })).toBeVisible();
+});
+
 test("an invalid e-mail and a short phone show their messages", async ({ page }) => {
   await page.goto("/contact-us");
   await fillValid(page);

@@ -1,4 +1,6 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/core";
 import metadata from "libphonenumber-js/min/metadata";
+import { type ClipboardEvent, type KeyboardEvent, useState } from "react";
 import type { Labels } from "react-phone-number-input";
 // The core build: the metadata and the labels are given here, so the English labels the
 // default build carries are not in the Arabic page's JavaScript (and the other way round).
@@ -25,9 +27,25 @@ export interface PhoneFieldProps {
 }
 
 /**
+ * A whole international number pasted into the field (`+44 20 7946 0958`, `00971…`): its
+ * E.164 form (the field then shows its country), or undefined for any other text, which the
+ * field takes as typed digits. An invalid one is kept as written, for the form's message.
+ */
+function pastedInternationalNumber(text: string): string | undefined {
+  const international = text.trim().replace(/^00/, "+");
+  if (!international.startsWith("+")) return undefined;
+  return parsePhoneNumberFromString(international, metadata)?.number;
+}
+
+/**
  * The contact form's phone input (product §3, §9): international format, country select
  * defaulting to the UAE (react-phone-number-input on libphonenumber-js's small metadata),
- * its flag an SVG image from this site (`PhoneFlag`).
+ * its flag an SVG image from this site (`PhoneFlag`). The country's calling code stays in
+ * front of what is typed (Tab into the field, type `50 123 4567`: `+971 50 123 4567`); a `+`
+ * typed starts the number over with its own calling code (the whole text is replaced, and
+ * the code is editable until the field is left, so `+971 50…` typed after the UAE's `+971` is
+ * not `+971 971 50…`, and `+44…` picks the UK); a whole international number pasted replaces
+ * it, its country chosen from its calling code (`pastedInternationalNumber`).
  * The country names are in the page's language and sorted in it; the flag, the calling
  * code and the number read left to right on Arabic pages too. A hidden input named `name`
  * carries `submittedPhone(value)`; before JavaScript loads the page renders a plain text
@@ -45,6 +63,8 @@ export function PhoneField({
   invalid,
   describedBy,
 }: PhoneFieldProps) {
+  // Editable from a typed `+` until the field is left (see above).
+  const [codeEditable, setCodeEditable] = useState(false);
   return (
     <>
       <input type="hidden" name={name} value={submittedPhone(value)} />
@@ -55,10 +75,13 @@ export function PhoneField({
         locales={language}
         international
         defaultCountry="AE"
-        countryCallingCodeEditable={false}
+        countryCallingCodeEditable={codeEditable}
         value={value || undefined}
         onChange={(v) => onChange(v ?? "")}
-        onBlur={onBlur}
+        onBlur={() => {
+          setCodeEditable(false);
+          onBlur();
+        }}
         autoComplete="tel"
         dir="ltr"
         flagComponent={PhoneFlag}
@@ -72,7 +95,20 @@ export function PhoneField({
           "phone-field flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 " +
           "focus-within:ring-2 focus-within:ring-brand"
         }
-        numberInputProps={{ className: "min-w-0 flex-1 bg-transparent outline-none" }}
+        numberInputProps={{
+          className: "min-w-0 flex-1 bg-transparent outline-none",
+          onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key !== "+") return;
+            setCodeEditable(true);
+            event.currentTarget.select();
+          },
+          onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+            const pasted = pastedInternationalNumber(event.clipboardData.getData("text"));
+            if (pasted === undefined) return;
+            event.preventDefault();
+            onChange(pasted);
+          },
+        }}
       />
     </>
   );
