@@ -66,6 +66,25 @@ test("a show card's modal leads to the show's page, which links back to its disc
   await expectNoAxeViolations(page);
 });
 
+test("the modal offers no page for a show that has none, after one that has", async ({ page }) => {
+  // Home lists shows that are not on the website (product §7: no showOnWebsite filter there):
+  // they have no page, and the modal must not keep the link of the card opened before.
+  const rows = (await (await page.request.get("/api/v1/event-services/website?limit=100&offset=0")).json()).data
+    .rows as { eventName: string; showOnWebsite?: boolean }[];
+  const withPage = rows.find((row) => row.showOnWebsite === true);
+  const without = rows.find((row) => row.showOnWebsite === false);
+  if (!withPage || !without) throw new Error("the demo has shows on and off the website");
+  await page.goto("/");
+  await waitForHydration(page);
+  const dialog = page.getByRole("dialog", { name: "All of our services available on the app" });
+  await page.getByRole("main").getByRole("button", { name: withPage.eventName }).first().click();
+  await expect(dialog.getByRole("link", { name: "Details" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("main").getByRole("button", { name: without.eventName }).first().click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Details" })).toHaveCount(0);
+});
+
 test("a flight's page shows the route, airports, countries and Asia/Dubai times", async ({ page }) => {
   const id = await firstId(page, flightsApi);
   const answer = await page.request.get(`/api/v1/selective-services/website/${id}`);

@@ -102,6 +102,29 @@ describe("schedules, shows and flights", () => {
     }
   });
 
+  test("a card offers a page only for a show or flight that has one (on the website)", async () => {
+    // `/flights` and home's shows list rows that are not on the website: their pages answer
+    // 404, so their cards name none (no 'Details' link, no `data-details` for the modal).
+    type Row = { id: number; showOnWebsite?: boolean | null };
+    const flights = (await apiData<{ rows: Row[] }>("/selective-services/website?limit=1000&offset=0")).rows;
+    const shows = (await apiData<{ rows: Row[] }>("/event-services/website?limit=100&offset=0")).rows;
+    for (const [list, rows, pathOf] of [
+      ["/flights", flights, (id: number) => `/flights/${id}`],
+      ["/", shows, (id: number) => `/transport/${id}`],
+    ] as const) {
+      const hidden = rows.filter((row) => row.showOnWebsite === false);
+      const shown = rows.filter((row) => row.showOnWebsite === true);
+      expect(hidden.length, list).toBeGreaterThan(0);
+      expect(shown.length, list).toBeGreaterThan(0);
+      const html = (await serverPage(list)).html;
+      for (const row of hidden) {
+        expect(html, `${list} ${row.id}`).not.toContain(`"${pathOf(row.id)}"`);
+        expect((await serverPage(pathOf(row.id))).status).toBe(404);
+      }
+      for (const row of shown.slice(0, 3)) expect(html, `${list} ${row.id}`).toContain(`href="${pathOf(row.id)}"`);
+    }
+  });
+
   test("the sitemap lists show and flight pages in both languages", async () => {
     // Was e2e/trips.spec.ts "the sitemap lists show and flight pages in both languages".
     const show = await firstId(showsApi);

@@ -120,11 +120,13 @@
     const target = event.target instanceof Element ? event.target : null;
     const button = target?.closest("button[data-share-url]");
     if (button) void share(button);
-    const card = target?.closest("[data-details]");
+    // A card that opens the app modal names its page, if it has one (a show or flight not on
+    // the website has none): the modal's link follows the card last opened, never an earlier one.
+    const card = target?.closest('[commandfor="app-modal"][command="show-modal"]');
     const details = card && document.querySelector("a[data-app-modal-details]");
     if (details) {
-      details.href = card.dataset.details;
-      details.parentElement.hidden = false;
+      if (card.dataset.details) details.href = card.dataset.details;
+      details.parentElement.hidden = !card.dataset.details;
     }
     const switchLink = target?.closest("a[hreflang]");
     const language = switchLink?.getAttribute("hreflang");

@@ -10,6 +10,7 @@ import {
   limitSchema,
   offsetSchema,
   queryBooleanSchema,
+  showOnWebsiteSchema,
 } from "./fields.ts";
 import { TRANSPORT_EVENTS_LIMIT } from "./list-limits.ts";
 import { defineMessages, type Message, validationText } from "./messages.ts";
@@ -31,6 +32,7 @@ const eventSchema = z.object({
   eventCategory: z.string().nullish(),
   category: z.string().nullish(),
   eventDiscipline: z.number().int().nullish(),
+  showOnWebsite: showOnWebsiteSchema,
   language: contentLanguageSchema,
 });
 export type Event = z.infer<typeof eventSchema>;

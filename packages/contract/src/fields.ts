@@ -94,5 +94,15 @@ export const contentLanguageSchema = z
   .nullish()
   .describe("The language of this item's texts: ar when Arabic was asked for and exists, else en");
 
+/**
+ * Whether a show or flight is on the website, so has a page of its own (product §2, "Show and
+ * flight pages"): lists without the `showOnWebsite` filter (home's shows, `/flights`) carry
+ * rows that have none. Optional: a provider API that does not send it leaves every card its link.
+ */
+export const showOnWebsiteSchema = z
+  .boolean()
+  .nullish()
+  .describe("Whether the item is shown on the website: only then does it have a page of its own");
+
 /** An airport or venue code object as the provider API sends it (`place.code`, `departureAirport.code`). */
 export const codeRefSchema = z.object({ code: z.string(), name: z.string().nullish() });

@@ -9,6 +9,7 @@ import {
   limitSchema,
   offsetSchema,
   queryBooleanSchema,
+  showOnWebsiteSchema,
 } from "./fields.ts";
 import { type FlightTypeSlug, flightTypeSlugs } from "./flight-types.ts";
 import { FLIGHTS_PAGE_LIMIT } from "./list-limits.ts";
@@ -32,6 +33,7 @@ const selectiveServiceSchema = z.object({
   selectiveCode: z.string().nullish(),
   startDate: isoDateTimeSchema.nullish(),
   endDate: isoDateTimeSchema.nullish(),
+  showOnWebsite: showOnWebsiteSchema,
   language: contentLanguageSchema,
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;

@@ -18,14 +18,16 @@ export function EventCard({ event }: { event: Event }) {
   const language = useLanguage();
   const contentLang = useContentLang(event.language);
   const place = eventPlaceCode(event);
+  // Only a show on the website has a page (product §2, "Show and flight pages").
+  const page = event.showOnWebsite === false ? undefined : showPath(event.id);
   return (
     <div className="flex h-full flex-col">
       <button
         type="button"
-        onClick={() => openAppModal(showPath(event.id))}
+        onClick={() => openAppModal(page)}
         commandfor={APP_MODAL_ID}
         command="show-modal"
-        data-details={localizedPath(showPath(event.id), language)}
+        data-details={page ? localizedPath(page, language) : undefined}
         aria-haspopup="dialog"
         className={
           "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
@@ -55,7 +57,7 @@ export function EventCard({ event }: { event: Event }) {
           <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
         </span>
       </button>
-      <CardDetailsLink path={showPath(event.id)} name={event.eventName} />
+      {page ? <CardDetailsLink path={page} name={event.eventName} /> : null}
     </div>
   );
 }

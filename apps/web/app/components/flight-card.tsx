@@ -17,14 +17,16 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
   const contentLang = useContentLang(flight.language);
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
+  // Only a flight on the website has a page (product §2, "Show and flight pages").
+  const page = flight.showOnWebsite === false ? undefined : flightPath(flight.id);
   return (
     <div className="flex h-full flex-col">
       <button
         type="button"
-        onClick={() => openAppModal(flightPath(flight.id))}
+        onClick={() => openAppModal(page)}
         commandfor={APP_MODAL_ID}
         command="show-modal"
-        data-details={localizedPath(flightPath(flight.id), language)}
+        data-details={page ? localizedPath(page, language) : undefined}
         aria-haspopup="dialog"
         className={
           "card flex w-full flex-1 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-start " +
@@ -63,7 +65,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
           </span>
         </span>
       </button>
-      <CardDetailsLink path={flightPath(flight.id)} name={`${from} – ${to}`} />
+      {page ? <CardDetailsLink path={page} name={`${from} – ${to}`} /> : null}
     </div>
   );
 }

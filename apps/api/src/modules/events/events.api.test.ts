@@ -58,8 +58,11 @@ describe("GET /event-services/website", () => {
       endDate: "2030-01-12T14:00:00.000Z",
       eventCategory: "International",
       eventDiscipline: 3,
+      showOnWebsite: true,
       language: "en",
     });
+    // A list without the filter says which rows have no page of their own (product §2).
+    expect(body.data.rows[0]).toMatchObject({ eventName: "Hidden Clinic", showOnWebsite: false });
   });
 
   test("showOnWebsite=true hides events not shown on the website", async () => {

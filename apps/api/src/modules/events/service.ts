@@ -23,6 +23,7 @@ function toEvent(row: typeof events.$inferSelect, language: Language): Event {
     endDate: row.endDate?.toISOString() ?? null,
     eventCategory: texts.eventCategory,
     eventDiscipline: row.disciplineId,
+    showOnWebsite: row.showOnWebsite,
     language: localized.language,
   };
 }

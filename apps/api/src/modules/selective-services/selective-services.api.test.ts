@@ -59,6 +59,7 @@ describe("GET /selective-services/website", () => {
       selectiveCode: "IMP-1",
       startDate: "2030-02-01T20:00:00.000Z",
       endDate: "2030-02-02T03:00:00.000Z",
+      showOnWebsite: true,
       language: "en",
     });
   });

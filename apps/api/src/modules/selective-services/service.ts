@@ -31,6 +31,7 @@ function toSelectiveService(row: typeof selectiveServices.$inferSelect, language
     selectiveCode: row.selectiveCode,
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
+    showOnWebsite: row.showOnWebsite,
   };
 }
 
