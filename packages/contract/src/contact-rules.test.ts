@@ -167,6 +167,8 @@ describe("phone (plus sign, at least 10 digits, single spaces between digits)", 
     ["+971-50-123-4567", invalid],
     ["+97150123456a", invalid],
     ["+971 50 12", invalid],
+    ["+٩٧١ ٥٠ ١٢٣ ٤٥٦٧", undefined], // typed on an Arabic keyboard
+    ["+٩٧١٥٠ ١٢٣٤", invalid], // the same 9 digits, still one short
   ])("%j → %j", (value, message) => {
     expect(phoneError(value)).toBe(message);
     expect(zodMessages({ ...valid, phone: value }).phone).toEqual(message ? [message] : undefined);
@@ -185,6 +187,9 @@ describe("verification code", () => {
     ["12a4", "Verification code must be 4 digits"],
     ["1234", undefined],
     ["0000", undefined],
+    ["٤٩٦٣", undefined], // Arabic-Indic digits, as an Arabic keyboard types them
+    ["۴۹۶۳", undefined], // Eastern Arabic-Indic
+    ["٤٩٦", "Verification code must be 4 digits"],
   ])("%j → %j", (code, message) => {
     expect(otpCodeError(code)).toBe(message);
     const result = confirmDeleteAccountBodySchema.safeParse({ email: "a@example.com", otpCode: code });

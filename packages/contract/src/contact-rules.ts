@@ -1,4 +1,4 @@
-import { groupThousands } from "./digits.ts";
+import { groupThousands, latinDigits } from "./digits.ts";
 import { defineMessages, englishTexts, type Message, pluralText } from "./messages.ts";
 
 /**
@@ -70,9 +70,9 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
-/** True when `value` follows product §5's international phone format. */
+/** True when `value` follows product §5's international phone format (Arabic keyboards' digits count: `latinDigits`). */
 export function isValidPhone(value: string): boolean {
-  return value.length <= 40 && PHONE_PATTERN.test(value);
+  return value.length <= 40 && PHONE_PATTERN.test(latinDigits(value));
 }
 
 /** The product §5 message for an e-mail field, or undefined when it is valid. */
@@ -94,11 +94,14 @@ export function otpBoxError(value: string | null | undefined): string | undefine
   return (value ?? "").trim() ? undefined : formMessages.otpRequired;
 }
 
-/** The product §5 message for the joined verification code, or undefined when it is 4 digits. */
+/**
+ * The product §5 message for the joined verification code, or undefined when it is 4 digits
+ * (Arabic keyboards' digits count: `latinDigits`).
+ */
 export function otpCodeError(value: string | null | undefined): string | undefined {
   const v = value ?? "";
   if (!v) return formMessages.otpRequired;
-  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v) ? undefined : formMessages.otpInvalid;
+  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(latinDigits(v)) ? undefined : formMessages.otpInvalid;
 }
 
 /**

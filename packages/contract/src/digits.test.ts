@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupThousands } from "./digits.ts";
+import { groupThousands, latinDigits } from "./digits.ts";
 
 describe("groupThousands", () => {
   it("puts a comma between groups of three Latin digits", () => {
@@ -25,4 +25,11 @@ describe("groupThousands", () => {
       expect(() => groupThousands(value)).toThrow(RangeError);
     }
   });
+});
+
+it("reads digits typed on an Arabic keyboard as Latin digits, nothing else changed (latinDigits)", () => {
+  expect(latinDigits("٤٩٦٣")).toBe("4963");
+  expect(latinDigits("۰۱۲۳۴۵۶۷۸۹")).toBe("0123456789");
+  expect(latinDigits("+٩٧١ ٥٠ ١٢٣ ٤٥٦٧")).toBe("+971 50 123 4567");
+  expect(latinDigits("abc 123 ٫")).toBe("abc 123 ٫");
 });

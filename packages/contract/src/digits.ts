@@ -18,3 +18,20 @@ export function groupThousands(value: number): string {
   // eslint-disable-next-line regexp/no-super-linear-move
   return String(value).replace(/\B(?=(\d{3})+$)/g, ",");
 }
+
+/** The zero of each run of decimal digits an Arabic keyboard types: Arabic-Indic and Eastern Arabic-Indic. */
+const ARABIC_ZEROS = [0x0660, 0x06f0];
+
+/**
+ * `text` with the digits an Arabic keyboard types (`٠`–`٩`, `۰`–`۹`) written as Latin digits,
+ * `٤٩٦٣` → `'4963'`: what the forms read a code or a phone number as on either page (product
+ * §5's "4 digits" and "at least 10 digits" are digits whoever types them; decision 016 keeps
+ * Latin digits in what the site writes). Every other character is left as it is.
+ */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = ARABIC_ZEROS.find((first) => code >= first && code <= first + 9) ?? code;
+    return String(code - zero);
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH, tooLongMessage } from "./contact-rules.ts";
+import { latinDigits } from "./digits.ts";
 
 /**
  * Zod field schemas of product §5, built on the zod-free predicates and messages of
@@ -18,19 +19,34 @@ export const emailSchema = z
   .min(1, { error: formMessages.emailRequired, abort: true })
   .refine(isValidEmail, formMessages.emailInvalid);
 
-/** product §5 phone: 'Phone number is required', then the international-format rule. */
-export const phoneSchema = z
-  .string({ error: formMessages.phoneRequired })
-  .trim()
-  .min(1, { error: formMessages.phoneRequired, abort: true })
-  .refine(isValidPhone, formMessages.phoneInvalid);
+/** Arabic keyboards' digits as Latin ones (`latinDigits`), before a field's rules read it. */
+const withLatinDigits = (value: unknown) => (typeof value === "string" ? latinDigits(value) : value);
 
-/** product §5 verification code: 'Required' when empty, else exactly 4 digits. */
-export const otpCodeSchema = z
-  .string({
-    // Missing is 'Required'; a number or any other non-string is not 4 digits.
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? formMessages.otpRequired : formMessages.otpInvalid,
-  })
-  .min(1, { error: formMessages.otpRequired, abort: true })
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), formMessages.otpInvalid);
+/**
+ * product §5 phone: 'Phone number is required', then the international-format rule; digits
+ * typed on an Arabic keyboard are kept as Latin digits.
+ */
+export const phoneSchema = z.preprocess(
+  withLatinDigits,
+  z
+    .string({ error: formMessages.phoneRequired })
+    .trim()
+    .min(1, { error: formMessages.phoneRequired, abort: true })
+    .refine(isValidPhone, formMessages.phoneInvalid),
+);
+
+/**
+ * product §5 verification code: 'Required' when empty, else exactly 4 digits; digits typed on
+ * an Arabic keyboard are read as Latin digits.
+ */
+export const otpCodeSchema = z.preprocess(
+  withLatinDigits,
+  z
+    .string({
+      // Missing is 'Required'; a number or any other non-string is not 4 digits.
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? formMessages.otpRequired : formMessages.otpInvalid,
+    })
+    .min(1, { error: formMessages.otpRequired, abort: true })
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), formMessages.otpInvalid),
+);

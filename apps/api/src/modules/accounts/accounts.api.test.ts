@@ -129,6 +129,15 @@ test("the right code deletes the account's personal data and records the deletio
   expect((await confirm("james.whitaker@example.com", code)).statusCode).toBe(400);
 });
 
+test("a code typed on an Arabic keyboard (Arabic-Indic digits) is the same code", async () => {
+  expect((await ask("khalid.nuaimi@example.com")).statusCode).toBe(200);
+  const code = await codeMailedTo("khalid.nuaimi@example.com");
+  const arabic = [...code].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join("");
+  const response = await confirm("khalid.nuaimi@example.com", arabic);
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ success: true, message: "Your Account has been deleted successfully!!" });
+});
+
 test("the 6th try of a code is refused even with the right code; a new ask is needed", async () => {
   const email = "six.tries@example.com";
   await t.api.database.db.insert(accounts).values({ displayName: "Six Tries", email });
