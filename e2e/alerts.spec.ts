@@ -77,6 +77,8 @@ for (const { language, prefix, names } of journeys) {
     await form.getByLabel(names.email).fill(email);
     await form.getByRole("button", { name: names.send }).click();
     await expect(page.getByRole("heading", { level: 1, name: names.check })).toBeVisible();
+    // The answer to a post is a new page: it loads focused on what it says, for a screen reader.
+    await expect(page.getByRole("heading", { level: 1, name: names.check })).toBeFocused();
     await expectNoAxeViolations(page);
 
     const link = new URL(await confirmLinkFor(email));
@@ -107,6 +109,7 @@ for (const { language, prefix, names } of journeys) {
     await page.getByLabel(names.mailLanguage).selectOption(names.otherLanguage.value);
     await page.getByRole("button", { name: names.save }).click();
     await expect(page.getByRole("status")).toHaveText(names.saved);
+    await expect(page.getByRole("status")).toBeFocused();
     await expect(alerts.filter({ hasText: names.otherLanguage.shown })).toHaveCount(2);
     await expectNoAxeViolations(page);
 

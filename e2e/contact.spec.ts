@@ -261,6 +261,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(messages.subject, { exact: true })).toBeVisible();
     await expect(page.getByText(messages.phone, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("nojs@example");
+    // The answer loads focused on its first refused field, as a submit with JavaScript focuses it.
+    await expect(page.getByLabel("Full Name")).toBeFocused();
+    await expect(page.getByLabel("Full Name")).toHaveAccessibleDescription(messages.fullName);
     await fillValid(page, false);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(/SR-\d{4}-\d{6}/)).toBeAttached();

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { useActionData } from "react-router";
 
 /** The button of the alert pages (a real form POST: opening a mail's link never acts by itself). */
 export const alertButtonClass =
@@ -7,17 +8,41 @@ export const alertButtonClass =
   "hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 /**
- * The frame of the alert pages (decision 028): a heading, then `children`; an API `error`
- * is shown as an alert above them.
+ * The frame of the alert pages (decision 028): a heading, then `children`; an API `error` is
+ * shown as an alert above them, and a form's `notice` ('The alert is stopped.') as a status.
+ * These pages run no script (decision 024), so a form's answer is a new page, and live
+ * regions present at load are not read out: the page that answers a post loads focused on
+ * what it says, the error, else the notice, else the heading, so a screen reader reads it.
  */
-export function AlertPage({ title, error, children }: { title: string; error?: string | null; children: ReactNode }) {
+export function AlertPage({
+  title,
+  error,
+  notice,
+  children,
+}: {
+  title: string;
+  error?: string | null;
+  notice?: string | null;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
+  const answered = useActionData() !== undefined;
+  const outcome = error ? "error" : notice ? "notice" : "title";
+  // The outcome of a post takes focus at load (server-rendered `autofocus`, `tabIndex` -1).
+  const focus = (part: typeof outcome) => (answered && outcome === part ? { autoFocus: true, tabIndex: -1 } : {});
   return (
     <div className="mx-auto grid max-w-xl gap-6 px-4 py-16 text-ink">
-      <h1 className="text-3xl font-bold">{title}</h1>
+      <h1 className="text-3xl font-bold" {...focus("title")}>
+        {title}
+      </h1>
       {error ? (
-        <p role="alert" className="rounded-lg border border-red-700 px-4 py-3 text-red-800">
+        <p role="alert" className="rounded-lg border border-red-700 px-4 py-3 text-red-800" {...focus("error")}>
           {t`Something went wrong:`} {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="rounded-lg border border-brand px-4 py-3" {...focus("notice")}>
+          {notice}
         </p>
       ) : null}
       {children}

@@ -98,12 +98,13 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
       </AlertPage>
     );
   return (
-    <AlertPage title={t`Your alerts`} error={actionData && !actionData.ok ? actionData.message : null}>
-      {done ? (
-        <p role="status" className="rounded-lg border border-brand px-4 py-3">
-          {done === "language" ? t`The language of your alert mails is saved.` : t`The alert is stopped.`}
-        </p>
-      ) : null}
+    <AlertPage
+      title={t`Your alerts`}
+      error={actionData && !actionData.ok ? actionData.message : null}
+      notice={
+        done ? (done === "language" ? t`The language of your alert mails is saved.` : t`The alert is stopped.`) : null
+      }
+    >
       <p>{t`Alerts go to ${sub.email}. To watch something else, ask with the form on the flights or transport page.`}</p>
       <ul className="grid gap-3">
         {sub.alerts.map((alert, i) => (

@@ -14,12 +14,16 @@ export interface FormLayerOptions<F extends string> {
   initiallyTouched?: readonly F[];
 }
 
-/** The props that tie an input to its message: `id`, `name`, `aria-invalid`, `aria-describedby`. */
+/**
+ * The props that tie an input to its message: `id`, `name`, `aria-invalid`,
+ * `aria-describedby`; `autoFocus` on the first field the server's answer refused.
+ */
 export interface FieldProps<F extends string> {
   id: F;
   name: F;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
+  autoFocus: true | undefined;
 }
 
 /** The id of `field`'s message, what its `aria-describedby` names. */
@@ -33,7 +37,10 @@ const allTouched = <F extends string>(fields: readonly F[]) =>
  * were touched, the current messages, focus on the first invalid field and the count the
  * error summary announces; the page keeps its fields and what happens on a valid submit.
  *
- * - Before hydration (or without JavaScript) the server's messages show on their fields.
+ * - Before hydration (or without JavaScript) the server's messages show on their fields, and
+ *   the page loads focused on the first of them (server-rendered `autofocus`), as a submit
+ *   focuses it: a screen reader reads that field with its message (a message already in the
+ *   page at load is not read out).
  * - A field's message shows once it was left (blur) or the form was submitted; after
  *   that every change revalidates the form.
  * - Submit validates every field; with a message the post is stopped and focus moves to
@@ -104,6 +111,8 @@ export function useFormLayer<F extends string>({
     },
   };
 
+  const firstServerError = hydrated || !serverErrors ? undefined : fields.find((f) => serverErrors[f]);
+
   /** The props that tie `field`'s input to its message. */
   const fieldProps = (field: F): FieldProps<F> => {
     const message = shown(field);
@@ -112,6 +121,7 @@ export function useFormLayer<F extends string>({
       name: field,
       "aria-invalid": message ? true : undefined,
       "aria-describedby": message ? errorId(field) : undefined,
+      autoFocus: field === firstServerError ? true : undefined,
     };
   };
 
