@@ -11,7 +11,7 @@ import { Spinner } from "./ui/spinner.tsx";
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2 font-semibold " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed " +
-  "disabled:opacity-60";
+  "disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 /** The deletion page's main and secondary buttons. */
 export const primary = `${buttonClass} bg-brand text-white hover:bg-brand-700`;
 const secondary = `${buttonClass} border border-slate-400 bg-white text-ink hover:bg-slate-100`;

@@ -181,7 +181,16 @@ export default function DeleteAccount() {
           />
         </Field>
         <div>
-          <button type="submit" name="intent" value="review" disabled={submitDisabled} className={primary}>
+          {/* product §5: disabled when empty, or invalid and touched. `aria-disabled`, not `disabled`:
+              the field is touched as focus leaves it for this button, which must still take that
+              focus (a disabled one would drop it to the page); a press then only shows the message. */}
+          <button
+            type="submit"
+            name="intent"
+            value="review"
+            aria-disabled={submitDisabled || undefined}
+            className={primary}
+          >
             {t`Submit`}
           </button>
         </div>
