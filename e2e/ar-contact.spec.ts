@@ -169,6 +169,11 @@ test.describe("/ar/contact-us", () => {
     await page.getByLabel("القسم").selectOption("Air-Shipping");
     await page.getByLabel("الاستفسار", { exact: true }).fill("سؤال");
     await page.getByRole("button", { name: "إرسال" }).click();
-    await expect(page.getByText("تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى.")).toBeVisible();
+    const toast = page.locator("[data-sonner-toast]", { hasText: "تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى." });
+    await expect(toast).toBeVisible();
+    // Product §9's top-right is the page's top end: on an Arabic page, the top left.
+    const box = await toast.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect((box?.x ?? width) + (box?.width ?? 0) / 2).toBeLessThan(width / 2);
   });
 });

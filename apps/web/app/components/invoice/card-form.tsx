@@ -193,7 +193,10 @@ export function SandboxCardFields({
             autoCorrect="off"
             spellCheck={false}
             dir="ltr"
-            placeholder="MM / YY"
+            placeholder={t({
+              message: "MM / YY",
+              comment: "Placeholder of the card's expiry: month and year, two digits each",
+            })}
             maxLength={7}
             aria-required="true"
             disabled={disabled}

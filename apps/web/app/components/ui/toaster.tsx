@@ -1,5 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
+import { directionOf } from "../../lib/i18n/language.ts";
+import { useLanguage } from "../../lib/i18n/lingui.tsx";
 
 type Sonner = typeof import("sonner");
 
@@ -48,5 +50,9 @@ export function Toaster() {
       mountRequests.delete(mount);
     };
   }, []);
-  return Container ? <Container position="top-right" duration={5000} closeButton /> : null;
+  // product §9's top-right is the top end of the page: mirrored on Arabic pages.
+  const dir = directionOf(useLanguage());
+  return Container ? (
+    <Container position={dir === "rtl" ? "top-left" : "top-right"} dir={dir} duration={5000} closeButton />
+  ) : null;
 }
