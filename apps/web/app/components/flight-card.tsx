@@ -1,3 +1,4 @@
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import { formatFlightDate } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { useLingui } from "@lingui/react/macro";
@@ -35,7 +36,12 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
       >
         <span className="flex items-center justify-between gap-3">
           <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">
-            {flight.type === "Import" ? t`Import` : flight.type === "Export" ? t`Export` : flight.type}
+            {/* The type in any case (product §3 matches it case-insensitively), in the page's language. */}
+            {flightTypeBySlug(flight.type) === "import"
+              ? t`Import`
+              : flightTypeBySlug(flight.type) === "export"
+                ? t`Export`
+                : flight.type}
           </span>
           {flight.selectiveCode ? (
             <bdi className="text-xs font-medium text-slate-700">{flight.selectiveCode}</bdi>

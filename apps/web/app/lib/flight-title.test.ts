@@ -18,6 +18,9 @@ test("the title names the type and the route in both languages", () => {
   expect(flightTitle(english, flight("Export"))).toBe("Export flight LGG to DWC");
   expect(flightTitle(arabic, flight("Import"))).toBe("رحلة استيراد من LGG إلى DWC");
   expect(flightTitle(arabic, flight("Export"))).toBe("رحلة تصدير من LGG إلى DWC");
+  // The provider's type in any case (product §3 matches it case-insensitively).
+  expect(flightTitle(english, flight("import"))).toBe("Import flight LGG to DWC");
+  expect(flightTitle(arabic, flight("IMPORT"))).toBe("رحلة استيراد من LGG إلى DWC");
   expect(flightTitle(english, { type: "Import", departureAirport: null, arrivalAirport: null })).toBe(
     "Import flight - to -",
   );

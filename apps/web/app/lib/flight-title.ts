@@ -1,3 +1,4 @@
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -22,7 +23,7 @@ function route(flight: FlightRoute): { from: string; to: string } {
  */
 export function flightTitle(i18n: I18n, flight: FlightRoute): string {
   const { from, to } = route(flight);
-  return flight.type === "Import"
+  return flightTypeBySlug(flight.type) === "import"
     ? i18n._(msg`Import flight ${from} to ${to}`)
     : i18n._(msg`Export flight ${from} to ${to}`);
 }
@@ -33,7 +34,7 @@ export function flightTitle(i18n: I18n, flight: FlightRoute): string {
  */
 export function flightWhatsAppText(i18n: I18n, flight: FlightRoute, departure: string, pageUrl: string): string {
   const { from, to } = route(flight);
-  return flight.type === "Import"
+  return flightTypeBySlug(flight.type) === "import"
     ? i18n._(
         msg`Hello, I would like to ship horses on the Import flight ${from} to ${to} departing ${departure}: ${pageUrl}`,
       )

@@ -1,3 +1,4 @@
+import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
@@ -116,7 +117,7 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
     );
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
-  const type = flight.type === "Import" ? t`Import` : t`Export`;
+  const type = flightTypeBySlug(flight.type) === "import" ? t`Import` : t`Export`;
   const departure = dubaiDateTime(flight.startDate, language);
   const pageUrl = `${config.publicUrl}${localizedPath(flightPath(flight.id), language)}`;
   const airport = (ref: typeof flight.departureAirport, country: string | null | undefined) => (
@@ -149,7 +150,7 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t`Schedules`} className="flex flex-wrap gap-x-6 gap-y-2">
         <BackLink to="/flights">{t`All flights`}</BackLink>
         <BackLink to={flightsListPath(flight.type)}>
-          {flight.type === "Import" ? t`More import flights` : t`More export flights`}
+          {flightTypeBySlug(flight.type) === "import" ? t`More import flights` : t`More export flights`}
         </BackLink>
       </nav>
       <header>
