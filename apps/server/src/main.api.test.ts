@@ -34,8 +34,9 @@ test("slow: `npm start` keeps serving when the demo invoice file cannot be writt
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   await vi.waitFor(() => expect(output).toContain("the demo invoice link could not be read or saved"), {
-    // The child boots PGlite and migrates before it says anything: over a minute on a loaded 2-core host.
-    timeout: 120_000,
+    // The child boots PGlite and migrates before it says anything: over a minute on a loaded
+    // 2-core host, and past 120 s in a CI run beside the other "slow:" files' servers.
+    timeout: 240_000,
     interval: 200,
   });
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -48,4 +49,4 @@ test("slow: `npm start` keeps serving when the demo invoice file cannot be writt
   const database = path.join(dataDir, "pglite");
   expect(statSync(database).mode & 0o777).toBe(0o700);
   expect(readdirSync(path.join(database, "pg_wal")).length).toBeGreaterThan(0);
-}, 150_000);
+}, 270_000);
