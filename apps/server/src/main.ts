@@ -146,8 +146,9 @@ async function payableDemoInvoice(): Promise<string | null> {
 }
 
 /**
- * Whether this process's own API answers the invoice of link `hash` as unpaid (a call of its
- * own, `Host.ownRead`: no visitor's budget is spent); false for a link it does not know.
+ * Whether this process's own API answers the invoice of link `hash` as unpaid (an in-process
+ * call marked `Host.ownRead`, at start-up only); false for a link it does not know, or any
+ * answer but a 200 (a 429 included: nothing is printed rather than a link not checked).
  */
 async function isUnpaid(hash: string): Promise<boolean> {
   const answer = await host.app.inject({
