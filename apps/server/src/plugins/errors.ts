@@ -51,13 +51,20 @@ function answerHostError(error: FastifyError, request: FastifyRequest, reply: Fa
 }
 
 /**
- * A whole HTTP/1.1 answer with `status`, the envelope with the API's English message for
- * it (`clientErrorMessage`: no request was read, so no language was asked for), the
- * security headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is
- * written on a socket before a request exists or while it is still arriving.
+ * The envelope of a 4xx answered before a request was read, as JSON: the API's English
+ * message for `status` (`clientErrorMessage`: no language was asked for).
+ */
+function unreadRequestBody(status: number): string {
+  return JSON.stringify(errorEnvelope(status, translate(clientErrorMessage(status), "en")));
+}
+
+/**
+ * A whole HTTP/1.1 answer with `status`, its envelope (`unreadRequestBody`), the security
+ * headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is written on a
+ * socket before a request exists or while it is still arriving.
  */
 export function rawErrorAnswer(status: number): string {
-  const body = JSON.stringify(errorEnvelope(status, translate(clientErrorMessage(status), "en")));
+  const body = unreadRequestBody(status);
   const headers = {
     ...FRAMEWORK_ERROR_HEADERS,
     "content-type": "application/json; charset=utf-8",
@@ -88,7 +95,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
  * neither), and its connection is closed after the answer.
  */
 export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify(errorEnvelope(417, translate(clientErrorMessage(417), "en")));
+  const body = unreadRequestBody(417);
   response.shouldKeepAlive = false;
   response.writeHead(417, {
     ...FRAMEWORK_ERROR_HEADERS,
