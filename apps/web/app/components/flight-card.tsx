@@ -20,6 +20,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
   const to = flight.arrivalAirport?.code ?? "-";
   // Only a flight on the website has a page (product §2, "Show and flight pages").
   const page = flight.showOnWebsite === false ? undefined : flightPath(flight.id);
+  const type = flightTypeBySlug(flight.type);
   return (
     <div className="flex h-full flex-col">
       <button
@@ -37,11 +38,7 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
         <span className="flex items-center justify-between gap-3">
           <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink">
             {/* The type in any case (product §3 matches it case-insensitively), in the page's language. */}
-            {flightTypeBySlug(flight.type) === "import"
-              ? t`Import`
-              : flightTypeBySlug(flight.type) === "export"
-                ? t`Export`
-                : flight.type}
+            {type === "import" ? t`Import` : type === "export" ? t`Export` : flight.type}
           </span>
           {flight.selectiveCode ? (
             <bdi className="text-xs font-medium text-slate-700">{flight.selectiveCode}</bdi>
