@@ -270,7 +270,10 @@ test("a schedule longer than a page is read whole: a new flight past the first t
       env: api.env,
       hasher,
       sealer: api.sealer,
-      api: (language) => createApiClient({ baseUrl, language }),
+      // As the host reads a provider behind API_URL (apps/server/src/alerts-watcher.ts): a GET
+      // is tried again on a network error. Under a loaded CI, a kept-alive connection the stub
+      // closed between two watches was seen to fail one read ("Network Error").
+      api: (language) => createApiClient({ baseUrl, language, retries: 2 }),
     });
   try {
     await subscribeConfirmed(
