@@ -176,12 +176,14 @@ describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
           clearInterval(tick);
           response.end();
         }
-      }, 150);
+      }, 400);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
     try {
-      const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, timeoutMs: 300 });
+      // The body takes 1.6 s, past the 1 s timeout; the headers come at once (a loaded CI
+      // took more than a 300 ms timeout to deliver even those).
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, timeoutMs: 1_000 });
       const response = await client.callBinary(invoiceEndpoints.printPdf, { body: { hash: "a".repeat(32) } });
       expect(await response.text()).toBe(chunks.join(""));
     } finally {
