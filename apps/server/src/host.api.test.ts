@@ -418,6 +418,27 @@ describe("page forms", () => {
       expect(response.statusCode, url).toBe(status);
     }
   });
+
+  test.each([
+    ["/contact-us", "Unexpected Application Error!", "415 Unsupported Media Type"],
+    ["/ar/contact-us", "حدث خطأ غير متوقع في التطبيق!", "415 نوع المحتوى غير مدعوم"],
+  ])(
+    "the fallback screen of %s names the status in the page's language, and the page by it",
+    async (url, title, text) => {
+      const response = await host.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "text/plain" },
+        payload: "x",
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.body).toContain(`<h1 class="text-2xl font-bold">${title}</h1>`);
+      expect(response.body).toContain(`<p class="mt-4 text-lg">${text}</p>`);
+      expect(response.body).toContain(`<title>${title}</title>`);
+      // No description made of a message id the unloaded catalogue could not translate.
+      expect(response.body).not.toContain('name="description"');
+    },
+  );
 });
 
 test("behind a trusted proxy, a port in X-Forwarded-For is not a new client, nor is any value that is no address", async () => {

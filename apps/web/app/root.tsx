@@ -63,9 +63,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  const company = data?.config.companyName ?? "";
-  return [{ name: "description", content: i18nFromMatches(matches)._(siteDescription(company)) }];
+export function meta({ data, matches, error, location }: Route.MetaArgs) {
+  // Without the root's data (its loader threw: the fallback screen), no catalogue is loaded:
+  // the page is titled by its screen, in the page's language, and has no description.
+  if (!data) return [{ title: errorScreen(error, languageOfPath(location.pathname)).title }];
+  return [{ name: "description", content: i18nFromMatches(matches)._(siteDescription(data.config.companyName)) }];
 }
 
 /**
@@ -166,31 +168,47 @@ const statusScreens: Record<number, Record<"en" | "ar", { title: string; text: s
 };
 
 /**
+ * The reason phrase of the client-error statuses a page request can end in (a form body of
+ * the wrong type or too large, a method the page does not take), in both languages: React
+ * Router's own `statusText` of a thrown answer is English, and for these it says "Internal
+ * Server Error".
+ */
+const statusTexts: Record<number, Record<"en" | "ar", string>> = {
+  400: { en: "Bad Request", ar: "طلب غير صالح" },
+  404: { en: "Not Found", ar: "غير موجود" },
+  405: { en: "Method Not Allowed", ar: "الطريقة غير مسموح بها" },
+  413: { en: "Payload Too Large", ar: "حجم الطلب كبير جدًا" },
+  415: { en: "Unsupported Media Type", ar: "نوع المحتوى غير مدعوم" },
+};
+
+/**
+ * What the fallback screen says for `error` in `language`: for a 503 or a 429 its title
+ * and what to do (`statusScreens`); else 'Unexpected Application Error!' (product §2) and
+ * the status with its reason phrase (`statusTexts`, else React Router's), or the error's
+ * message. These texts live here, not in the catalogue: the screen shows when the root
+ * loader, which loads the catalogue, did not run or threw.
+ */
+function errorScreen(error: unknown, language: "en" | "ar"): { title: string; text: string } {
+  if (!isRouteErrorResponse(error))
+    return { title: unexpectedError[language], text: error instanceof Error ? error.message : String(error) };
+  const screen = statusScreens[error.status]?.[language];
+  if (screen) return screen;
+  const reason = statusTexts[error.status]?.[language] ?? error.statusText;
+  return { title: unexpectedError[language], text: `${error.status} ${reason}`.trim() };
+}
+
+/**
  * The router fallback (product §2): for a 503 or a 429 its title and what to do, in the
- * page's language; else 'Unexpected Application Error!' then the status and status text,
- * or the error message. No stack trace is shown to visitors.
+ * page's language; else 'Unexpected Application Error!' then the status and its reason
+ * phrase, or the error message (`errorScreen`). No stack trace is shown to visitors.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const language = languageOfPath(useLocation().pathname);
-  const screen = isRouteErrorResponse(error) ? statusScreens[error.status]?.[language] : undefined;
-  if (screen) {
-    return (
-      <main className="mx-auto max-w-2xl px-4 py-16">
-        <h1 className="text-2xl font-bold">{screen.title}</h1>
-        <p className="mt-4 text-lg">{screen.text}</p>
-      </main>
-    );
-  }
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const screen = errorScreen(error, languageOfPath(useLocation().pathname));
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-2xl font-bold">{unexpectedError[language]}</h1>
-      <p className="mt-4 text-lg">{detail}</p>
+      <h1 className="text-2xl font-bold">{screen.title}</h1>
+      <p className="mt-4 text-lg">{screen.text}</p>
     </main>
   );
 }
