@@ -34,7 +34,15 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
         {id !== undefined && <input type="hidden" name="filter" value={String(id)} />}
         <label className="grid gap-1">
           <span>{t`E-mail`}</span>
-          <input className={alertFieldClass} type="email" name="email" required autoComplete="email" maxLength={254} />
+          <input
+            className={alertFieldClass}
+            type="email"
+            dir="ltr"
+            name="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+          />
         </label>
         {watch === "flights" && (
           <label className="grid gap-1">
