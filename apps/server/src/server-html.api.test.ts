@@ -147,8 +147,16 @@ describe("head, language versions and redirects", () => {
     );
     expect(heroes).toHaveLength(1);
     expect(heroes[0]!.attribs).toMatchObject({ fetchpriority: "high", width: "960" });
-    const lazy = DomUtils.findAll((e) => e.name === "img" && e.attribs.loading !== undefined, [page.root("main")]);
-    expect(lazy.length).toBeGreaterThan(0);
-    for (const img of lazy) expect(img.attribs.loading, img.attribs.src).toBe("lazy");
+    // Every other image of the page's content waits until it nears the screen.
+    const others = DomUtils.findAll((e) => e.name === "img" && e !== heroes[0], [page.root("main")]);
+    expect(others.length).toBeGreaterThan(0);
+    for (const img of others) expect(img.attribs.loading, img.attribs.src).toBe("lazy");
+  });
+
+  test.each(["/ar/transport", "/ar/flights"])("%s: the alert form's e-mail field reads left to right", async (path) => {
+    const page = await serverPage(path);
+    const email = DomUtils.findAll((e) => e.name === "input" && e.attribs.type === "email", [page.root("main")]);
+    expect(email).toHaveLength(1);
+    expect(email[0]!.attribs.dir).toBe("ltr");
   });
 });
