@@ -1,10 +1,20 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { accounts, deletionLocks, outbox, rateLimits, supportRequests, verificationCodes } from "@khayl/db/schema";
+import {
+  accounts,
+  alertSubscriptions,
+  deletionLocks,
+  outbox,
+  rateLimits,
+  supportRequests,
+  verificationCodes,
+} from "@khayl/db/schema";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createHasher } from "../../secret-key.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
+import { mailboxOf } from "../mail/mailbox.ts";
 import { REDACTED_TEXT } from "../mail/repository.ts";
 import { createMailWorker } from "../mail/worker.ts";
 
@@ -31,7 +41,8 @@ const deliverAll = async () => {
   await worker.stop();
 };
 
-const person = { name: "Reem Al Hashimi", email: "reem.hashimi@example.com", phone: "+971 50 111 2233" };
+// A Gmail address with a dot: the mail budgets count its mailbox (`reemhashimi@gmail.com`).
+const person = { name: "Reem Al Hashimi", email: "reem.hashimi@gmail.com", phone: "+971 50 111 2233" };
 const other = { name: "Khalid Rahman", email: "khalid.rahman@example.com", phone: "+971 50 444 5566" };
 
 function contact(who: typeof person, email: string, remoteAddress: string, supportInquiry?: string) {
@@ -68,14 +79,30 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   expect((await contact(person, person.email, "10.30.0.1")).statusCode).toBe(201);
   // In Arabic: a mail of mostly non-Latin text must still show the address it quotes.
   const arabicInquiry = "أرجو الاتصال بي بخصوص نقل حصاني إلى بطولة دبي الدولية للقفز، وشكرًا جزيلًا لكم على المساعدة.";
-  expect((await contact(person, "Reem.Hashimi@Example.com", "10.30.0.1", arabicInquiry)).statusCode).toBe(201);
+  expect((await contact(person, "Reem.Hashimi@Gmail.com", "10.30.0.1", arabicInquiry)).statusCode).toBe(201);
   expect((await contact(other, other.email, "10.30.0.2")).statusCode).toBe(201);
+  // They watch the flights.
+  const alert = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions",
+    payload: { email: person.email, watch: "flights", filter: "all", language: "en" },
+    remoteAddress: "10.30.0.1",
+  });
+  expect(alert.statusCode).toBe(202);
   await api.app.inject({
     method: "GET",
     url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(person.email)}`,
     remoteAddress: "10.30.0.1",
   });
   await deliverAll();
+  // Counters keyed by the address's or its mailbox's HMAC exist before the deletion.
+  const hasher = createHasher(api.env.SECRET_KEY as string);
+  const personHashes = [hasher.hash("email", person.email), hasher.hash("email", mailboxOf(person.email))];
+  const naming = (key: string) => personHashes.some((hash) => key.includes(hash));
+  const keysBefore = (await db.select().from(rateLimits)).map((r) => r.key);
+  expect(keysBefore.filter((key) => key.includes(personHashes[0]!)).length).toBeGreaterThan(0);
+  expect(keysBefore.filter((key) => key.includes(personHashes[1]!)).length).toBeGreaterThan(0);
+  expect(await db.select().from(alertSubscriptions)).toHaveLength(1);
   const mentioning = (text: string) => text.toLowerCase().includes(person.email);
   expect((await emlFiles()).filter((f) => mentioning(f.text)).length).toBeGreaterThanOrEqual(5);
   // Every file can be searched for the address: none is base64, not even the Arabic one.
@@ -130,7 +157,9 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   // rate_limits: no key names an address, in clear or as the person's hash.
   const keys = (await db.select().from(rateLimits)).map((r) => r.key);
   expect(keys.filter((k) => k.includes("@"))).toEqual([]);
-  expect(keys.filter((k) => k.startsWith("ask:") || k.startsWith("wrong:") || k.startsWith("mail:"))).toEqual([]);
+  expect(keys.filter(naming)).toEqual([]);
+  // alert_subscriptions: their alert is gone.
+  expect(await db.select().from(alertSubscriptions)).toEqual([]);
 
   // The deletion notice is delivered, then its row keeps neither the address nor the text.
   await deliverAll();

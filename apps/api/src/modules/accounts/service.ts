@@ -11,6 +11,7 @@ import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, deleteRateLimitsMentioning, peekRateLimit } from "../../http/rate-limit.ts";
 import { eraseAlertsOf } from "../alerts/service.ts";
+import { mailboxOf } from "../mail/mailbox.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import { deleteMailsAbout, enqueueMails, suppressedMail } from "../mail/repository.ts";
 import { deletionPausedAlertMail } from "../mail/templates.ts";
@@ -248,6 +249,9 @@ export async function confirmDeleteAccount(
       await eraseAlertsOf(tx, email);
       await forgetAddress(tx, emailHash); // every code of the address, the matching one too
       await deleteRateLimitsMentioning(tx, emailHash);
+      // The mail budgets count by mailbox (decision 021): a Gmail address with dots, or one
+      // with a +tag, has keys under its mailbox's HMAC, not the address's.
+      await deleteRateLimitsMentioning(tx, hasher.hash("email", mailboxOf(email)));
       await enqueueMails(tx, deps.sealer, [
         accountDeletedMail(email, {
           company: companyNameIn(env, input.language ?? "en"),
