@@ -2,6 +2,7 @@ import { DomUtils } from "htmlparser2";
 import { describe, expect, test } from "vitest";
 import { dynamicPages, staticPages } from "../../../e2e/page-texts.ts";
 import { arabicPages } from "../../../e2e/page-texts-ar.ts";
+import { qrCodeSvg } from "../../web/app/lib/qr.server.ts";
 import {
   accessibleName,
   normal,
@@ -88,6 +89,9 @@ describe("without JavaScript, each Arabic page is complete in Arabic in the serv
         (e) => e.attribs.role === "img" && e.attribs["aria-label"] === `رمز QR يؤدي إلى ${PUBLIC_URL}/ar/links`,
       ),
     ).toHaveLength(1);
+    // What the code encodes, not only what its label says: the code drawn for that link.
+    expect(qr.html).toContain(await qrCodeSvg(`${PUBLIC_URL}/ar/links`));
+    expect(qr.html).not.toContain(await qrCodeSvg(`${PUBLIC_URL}/links`));
     const links = await serverPage("/ar/links");
     expect(links.hrefs("البطولات")).toEqual(["/ar/transport"]);
     expect(links.hrefs("الرحلات الجوية")).toEqual(["/ar/flights"]);
