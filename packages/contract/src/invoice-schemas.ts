@@ -104,8 +104,8 @@ export type PaymentIntentData = z.output<typeof paymentIntentDataSchema>;
 export const confirmPaymentBodySchema = z.object({
   hash: invoiceHashSchema,
   paymentIntentId: z
-    .string({ error: "paymentIntentId is required" })
+    .string({ error: invoiceMessages.paymentIntentIdRequired })
     .trim()
-    .min(1, "paymentIntentId is required")
+    .min(1, { error: invoiceMessages.paymentIntentIdRequired })
     .max(255),
 });

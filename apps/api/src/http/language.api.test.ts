@@ -77,6 +77,15 @@ test("the alerts calls' validation messages come in Arabic too", async () => {
   expect(english.json().message).toBe("token is not a valid link token, scope must be all or this");
 });
 
+test("a payment confirmation without its intent is refused in Arabic too", async () => {
+  const body = { hash: "A".repeat(43) };
+  const arabic = await call("POST", "/invoices-v2/confirm-payment-by-link", "ar", body);
+  expect(arabic.statusCode).toBe(400);
+  expect(arabic.json().message).toBe("معرّف عملية الدفع (paymentIntentId) مطلوب");
+  const english = await call("POST", "/invoices-v2/confirm-payment-by-link", "en", body);
+  expect(english.json().message).toBe("paymentIntentId is required");
+});
+
 test("not-found answers and success messages come in Arabic too", async () => {
   const missing = await call("GET", "/blog/999999", "ar");
   expect(missing.statusCode).toBe(404);
