@@ -78,7 +78,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const say = (message: Message) => sayTo(request, message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
-      const message = [...new Set(errors.map((e) => e.message))].join(say(httpMessages.listSeparator));
+      // Messages written as sentences ("Card number is incomplete.") lose their full stop
+      // inside the list, as a list reads: "…incomplete, …" and "…مكتمل، …", never ".،".
+      const messages = [...new Set(errors.map((e) => e.message))];
+      const message = messages
+        .map((text, at) => (at < messages.length - 1 ? text.replace(/\.$/, "") : text))
+        .join(say(httpMessages.listSeparator));
       return reply.code(400).send({ ...errorEnvelope(400, message), errors });
     }
     // @fastify/rate-limit throws the plain envelope object its errorResponseBuilder made.

@@ -113,6 +113,20 @@ describe("sandbox payments", () => {
       expect(response.statusCode, message).toBe(400);
       expect(response.json().message).toBe(message);
     }
+    // Two problems at once read as one list, without a full stop before the separator.
+    const twice = (language: string) =>
+      t.api.app.inject({
+        method: "POST",
+        url: "/api/v1/invoices-v2/sandbox-confirm-payment",
+        headers: { language },
+        payload: { ...intent, paymentMethod: card("4242 4242", { cvc: "12" }) },
+        remoteAddress: "10.51.0.1",
+      });
+    expect((await twice("en")).json().message).toBe(
+      "Your card number is incomplete, Your card's security code is incomplete.",
+    );
+    expect((await twice("ar")).json().message).not.toContain(".،");
+    expect((await twice("ar")).json().message).toContain("، ");
     expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
   });
 
