@@ -114,16 +114,11 @@ describe("page cache (decision 017)", () => {
     }
     // Other spellings of these pages answer 301 to them (reads.api.test.ts); an id the site
     // never writes is no page of its own (404), rendered for that request alone.
-    const notKept: [string, number][] = [
-      [`/blogs/000${blog!.id}`, 404],
-      [`/blogs/0x${blog!.id}`, 404],
-      [`/ar/blogs/0${blog!.id}?cb=1`, 404],
-    ];
-    for (const [url, status] of notKept) {
+    const notKept = [`/blogs/000${blog!.id}`, `/blogs/0x${blog!.id}`, `/ar/blogs/0${blog!.id}?cb=1`];
+    for (const url of notKept) {
       await host.app.inject(url);
       const again = await host.app.inject(url);
-      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([status, undefined]);
-      if (status === 200) expect(again.body, url).toContain("</html>");
+      expect([again.statusCode, again.headers["x-page-cache"]], url).toEqual([404, undefined]);
     }
   });
 
