@@ -7,14 +7,16 @@ import {
   buildCalendar,
   type CalendarContext,
   flightCalendarEvent,
+  flightsFeedName,
   isDateOnly,
   showCalendarEvent,
+  showsFeedName,
 } from "./calendar.server.ts";
 
 /** Calendar files of product §2's show and flight pages, parsed back with ical.js (a maintained RFC 5545 parser). */
 
 const context: CalendarContext = {
-  config: { publicUrl: "https://khayl.example", companyName: "Khayl" },
+  config: { publicUrl: "https://khayl.example", companyName: "Khayl", companyNameAr: "خيل" },
   language: "en",
   i18n: setupI18n({ locale: "en", messages: { en: {} } }),
 };
@@ -97,6 +99,15 @@ describe("a flight's calendar entry", () => {
     expect(event?.endDate.toJSDate().toISOString()).toBe("2030-02-02T03:00:00.000Z");
     expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/flights/7");
   });
+});
+
+test("a feed is named with the company's name in the feed's language", () => {
+  for (const name of [showsFeedName, flightsFeedName]) {
+    expect(name(context)).toContain("Khayl");
+    const arabic = name({ ...context, language: "ar" });
+    expect(arabic).toContain("خيل");
+    expect(arabic).not.toContain("Khayl");
+  }
 });
 
 test("isDateOnly: both instants at 00:00 in Asia/Dubai", () => {

@@ -22,7 +22,7 @@ import { flightPath, showPath } from "./trips.ts";
 
 /** What an entry needs besides the item: the site's public settings and the page's language. */
 export interface CalendarContext {
-  config: Pick<PublicConfig, "publicUrl" | "companyName">;
+  config: Pick<PublicConfig, "publicUrl" | "companyName" | "companyNameAr">;
   language: Language;
   i18n: I18n;
 }
@@ -186,14 +186,19 @@ export function calendarNotFound(i18n: I18n, status: 404 | 503): Response {
   });
 }
 
+/** The company's name in the context's language (`COMPANY_NAME_AR` for Arabic). */
+function companyIn(context: CalendarContext): string {
+  return context.language === "ar" ? context.config.companyNameAr : context.config.companyName;
+}
+
 /** The name of the shows feed in the context's language, e.g. 'Khayl: horse shows'. */
 export function showsFeedName(context: CalendarContext): string {
-  const company = context.config.companyName;
+  const company = companyIn(context);
   return context.i18n._(msg`${company}: horse shows`);
 }
 
 /** The name of the flights feed in the context's language, e.g. 'Khayl: horse flights'. */
 export function flightsFeedName(context: CalendarContext): string {
-  const company = context.config.companyName;
+  const company = companyIn(context);
   return context.i18n._(msg`${company}: horse flights`);
 }
