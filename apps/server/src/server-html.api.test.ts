@@ -157,6 +157,15 @@ describe("head, language versions and redirects", () => {
     for (const img of others) expect(img.attribs.loading, img.attribs.src).toBe("lazy");
   });
 
+  test("the Arabic carousel and its slides are described to screen readers in Arabic", async () => {
+    const page = await serverPage("/ar/Khayl-App");
+    const described = DomUtils.findAll((e) => e.attribs["aria-roledescription"] !== undefined, [page.root("main")]);
+    const descriptions = described.map((e) => e.attribs["aria-roledescription"]);
+    expect(descriptions.filter((d) => d === "شريط عرض").length).toBeGreaterThan(0);
+    expect(descriptions.filter((d) => d === "شريحة").length).toBeGreaterThan(1);
+    expect(descriptions.filter((d) => d !== "شريط عرض" && d !== "شريحة")).toEqual([]);
+  });
+
   test.each(["/ar/transport", "/ar/flights"])("%s: the alert form's e-mail field reads left to right", async (path) => {
     const page = await serverPage(path);
     const email = DomUtils.findAll((e) => e.name === "input" && e.attribs.type === "email", [page.root("main")]);

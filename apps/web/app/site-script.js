@@ -103,7 +103,7 @@
         next.disabled = atEnd;
       };
       const step = (direction) => {
-        const slide = row.querySelector("[aria-roledescription=slide]");
+        const slide = row.querySelector("[data-carousel-slide]");
         row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
       };
       previous.addEventListener("click", () => step(-1));

@@ -42,7 +42,7 @@ export function Carousel({
   return (
     <section
       aria-labelledby={headingId}
-      aria-roledescription="carousel"
+      aria-roledescription={t({ message: "carousel", comment: "What a screen reader calls the carousel" })}
       data-carousel=""
       className="mx-auto max-w-6xl px-4 py-12"
     >
@@ -74,8 +74,9 @@ export function Carousel({
             <div
               key={slide.url}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t({ message: "slide", comment: "What a screen reader calls a carousel's slide" })}
               aria-label={slideLabel(index + 1, slides.length)}
+              data-carousel-slide=""
               className={
                 "min-w-0 shrink-0 grow-0 basis-1/4 snap-start ps-4 max-[1025px]:basis-1/2 " + "max-[601px]:basis-full"
               }
