@@ -5,6 +5,7 @@ import { arabicPages } from "../../../e2e/page-texts-ar.ts";
 import { qrCodeSvg } from "../../web/app/lib/qr.server.ts";
 import {
   accessibleName,
+  flightsApi,
   normal,
   PUBLIC_URL,
   type ServerPage,
@@ -164,6 +165,19 @@ describe("head, language versions and redirects", () => {
     expect(descriptions.filter((d) => d === "شريط عرض").length).toBeGreaterThan(0);
     expect(descriptions.filter((d) => d === "شريحة").length).toBeGreaterThan(1);
     expect(descriptions.filter((d) => d !== "شريط عرض" && d !== "شريحة")).toEqual([]);
+  });
+
+  test("a flight's date and time are joined by the comma of the page's language", async () => {
+    const { rows } = await apiData<{ rows: { id: number; startDate: string | null }[] }>(flightsApi);
+    const flight = rows.find((f) => f.startDate);
+    const times = async (path: string) =>
+      DomUtils.findAll((e) => e.name === "time", [(await serverPage(path)).root("main")]).map((e) =>
+        DomUtils.textContent(e),
+      );
+    const english = await times(`/flights/${flight!.id}`);
+    expect(english[0]).toMatch(/^\S.*\d{4}, \d{2}:\d{2}$/);
+    const arabic = await times(`/ar/flights/${flight!.id}`);
+    expect(arabic[0]).toMatch(/^\S.*\d{4}، \d{2}:\d{2}$/);
   });
 
   test.each(["/ar/transport", "/ar/flights"])("%s: the alert form's e-mail field reads left to right", async (path) => {

@@ -1,6 +1,7 @@
 import { flightTypeBySlug } from "@khayl/contract/flight-types";
 import { formatDubaiTime, formatFlightDate, isoOrUndefined } from "@khayl/contract/format";
 import type { RouteHandle } from "@khayl/contract/page-rules";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
@@ -65,10 +66,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 const notFound = msg`Flight not found.`;
 
-/** A date and time in Asia/Dubai as the page writes it: 'Monday 05 Jan 2025, 00:00'. */
-function dubaiDateTime(value: string | null | undefined, language: "en" | "ar"): string {
+/**
+ * A date and time in Asia/Dubai as the page writes it in `i18n`'s language: 'Monday 05 Jan
+ * 2025, 00:00' (product §2), and in Arabic with the Arabic comma.
+ */
+function dubaiDateTime(value: string | null | undefined, i18n: I18n): string {
   const time = formatDubaiTime(value);
-  return time ? `${formatFlightDate(value, language)}, ${time}` : "-";
+  if (!time) return "-";
+  const date = formatFlightDate(value, i18n.locale === "ar" ? "ar" : "en");
+  return i18n._(msg`${date}, ${time}`);
 }
 
 /**
@@ -85,9 +91,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       },
       { name: "robots", content: "noindex" },
     ];
-  const language = i18n.locale === "ar" ? "ar" : "en";
   const title = flightTitle(i18n, flight);
-  const date = dubaiDateTime(flight.startDate, language);
+  const date = dubaiDateTime(flight.startDate, i18n);
   const fromCountry = flight.fromCountry ?? "-";
   const toCountry = flight.toCountry ?? "-";
   return pageMeta(matches, {
@@ -118,7 +123,7 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
   const from = flight.departureAirport?.code ?? "-";
   const to = flight.arrivalAirport?.code ?? "-";
   const type = flightTypeBySlug(flight.type) === "import" ? t`Import` : t`Export`;
-  const departure = dubaiDateTime(flight.startDate, language);
+  const departure = dubaiDateTime(flight.startDate, i18n);
   const pageUrl = `${config.publicUrl}${localizedPath(flightPath(flight.id), language)}`;
   const airport = (ref: typeof flight.departureAirport, country: string | null | undefined) => (
     <>
@@ -138,11 +143,11 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
     { label: t`To`, value: airport(flight.arrivalAirport, flight.toCountry) },
     {
       label: t`Departs (UAE time)`,
-      value: <time dateTime={isoOrUndefined(flight.startDate)}>{dubaiDateTime(flight.startDate, language)}</time>,
+      value: <time dateTime={isoOrUndefined(flight.startDate)}>{dubaiDateTime(flight.startDate, i18n)}</time>,
     },
     {
       label: t`Arrives (UAE time)`,
-      value: <time dateTime={isoOrUndefined(flight.endDate)}>{dubaiDateTime(flight.endDate, language)}</time>,
+      value: <time dateTime={isoOrUndefined(flight.endDate)}>{dubaiDateTime(flight.endDate, i18n)}</time>,
     },
   ];
   return (
