@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -137,11 +138,13 @@ describe.skipIf(onPostgres)("shutdown (on the PGlite project only: the database 
       const lane = async () => {
         while (next < RUNS) {
           next++;
-          const dataDir = mkdtempSync(path.join(os.tmpdir(), "khayl-shutdown-"));
+          // Asynchronous copies and removals: a synchronous one would hold this process's
+          // event loop, so the other lanes' exits would be seen seconds late on a busy disk.
+          const dataDir = await mkdtemp(path.join(os.tmpdir(), "khayl-shutdown-"));
           folders.push(dataDir);
-          cpSync(template as string, dataDir, { recursive: true });
+          await cp(template as string, dataDir, { recursive: true });
           results.push(await startServeStop(dataDir, PAGE_ROUNDS));
-          rmSync(dataDir, { recursive: true, force: true });
+          await rm(dataDir, { recursive: true, force: true });
         }
       };
       await Promise.all(Array.from({ length: AT_ONCE }, lane));
