@@ -21,6 +21,7 @@ import { AnalyticsPageViews, AnalyticsScripts } from "./components/analytics.tsx
 import { Toaster } from "./components/ui/toaster.tsx";
 import { analyticsSetup } from "./lib/analytics.ts";
 import { retryAfterHeaders } from "./lib/api-error.ts";
+import { companyNameIn } from "./lib/config.ts";
 import { messagesFor } from "./lib/i18n/catalogue.server.ts";
 import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/language.ts";
 import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The host's "too many requests" page (decision 022): the error screen, nothing else.
   if (context.tooManyRequests) throw data(null, { status: 429, statusText: "Too Many Requests" });
   const language = languageOfRequest(request);
-  const config = language === "ar" ? { ...context.config, companyName: context.config.companyNameAr } : context.config;
+  const config = { ...context.config, companyName: companyNameIn(context.config, language) };
   return {
     config,
     language,

@@ -7,6 +7,7 @@ import { oneLine } from "@khayl/contract/text";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import ical, { type ICalCalendar, type ICalEventData } from "ical-generator";
+import { companyNameIn } from "./config.ts";
 import { flightTitle } from "./flight-title.ts";
 import type { Language } from "./i18n/language.ts";
 import { localizedPath } from "./i18n/language.ts";
@@ -186,19 +187,14 @@ export function calendarNotFound(i18n: I18n, status: 404 | 503): Response {
   });
 }
 
-/** The company's name in the context's language (`COMPANY_NAME_AR` for Arabic). */
-function companyIn(context: CalendarContext): string {
-  return context.language === "ar" ? context.config.companyNameAr : context.config.companyName;
-}
-
 /** The name of the shows feed in the context's language, e.g. 'Khayl: horse shows'. */
 export function showsFeedName(context: CalendarContext): string {
-  const company = companyIn(context);
+  const company = companyNameIn(context.config, context.language);
   return context.i18n._(msg`${company}: horse shows`);
 }
 
 /** The name of the flights feed in the context's language, e.g. 'Khayl: horse flights'. */
 export function flightsFeedName(context: CalendarContext): string {
-  const company = companyIn(context);
+  const company = companyNameIn(context.config, context.language);
   return context.i18n._(msg`${company}: horse flights`);
 }
