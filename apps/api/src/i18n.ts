@@ -3,6 +3,7 @@ import { messages as enForms } from "@khayl/contract/locales/en/forms";
 import { type Message, messageOfText } from "@khayl/contract/messages";
 import { type I18n, setupI18n } from "@lingui/core";
 import type { Language } from "./http/language.ts";
+import { httpMessages } from "./http/messages.ts";
 import { messages as ar } from "./locales/ar/messages.ts";
 import { messages as en } from "./locales/en/messages.ts";
 
@@ -18,9 +19,21 @@ const catalogues: Record<Language, I18n> = {
   ar: setupI18n({ locale: "ar", locales: ["ar-AE-u-nu-latn"], messages: { ar: { ...arForms, ...ar } } }),
 };
 
-/** `message` (an id of the catalogue and its values) as text in `language`. */
+/**
+ * `message` (an id of the catalogue and its values) as text in `language`; a list value is
+ * joined by the language's list separator (`http.listSeparator`: ", ", in Arabic "، ").
+ */
 export function translate(message: Message, language: Language): string {
-  return catalogues[language]._(message.id, message.values);
+  const catalogue = catalogues[language];
+  if (!message.values) return catalogue._(message.id);
+  const separator = catalogue._(httpMessages.listSeparator.id);
+  const values = Object.fromEntries(
+    Object.entries(message.values).map(([name, value]) => [
+      name,
+      typeof value === "object" ? value.join(separator) : value,
+    ]),
+  );
+  return catalogue._(message.id, values);
 }
 
 /**

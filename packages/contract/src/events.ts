@@ -46,7 +46,7 @@ const disciplineIdSchema = z
   .number({ error: disciplineMessages.notIds.message })
   .int(disciplineMessages.notIds.message)
   .refine((id): id is DisciplineId => (disciplineIds as readonly number[]).includes(id), {
-    message: validationText(disciplineMessages.among, { values: [...disciplineIds].sort().join(", ") }),
+    message: validationText(disciplineMessages.among, { values: [...disciplineIds].sort().map(String) }),
   });
 
 /**

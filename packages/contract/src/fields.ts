@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineMessages, validationText } from "./messages.ts";
+import { defineMessages, type MessageValue, validationText } from "./messages.ts";
 
 /** Messages of the query and path fields, with the field's name as a value (decision 027). */
 export const fieldMessages = defineMessages({
@@ -14,7 +14,7 @@ export const fieldMessages = defineMessages({
   notOneOf: /*i18n*/ { id: "field.notOneOf", message: "{name} must be one of {values}" },
 });
 
-const say = (message: keyof typeof fieldMessages, values: Record<string, string | number>) =>
+const say = (message: keyof typeof fieldMessages, values: Record<string, MessageValue>) =>
   validationText(fieldMessages[message], values);
 
 /**
@@ -76,9 +76,9 @@ export const idParamSchema = wholeNumberSchema("id", (whole) =>
   whole.positive(say("notPositive", { name: "id" })).max(2_147_483_647, say("tooLarge", { name: "id" })),
 );
 
-/** The message of an enum field given another value: '{name} must be one of a, b'. */
+/** The message of an enum field given another value: '{name} must be one of a, b' (a list value: "a، b" in Arabic). */
 export function notOneOfText(name: string, values: readonly string[]): string {
-  return say("notOneOf", { name, values: values.join(", ") });
+  return say("notOneOf", { name, values });
 }
 
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */

@@ -7,12 +7,21 @@
  * Lingui-free, so the browser may import the English of a message without either.
  */
 
+/**
+ * A value of a message: text, a number, or a list of texts, which the message shows joined
+ * by its language's list separator ("a, b" in English, "a، b" in Arabic).
+ */
+export type MessageValue = string | number | readonly string[];
+
 /** A message of the catalogue: `id` (stable, dotted), `message` (English source), `values`. */
 export interface Message {
   readonly id: string;
   readonly message: string;
-  readonly values?: Readonly<Record<string, string | number>>;
+  readonly values?: Readonly<Record<string, MessageValue>>;
 }
+
+/** The English list separator, between the texts of a list value. */
+const ENGLISH_LIST_SEPARATOR = ", ";
 
 /** Every message the contract defined, by its English text with values filled (`englishOf`). */
 const byEnglish = new Map<string, Message>();
@@ -34,7 +43,7 @@ function englishOf(message: Message): string {
   return message.message.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = message.values?.[name];
     if (value === undefined) throw new Error(`message ${message.id}: no value for {${name}}`);
-    return String(value);
+    return typeof value === "object" ? value.join(ENGLISH_LIST_SEPARATOR) : String(value);
   });
 }
 

@@ -56,4 +56,14 @@ describe("GET /privacy/selected/{category}", () => {
       message: "category must be one of TermsAndConditions, PrivacyPolicy",
     });
   });
+
+  test("in Arabic, the allowed categories are listed with the Arabic comma", async () => {
+    const response = await api.app.inject({
+      method: "GET",
+      url: "/api/v1/privacy/selected/Cookies",
+      headers: { language: "ar" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("يجب أن تكون قيمة category إحدى القيم: TermsAndConditions، PrivacyPolicy");
+  });
 });
