@@ -10,8 +10,11 @@ import { formatter } from "@lingui/format-po";
  */
 const area = (name: string, include: string[]) => ({
   path: `<rootDir>/app/locales/{locale}/${name}`,
-  include: include.map((file) => `<rootDir>/app/${file}`),
+  include: include.map((file) => (file.startsWith("<rootDir>") ? file : `<rootDir>/app/${file}`)),
 });
+
+/** The discipline names, which the API's alert mails show too (the contract's `discipline.*` ids). */
+const disciplineNames = "<rootDir>/../../packages/contract/src/discipline-names.ts";
 
 export default defineConfig({
   sourceLocale: "en",
@@ -39,7 +42,7 @@ export default defineConfig({
     area("schedules", [
       "routes/transport.tsx",
       "routes/flights.tsx",
-      "components/discipline-names.ts",
+      disciplineNames,
       "components/calendar-feed.tsx",
       "components/alert-form.tsx",
       "components/mail-language-select.tsx",
@@ -49,7 +52,7 @@ export default defineConfig({
       "routes/flight-detail.tsx",
       "components/trip-page.tsx",
       "components/detail-page.tsx",
-      "components/discipline-names.ts",
+      disciplineNames,
       "lib/calendar.server.ts",
       "lib/flight-title.ts",
       "components/whatsapp-link.tsx",
@@ -63,7 +66,7 @@ export default defineConfig({
       "routes/alert-manage.tsx",
       "components/alert-page.tsx",
       "components/mail-language-select.tsx",
-      "components/discipline-names.ts",
+      disciplineNames,
     ]),
     area("blogs", [
       "routes/blogs.tsx",

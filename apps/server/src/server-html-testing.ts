@@ -214,6 +214,10 @@ export function serverHtmlHost(name: string) {
     get host(): Host {
       return pages.host;
     },
+    /** Its `DATA_DIR` (the demo's file outbox is its `outbox/`). */
+    get dataDir(): string {
+      return pages.dataDir;
+    },
     apiData,
     blogs,
     /** The blog marked main. */

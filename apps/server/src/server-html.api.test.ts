@@ -12,6 +12,7 @@ import {
   serverHtmlHost,
   shownElements,
 } from "./server-html-testing.ts";
+import { mailedAlertToken } from "./testing.ts";
 
 /**
  * What each page's server answer says before any script runs, read from the one process as
@@ -22,7 +23,8 @@ import {
  * interactions, layout and one axe pass per route per language. Rendering does not depend
  * on the database: this file runs on PGlite only.
  */
-const { apiData, serverPage, followed } = serverHtmlHost("server-html");
+const site = serverHtmlHost("server-html");
+const { apiData, serverPage, followed } = site;
 
 /** Fails naming every expected text the page does not show. */
 function expectShown(page: ServerPage, texts: string[], scope: "body" | "main" = "body") {
@@ -142,6 +144,14 @@ describe("head, language versions and redirects", () => {
       expect(page.status, path).toBeLessThan(500);
       expect(page.html, path).toContain("This link is no longer valid");
     }
+  });
+
+  test("an Arabic alert page names the chosen disciplines in Arabic, listed with the Arabic comma", async () => {
+    const alert = { watch: "shows", filter: "1,3", language: "ar" } as const;
+    const token = await mailedAlertToken(site, "disciplines@example.com", "10.79.0.1", alert);
+    const page = await serverPage(`/ar/alerts/manage/${token}`);
+    expect(page.status).toBe(200);
+    expect([...page.shownTexts("main")].join("\n")).toContain("قفز الحواجز، الترويض");
   });
 
   test("the home page's LCP image loads first and the others lazily", async () => {

@@ -125,16 +125,23 @@ export function expectSecurityHeaders(headers: Record<string, unknown>) {
  * (`DATA_DIR/outbox/<id>-alert-confirmation.eml`), since the outbox row keeps no token once
  * the mail is sent (decision 028). The host's worker is asked to deliver at once
  * (`deliverDue`); when its own round holds the mail, the file is awaited (at most 5 s).
+ * `alert` is what the alerts are about and their language (default: new export flights, in
+ * English).
  */
 export async function mailedAlertToken(
   site: { host: Host; dataDir: string },
   email: string,
   remoteAddress: string,
+  alert: { watch: string; filter: string; language: "en" | "ar" } = {
+    watch: "flights",
+    filter: "export",
+    language: "en",
+  },
 ): Promise<string> {
   const asked = await site.host.app.inject({
     method: "POST",
     url: "/api/v1/alerts/subscriptions",
-    payload: { email, watch: "flights", filter: "export", language: "en" },
+    payload: { email, ...alert },
     remoteAddress,
   });
   expect(asked.statusCode).toBe(202);

@@ -62,7 +62,7 @@ function AlertWhat({ alert }: { alert: Alert }) {
       const chosen = alert.filter
         .split(",")
         .map((id) => names[Number(id) as keyof typeof names] ?? id)
-        .join(", ");
+        .join(t({ message: ", ", comment: "Between the names of a list: in Arabic, the Arabic comma" }));
       return t`New show transport for ${chosen}`;
     }
     case "flight":

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import { ALERT_CONSENT_VERSION, type AlertWatch, type alertSubscribeBodySchema } from "@khayl/contract/alerts";
-import { disciplines } from "@khayl/contract/disciplines";
-import type { Message } from "@khayl/contract/messages";
+import { disciplineNames } from "@khayl/contract/discipline-names";
+import type { DisciplineId } from "@khayl/contract/disciplines";
+import type { Message, MessageValue } from "@khayl/contract/messages";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSubscriptions } from "@khayl/db/schema";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -32,7 +33,7 @@ const SITE_CONFIRMATIONS_KEY = "site:alert-confirmations";
 const SUBSCRIPTIONS_PER_ADDRESS = 10;
 
 /** The message `source` with `values`. */
-export const withValues = (source: Message, values: Record<string, string | number>): Message => ({
+export const withValues = (source: Message, values: Record<string, MessageValue>): Message => ({
   ...source,
   values,
 });
@@ -68,10 +69,11 @@ export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, 
       );
     case "shows": {
       if (row.filter === "all") return translate(m.whatShows, language);
-      const names = row.filter
-        .split(",")
-        .map((id) => disciplines.find((d) => d.id === Number(id))?.label ?? id)
-        .join(", ");
+      // The names in the mail's language, as the website's pages show them, joined by its list separator.
+      const names = row.filter.split(",").map((id) => {
+        const name = disciplineNames[Number(id) as DisciplineId];
+        return name ? translate(name, language) : id;
+      });
       return translate(withValues(m.whatDisciplines, { disciplines: names }), language);
     }
     case "flight":
