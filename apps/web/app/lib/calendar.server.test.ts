@@ -12,6 +12,7 @@ import {
   showCalendarEvent,
   showsFeedName,
 } from "./calendar.server.ts";
+import { i18nFor } from "./i18n/catalogue.server.ts";
 
 /** Calendar files of product §2's show and flight pages, parsed back with ical.js (a maintained RFC 5545 parser). */
 
@@ -45,6 +46,9 @@ const flight: SelectiveService = {
   endDate: "2030-02-02T03:00:00.000Z",
   language: "en",
 };
+
+/** The Arabic messages of the flight pages, which hold the calendar's texts. */
+const arabicTrips = await i18nFor(new Request("http://localhost/ar/flights/7"), "trips");
 
 function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -95,6 +99,9 @@ describe("a flight's calendar entry", () => {
     expect(event?.uid).toBe("flight-7@khayl.example");
     expect(event?.summary).toBe("Import flight LGG to DWC (IMP-1)");
     expect(event?.location).toBe("Liège (LGG), Belgium");
+    const arabic = { ...context, language: "ar" as const, i18n: arabicTrips };
+    expect(flightCalendarEvent(flight, arabic)?.location).toBe("Liège (LGG)، Belgium");
+    expect(flightCalendarEvent({ ...flight, fromCountry: null }, arabic)?.location).toBe("Liège (LGG)");
     expect(event?.startDate.toJSDate().toISOString()).toBe("2030-02-01T20:00:00.000Z");
     expect(event?.endDate.toJSDate().toISOString()).toBe("2030-02-02T03:00:00.000Z");
     expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/flights/7");

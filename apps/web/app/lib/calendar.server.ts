@@ -119,9 +119,10 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
 
 /**
  * The calendar entry of a flight, or `null` when it has no departure time. UID
- * `flight-<id>@<host>`; SUMMARY the flight's title (`flightTitle`: 'Import flight LGG to DWC') in the context's language (with the
- * flight code when it has one); LOCATION the departure airport and country; DTSTART and DTEND
- * the departure and arrival instants in UTC (an hour when the arrival is unknown).
+ * `flight-<id>@<host>`; SUMMARY the flight's title (`flightTitle`: 'Import flight LGG to DWC')
+ * in the context's language (with the flight code when it has one); LOCATION the departure
+ * airport and country, joined by the language's comma; DTSTART and DTEND the departure and
+ * arrival instants in UTC (an hour when the arrival is unknown).
  */
 export function flightCalendarEvent(flight: SelectiveService, context: CalendarContext): ICalEventData | null {
   if (!flight.startDate) return null;
@@ -131,7 +132,16 @@ export function flightCalendarEvent(flight: SelectiveService, context: CalendarC
   const airport = flight.departureAirport?.name
     ? `${flight.departureAirport.name} (${from})`
     : flight.departureAirport?.code;
-  const location = [airport, flight.fromCountry].filter(Boolean).join(", ") || null;
+  const country = flight.fromCountry;
+  const location =
+    airport && country
+      ? context.i18n._(
+          msg({
+            message: `${airport}, ${country}`,
+            comment: "A calendar entry's place: the departure airport, then its country (Arabic: the Arabic comma)",
+          }),
+        )
+      : airport || country || null;
   const url = absolute(context, flightPath(flight.id));
   return {
     id: `flight-${flight.id}@${uidHost(context.config.publicUrl)}`,
