@@ -111,6 +111,23 @@ describe("security headers on every kind of response", () => {
     }
   });
 
+  test("the host's own refusals speak Arabic under /ar and to a request asking for it", async () => {
+    const arabic = { success: false, statusCode: 400, message: "عنوان الطلب غير صالح" };
+    expect((await host.app.inject("/ar/contact-us%ZZ")).json()).toEqual(arabic);
+    expect((await host.app.inject("/AR/%")).json()).toEqual(arabic);
+    expect((await host.app.inject({ url: "/api/v1/%", headers: { language: "ar" } })).json()).toEqual(arabic);
+    // Not a page under /ar: a path that only begins with the letters.
+    expect((await host.app.inject("/arabic%")).json().message).toBe("Malformed request URL");
+    const undecodable = await host.app.inject({
+      method: "POST",
+      url: "/ar/contact-us",
+      headers: { "content-type": "application/json", "content-encoding": "zstd-unknown" },
+      payload: "{}",
+    });
+    expect(undecodable.statusCode).toBe(415);
+    expect(undecodable.json().message).toMatch(/[\u0600-\u06FF]/);
+  });
+
   test("a request Node's parser refuses answers in the envelope, with the security headers", async () => {
     // Written as raw bytes: `inject` never reaches Node's HTTP parser, where these are refused.
     const cases: [string, string, number, string][] = [

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { translate, translateText } from "../i18n.ts";
-import { requestLanguage } from "./language.ts";
+import { type Language, requestLanguage } from "./language.ts";
 import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
 
 /**
@@ -28,18 +28,24 @@ export class HttpError extends Error {
 
 /**
  * Fastify's `frameworkErrors` for a stand-alone API, and the host's (which adds its security
- * headers first): a URL that cannot be decoded (e.g. `/api/v1/%`), or a too-long parameter,
- * answers 400 with the envelope instead of Fastify's own body.
+ * headers and chooses the language first): a URL that cannot be decoded (e.g. `/api/v1/%`),
+ * or a too-long parameter, answers 400 with the envelope instead of Fastify's own body, in
+ * `language` (default: the one the request's `language` header asks for, product §7).
  */
-export function answerMalformedUrl(_error: { message: string }, _request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(400).send(errorEnvelope(400, translate(httpMessages.malformedUrl, "en")));
+export function answerMalformedUrl(
+  _error: { message: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  language: Language = requestLanguage(request),
+) {
+  return reply.code(400).send(errorEnvelope(400, translate(httpMessages.malformedUrl, language)));
 }
 
 /**
  * `message` in the language `request` asks for (its `language` header, product §7): how the
- * API and the host write a catalogue message into an envelope.
+ * API writes a catalogue message into an envelope (the host also reads the path: `hostLanguage`).
  */
-export function sayTo(request: FastifyRequest, message: Message): string {
+function sayTo(request: FastifyRequest, message: Message): string {
   return translate(message, requestLanguage(request));
 }
 

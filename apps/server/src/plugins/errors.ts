@@ -1,6 +1,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { answerMalformedUrl, answerRouteNotFound, sayTo } from "@khayl/api/http/errors";
+import { answerMalformedUrl, answerRouteNotFound } from "@khayl/api/http/errors";
+import { type Language, requestLanguage } from "@khayl/api/http/language";
 import { clientErrorMessage, httpMessages } from "@khayl/api/http/messages";
 import { translate } from "@khayl/api/i18n";
 import { errorEnvelope } from "@khayl/contract/envelope";
@@ -24,12 +25,23 @@ const FRAMEWORK_ERROR_HEADERS = {
 } as const;
 
 /**
+ * The language of the host's own answers: Arabic when the `language` header asks for it (the
+ * API's rule, product §7) or when the path is a page's under `/ar` (decision 016), read from
+ * the raw URL, which a malformed one leaves undecoded; else English.
+ */
+function hostLanguage(request: FastifyRequest): Language {
+  if (requestLanguage(request) === "ar") return "ar";
+  const path = (request.raw.url ?? "").split("?", 1)[0]?.toLowerCase() ?? "";
+  return path === "/ar" || path.startsWith("/ar/") ? "ar" : "en";
+}
+
+/**
  * Fastify's `frameworkErrors` for the host: a URL that cannot be decoded, or a too-long
  * parameter, answers 400 with the API's envelope (the API's own `answerMalformedUrl`) and
- * the security headers, not Fastify's own body.
+ * the security headers, not Fastify's own body, in the host's language (`hostLanguage`).
  */
 export function answerFrameworkError(error: { message: string }, request: FastifyRequest, reply: FastifyReply) {
-  return answerMalformedUrl(error, request, reply.headers(FRAMEWORK_ERROR_HEADERS));
+  return answerMalformedUrl(error, request, reply.headers(FRAMEWORK_ERROR_HEADERS), hostLanguage(request));
 }
 
 /**
@@ -38,16 +50,17 @@ export function answerFrameworkError(error: { message: string }, request: Fastif
  * @fastify/compress cannot decode, a body over the limit, a Host header that makes no
  * origin, a method no `Request` carries — is that 4xx with the envelope
  * `{ success: false, statusCode, message }` and the API's message for it
- * (`clientErrorMessage`), in the language the request asks for; anything else is logged
+ * (`clientErrorMessage`), in the host's language (`hostLanguage`); anything else is logged
  * and answered 500 'Internal server error' (the API's message too), without the error's
  * own message.
  */
 function answerHostError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
+  const language = hostLanguage(request);
   if (status >= 400 && status < 500)
-    return reply.code(status).send(errorEnvelope(status, sayTo(request, clientErrorMessage(status))));
+    return reply.code(status).send(errorEnvelope(status, translate(clientErrorMessage(status), language)));
   request.log.error({ err: error }, "request failed");
-  return reply.code(500).send(errorEnvelope(500, sayTo(request, httpMessages.internalError)));
+  return reply.code(500).send(errorEnvelope(500, translate(httpMessages.internalError, language)));
 }
 
 /**
