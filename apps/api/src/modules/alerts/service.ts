@@ -16,6 +16,7 @@ import { consumeRateLimit, peekRateLimit } from "../../http/rate-limit.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher } from "../../secret-key.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
+import { languageHeaders } from "../mail/outgoing-mail.ts";
 import { enqueueMails, suppressedMail } from "../mail/repository.ts";
 import { ALERT_CONFIRMATION_KIND, ALERT_KIND } from "../mail/templates.ts";
 import { alertMessages } from "./messages.ts";
@@ -98,6 +99,7 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
       withValues(alertMessages.confirmText, { company, what: describeWatch(row, language), confirmUrl }),
       language,
     ),
+    headers: languageHeaders(language),
   };
 }
 

@@ -9,7 +9,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
-import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { ALERT_KIND, uaeDateTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
@@ -171,6 +171,7 @@ function alertMail(
       language,
     ),
     headers: {
+      ...languageHeaders(language),
       "List-Unsubscribe": `<${oneClickUrl(env, hasher, first)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },

@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { claimDueMails, enqueueMails } from "./repository.ts";
 import { mailTestDatabase, silentLog, startSmtp, testSealer } from "./testing.ts";
+import { supportConfirmationMail } from "./visitor-mails.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Mail delivery through a real SMTP server (conventions §6) or to files: backoff, giving up, TLS. */
@@ -207,6 +208,42 @@ test("without SMTP_URL each mail becomes an .eml file and one log line (with the
     await worker.stop();
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a mail in Arabic names the sender in Arabic, at MAIL_FROM's address; one in English is from MAIL_FROM", async () => {
+  const smtp = await startSmtp();
+  try {
+    const mails = (["ar", "en"] as const).map((language) =>
+      supportConfirmationMail(
+        { reference: "KH-1", email: `sender-${language}@example.com`, subject: "Inquiry", division: "Technology" },
+        language === "ar" ? "خيل" : "Khayl",
+        language,
+      ),
+    );
+    await enqueueMails(database.db, testSealer, mails);
+    const env = parseEnv({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Khayl Logistics <no-reply@khayl.example>",
+      COMPANY_NAME_AR: "خيل للخدمات اللوجستية",
+    });
+    const worker = createMailWorker({ sealer: testSealer, db: database.db, env, log: silentLog });
+    expect((await worker.deliverDue()).sent).toBe(2);
+    await worker.stop();
+    const fromOf = (to: string) => {
+      const raw = smtp.received.find((m) => m.to[0] === to)?.raw ?? "";
+      // Unfolded; the space between two RFC 2047 encoded words (a name that is not ASCII) is not text.
+      const header = (/^From: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "").replace(/\?=\s+=\?/g, "?==?");
+      return header.replace(/=\?utf-8\?B\?([^?]*)\?=/gi, (_m, b64: string) =>
+        Buffer.from(b64, "base64").toString("utf8"),
+      );
+    };
+    expect(fromOf("sender-ar@example.com")).toMatch(/^"?خيل للخدمات اللوجستية"? <no-reply@khayl\.example>$/);
+    expect(fromOf("sender-en@example.com")).toBe("Khayl Logistics <no-reply@khayl.example>");
+    const arabic = smtp.received.find((m) => m.to[0] === "sender-ar@example.com")?.raw ?? "";
+    expect(arabic).toMatch(/^Content-Language: ar$/m);
+  } finally {
+    await smtp.stop();
   }
 });
 

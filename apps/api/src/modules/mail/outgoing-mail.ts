@@ -31,3 +31,12 @@ export interface OutgoingMail {
   /** Extra headers, e.g. an alert's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
   headers?: Record<string, string> | null;
 }
+
+/**
+ * The headers of a mail to a visitor written in `language`: `Content-Language` (RFC 3282),
+ * by which the transport also names the sender in that language (`senderOf` in
+ * transport.ts: an Arabic mail comes from `COMPANY_NAME_AR`).
+ */
+export function languageHeaders(language: "en" | "ar"): Record<string, string> {
+  return { "Content-Language": language };
+}

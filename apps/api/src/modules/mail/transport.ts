@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import type { Env } from "@khayl/config/env";
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { OutboxRow } from "./repository.ts";
 
 /** Where a mail went: the SMTP server, or the `.eml` file written instead. */
@@ -54,6 +55,20 @@ function smtpRequiresStartTls(env: Pick<Env, "SMTP_URL" | "SMTP_ALLOW_PLAINTEXT"
 }
 
 /**
+ * Who a mail is from: `MAIL_FROM`, but for a mail written in Arabic (its `Content-Language`,
+ * `languageHeaders` in outgoing-mail.ts) `MAIL_FROM`'s address under the Arabic company name
+ * (`COMPANY_NAME_AR`), so an Arabic reader's inbox names the sender in Arabic (decision 016).
+ */
+function senderOf(
+  env: Pick<Env, "MAIL_FROM" | "COMPANY_NAME_AR">,
+  mail: Pick<OutboxRow, "headers">,
+): string | { name: string; address: string } {
+  if (mail.headers?.["Content-Language"] !== "ar") return env.MAIL_FROM;
+  const [sender] = addressparser(env.MAIL_FROM, { flatten: true });
+  return sender?.address ? { name: env.COMPANY_NAME_AR, address: sender.address } : env.MAIL_FROM;
+}
+
+/**
  * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set
  * (encrypted unless loopback or `SMTP_ALLOW_PLAINTEXT`: `smtpRequiresStartTls`);
  * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
@@ -61,7 +76,6 @@ function smtpRequiresStartTls(env: Pick<Env, "SMTP_URL" | "SMTP_ALLOW_PLAINTEXT"
  * so a newcomer can finish the deletion flow locally.
  */
 export function createMailTransport(env: Env, log: MailLog): MailTransport {
-  const from = env.MAIL_FROM;
   if (env.SMTP_URL) {
     // Bounded waits (nodemailer's defaults are minutes): a hung server fails the attempt,
     // which the worker retries later, instead of holding a shutdown or a lease. The
@@ -80,7 +94,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
       kind: "smtp",
       async send(mail) {
         await smtp.sendMail({
-          from,
+          from: senderOf(env, mail),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -97,7 +111,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
     kind: "file",
     async send(mail) {
       const info = await stream.sendMail({
-        from,
+        from: senderOf(env, mail),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -2,7 +2,7 @@ import type { Division, Subject } from "@khayl/contract/contact-rules";
 import type { Message } from "@khayl/contract/messages";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
-import type { OutgoingMail } from "./outgoing-mail.ts";
+import { languageHeaders, type OutgoingMail } from "./outgoing-mail.ts";
 import { ACCOUNT_DELETED_KIND, DELETE_ACCOUNT_CODE_KIND, uaeDateTime } from "./templates.ts";
 
 /**
@@ -68,6 +68,7 @@ export function supportConfirmationMail(
     to: r.email,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
+    headers: languageHeaders(language),
   };
 }
 
@@ -105,6 +106,7 @@ export function deletionCodeMail(
     to,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
+    headers: languageHeaders(language),
     logNote: `verification code ${code}`,
     expiresAt: options.expiresAt,
   };
@@ -133,6 +135,7 @@ export function deletionCodesLiveMail(
     to,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
+    headers: languageHeaders(language),
   };
 }
 
@@ -164,6 +167,7 @@ export function deletionLockedMail(
     to,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
+    headers: languageHeaders(language),
   };
 }
 
@@ -190,5 +194,6 @@ export function accountDeletedMail(
     to,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
+    headers: languageHeaders(language),
   };
 }
