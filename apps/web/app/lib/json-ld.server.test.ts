@@ -25,7 +25,7 @@ const show: Event = {
 
 describe("JSON-LD", () => {
   test("a show is an Event with its dates, venue, organizer and status", () => {
-    const data = read(showJsonLd(show, "https://khayl.example/transport/12", config));
+    const data = read(showJsonLd(show, "https://khayl.example/transport/12", config, "en"));
     expect(data).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Event",
@@ -37,8 +37,20 @@ describe("JSON-LD", () => {
       organizer: { "@type": "Organization", name: config.companyName },
       url: "https://khayl.example/transport/12",
     });
-    const cancelled = read(showJsonLd({ ...show, eventStatus: "Cancelled" }, "u", config));
+    const cancelled = read(showJsonLd({ ...show, eventStatus: "Cancelled" }, "u", config, "en"));
     expect(cancelled.eventStatus).toBe("https://schema.org/EventCancelled");
+  });
+
+  test("an Arabic page names the company in Arabic: the Organization, a show's organizer, a blog's publisher", () => {
+    expect(read(organizationJsonLd(config, "ar"))).toMatchObject({
+      name: config.companyNameAr,
+      alternateName: config.companyName,
+    });
+    const arabicShow = read(showJsonLd(show, "https://khayl.example/ar/transport/12", config, "ar"));
+    expect(arabicShow.organizer).toMatchObject({ name: config.companyNameAr });
+    const facts = { title: "t", description: "d", date: null, image: null, category: null, tags: [] };
+    const arabicBlog = read(blogJsonLd(facts, "https://khayl.example/ar/blogs/1", "en", config, "ar"));
+    expect(arabicBlog).toMatchObject({ inLanguage: "en", publisher: { name: config.companyNameAr } });
   });
 
   test("a blog is a BlogPosting, home names the Organization, detail pages have a BreadcrumbList", () => {
@@ -55,6 +67,7 @@ describe("JSON-LD", () => {
         "https://khayl.example/blogs/1",
         "en",
         config,
+        "en",
       ),
     );
     expect(blog).toMatchObject({
@@ -64,9 +77,10 @@ describe("JSON-LD", () => {
       image: "https://khayl.example/images/blog/1.jpg",
       publisher: { "@type": "Organization" },
     });
-    expect(read(organizationJsonLd(config))).toMatchObject({
+    expect(read(organizationJsonLd(config, "en"))).toMatchObject({
       "@type": "Organization",
       name: config.companyName,
+      alternateName: config.companyNameAr,
       url: "https://khayl.example/",
       sameAs: [config.instagramUrl, config.linkedinUrl],
     });

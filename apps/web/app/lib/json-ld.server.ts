@@ -9,6 +9,8 @@ import type {
   Event as SchemaEvent,
   WithContext,
 } from "schema-dts";
+import { companyNameIn } from "./config.ts";
+import { type Language, otherLanguage } from "./i18n/language.ts";
 import type { JsonLdObject } from "./meta.ts";
 
 /**
@@ -23,15 +25,20 @@ import type { JsonLdObject } from "./meta.ts";
 
 type Config = Pick<
   PublicConfig,
-  "companyName" | "publicUrl" | "instagramUrl" | "linkedinUrl" | "supportEmail" | "supportPhone"
+  "companyName" | "companyNameAr" | "publicUrl" | "instagramUrl" | "linkedinUrl" | "supportEmail" | "supportPhone"
 >;
 
-/** The company as schema.org's Organization: name, site, logo, contact and social pages (home). */
-export function organizationJsonLd(config: Config): JsonLdObject {
+/**
+ * The company as schema.org's Organization: name in the page's language (`companyNameIn`:
+ * `COMPANY_NAME_AR` on an Arabic page) with the other as `alternateName`, site, logo, contact
+ * and social pages (home).
+ */
+export function organizationJsonLd(config: Config, pageLanguage: Language): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: config.companyName,
+    name: companyNameIn(config, pageLanguage),
+    alternateName: companyNameIn(config, otherLanguage(pageLanguage)),
     url: `${config.publicUrl}/`,
     logo: `${config.publicUrl}/images/icon-512.png`,
     email: config.supportEmail,
@@ -41,9 +48,13 @@ export function organizationJsonLd(config: Config): JsonLdObject {
   } satisfies WithContext<Organization>;
 }
 
-/** A schema.org reference to the company (`organizer`, `publisher`). */
-function company(config: Config) {
-  return { "@type": "Organization", name: config.companyName, url: `${config.publicUrl}/` } satisfies Organization;
+/** A schema.org reference to the company (`organizer`, `publisher`), named in the page's language. */
+function company(config: Config, pageLanguage: Language) {
+  return {
+    "@type": "Organization",
+    name: companyNameIn(config, pageLanguage),
+    url: `${config.publicUrl}/`,
+  } satisfies Organization;
 }
 
 /**
@@ -59,10 +70,10 @@ function eventStatusOf(status: string | null | undefined): Extract<EventStatusTy
 
 /**
  * A show as a schema.org Event: its name, start and end (UTC), its venue as the location
- * (name, or the venue code, in the UAE), the company as organizer, its status and its page.
- * `url` is the page's absolute address.
+ * (name, or the venue code, in the UAE), the company as organizer (named in `pageLanguage`),
+ * its status and its page. `url` is the page's absolute address.
  */
-export function showJsonLd(show: Event, url: string, config: Config): JsonLdObject {
+export function showJsonLd(show: Event, url: string, config: Config, pageLanguage: Language): JsonLdObject {
   const code = eventPlaceCode(show);
   return {
     "@context": "https://schema.org",
@@ -78,7 +89,7 @@ export function showJsonLd(show: Event, url: string, config: Config): JsonLdObje
       name: show.place?.name ?? code ?? "-",
       address: { "@type": "PostalAddress", addressCountry: "AE" },
     },
-    organizer: company(config),
+    organizer: company(config, pageLanguage),
   } satisfies WithContext<SchemaEvent>;
 }
 
@@ -92,8 +103,17 @@ interface BlogFacts {
   tags: string[];
 }
 
-/** A blog as a schema.org BlogPosting: headline, description, publication date (UTC), image, publisher, page. */
-export function blogJsonLd(blog: BlogFacts, url: string, language: string, config: Config): JsonLdObject {
+/**
+ * A blog as a schema.org BlogPosting: headline, description, publication date (UTC), image,
+ * publisher (named in `pageLanguage`), page; `language` is the language of the blog's texts.
+ */
+export function blogJsonLd(
+  blog: BlogFacts,
+  url: string,
+  language: string,
+  config: Config,
+  pageLanguage: Language,
+): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -106,8 +126,8 @@ export function blogJsonLd(blog: BlogFacts, url: string, language: string, confi
     ...(blog.image ? { image: new URL(blog.image, `${config.publicUrl}/`).toString() } : {}),
     ...(blog.category ? { articleSection: blog.category } : {}),
     ...(blog.tags.length ? { keywords: blog.tags.join(", ") } : {}),
-    author: company(config),
-    publisher: company(config),
+    author: company(config, pageLanguage),
+    publisher: company(config, pageLanguage),
   } satisfies WithContext<BlogPosting>;
 }
 

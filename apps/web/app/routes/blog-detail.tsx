@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const blogUrl = `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`;
     const title = blog.title ?? i18n._(untitled);
     jsonLd.push(
-      blogJsonLd({ ...blog, title }, blogUrl, blog.language ?? language, config),
+      blogJsonLd({ ...blog, title }, blogUrl, blog.language ?? language, config, language),
       breadcrumbJsonLd([
         { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
         { name: i18n._(msg`Blogs`), url: `${config.publicUrl}${localizedPath("/blogs", language)}` },

@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     events: events.rows.slice(0, HOME_CARDS),
     flights: flights.slice(0, HOME_CARDS),
     blogs,
-    jsonLd: [organizationJsonLd(context.config)],
+    jsonLd: [organizationJsonLd(context.config, languageOfRequest(request))],
   };
 }
 

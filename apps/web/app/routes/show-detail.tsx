@@ -45,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const language = languageOfRequest(request);
     const pageUrl = `${config.publicUrl}${localizedPath(showPath(item.id), language)}`;
     jsonLd.push(
-      showJsonLd(item, pageUrl, config),
+      showJsonLd(item, pageUrl, config, language),
       breadcrumbJsonLd([
         { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
         { name: i18n._(msg`Shows`), url: `${config.publicUrl}${localizedPath("/transport", language)}` },
