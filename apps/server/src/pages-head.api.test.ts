@@ -124,6 +124,27 @@ test("robots.txt allows everything and names the sitemap; the manifest carries t
   }
 });
 
+test("each page links the manifest in its language: an Arabic one named in Arabic, starting at /ar, right to left", async () => {
+  const manifestLinks = async (path: string) =>
+    [...(await site.host.app.inject(path)).body.matchAll(/<link\s[^>]*rel="manifest"[^>]*>/g)].map(
+      ([tag]) => /href="([^"]*)"/.exec(tag)?.[1],
+    );
+  expect(await manifestLinks("/flights")).toEqual(["/manifest.webmanifest"]);
+  expect(await manifestLinks("/ar/flights")).toEqual(["/ar/manifest.webmanifest"]);
+  const english = (await site.host.app.inject("/manifest.webmanifest")).json();
+  expect(english).toMatchObject({ name: "Khayl Logistics", start_url: "/", lang: "en", dir: "ltr" });
+  const answer = await site.host.app.inject("/ar/manifest.webmanifest");
+  expect(answer.headers["content-type"]).toContain("application/manifest+json");
+  expect(answer.json()).toMatchObject({
+    name: "خيل للخدمات اللوجستية",
+    start_url: "/ar",
+    scope: "/",
+    lang: "ar",
+    dir: "rtl",
+    icons: english.icons,
+  });
+});
+
 test("the home screen icon for iOS is a PNG the head links", async () => {
   const home = await site.host.app.inject("/");
   const links = [...home.body.matchAll(/<link\s[^>]*rel="apple-touch-icon"[^>]*>/g)].map(([tag]) => tag);

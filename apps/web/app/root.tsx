@@ -23,7 +23,7 @@ import { analyticsSetup } from "./lib/analytics.ts";
 import { retryAfterHeaders } from "./lib/api-error.ts";
 import { companyNameIn } from "./lib/config.ts";
 import { messagesFor } from "./lib/i18n/catalogue.server.ts";
-import { directionOf, languageOfPath, languageOfRequest } from "./lib/i18n/language.ts";
+import { directionOf, languageOfPath, languageOfRequest, localizedPath } from "./lib/i18n/language.ts";
 import { i18nFromMatches, LinguiFromMatches } from "./lib/i18n/lingui.tsx";
 import { siteDescription } from "./lib/meta.ts";
 import { useNonce } from "./lib/nonce.ts";
@@ -61,7 +61,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function meta({ data, matches, error, location }: Route.MetaArgs) {
@@ -101,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b4a36" />
         <Meta />
         <Links />
+        {/* The web app manifest in the page's language (routes/manifest[.]webmanifest.ts). */}
+        <link rel="manifest" href={localizedPath("/manifest.webmanifest", language)} />
         {language === "ar" ? (
           <link rel="preload" href={arabicFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         ) : null}

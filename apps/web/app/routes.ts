@@ -58,4 +58,5 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
+  route("ar/manifest.webmanifest", "routes/manifest[.]webmanifest.ts", { id: "manifest-ar" }),
 ] satisfies RouteConfig;
