@@ -171,6 +171,9 @@ test.describe("/ar/contact-us", () => {
     await page.getByRole("button", { name: "إرسال" }).click();
     const toast = page.locator("[data-sonner-toast]", { hasText: "تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى." });
     await expect(toast).toBeVisible();
+    // The toasts' region and close button are named in Arabic too.
+    await expect(page.getByRole("region", { name: /^الإشعارات/ })).toBeAttached();
+    await expect(toast.getByRole("button", { name: "إغلاق الإشعار" })).toBeAttached();
     // Product §9's top-right is the page's top end: on an Arabic page, the top left.
     const box = await toast.boundingBox();
     const width = page.viewportSize()?.width ?? 0;

@@ -118,9 +118,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body>
-        <LinguiFromMatches language={language}>{children}</LinguiFromMatches>
-        {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
-        <Toaster />
+        <LinguiFromMatches language={language}>
+          {children}
+          {/* product §9: toasts top-right, closing after 5000 ms; sonner loads on the first toast. */}
+          <Toaster />
+        </LinguiFromMatches>
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

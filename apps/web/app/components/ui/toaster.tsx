@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ComponentType, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
 import { directionOf } from "../../lib/i18n/language.ts";
@@ -37,8 +38,9 @@ export const notify = {
 };
 
 /**
- * The toast container, rendered once in the document shell. It renders nothing until
- * `notify` is first called, then mounts sonner's `Toaster` with the product §9 settings.
+ * The toast container, rendered once in the document shell (inside the page's messages). It
+ * renders nothing until `notify` is first called, then mounts sonner's `Toaster` with the
+ * product §9 settings, its region and close buttons labelled in the page's language.
  */
 export function Toaster() {
   const [Container, setContainer] = useState<ComponentType<ToasterProps> | null>(null);
@@ -50,9 +52,17 @@ export function Toaster() {
       mountRequests.delete(mount);
     };
   }, []);
+  const { t } = useLingui();
   // product §9's top-right is the top end of the page: mirrored on Arabic pages.
   const dir = directionOf(useLanguage());
   return Container ? (
-    <Container position={dir === "rtl" ? "top-left" : "top-right"} dir={dir} duration={5000} closeButton />
+    <Container
+      position={dir === "rtl" ? "top-left" : "top-right"}
+      dir={dir}
+      duration={5000}
+      closeButton
+      containerAriaLabel={t`Notifications`}
+      toastOptions={{ closeButtonAriaLabel: t`Close notification` }}
+    />
   ) : null;
 }
