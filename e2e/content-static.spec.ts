@@ -151,7 +151,7 @@ test.describe("at phone size", () => {
     await expect(button).toBeFocused();
   });
 
-  test("the menu opened before the page hydrates stays open once hydrated", async ({ page }) => {
+  test("the menu opened before the page's script loads stays open once it runs", async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });
     await page.getByRole("button", { name: "Open menu" }).click();

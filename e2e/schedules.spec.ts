@@ -54,7 +54,9 @@ test("a card opens the app modal, which closes with × and with Escape", async (
   await expect(dialog).toBeHidden();
 });
 
-test("a card tapped before the page hydrates opens the modal, which stays open once hydrated", async ({ page }) => {
+test("a card tapped before the page's script loads opens the modal, which stays open once it runs", async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto("/flights", { waitUntil: "commit" });
   const card = page.getByRole("main").getByRole("listitem").getByRole("button").first();
@@ -66,7 +68,7 @@ test("a card tapped before the page hydrates opens the modal, which stays open o
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  // Hydrated, the card opens it again.
+  // With the script running, the card opens it again.
   await card.click();
   await expect(dialog).toBeVisible();
 });
