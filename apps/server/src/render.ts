@@ -9,6 +9,7 @@ import type { createRequestHandler } from "react-router";
 import { newNonce } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { asPrivatePage, type PageAnswer, prepareAnswer, sendAnswer } from "./page-answer.ts";
+import { languageOfUrl } from "./url-language.ts";
 
 export interface RendererOptions {
   app: FastifyInstance;
@@ -145,15 +146,6 @@ export function createRenderer({
 
 /** The host's page renders (`createRenderer`). */
 export type Renderer = ReturnType<typeof createRenderer>;
-
-/**
- * The language of a request's URL (decision 016: Arabic lives under `/ar`, English at the
- * spec's paths): what the API client asks for and what the 429 page speaks. A language is
- * the site's URL layout, not a page rule, so it is read from the path prefix here.
- */
-function languageOfUrl(url: string): "ar" | "en" {
-  return /^\/ar(\/|$|\?)/i.test(url) ? "ar" : "en";
-}
 
 /** A client error the host's error handler answers with its status and the envelope (`answerHostError`). */
 function clientError(statusCode: 400 | 405, message: string): Error & { statusCode: number } {

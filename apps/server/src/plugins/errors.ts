@@ -8,6 +8,7 @@ import { errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { resourceCsp } from "../csp.ts";
+import { languageOfUrl } from "../url-language.ts";
 
 /**
  * Headers for the answers written before any hook runs (a malformed URL such as `/%`, or a
@@ -26,13 +27,11 @@ const FRAMEWORK_ERROR_HEADERS = {
 
 /**
  * The language of the host's own answers: Arabic when the `language` header asks for it (the
- * API's rule, product §7) or when the path is a page's under `/ar` (decision 016), read from
- * the raw URL, which a malformed one leaves undecoded; else English.
+ * API's rule, product §7) or when the URL is under `/ar` (`languageOfUrl`, decision 016),
+ * read from the raw URL, which a malformed one leaves undecoded; else English.
  */
 function hostLanguage(request: FastifyRequest): Language {
-  if (requestLanguage(request) === "ar") return "ar";
-  const path = (request.raw.url ?? "").split("?", 1)[0]?.toLowerCase() ?? "";
-  return path === "/ar" || path.startsWith("/ar/") ? "ar" : "en";
+  return requestLanguage(request) === "ar" ? "ar" : languageOfUrl(request.raw.url ?? "");
 }
 
 /**
