@@ -128,7 +128,7 @@ describe("security headers on every kind of response", () => {
     expect(undecodable.json().message).toMatch(/[\u0600-\u06FF]/);
   });
 
-  test("a request Node's parser refuses answers in the envelope, with the security headers", async () => {
+  test("a request Node's parser refuses answers in the envelope, with the security headers, in its language", async () => {
     // Written as raw bytes: `inject` never reaches Node's HTTP parser, where these are refused.
     const cases: [string, string, number, string][] = [
       ["an unknown method", "FOO /aboutus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "Bad request"],
@@ -158,6 +158,35 @@ describe("security headers on every kind of response", () => {
         "GET /aboutus HTTP/1.1\r\nHost: localhost\r\nExpect: nonsense\r\nConnection: close\r\n\r\n",
         417,
         "Expectation not supported",
+      ],
+      // In Arabic under /ar or to `language: ar`, as a request that was read (decision 027).
+      ["an unknown method under /ar", "FOO /ar/aboutus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "طلب غير صالح"],
+      ["a tab in an /ar path", "GET /ar/about\tus HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "طلب غير صالح"],
+      [
+        "a bare CR in a header, with language: ar",
+        "GET /api/v1/blogs HTTP/1.1\r\nHost: localhost\r\nLanguage: AR\r\nX-A: a\rb\r\n\r\n",
+        400,
+        "طلب غير صالح",
+      ],
+      [
+        "headers over the limit under /ar",
+        `GET /ar/aboutus HTTP/1.1\r\nHost: localhost\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`,
+        431,
+        "ترويسات الطلب كبيرة جدًا",
+      ],
+      [
+        "an expectation the server does not meet, under /ar",
+        "GET /ar/aboutus HTTP/1.1\r\nHost: localhost\r\nExpect: nonsense\r\nConnection: close\r\n\r\n",
+        417,
+        "قيمة Expect غير مدعومة",
+      ],
+      // Only the prefix /ar is Arabic, not a path that begins with the letters.
+      ["an unknown method on /arabic", "FOO /arabic HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "Bad request"],
+      [
+        "a bare CR, with language: en",
+        "GET /aboutus HTTP/1.1\r\nHost: localhost\r\nlanguage: en\r\nX-A: a\rb\r\n\r\n",
+        400,
+        "Bad request",
       ],
     ];
     for (const [what, request, status, message] of cases) {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { rawErrorAnswer } from "./plugins/errors.ts";
+import { languageOf, rawErrorAnswer } from "./plugins/errors.ts";
 
 /** The deadlines a client must meet, in milliseconds (see `SERVER_TIMEOUTS`). */
 export interface ClientDeadlines {
@@ -38,8 +38,8 @@ function sendProgress(socket: Socket): string {
  * 20 and 24), so each connection also gets one timer of its own:
  * - connected, or done with an answer: the next request's headers are due within
  *   `headersMs` (plus `keepAliveMs` after an answer); otherwise the connection is closed;
- * - headers in: the body is due within `requestMs`; otherwise the client gets 408 and the
- *   connection is closed;
+ * - headers in: the body is due within `requestMs`; otherwise the client gets 408 (in the
+ *   language its URL or `language` header asks for) and the connection is closed;
  * - request in, answer going out: a client that takes no byte of it for `sendMs` while
  *   some wait to be sent (it sent a request and never reads: the send buffer is full) is
  *   cut off; one that reads, however slowly, is not.
@@ -85,7 +85,9 @@ export function guardSlowClients(server: Server, deadlines: ClientDeadlines): vo
       }
       // Answer as Node itself does on its request timeout, on the socket (the app is still
       // waiting for the body and has answered nothing), in the envelope with the security headers.
-      if (!response.headersSent && socket.writable) socket.end(rawErrorAnswer(408));
+      if (!response.headersSent && socket.writable) {
+        socket.end(rawErrorAnswer(408, languageOf(request.url ?? "", request.headers.language)));
+      }
       return true;
     });
     // A request without a body is complete at once, one with a body once it is read.

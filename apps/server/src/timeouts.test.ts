@@ -87,9 +87,10 @@ test("the server promises to cut off a slow client within 30 s", () => {
 });
 
 test.concurrent("slow: slow, stalled and silent clients are all cut off within 30 s", async () => {
-  const [trickledBody, stalledBody, trickledHeaders, stalledHeaders, silent] = await Promise.all([
+  const [trickledBody, stalledBody, stalledArabicBody, trickledHeaders, stalledHeaders, silent] = await Promise.all([
     slowClient(formHead, "abcdefgh"),
     slowClient(formHead, ""),
+    slowClient(formHead.replace("POST /contact-us", "POST /ar/contact-us"), ""),
     slowClient("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", "abcdefgh"),
     slowClient("GET / HTTP/1.1\r\nHost: localhost\r\n", ""),
     slowClient("", ""),
@@ -102,6 +103,9 @@ test.concurrent("slow: slow, stalled and silent clients are all cut off within 3
     expect(body.answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/);
     expect(body.answer).toContain('{"success":false,"statusCode":408,"message":"The request took too long to arrive"}');
   }
+  // Under /ar the envelope speaks Arabic, as the page it was sent to.
+  expect(stalledArabicBody.answer).toMatch(/^HTTP\/1\.1 408/);
+  expect(stalledArabicBody.answer).toContain('"message":"استغرق وصول الطلب وقتًا طويلًا"');
   for (const headers of [trickledHeaders, stalledHeaders, silent]) {
     expect(headers.closedAfterMs).toBeGreaterThanOrEqual(SERVER_TIMEOUTS.headersMs - 1_000);
     expect(headers.closedAfterMs).toBeLessThan(30_000);

@@ -4,13 +4,18 @@ import type { FastifyRequest } from "fastify";
 export type Language = "en" | "ar";
 
 /**
- * The language a request asks for: its `language` header (product §7: the website sends
- * `en`, or `ar` from its Arabic pages). Anything but Arabic is English.
+ * The language a `language` header's value asks for (product §7: the website sends `en`, or
+ * `ar` from its Arabic pages): `ar` or `ar-…` in any case is Arabic, anything else (or no
+ * header) English; of a repeated header the first counts.
  */
-export function requestLanguage(request: FastifyRequest): Language {
-  const header = request.headers.language;
+export function languageOfHeader(header: string | string[] | undefined): Language {
   const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? "";
   return value === "ar" || value.startsWith("ar-") ? "ar" : "en";
+}
+
+/** The language a request asks for: its `language` header (`languageOfHeader`). */
+export function requestLanguage(request: FastifyRequest): Language {
+  return languageOfHeader(request.headers.language);
 }
 
 const isEmpty = (value: unknown) =>

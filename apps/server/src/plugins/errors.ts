@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { answerMalformedUrl, answerRouteNotFound } from "@khayl/api/http/errors";
-import { type Language, requestLanguage } from "@khayl/api/http/language";
+import { type Language, languageOfHeader } from "@khayl/api/http/language";
 import { clientErrorMessage, httpMessages } from "@khayl/api/http/messages";
 import { translate } from "@khayl/api/i18n";
 import { errorEnvelope } from "@khayl/contract/envelope";
@@ -31,7 +31,15 @@ const FRAMEWORK_ERROR_HEADERS = {
  * read from the raw URL, which a malformed one leaves undecoded; else English.
  */
 function hostLanguage(request: FastifyRequest): Language {
-  return requestLanguage(request) === "ar" ? "ar" : languageOfUrl(request.raw.url ?? "");
+  return languageOf(request.raw.url ?? "", request.headers.language);
+}
+
+/**
+ * `hostLanguage`'s rule on a request's parts: Arabic when its `language` header asks for it
+ * (`languageOfHeader`), else the language of its `url` (`languageOfUrl`).
+ */
+export function languageOf(url: string, languageHeader: string | string[] | undefined): Language {
+  return languageOfHeader(languageHeader) === "ar" ? "ar" : languageOfUrl(url);
 }
 
 /**
@@ -63,20 +71,37 @@ function answerHostError(error: FastifyError, request: FastifyRequest, reply: Fa
 }
 
 /**
- * The envelope of a 4xx answered before a request was read, as JSON: the API's English
- * message for `status` (`clientErrorMessage`: no language was asked for).
+ * The language of a request Node's parser refused, read from its raw bytes as far as they
+ * go (`rawPacket`: what the parser was given when it failed, from the request line on when
+ * the request came in one piece): Arabic when the request line's target is under `/ar` or a
+ * `language` header asks for Arabic (`languageOf`, the rule of a request that was read);
+ * English when the bytes are missing or say neither.
  */
-function unreadRequestBody(status: number): string {
-  return JSON.stringify(errorEnvelope(status, translate(clientErrorMessage(status), "en")));
+function languageOfRawRequest(raw: unknown): Language {
+  if (!Buffer.isBuffer(raw)) return "en";
+  // Latin-1 maps each byte to one character: a target with invalid UTF-8 still reads.
+  const head = raw.subarray(0, 16_384).toString("latin1").split("\r\n\r\n", 1)[0] ?? "";
+  const [requestLine = "", ...headerLines] = head.split(/\r?\n/);
+  const target = /^\S+[ \t]+(\S+)/.exec(requestLine)?.[1] ?? "";
+  const asked = headerLines.find((line) => /^language[ \t]*:/i.test(line))?.replace(/^[^:]*:/, "");
+  return languageOf(target, asked);
 }
 
 /**
- * A whole HTTP/1.1 answer with `status`, its envelope (`unreadRequestBody`), the security
- * headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is written on a
- * socket before a request exists or while it is still arriving.
+ * The envelope of a 4xx answered before a request was read, as JSON: the API's message for
+ * `status` (`clientErrorMessage`) in `language`.
  */
-export function rawErrorAnswer(status: number): string {
-  const body = unreadRequestBody(status);
+function unreadRequestBody(status: number, language: Language): string {
+  return JSON.stringify(errorEnvelope(status, translate(clientErrorMessage(status), language)));
+}
+
+/**
+ * A whole HTTP/1.1 answer with `status`, its envelope in `language` (`unreadRequestBody`),
+ * the security headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is
+ * written on a socket before a request exists or while it is still arriving.
+ */
+export function rawErrorAnswer(status: number, language: Language = "en"): string {
+  const body = unreadRequestBody(status, language);
   const headers = {
     ...FRAMEWORK_ERROR_HEADERS,
     "content-type": "application/json; charset=utf-8",
@@ -92,22 +117,24 @@ export function rawErrorAnswer(status: number): string {
  * method it does not know, a target without a leading `/`, a control byte in the path or a
  * header, two `Content-Length`s, headers over 16 KB, headers that stop arriving) answers
  * 400, 431 or 408 with the envelope and the security headers (`rawErrorAnswer`), not
- * Fastify's bare JSON; the connection is then closed. A reset connection is left alone.
+ * Fastify's bare JSON, in the language its bytes ask for (`languageOfRawRequest`); the
+ * connection is then closed. A reset connection is left alone.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  if (socket.writable) socket.end(rawErrorAnswer(status));
+  if (socket.writable) socket.end(rawErrorAnswer(status, languageOfRawRequest(error.rawPacket)));
   else socket.destroy();
 }
 
 /**
  * The server's `checkExpectation` listener: a request with an `Expect` header other than
  * `100-continue` answers 417 in the envelope with the security headers (Node's own 417 has
- * neither), and its connection is closed after the answer.
+ * neither), in the host's language (`languageOf`), and its connection is closed after the
+ * answer.
  */
-export function answerFailedExpectation(_request: IncomingMessage, response: ServerResponse): void {
-  const body = unreadRequestBody(417);
+export function answerFailedExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const body = unreadRequestBody(417, languageOf(request.url ?? "", request.headers.language));
   response.shouldKeepAlive = false;
   response.writeHead(417, {
     ...FRAMEWORK_ERROR_HEADERS,
