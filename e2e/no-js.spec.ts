@@ -199,29 +199,4 @@ test.describe("with JavaScript, content pages run no framework", () => {
     await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/blogs\/\d+$/);
   });
-
-  test("analytics: our file loads gtag.js after the page and configures one page view", async ({ page }) => {
-    await page.goto("/");
-    const src = await page.locator('script[src*="/assets/site-script-"]').getAttribute("src");
-    // A page as the server writes it with GA_MEASUREMENT_ID set (page-rules.api.test.ts checks the server's side).
-    await page.route("**/analytics-probe**", (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!DOCTYPE html><html lang="en"><head><title>Probe</title><script defer src="${src}" data-ga="G-TEST123"></script></head><body></body></html>`,
-      }),
-    );
-    const loads: string[] = [];
-    await page.route("https://www.googletagmanager.com/**", (route) => {
-      loads.push(route.request().url());
-      return route.fulfill({ contentType: "text/javascript", body: "" });
-    });
-    await page.goto("/analytics-probe?utm_source=mail");
-    await expect.poll(() => loads).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST123"]);
-    const layer = await page.evaluate(() =>
-      ((window as unknown as { dataLayer: IArguments[] }).dataLayer ?? []).map((entry) => [...entry].slice(0, 3)),
-    );
-    // `config` without `send_page_view: false`: gtag.js sends the page view, with the page's path and query.
-    expect(layer.map((entry) => entry[0])).toEqual(["js", "config"]);
-    expect(layer[1]).toEqual(["config", "G-TEST123"]);
-  });
 });
