@@ -23,10 +23,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `npm start` on `port` over `dataDir`, the printed invoice link once it is printed, and a stop that answers the exit code. */
+/**
+ * `npm start` on `port` over `dataDir`, as a newcomer runs it (through npm and the shell it
+ * runs scripts with), the printed invoice link once it is printed, and a stop that sends
+ * SIGTERM to npm, as a process manager or `kill` does, and answers npm's exit code.
+ */
 async function startDemo(dataDir: string, port: number) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // The Node running the tests first on PATH, so npm runs the server on it too.
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+  };
+  const child = spawn("npm", ["start"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   for (const stream of [child.stdout, child.stderr])
     stream.on("data", (chunk) => {
@@ -105,6 +115,8 @@ test("slow: npm start serves the demo with a payable invoice, then stops cleanly
     } finally {
       expect(await first.stop()).toBe(0);
     }
+    // The server itself stopped, not only npm (a shell between them would leave it running).
+    await expect(fetch(`${site}/livez`)).rejects.toThrow();
 
     // Started again on another port: the printed link is on this start's origin, and payable.
     const otherPort = await freePort();
@@ -118,6 +130,7 @@ test("slow: npm start serves the demo with a payable invoice, then stops cleanly
     } finally {
       expect(await second.stop()).toBe(0);
     }
+    await expect(fetch(`http://127.0.0.1:${otherPort}/livez`)).rejects.toThrow();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
