@@ -137,7 +137,8 @@ test.describe("at phone size", () => {
     await page.goto("/aboutus");
     const button = page.getByRole("button", { name: "Open menu" });
     // It says it opens a dialog; on an invoker-command button the browser owns the expanded
-    // state, so the page must not set aria-expanded (HTML's ARIA rules, html-validity.spec.ts).
+    // state, so the page must not set aria-expanded (HTML's ARIA rules, which the Nu HTML Checker
+    // applies to every route: apps/server/src/pages.api.test.ts).
     await expect(button).toHaveAttribute("aria-haspopup", "dialog");
     await expect(button).not.toHaveAttribute("aria-expanded");
     await button.focus();

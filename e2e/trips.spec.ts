@@ -126,7 +126,7 @@ test("on a phone, the schedules and a show's page move nothing while what is bel
 }) => {
   // Cards after the second and the alert form are drawn only near the screen (decision 024,
   // ninth round): their stand-in height must not widen or move what is drawn first (CLS 0,
-  // issue 24's budget).
+  // decision 024's budget).
   await page.setViewportSize({ width: 412, height: 823 });
   const showId = await firstId(page, showsApi);
   for (const path of ["/transport", "/flights", `/transport/${showId}`, `/ar/transport/${showId}`]) {
@@ -222,7 +222,7 @@ test.describe("Share", () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await scripts.release();
     await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
-    // The button waits for the site script in its place (CLS 0 on the blog: issue 24's budget).
+    // The button waits for the site script in its place (CLS 0 on the blog: decision 024's budget).
     const shifted = await layoutShiftSoFar(page);
     expect(shifted).toBe(0);
   });

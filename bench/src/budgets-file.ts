@@ -3,7 +3,7 @@ import { arabicPath, specRoutes } from "./routes.ts";
 import type { LighthouseScores } from "./types.ts";
 
 /**
- * The two kinds of page issue 24 budgets apart: content routes ship no framework and at
+ * The two kinds of page the budgets tell apart: content routes ship no framework and at
  * most our own small script (decision 024); interactive routes (the forms and the
  * invoice) hydrate React. `Budgets.interactiveRoutes` names the interactive ones.
  */
@@ -33,7 +33,7 @@ interface PageKindBudgets {
 }
 
 /**
- * `bench/budgets.json`: budgets per kind of page (issue 24: content and interactive
+ * `bench/budgets.json`: budgets per kind of page (decision 024: content and interactive
  * routes, each in English and Arabic) and per Lighthouse CPU slowdown, maximum axe
  * violations, the list render limit and the throughput budgets.
  */

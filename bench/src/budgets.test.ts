@@ -115,7 +115,7 @@ function load(target: string, cached: number, bare: number, errors = 0): Through
 }
 
 describe("bench/budgets.json", () => {
-  test("holds issue 24's budgets, per kind of page and CPU slowdown", () => {
+  test("holds decision 024's budgets, per kind of page and CPU slowdown", () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "../budgets.json");
     expect(loadBudgets(file)).toEqual(budgets);
   });

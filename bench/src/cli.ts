@@ -5,7 +5,7 @@ export const phases = ["lighthouse", "weight", "scale", "throughput"] as const;
 /**
  * The CPU slowdowns a run measures Lighthouse at unless `--cpu-slowdown` says otherwise:
  * Lighthouse's default mobile throttling (4×), then a low-end phone on these hosts (8×);
- * issue 24's budgets judge both (`bench/budgets.json`). `--quick` measures the first only.
+ * decision 024's budgets judge both (`bench/budgets.json`). `--quick` measures the first only.
  */
 export const defaultCpuSlowdowns: readonly number[] = [4, 8];
 type Phase = (typeof phases)[number];

@@ -1,4 +1,4 @@
-/** Fixtures of the report's tests: issue 24's kinds of budget, a run of four routes at 4× and 8×. */
+/** Fixtures of the report's tests: decision 024's kinds of budget, a run of four routes at 4× and 8×. */
 import type { Budgets } from "./budgets-file.ts";
 import type { BenchResults, FloorResult, LighthouseResult, LighthouseRun, RouteResult } from "./types.ts";
 

@@ -18,7 +18,7 @@ import { mailedAlertToken } from "./testing.ts";
  * What each page's server answer says before any script runs, read from the one process as
  * `npm start` runs it (`app.inject`, no browser): the texts a visitor without JavaScript
  * reads, head tags, statuses, redirects, the sitemap and the calendar files. These checks
- * were Playwright tests that only read the server's answer (issue 23: each check at the
+ * were Playwright tests that only read the server's answer (decision 030: each check at the
  * cheapest level that sees it); the browser specs keep the journeys, the no-JS
  * interactions, layout and one axe pass per route per language. Rendering does not depend
  * on the database: this file runs on PGlite only.

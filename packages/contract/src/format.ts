@@ -84,7 +84,11 @@ export function formatEventDateRange(startDate: DateInput, endDate: DateInput, l
     : formatEventDay(start, language);
 }
 
-/** Flight card date, e.g. 'Monday 05 Jan 2025' (product §3), 'الاثنين 05 يناير 2025'; '-' when missing. */
+/**
+ * Flight card date in Asia/Dubai, weekday, two-digit day, short month and year, as product §3's
+ * 'Monday 05 Jan 2025' (the spec's example as written): e.g. 'Monday 06 Jan 2025',
+ * 'الاثنين 06 يناير 2025'; '-' when missing.
+ */
 export function formatFlightDate(value: DateInput, language: DateLanguage = "en"): string {
   const date = toDate(value);
   if (!date) return "-";

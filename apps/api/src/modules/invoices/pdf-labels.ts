@@ -6,7 +6,7 @@ import { translate } from "../../i18n.ts";
 /**
  * The words of the tax invoice PDF (decision 018), from the catalogue (decision 027): every
  * label in English and in Arabic, since both print on every invoice. Layout lives in
- * pdf-layout.ts, the order of the page in pdf.ts and pdf-sections.ts.
+ * pdf-layout.ts, the order of the page in pdf.ts, pdf-heading.ts and pdf-lines.ts.
  */
 
 /** A text in both languages. */
