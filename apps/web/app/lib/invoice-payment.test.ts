@@ -30,6 +30,7 @@ const failures: PaymentFailure[] = [
   "create-method-failed",
   "invalid-method",
   "not-successful",
+  "amount-changed",
   "unexpected",
 ];
 
@@ -44,6 +45,8 @@ describe("product §8 payment messages", () => {
       "create-method-failed": "Failed to create payment method",
       "invalid-method": "Invalid payment method created",
       "not-successful": "Payment was not successful",
+      // Ours (product §8): the invoice changed while its page was open.
+      "amount-changed": "The amount of this invoice has changed. Please check the new amount and pay again.",
       unexpected: "An unexpected error occurred during payment processing",
     };
     for (const [failure, text] of Object.entries(expected))

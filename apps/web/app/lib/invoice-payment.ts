@@ -62,6 +62,7 @@ export type PaymentFailure =
   | "create-method-failed"
   | "invalid-method"
   | "not-successful"
+  | "amount-changed"
   | "unexpected";
 
 /** A failed payment: the product §8 kind and, when there is one, the provider's or server's own words. */
@@ -83,6 +84,8 @@ const paymentErrorMessages: Record<PaymentFailure, MessageDescriptor> = {
   "create-method-failed": msg`Failed to create payment method`,
   "invalid-method": msg`Invalid payment method created`,
   "not-successful": msg`Payment was not successful`,
+  // Ours (not in product §8): the invoice's amount changed while the page was open.
+  "amount-changed": msg`The amount of this invoice has changed. Please check the new amount and pay again.`,
   unexpected: msg`An unexpected error occurred during payment processing`,
 };
 

@@ -6,7 +6,13 @@ import { initialPaymentState, type PaymentEvent, paymentReducer } from "./paymen
 import { type ConfirmWithProvider, type PaymentCall, runPayment } from "./payment-provider.ts";
 import { sandboxProvider } from "./sandbox-provider.ts";
 
-const payment = { paymentIntentId: "pi_1", clientSecret: "pi_1_secret" } as PaymentIntentData;
+/** The gross amount the page shows, in fils (AED 402.94: 396.00 + the card fee). */
+const shownGrossFils = 40294;
+const payment = {
+  paymentIntentId: "pi_1",
+  clientSecret: "pi_1_secret",
+  amountFils: shownGrossFils,
+} as PaymentIntentData;
 const paid = { id: 1, status: "paid" } as InvoiceData;
 const approves: ConfirmWithProvider = async () => ({ ok: true, paymentMethodId: "pm_1" });
 
@@ -20,6 +26,7 @@ async function run(answers: PaymentCallResult[], confirm: ConfirmWithProvider = 
     return answers.shift() ?? { ok: false, status: 0, message: "" };
   };
   await runPayment("card", confirm, call, {
+    grossFils: shownGrossFils,
     dispatch: (event) => events.push(event),
     onStale: () => (outcome.stale = true),
     onPaid: (invoice) => (outcome.paid = invoice),
@@ -46,6 +53,23 @@ describe("one payment: create → confirm with the provider → settle", () => {
     const { outcome, state } = await run([{ ok: false, status: 409, message: "Invoice already paid" }]);
     expect(outcome.stale).toBe(true);
     expect(state).toMatchObject({ status: "idle", error: { failure: "unexpected" } });
+  });
+
+  test("a payment for another amount than the page shows is never confirmed: the invoice reloads", async () => {
+    // The invoice's total changed after the page loaded: the server's intent is for the new gross.
+    let charged = false;
+    const { events, sent, outcome, state } = await run(
+      [{ ok: true, payment: { ...payment, amountFils: 53388 } }],
+      async () => {
+        charged = true;
+        return { ok: true, paymentMethodId: "pm_1" };
+      },
+    );
+    expect(charged).toBe(false);
+    expect(sent).toEqual([{ intent: "create", paymentMethod: "card" }]);
+    expect(events.map((e) => e.type)).toEqual(["start", "failed"]);
+    expect(outcome.stale).toBe(true);
+    expect(state).toMatchObject({ status: "idle", error: { failure: "amount-changed" } });
   });
 
   test("a provider that refuses or throws stops before settling", async () => {

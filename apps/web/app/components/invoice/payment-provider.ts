@@ -23,8 +23,13 @@ export type PaymentCall = (
 
 /** What a payment run reports to the page: the machine's events, a stale invoice, the paid invoice. */
 export interface PaymentRunHooks {
+  /** The gross amount the page shows and the visitor agreed to pay, in fils (total + card fee). */
+  grossFils: number;
   dispatch: (event: PaymentEvent) => void;
-  /** The server says the invoice is already paid (409 on create). */
+  /**
+   * The page's invoice is out of date: the server says it is already paid (409 on create), or
+   * its payment is for another amount than the page shows.
+   */
   onStale: () => void;
   /** The server settled the payment: the invoice, now paid. */
   onPaid: (invoice: InvoiceData) => void;
@@ -35,13 +40,16 @@ const unexpected: PaymentError = { failure: "unexpected", detail: null };
 /**
  * One payment, create → confirm → settle (product §4, §8), reported to the payment machine
  * as `start`, `created`, `confirmed`, `settled` or `failed` (with the product §8 failure of
- * the step that failed). A provider that throws counts as 'unexpected'. Never throws.
+ * the step that failed). A provider that throws counts as 'unexpected'. A payment the server
+ * made for another amount than `grossFils` (the invoice changed since the page loaded) is
+ * never confirmed: the page reloads the invoice and says the amount changed, so the visitor
+ * is charged only what was on screen when Pay was pressed. Never throws.
  */
 export async function runPayment(
   paymentMethod: PaymentMethodType,
   confirm: ConfirmWithProvider,
   call: PaymentCall,
-  { dispatch, onStale, onPaid }: PaymentRunHooks,
+  { grossFils, dispatch, onStale, onPaid }: PaymentRunHooks,
 ): Promise<void> {
   const fail = (error: PaymentError) => dispatch({ type: "failed", error });
   dispatch({ type: "start" });
@@ -51,6 +59,10 @@ export async function runPayment(
     return fail(
       created.ok ? unexpected : failureFromResponse("create", created.status, created.message, paymentMethod),
     );
+  }
+  if (created.payment.amountFils !== grossFils) {
+    onStale();
+    return fail({ failure: "amount-changed", detail: null });
   }
   dispatch({ type: "created", paymentIntentId: created.payment.paymentIntentId });
   const provider = await confirm(created.payment).catch(

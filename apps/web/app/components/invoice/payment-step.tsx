@@ -49,7 +49,7 @@ export interface PaymentStepProps {
   publishableKey: string | null;
   /** The server settled the payment: the invoice, now paid. */
   onPaid: (invoice: InvoiceData) => void;
-  /** The server says the invoice is already paid: reload it. */
+  /** The invoice is out of date (paid meanwhile, or its amount changed): reload it. */
   onStale: () => void;
 }
 
@@ -100,7 +100,7 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
     if (running.current) return; // a double click starts one payment
     running.current = true;
     try {
-      await runPayment(paymentMethod, confirm, call, { dispatch, onStale, onPaid });
+      await runPayment(paymentMethod, confirm, call, { grossFils: invoice.grossFils, dispatch, onStale, onPaid });
     } finally {
       running.current = false;
     }
