@@ -170,6 +170,13 @@ export interface FuzzRequest {
   gzip: boolean;
 }
 
+/**
+ * Random requests to `method` and `url` for fuzz.api.test.ts (split out by decision 025): an
+ * optional query string over `keys.query` (escaped or not); a body over `keys.body`, sent unless
+ * the method is GET or HEAD, and gzip-compressed when the answer's `gzip` is true (a random
+ * `content-encoding: gzip` header is dropped from the others); any of the random browser, proxy
+ * and attacker headers; a client address in 10.0.0.0/8.
+ */
 export function request(
   method: fc.Arbitrary<string>,
   url: fc.Arbitrary<string>,

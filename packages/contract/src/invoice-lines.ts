@@ -43,7 +43,11 @@ export function lineAmounts(line: InvoiceLine): LineAmounts {
   return { netFils, vatFils, grossFils: netFils + vatFils };
 }
 
-/** Totals of an invoice's lines in fils: net, VAT and total (VAT included). */
+/**
+ * Totals of an invoice's lines in fils: net, VAT and total (VAT included).
+ * Passes on `lineAmounts`'s `RangeError` for the first line whose unit price is not a safe integer
+ * or is negative, whose quantity is not a safe integer above 0, or whose VAT rate is negative or NaN.
+ */
 export function invoiceTotals(lines: readonly InvoiceLine[]): { netFils: number; vatFils: number; totalFils: number } {
   let netFils = 0;
   let vatFils = 0;

@@ -23,7 +23,10 @@ export function cardFeeFils(totalFils: number): number {
   return Math.round(totalFils * CARD_FEE_RATE) + CARD_FEE_FIXED_FILS;
 }
 
-/** Gross amount in fils: total plus the card fee (the amount charged). */
+/**
+ * Gross amount in fils: total plus the card fee (the amount charged).
+ * Passes on `cardFeeFils`'s `RangeError` when `totalFils` is not a safe integer or is negative.
+ */
 export function grossFils(totalFils: number): number {
   return totalFils + cardFeeFils(totalFils);
 }
@@ -62,6 +65,7 @@ export function formatAmount(fils: number): string {
 /**
  * Plain-text display of an amount in fils: 'AED 1,234.50' (product §9: 2 decimals), for
  * places that cannot draw the dirham sign (document titles, logs, e-mail, aria text).
+ * Passes on `formatAmount`'s `RangeError` when `fils` is not a safe integer.
  */
 export function formatMoney(fils: number): string {
   return `${CURRENCY_LABEL} ${formatAmount(fils)}`;

@@ -24,6 +24,10 @@ function intro(company: string): MessageDescriptor {
   return msg`${company} moves horses across the UAE and around the world, and builds the software that makes every move simpler.`;
 }
 
+/**
+ * Title 'About us' and the intro line (naming the company) as description (product §1 About);
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(title), description: i18n._(intro(companyFromMatches(matches) ?? "")) });

@@ -28,6 +28,11 @@ export async function action({ params, context }: Route.ActionArgs) {
   return confirmAction(params.token, context);
 }
 
+/**
+ * Title 'Confirm your alerts' and its description, with `pageMeta`'s canonical, hreflang links
+ * and share card; `noindex, nofollow` and the referrer rule come with its private `handle`
+ * (root's Layout, decision 019).
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

@@ -31,6 +31,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return manageAction(request, params.token, context);
 }
 
+/**
+ * Title 'Your alerts' and its description, with `pageMeta`'s canonical, hreflang links and
+ * share card; `noindex, nofollow` and the referrer rule come with its private `handle`
+ * (root's Layout, decision 019).
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

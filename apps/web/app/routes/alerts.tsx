@@ -16,6 +16,7 @@ import type { Route } from "./+types/alerts";
  */
 export const handle = { page: { scripts: false, personalData: true } } satisfies RouteHandle;
 
+/** /alerts reads nothing: its loader only sends the page's messages (the `alerts` area) in its language. */
 export async function loader({ request }: Route.LoaderArgs) {
   return { messages: await messagesFor(request, "alerts") };
 }
@@ -28,6 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return subscribeAction(request, context);
 }
 
+/**
+ * Title 'E-mail alerts' and a description of what the alerts tell (decision 028);
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

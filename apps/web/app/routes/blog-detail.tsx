@@ -79,6 +79,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return tags;
 }
 
+/**
+ * /blogs/{id} (product §2 Blog detail): the main image with its category badge, the title
+ * ('Untitled' when it has none), date, Share, the sanitised HTML content (architecture §3.10)
+ * and the tags. Without a blog: 'Blog not found.' (404) or 'Temporarily unavailable' (503),
+ * then a link to all blogs (`MissingItem`).
+ */
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const language = useLanguage();

@@ -21,6 +21,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const title = msg`Blogs`;
 
+/**
+ * Title 'Blogs' and a description naming the company;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches) ?? "";
@@ -34,8 +38,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * Heading 'Blogs', a large featured card for the blog flagged isMainBlog, then a
- * 3-column grid of the others; 'No blogs found' when there are none (or the list
- * failed to load, product §4).
+ * 3-column grid of the others; 'No blogs found' when there are none. A list that failed to
+ * load never gets here: the loader answers 503 'Temporarily unavailable' (product §4 Lists).
  */
 export default function Blogs({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();

@@ -6,10 +6,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return localizedRedirect(request, "/");
 }
 
+/** A form posted to an unknown path redirects too (product §2: GET and POST alike): `/` or `/ar`. */
 export function action({ request }: Route.ActionArgs) {
   return localizedRedirect(request, "/");
 }
 
+/** Renders nothing: the loader and the action always redirect, so no visitor sees this route. */
 export default function CatchAll() {
   return null;
 }

@@ -36,6 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 const title = msg`Contact us`;
 const intro = msg`Questions about transport, flights or the app? Send us a message and our team will get back to you.`;
 
+/**
+ * Title 'Contact us' and the intro sentence as description;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(title), description: i18n._(intro) });

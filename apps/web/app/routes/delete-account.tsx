@@ -22,6 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { messages: await messagesFor(request, "account", "forms") };
 }
 
+/**
+ * Title 'Delete account' and a description of the steps naming the company, with `pageMeta`'s
+ * canonical, hreflang links and share card; indexed on purpose (see the note inside).
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const company = companyFromMatches(matches) ?? "";
   const i18n = i18nFromMatches(matches);
@@ -37,6 +41,12 @@ export function meta({ matches }: Route.MetaArgs) {
 /** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
 export const headers = retryAfterHeaders;
 
+/**
+ * The deletion form's posts (product §4 Account deletion), one `intent` per step (`deletionAction`):
+ * `review`, `ask` (`GET /auth/ask-delete-account`), `confirm` (`POST /auth/confrim-delete-account`,
+ * then a redirect to /success or /ar/success). Answers the next step; refuses with 400 and the
+ * product §5 message, the API's status and message (with `retry-after`), or 403 for a cross-site post.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return deletionAction(request, context);
 }

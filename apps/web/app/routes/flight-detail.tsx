@@ -105,6 +105,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * /flights/{id} (product §2 Show and flight pages): the flight's type, 'LGG → DWC', its code, airports
+ * with their countries, departure and arrival in Asia/Dubai ('UAE time'), 'Add to calendar', WhatsApp,
+ * Share, the 'Tell me when' form for its changes and the app prompt, with links back to the schedule;
+ * without a flight, `TripMissing` (404 'Flight not found.', or 503).
+ */
 export default function FlightDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const language = useLanguage();

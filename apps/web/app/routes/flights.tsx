@@ -51,6 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const title = msg`Flights`;
 
+/**
+ * Title 'Flights' and a description of the flights; `pageMeta` adds the canonical `/flights`
+ * (without the query), its hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
@@ -61,6 +65,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * /flights (product §2): banner 'Plan Your Horse Shipping with Ease', the All / Import / Export
+ * chips (links), the flight cards in steps of 24 or 'No flights available at the moment', the
+ * calendar feed links and the 'Tell me when' form (product §2 Show and flight pages, E-mail alerts).
+ */
 export default function Flights({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { shown, total } = loaderData.more;

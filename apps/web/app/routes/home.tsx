@@ -63,6 +63,12 @@ export function headers() {
 
 const headline = msg`Wherever your equine journey takes you`;
 
+/**
+ * Document title '{company} | Wherever your equine journey takes you' (company first), the site
+ * description, and from `pageMeta` the canonical and hreflang links of `/` and `/ar`, the default
+ * share card and the company's schema.org Organization (the loader's `jsonLd`; product §2
+ * Structured data).
+ */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches);
@@ -76,6 +82,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * Home (product §1, §2 Home lists): the hero, the four image cards, the transport and shipping
+ * sections (at most 6 cards each, hidden when empty), 'No stress, Just progress', 'Move your horses
+ * the Smart way' with the store buttons, the three feature cards and the blogs teaser (3 blogs,
+ * hidden when there are none).
+ */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { events, flights, blogs } = loaderData;

@@ -51,10 +51,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The link is a secret (decision 019): no analytics, never kept or indexed, no referrer. */
 export const handle = { page: { private: true } } satisfies RouteHandle;
 
+/**
+ * The loader's `cache-control` (`private, no-store` for an invoice, `no-store` for a failed lookup),
+ * else `private, no-store`: an invoice page is never cached (product §2 Invoice, decision 019).
+ */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "cache-control": loaderHeaders.get("cache-control") ?? "private, no-store" };
 }
 
+/**
+ * Title 'Invoice {refNumber}' ('Invoice' when the lookup failed) and a description naming the
+ * company, with `pageMeta`'s canonical, hreflang links and share card; `noindex, nofollow` and the
+ * referrer rule come with its private `handle` (decision 019).
+ */
 export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const refNumber = data?.invoice?.refNumber;

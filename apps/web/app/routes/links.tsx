@@ -25,6 +25,10 @@ function heading(company: string): MessageDescriptor {
   return msg`${company} links`;
 }
 
+/**
+ * Document title '{company} links' (no '| {company}' suffix) and a description of the hub;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const title = i18n._(heading(companyFromMatches(matches) ?? ""));

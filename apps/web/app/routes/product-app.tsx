@@ -39,6 +39,11 @@ function heroBody(product: string): MessageDescriptor {
   return msg`Transport, flights, documents and payments for your horses, all in the ${product} app for iPhone and Android.`;
 }
 
+/**
+ * Title '{product} App' (the loader's product name) and the hero's sentence as description
+ * (architecture §3.13); `pageMeta` adds the canonical and hreflang links in both languages and
+ * the default share card.
+ */
 export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const product = data?.productName ?? "";

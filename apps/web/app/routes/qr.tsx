@@ -36,6 +36,10 @@ function heading(product: string): MessageDescriptor {
 
 const body = msg`Book transport and flights for your horses, track every trip and pay in one app.`;
 
+/**
+ * Title 'Join {product} Now!' (product §2 /QR) and a one-line pitch as description;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(heading(productFromMatches(matches) ?? "")), description: i18n._(body) });

@@ -58,6 +58,10 @@ function heroBody(product: string): MessageDescriptor {
   return msg`Shows, flights, documents and payments for your horses in one app. See what is new in every version of ${product}.`;
 }
 
+/**
+ * Title 'Release logs' and the hero's sentence (naming the product) as description;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

@@ -23,6 +23,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const title = msg`What's New`;
 const subtitle = msg`New updates and improvements to the product`;
 
+/**
+ * Title "What's New" and its subtitle 'New updates and improvements to the product' as
+ * description (product §2 What's New); `pageMeta` adds the canonical and hreflang links in
+ * both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(title), description: i18n._(subtitle) });

@@ -88,6 +88,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * /transport/{id} (product §2 Show and flight pages): the show's status, name and facts (discipline,
+ * category, venue, start and end days), 'Add to calendar' (when it has a start), WhatsApp, Share, the
+ * 'Tell me when' form for its changes and the app prompt, with links back to the schedule; without a
+ * show, `TripMissing` (404 'Show not found.', or 503).
+ */
 export default function ShowDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const language = useLanguage();

@@ -16,6 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { messages: await messagesFor(request, "account") };
 }
 
+/**
+ * Title 'Account deleted' and its description;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

@@ -23,6 +23,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const title = msg`Terms and Conditions`;
 
+/**
+ * Title 'Terms and Conditions' and a description naming the company;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches) ?? "";
@@ -32,6 +36,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * /term-of-services (product §2 Terms and privacy): heading 'Terms and Conditions', then the document's
+ * title and sanitised content (Arabic on an Arabic page when both are written, else English) with its
+ * last update, or 'This document is not available at the moment. Please try again later.' when the API
+ * has none (an API failure is a 503 instead, product §4).
+ */
 export default function TermOfServices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   return <LegalDocument heading={i18n._(title)} document={loaderData.document} />;

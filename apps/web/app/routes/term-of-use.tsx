@@ -29,6 +29,10 @@ function description(company: string): MessageDescriptor {
   return msg`The terms that govern your use of the ${company} website and apps.`;
 }
 
+/**
+ * Title 'Terms of Use' and a description naming the company;
+ * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {

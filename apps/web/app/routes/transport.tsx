@@ -60,6 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const title = msg`Shows`;
 
+/**
+ * Title 'Shows' and a description of the disciplines; `pageMeta` adds the canonical `/transport`
+ * (without the query), its hreflang links in both languages and the default share card.
+ */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
@@ -70,6 +74,11 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/**
+ * /transport (product §2): banner 'Plan Your Horse Transport with Ease', the All and discipline chips
+ * (links), the event cards in steps of 24 or 'There's no available transport', the calendar feed
+ * links and the 'Tell me when' form (product §2 Show and flight pages, E-mail alerts).
+ */
 export default function Transport({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const disciplineNames = useDisciplineNames();

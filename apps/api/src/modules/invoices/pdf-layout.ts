@@ -90,6 +90,12 @@ export function userText(
   return doc.y;
 }
 
+/**
+ * Height in points of what {@link userText} writes for `text` wrapped in `width` points at
+ * `style.size` points (decision 018): pdfkit's own measure for text without Arabic (it sets
+ * `doc`'s font and size to do so), {@link bidiHeight} for text with some. The invoice's line
+ * table sizes each row with it before drawing the row.
+ */
 export function userTextHeight(doc: Doc, text: string, width: number, style: { size: number; bold?: boolean }): number {
   if (hasRightToLeft(text)) return bidiHeight(doc, text, width, { ...style, color: INK });
   doc.font(style.bold ? "Helvetica-Bold" : "Helvetica").fontSize(style.size);
