@@ -85,6 +85,19 @@ describe("a show's calendar entry", () => {
     expect(oneDay?.endDate.toString()).toBe("2030-01-11");
   });
 
+  test("an end before the start counts as unknown: the entry keeps its start, never swaps the two", () => {
+    // 12 January 10:00 "to" 10 January 18:00 in Dubai: an hour from the start, on its own day.
+    const timed = { ...show, startDate: "2030-01-12T06:00:00.000Z", endDate: "2030-01-10T14:00:00.000Z" };
+    const [event] = parse(render([showCalendarEvent(timed, context)]));
+    expect(event?.startDate.toJSDate().toISOString()).toBe("2030-01-12T06:00:00.000Z");
+    expect(event?.endDate.toJSDate().toISOString()).toBe("2030-01-12T07:00:00.000Z");
+    // All-day, 12 "to" 10 January: the 12th alone, not the 11th (neither of its days).
+    const dateOnly = { ...show, startDate: "2030-01-11T20:00:00.000Z", endDate: "2030-01-09T20:00:00.000Z" };
+    const [day] = parse(render([showCalendarEvent(dateOnly, context)]));
+    expect(day?.startDate.toString()).toBe("2030-01-12");
+    expect(day?.endDate.toString()).toBe("2030-01-13");
+  });
+
   test("in Arabic the URL is the Arabic page; a show without a start date has no entry", () => {
     const arabic = { ...context, language: "ar" as const };
     const [event] = parse(render([showCalendarEvent(show, arabic)], arabic));
@@ -105,6 +118,13 @@ describe("a flight's calendar entry", () => {
     expect(event?.startDate.toJSDate().toISOString()).toBe("2030-02-01T20:00:00.000Z");
     expect(event?.endDate.toJSDate().toISOString()).toBe("2030-02-02T03:00:00.000Z");
     expect(event?.component.getFirstPropertyValue("url")).toBe("https://khayl.example/flights/7");
+  });
+
+  test("an arrival before the departure counts as unknown: an hour from the departure", () => {
+    const backwards = { ...flight, endDate: "2030-02-01T10:00:00.000Z" };
+    const [event] = parse(render([flightCalendarEvent(backwards, context)]));
+    expect(event?.startDate.toJSDate().toISOString()).toBe("2030-02-01T20:00:00.000Z");
+    expect(event?.endDate.toJSDate().toISOString()).toBe("2030-02-01T21:00:00.000Z");
   });
 });
 

@@ -95,11 +95,12 @@ function absolute(context: CalendarContext, path: string): string {
  * calendar updates the entry instead of adding a second one. SUMMARY is the show's name,
  * LOCATION its venue name and code, URL its page in the context's language. A date-only
  * show spans its Dubai days, the end day included (DTEND is the next day, as RFC 5545 wants).
+ * An end before the start counts as unknown (`endAfter`).
  */
 export function showCalendarEvent(show: Event, context: CalendarContext): ICalEventData | null {
   if (!show.startDate) return null;
   const start = new Date(show.startDate);
-  const end = show.endDate ? new Date(show.endDate) : null;
+  const end = endAfter(start, show.endDate);
   const code = eventPlaceCode(show);
   const venue = show.place?.name ? `${show.place.name}${code ? ` (${code})` : ""}` : (code ?? null);
   const url = absolute(context, showPath(show.id));
@@ -118,11 +119,23 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
 }
 
 /**
+ * An entry's end from the provider's `value`, or `null` when there is none or it lies before
+ * `start`: calendar software would otherwise swap the two (ical-generator does), and a show
+ * from the 12th "to" the 10th would become one on the 11th, neither of its days.
+ */
+function endAfter(start: Date, value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const end = new Date(value);
+  return end.getTime() >= start.getTime() ? end : null;
+}
+
+/**
  * The calendar entry of a flight, or `null` when it has no departure time. UID
  * `flight-<id>@<host>`; SUMMARY the flight's title (`flightTitle`: 'Import flight LGG to DWC')
  * in the context's language (with the flight code when it has one); LOCATION the departure
  * airport and country, joined by the language's comma; DTSTART and DTEND the departure and
- * arrival instants in UTC (an hour when the arrival is unknown).
+ * arrival instants in UTC (an hour when the arrival is unknown, or before the departure:
+ * `endAfter`).
  */
 export function flightCalendarEvent(flight: SelectiveService, context: CalendarContext): ICalEventData | null {
   if (!flight.startDate) return null;
@@ -146,7 +159,7 @@ export function flightCalendarEvent(flight: SelectiveService, context: CalendarC
   return {
     id: `flight-${flight.id}@${uidHost(context.config.publicUrl)}`,
     start,
-    end: flight.endDate ? new Date(flight.endDate) : new Date(start.getTime() + 3_600_000),
+    end: endAfter(start, flight.endDate) ?? new Date(start.getTime() + 3_600_000),
     summary: oneLine(flight.selectiveCode ? `${title} (${flight.selectiveCode})` : title),
     location: location === null ? null : oneLine(location),
     url,
