@@ -321,6 +321,8 @@ const EN_27_JAN = "27 Jan 2027, 10:00 (UAE time)";
 const EN_17_FEB = "17 Feb 2027, 10:00 (UAE time)";
 const AR_27_JAN = "27 يناير 2027 في 10:00 (بتوقيت الإمارات)";
 const AR_17_FEB = "17 فبراير 2027 في 10:00 (بتوقيت الإمارات)";
+const EN_27_TO_29_JAN = "27 Jan 2027, 10:00 to 29 Jan 2027, 18:00 (UAE time)";
+const AR_27_TO_29_JAN = "27 يناير 2027 في 10:00 إلى 29 يناير 2027 في 18:00 (بتوقيت الإمارات)";
 
 test("a watched show and flight that change date, then leave the schedule, mail each subscriber in their language", async () => {
   const hasher = createHasher(api.env.SECRET_KEY!);
@@ -379,14 +381,29 @@ test("a watched show and flight that change date, then leave the schedule, mail 
     `- تغيّر موعد الرحلة DXB → LGG إلى ${AR_17_FEB}: http://localhost:3000/ar/flights/${flight.id}`,
   );
 
+  // Only the show's end moves: the line says its start and its new end, not "moved to" the
+  // start it kept.
+  await db
+    .update(events)
+    .set({ endDate: new Date("2027-01-29T14:00:00Z") })
+    .where(eq(events.id, show!.id));
+  expect((await watch()).mails).toBe(2);
+  const ended = await mailsOf();
+  expect(ended.en).toContain(
+    `- Show Winter Cup moved to ${EN_27_TO_29_JAN}: http://localhost:3000/transport/${show!.id}`,
+  );
+  expect(ended.ar).toContain(
+    `- تغيّر موعد العرض كأس الشتاء إلى ${AR_27_TO_29_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+  );
+
   // Leaving the schedule (hidden or deleted): a cancellation line each, then nothing more.
   await db.update(events).set({ showOnWebsite: false }).where(eq(events.id, show!.id));
   await db.delete(selectiveServices).where(eq(selectiveServices.id, flight.id));
   expect((await watch()).mails).toBe(2);
   const gone = await mailsOf();
-  expect(gone.en).toContain(`- Show #${show!.id} (${EN_27_JAN}) is no longer on the schedule`);
+  expect(gone.en).toContain(`- Show #${show!.id} (${EN_27_TO_29_JAN}) is no longer on the schedule`);
   expect(gone.en).toContain(`- Flight #${flight.id} (${EN_17_FEB}) is no longer on the schedule`);
-  expect(gone.ar).toContain(`- العرض #${show!.id} (${AR_27_JAN}) لم يعد على الجدول`);
+  expect(gone.ar).toContain(`- العرض #${show!.id} (${AR_27_TO_29_JAN}) لم يعد على الجدول`);
   expect(gone.ar).toContain(`- الرحلة #${flight.id} (${AR_17_FEB}) لم تعد على الجدول`);
   expect((await watch()).mails).toBe(0);
 });

@@ -11,7 +11,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
 import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { ALERT_KIND, uaeDateTime } from "../mail/templates.ts";
+import { ALERT_KIND, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   ALERT_RUN_LOCK,
@@ -109,9 +109,19 @@ function matches(sub: AlertSubscription, { what, item }: Change): boolean {
 /** Labels by `kind:id` from the schedule read in Arabic (the API answers English where it has no Arabic). */
 type Names = Map<string, string>;
 
-/** One line of an alert mail about `change`, in `language`; an Arabic mail names shows from `arabic`. */
+/**
+ * One line of an alert mail about `change`, in `language`; an Arabic mail names shows from
+ * `arabic`. Its date is the item's start, or its start and end when it has an end after the
+ * start (a show whose end alone moved reads as such, not as "moved to" an unchanged start).
+ */
 function line(env: Env, { what, item }: Change, language: Language, arabic: Names): string {
-  const date = item.startDate ? uaeDateTime(new Date(item.startDate), language) : translate(m.dateUnknown, language);
+  const start = item.startDate ? new Date(item.startDate) : null;
+  const end = item.endDate ? new Date(item.endDate) : null;
+  const date = !start
+    ? translate(m.dateUnknown, language)
+    : end && end.getTime() > start.getTime()
+      ? uaeDateTimeRange(start, end, language)
+      : uaeDateTime(start, language);
   const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
   // The API's text, on one line of the mail (`oneLine`): a name cannot add lines of its own.

@@ -155,7 +155,23 @@ export function deletionPausedAlertMail(to: string, options: { wrongCodes: numbe
  * or in Arabic '14 يناير 2027، 09:30 (بتوقيت الإمارات)' with Latin digits.
  */
 export function uaeDateTime(at: Date, language: Language = "en"): string {
-  const text = new Intl.DateTimeFormat(language === "ar" ? "ar-AE-u-nu-latn" : "en-GB", {
+  const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
+  return translate({ ...inUaeTime, values: { dateTime: dateTimeInDubai(at, language) } }, language);
+}
+
+/**
+ * Two instants as `uaeDateTime` writes one, the time zone said once: '20 Jan 2027, 10:00 to
+ * 23 Jan 2027, 18:00 (UAE time)' (a show's start and end in an alert mail).
+ */
+export function uaeDateTimeRange(start: Date, end: Date, language: Language = "en"): string {
+  const range = /*i18n*/ { id: "mail.uaeTimeRange", message: "{start} to {end} (UAE time)" };
+  const values = { start: dateTimeInDubai(start, language), end: dateTimeInDubai(end, language) };
+  return translate({ ...range, values }, language);
+}
+
+/** '14 Jan 2027, 09:30' in Asia/Dubai ('14 يناير 2027، 09:30' in Arabic, Latin digits). */
+function dateTimeInDubai(at: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-AE-u-nu-latn" : "en-GB", {
     timeZone: "Asia/Dubai",
     day: "2-digit",
     month: language === "ar" ? "long" : "short",
@@ -164,6 +180,4 @@ export function uaeDateTime(at: Date, language: Language = "en"): string {
     minute: "2-digit",
     hourCycle: "h23",
   }).format(at);
-  const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
-  return translate({ ...inUaeTime, values: { dateTime: text } }, language);
 }
