@@ -15,6 +15,14 @@ const CARD_FEE_FIXED_FILS = 100;
 const CARD_FEE_RATE = 0.015;
 
 /**
+ * The largest invoice total in fils, AED 20,000,000.00: its gross (total + card fee,
+ * 2,030,000,100 fils) still fits the 32-bit integer columns that store amounts
+ * (`payments.amount_fils`). An invoice total lies in 1 … this (the database checks it):
+ * a total of 0 would charge the card fee alone.
+ */
+export const MAX_INVOICE_TOTAL_FILS = 2_000_000_000;
+
+/**
  * Card fee in fils for an invoice total in fils: 1.5 % of the total rounded to the fil,
  * plus AED 1.00 (architecture §3.4). Throws `RangeError` for a negative or non-integer total.
  */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MAX_INVOICE_TOTAL_FILS } from "@khayl/contract/money";
 import {
   cardWalletValues,
   invoiceStatusValues,
@@ -59,7 +60,11 @@ export const invoices = pgTable(
     paidAt: ts("paid_at"),
     createdAt: createdAt(),
   },
-  () => [check("invoices_status_check", isIn("status", invoiceStatusValues))],
+  () => [
+    check("invoices_status_check", isIn("status", invoiceStatusValues)),
+    // A payable total whose gross fits the payments' integer columns (contract money.ts).
+    check("invoices_total_fils_check", sql.raw(`total_fils between 1 and ${MAX_INVOICE_TOTAL_FILS}`)),
+  ],
 );
 
 /** Payments of invoices through a provider (architecture §3.8). Amounts in fils. */

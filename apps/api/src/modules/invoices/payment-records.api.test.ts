@@ -1,3 +1,4 @@
+import { grossFils, MAX_INVOICE_TOTAL_FILS } from "@khayl/contract/money";
 import { isOpenPaymentStatus, openPaymentStatusValues, paymentStatusValues } from "@khayl/contract/payment-values";
 import { invoices, payments } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
@@ -74,6 +75,19 @@ describe("the database keeps to the contract's value lists", () => {
         status, metadata) values ('pi_values_x', 'values:x', 100, 'aed', 'failed', '{}'::jsonb)`),
       ),
     ).toMatch(/sandbox_payment_intents_status_check/);
+  });
+
+  test("an invoice total outside 1 … AED 20,000,000.00 is refused: no fee-only charge, no gross past 32 bits", async () => {
+    const invoiceId = await invoiceIdOf(takeInvoice().refNumber);
+    const db = t.api.database.db;
+    const setTotal = (fils: number) =>
+      db.execute(sql`update invoices set total_fils = ${fils} where id = ${invoiceId}`);
+    for (const fils of [-100, 0, MAX_INVOICE_TOTAL_FILS + 1])
+      expect(await refusal(setTotal(fils)), String(fils)).toMatch(/invoices_total_fils_check/);
+    for (const fils of [1, MAX_INVOICE_TOTAL_FILS])
+      expect(await refusal(setTotal(fils)), String(fils)).toBe("accepted");
+    // The largest total's gross still fits the payments' 32-bit amount column.
+    expect(grossFils(MAX_INVOICE_TOTAL_FILS)).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
   test("one open payment per invoice, in each open status; closed ones do not count", async () => {
