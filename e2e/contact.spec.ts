@@ -110,6 +110,10 @@ test("the phone field takes a whole international number, typed after the UAE's 
   for (const [text, value, code] of [
     ["+971501234567", "+971501234567", "AE"],
     ["+44 20 7946 0958", "+442079460958", "GB"],
+    // Full-width characters (an East Asian keyboard, a copied form) are the same number.
+    // After the UK one: a paste the field did not take would leave it.
+    ["＋９７１５０１２３４５６７", "+971501234567", "AE"],
+    ["+44 20 7946 0958", "+442079460958", "GB"],
     ["00971 50 123 4567", "+971501234567", "AE"],
   ] as const) {
     await phone.click();

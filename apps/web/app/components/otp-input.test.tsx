@@ -55,6 +55,18 @@ test("pasting 4 digits fills every box; other pastes are left alone", () => {
   expect(screen.getByRole("status").textContent).toBe("9317");
 });
 
+test("a code pasted or typed in Arabic-Indic or full-width digits reads as its Latin digits", async () => {
+  render(<Harness />);
+  fireEvent.paste(box(1), { clipboardData: { getData: () => "١٢٣٤" } });
+  expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value)).toEqual(["1", "2", "3", "4"]);
+  fireEvent.paste(box(1), { clipboardData: { getData: () => " ５ ６ ７ ８ " } });
+  expect(screen.getByRole("status").textContent).toBe("5678");
+  const user = userEvent.setup();
+  await user.clear(box(1));
+  await user.type(box(1), "٩");
+  expect(screen.getByRole("status").textContent).toBe("9678");
+});
+
 test("the boxes form a labelled group", () => {
   render(<Harness />);
   expect(screen.getByRole("group", { name: "Verification code" })).toBeTruthy();

@@ -1,4 +1,12 @@
+import { latinDigits } from "@khayl/contract/digits";
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from "react";
+
+/**
+ * What a box reads of typed or pasted text: spaces dropped, full-width digits (NFKC) and the
+ * digits an Arabic keyboard types as Latin digits, as the code's rule reads them (product §5,
+ * `otpCodeError`): a code pasted as `١٢٣٤` fills the four boxes.
+ */
+const codeCharacters = (text: string) => latinDigits(text.normalize("NFKC")).replace(/\s/g, "");
 
 export interface OtpInputProps {
   /** One character per box. */
@@ -43,7 +51,7 @@ export function OtpInput({
     onChange(next);
   }
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    const digits = event.clipboardData.getData("text").replace(/\s/g, "");
+    const digits = codeCharacters(event.clipboardData.getData("text"));
     if (new RegExp(`^\\d{${value.length}}$`).test(digits)) {
       event.preventDefault();
       onChange(digits.split(""));
@@ -80,7 +88,7 @@ export function OtpInput({
           onPaste={onPaste}
           onKeyDown={(e) => onKeyDown(i, e)}
           onChange={(e) => {
-            const typed = e.target.value.replace(/\s/g, "");
+            const typed = codeCharacters(e.target.value);
             if (typed.length > 1 && new RegExp(`^\\d{${value.length}}$`).test(typed)) {
               onChange(typed.split(""));
               focus(value.length - 1);

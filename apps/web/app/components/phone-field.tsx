@@ -1,3 +1,4 @@
+import { latinDigits } from "@khayl/contract/digits";
 import { parsePhoneNumberFromString } from "libphonenumber-js/core";
 import metadata from "libphonenumber-js/min/metadata";
 import { type ClipboardEvent, type KeyboardEvent, useState } from "react";
@@ -32,7 +33,8 @@ export interface PhoneFieldProps {
  * field takes as typed digits. An invalid one is kept as written, for the form's message.
  */
 function pastedInternationalNumber(text: string): string | undefined {
-  const international = text.trim().replace(/^00/, "+");
+  // Full-width `＋９７１…` (NFKC) and Arabic-Indic digits read as the `+` and digits they are.
+  const international = latinDigits(text.normalize("NFKC")).trim().replace(/^00/, "+");
   if (!international.startsWith("+")) return undefined;
   return parsePhoneNumberFromString(international, metadata)?.number;
 }
