@@ -249,6 +249,8 @@ test("a server failure shows an error toast and keeps the values", async ({ page
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Your message could not be sent. Please try again.")).toBeVisible();
   await expect(page.getByLabel("Full Name")).toHaveValue("Playwright Rider");
+  // Busy, Submit kept its focus (aria-disabled, not disabled): the keyboard goes on from there.
+  await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {
@@ -271,5 +273,20 @@ test.describe("without JavaScript", () => {
     await fillValid(page, false);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(/SR-\d{4}-\d{6}/)).toBeAttached();
+  });
+
+  test("a refusal that names no field loads focused on its message, the values kept", async ({ page }) => {
+    await page.goto("/contact-us");
+    await fillValid(page, false);
+    // A NUL character, which no field can be typed with: the API's own refusal, not a field's.
+    await page.route("**/contact-us", (route) =>
+      route.request().method() === "POST"
+        ? route.continue({ postData: `${route.request().postData() ?? ""}%00` })
+        : route.continue(),
+    );
+    await page.getByRole("button", { name: "Submit" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: /\S/ });
+    await expect(refusal).toBeFocused();
+    await expect(page.getByLabel("Full Name")).toHaveValue(/\S/);
   });
 });

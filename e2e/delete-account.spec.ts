@@ -112,6 +112,8 @@ test("deletion end to end with the code read from the outbox", async ({ page }) 
   for (const [i, c] of [...wrong].entries()) await boxes.nth(i).fill(c);
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Invalid or expired verification code");
+  // The focus stayed in the dialog, on Verify, while the code was checked: never dropped to the page.
+  await expect(dialog.getByRole("button", { name: "Verify" })).toBeFocused();
   await expect(boxes.nth(0)).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   // Changing the code clears it.

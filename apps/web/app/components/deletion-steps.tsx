@@ -94,7 +94,15 @@ export function ConfirmStep({
             <button type="button" className={secondary} onClick={dialog.onClose}>
               {t`Cancel`}
             </button>
-            <button type="button" className={primary} disabled={busy} onClick={onConfirm}>
+            {/* `aria-disabled`, not `disabled`, while busy: the button keeps its focus (SubmitButton). */}
+            <button
+              type="button"
+              className={primary}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) onConfirm?.();
+              }}
+            >
               <Busy busy={busy} />
               {t`Confirm`}
             </button>
@@ -168,7 +176,7 @@ export function CodeStep({
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              state.onVerify();
+              if (!state.busy) state.onVerify();
             }}
           >
             <p id="code-intro">{intro}</p>
@@ -189,7 +197,8 @@ export function CodeStep({
               </p>
             ) : null}
             <div className="mt-6 flex justify-end">
-              <button type="submit" className={primary} disabled={state.busy}>
+              {/* Focus stays here while the code is checked, in the dialog, for the answer's alert. */}
+              <button type="submit" className={primary} aria-disabled={state.busy || undefined}>
                 <Busy busy={state.busy} />
                 {verify}
               </button>

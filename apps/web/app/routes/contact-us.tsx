@@ -69,7 +69,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
  * /contact-us (product §2, §4, §5): banner, 'Get in touch' and the contact form. On submit
  * every field is validated with the contract's rules; messages appear under their
  * fields and focus moves to the first invalid one (the form layer, `useFormLayer`). While
- * sending, Submit is disabled with a spinner; on success a modal shows the reference; on
+ * sending, Submit is aria-disabled with a spinner (it keeps the focus); on success a modal shows the reference; on
  * failure an error toast.
  */
 export default function ContactUs() {
@@ -156,7 +156,13 @@ export default function ContactUs() {
       <div className="mx-auto max-w-3xl px-4 py-10">
         <p className="mb-6 text-lg">{i18n._(intro)}</p>
         {!hydrated && failedPost?.message ? (
-          <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
+          <p
+            role="alert"
+            tabIndex={-1}
+            // biome-ignore lint/a11y/noAutofocus: a refusal answered without JavaScript: the page loads on its message, so a screen reader reads it (an alert present at load is not read) and a keyboard starts from it
+            autoFocus
+            className="mb-4 rounded-lg bg-red-50 p-3 text-red-800"
+          >
             {failedPost.message}
           </p>
         ) : null}

@@ -36,19 +36,23 @@ export function SelectInput<O extends string>({
 }
 
 /**
- * A form's submit button: while `busy` (the post is on its way) disabled, with a spinner
- * whose accessible name is `busyLabel` ('Sending…').
+ * A form's submit button: while `busy` (the post is on its way) `aria-disabled`, with a spinner
+ * whose accessible name is `busyLabel` ('Sending…'), and a press (or Enter in a field) sends
+ * nothing more. Not `disabled`: a disabled button drops the focus it has to the page, so a
+ * keyboard or screen-reader user would be left nowhere when the answer comes.
  */
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
   return (
     <button
       type="submit"
-      disabled={busy}
       aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
       className={
         "inline-flex min-h-11 items-center gap-2 rounded-full bg-brand px-8 py-2 font-semibold " +
         "text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 " +
-        "focus-visible:outline-brand disabled:opacity-70"
+        "focus-visible:outline-brand aria-disabled:opacity-70"
       }
     >
       {busy ? <Spinner label={busyLabel} className="size-5" /> : null}
