@@ -128,3 +128,21 @@ for (const { language, prefix, names } of journeys) {
     }
   });
 }
+
+test("an address the API refuses brings the form back, filled in, focused on the address, and passes axe", async ({
+  page,
+}) => {
+  await page.goto("/transport");
+  const form = page.getByRole("region", { name: "Tell me when" });
+  // The browser's own e-mail check lets it through; the API does not.
+  await form.getByLabel("E-mail").fill("owner@stable");
+  await form.getByRole("checkbox", { name: "Dressage" }).check();
+  await form.getByRole("button", { name: "Send me alerts" }).click();
+  await page.waitForURL((url) => url.pathname === "/alerts");
+  const email = page.getByRole("textbox", { name: "E-mail" });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue("owner@stable");
+  await expect(email).toHaveAccessibleDescription("Must be a valid Email");
+  await expect(page.getByRole("checkbox", { name: "Dressage" })).toBeChecked();
+  await expectNoAxeViolations(page);
+});

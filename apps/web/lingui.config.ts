@@ -65,6 +65,8 @@ export default defineConfig({
       "routes/alert-confirm.tsx",
       "routes/alert-manage.tsx",
       "components/alert-page.tsx",
+      // /alerts shows the form again after a refused sign-up.
+      "components/alert-form.tsx",
       "components/mail-language-select.tsx",
       disciplineNames,
     ]),

@@ -8,7 +8,7 @@ import {
   flightsApi,
   normal,
   PUBLIC_URL,
-  type ServerPage,
+  ServerPage,
   serverHtmlHost,
   shownElements,
 } from "./server-html-testing.ts";
@@ -152,6 +152,40 @@ describe("head, language versions and redirects", () => {
     const page = await serverPage(`/ar/alerts/manage/${token}`);
     expect(page.status).toBe(200);
     expect([...page.shownTexts("main")].join("\n")).toContain("قفز الحواجز، الترويض");
+  });
+
+  test("a sign-up the API refuses as bad input shows its form again, filled in, focused on the address", async () => {
+    // An address a browser's own check lets through, which the API refuses.
+    const response = await site.host.app.inject({
+      method: "POST",
+      url: "/ar/alerts",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "watch=shows&discipline=1&discipline=3&email=owner%40stable&language=en",
+    });
+    expect(response.statusCode).toBe(400);
+    const page = new ServerPage(response.statusCode, response.body);
+    const inputs = DomUtils.findAll((e) => e.name === "input", page.document.children);
+    const email = inputs.find((e) => e.attribs.name === "email");
+    expect(email?.attribs).toMatchObject({ value: "owner@stable", "aria-invalid": "true", autofocus: "" });
+    const message = DomUtils.getElementById(email?.attribs["aria-describedby"] ?? "", page.document.children);
+    expect(normal(DomUtils.textContent(message ?? []))).toBe("يجب إدخال بريد إلكتروني صالح");
+    const ticked = inputs.filter((e) => e.attribs.name === "discipline" && "checked" in e.attribs);
+    expect(ticked.map((e) => e.attribs.value)).toEqual(["1", "3"]);
+    const mailLanguage = DomUtils.findOne(
+      (e) => e.name === "select" && e.attribs.name === "language",
+      page.document.children,
+    );
+    const chosen = DomUtils.findOne(
+      (e) => e.name === "option" && "selected" in e.attribs,
+      mailLanguage?.children ?? [],
+    );
+    expect(chosen?.attribs.value).toBe("en");
+    // No "Something went wrong": bad input is the field's message, not a failure.
+    expect(page.html).not.toContain("حدث خطأ");
+    // The form in the page's language (its texts are in this page's catalogue too), and the
+    // address the one element that takes the focus at load.
+    expect(page.shownTexts("main")).toContain("أعلمني عند توفّرها");
+    expect(DomUtils.findAll((e) => "autofocus" in e.attribs, page.document.children)).toEqual([email]);
   });
 
   test("the home page's LCP image loads first and the others lazily", async () => {

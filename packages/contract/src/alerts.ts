@@ -13,7 +13,7 @@ import { defineMessages } from "./messages.ts";
  */
 
 /** What a subscription watches: all flights / shows matching `filter`, or one flight or show. */
-const alertWatchValues = ["flights", "shows", "flight", "show"] as const;
+export const alertWatchValues = ["flights", "shows", "flight", "show"] as const;
 export type AlertWatch = (typeof alertWatchValues)[number];
 
 /** The version of the consent text the form shows; recorded with each confirmed subscription. */

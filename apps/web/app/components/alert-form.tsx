@@ -1,6 +1,7 @@
 import type { AlertWatch } from "@khayl/contract/alerts";
 import { disciplines } from "@khayl/contract/disciplines";
 import { useLingui } from "@lingui/react/macro";
+import type { AlertFormValues } from "../lib/alerts.server.ts";
 import { localizedPath } from "../lib/i18n/language.ts";
 import { useLanguage } from "../lib/i18n/lingui.tsx";
 import { useDisciplineNames } from "./discipline-names.ts";
@@ -14,17 +15,31 @@ const buttonClass =
  * 'Tell me when' (decision 028): a plain HTML form (no JavaScript, decision 024) posting to
  * `/alerts` in the page's language. `watch` `flights` offers all/import/export, `shows` a
  * choice of disciplines (none ticked = all), `flight`/`show` watches the one entry `id`.
- * The mail language defaults to the page's.
+ * The mail language defaults to the page's. `refused` (on `/alerts`, after the API refused
+ * the sign-up as bad input) fills the form in again with what was sent and shows the API's
+ * `message` under the address, which the page then loads focused on (no script reads an
+ * alert present at load).
  */
-export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
+export function AlertForm({
+  watch,
+  id,
+  refused,
+}: {
+  watch: AlertWatch;
+  id?: number;
+  refused?: { values: AlertFormValues; message: string };
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const names = useDisciplineNames();
   const headingId = `alert-form-${watch}`;
+  const values = refused?.values;
+  const errorId = `${headingId}-error`;
   return (
     <section
       aria-labelledby={headingId}
-      className="below-fold-form grid gap-3 rounded-2xl border border-slate-300 px-5 py-4 text-ink"
+      // Below the fold on a schedule (decision 024); on `/alerts` it is the page.
+      className={`${refused ? "" : "below-fold-form "}grid gap-3 rounded-2xl border border-slate-300 px-5 py-4 text-ink`}
     >
       <h2 id={headingId} className="text-lg font-semibold">
         {watch === "flight" || watch === "show" ? t`E-mail me if this changes` : t`Tell me when`}
@@ -42,12 +57,22 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
             required
             autoComplete="email"
             maxLength={254}
+            defaultValue={values?.email}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? errorId : undefined}
+            // biome-ignore lint/a11y/noAutofocus: a refused sign-up (no script on this page): it loads on the address, read as invalid with its message
+            autoFocus={refused ? true : undefined}
           />
+          {refused ? (
+            <span id={errorId} className="text-sm text-red-700">
+              {refused.message}
+            </span>
+          ) : null}
         </label>
         {watch === "flights" && (
           <label className="grid gap-1">
             <span>{t`Flights to watch`}</span>
-            <select className={alertFieldClass} name="filter" defaultValue="all">
+            <select className={alertFieldClass} name="filter" defaultValue={values?.filter ?? "all"}>
               <option value="all">{t`All flights`}</option>
               <option value="import">{t`Import`}</option>
               <option value="export">{t`Export`}</option>
@@ -60,14 +85,19 @@ export function AlertForm({ watch, id }: { watch: AlertWatch; id?: number }) {
             <div className="flex flex-wrap gap-x-4">
               {disciplines.map((d) => (
                 <label key={d.id} className="inline-flex min-h-11 items-center gap-2">
-                  <input type="checkbox" name="discipline" value={String(d.id)} />
+                  <input
+                    type="checkbox"
+                    name="discipline"
+                    value={String(d.id)}
+                    defaultChecked={values?.disciplines.includes(String(d.id))}
+                  />
                   <span>{names[d.id]}</span>
                 </label>
               ))}
             </div>
           </fieldset>
         )}
-        <MailLanguageSelect defaultValue={language} />
+        <MailLanguageSelect defaultValue={values?.language ?? language} />
         <div className="hidden" aria-hidden="true">
           <label>
             Website

@@ -12,21 +12,24 @@ export const alertButtonClass =
  * shown as an alert above them, and a form's `notice` ('The alert is stopped.') as a status.
  * These pages run no script (decision 024), so a form's answer is a new page, and live
  * regions present at load are not read out: the page that answers a post loads focused on
- * what it says, the error, else the notice, else the heading, so a screen reader reads it.
+ * what it says, the error, else the notice, else the heading, so a screen reader reads it;
+ * unless `childFocus`: a field among `children` takes it (a refused form shown again).
  */
 export function AlertPage({
   title,
   error,
   notice,
+  childFocus = false,
   children,
 }: {
   title: string;
   error?: string | null;
   notice?: string | null;
+  childFocus?: boolean;
   children: ReactNode;
 }) {
   const { t } = useLingui();
-  const answered = useActionData() !== undefined;
+  const answered = useActionData() !== undefined && !childFocus;
   const outcome = error ? "error" : notice ? "notice" : "title";
   // The outcome of a post takes focus at load (server-rendered `autofocus`, `tabIndex` -1).
   const focus = (part: typeof outcome) => (answered && outcome === part ? { autoFocus: true, tabIndex: -1 } : {});

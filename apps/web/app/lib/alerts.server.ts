@@ -1,4 +1,4 @@
-import { alertEndpoints } from "@khayl/contract/alerts";
+import { type AlertWatch, alertEndpoints, alertWatchValues } from "@khayl/contract/alerts";
 import { data } from "react-router";
 import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
@@ -6,8 +6,24 @@ import { readForm } from "./form.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
 import { localizedRedirect } from "./i18n/link.tsx";
 
-/** What an alert page shows after a step: which step was done, or the API's message with its status. */
-type AlertStep = { ok: true; done: string } | { ok: false; message: string };
+/**
+ * What the 'Tell me when' form sent, as `AlertForm` fills it in again after a refusal: the
+ * watch and its filter (an id for one flight or show), the ticked disciplines, the address
+ * and the mails' language.
+ */
+export interface AlertFormValues {
+  watch: AlertWatch;
+  filter: string;
+  disciplines: string[];
+  email: string;
+  language: "en" | "ar";
+}
+
+/**
+ * What an alert page shows after a step: which step was done, or the API's message with its
+ * status; a sign-up refused as bad input (400) also carries what was sent (`form`).
+ */
+type AlertStep = { ok: true; done: string } | { ok: false; message: string; form?: AlertFormValues };
 
 /**
  * The client of this site's own API: alerts are kept in this site's database even when
@@ -38,6 +54,9 @@ async function step(context: WebContext, what: string, call: () => Promise<unkno
 /**
  * The `/alerts` action (decision 028): the 'Tell me when' form of a schedule or show/flight
  * page, posted without JavaScript. Ticked disciplines become the `shows` filter (none = all).
+ * Bad input (the API's 400, e.g. 'Must be a valid Email' for an address the browser let
+ * through) answers the API's message with the form's values, so the page can show the form
+ * again, filled in, instead of losing it.
  */
 export async function subscribeAction(request: Request, context: WebContext) {
   const form = await readForm(request, 16 * 1024);
@@ -51,7 +70,23 @@ export async function subscribeAction(request: Request, context: WebContext) {
     language: (form.get("language") === "ar" ? "ar" : "en") as "en" | "ar",
     ...(form.get("website") ? { website: String(form.get("website")) } : {}),
   };
-  return step(context, "subscribe", () => ownApi(context).call(alertEndpoints.subscribe, { body }));
+  try {
+    await ownApi(context).call(alertEndpoints.subscribe, { body });
+    return data<AlertStep>({ ok: true, done: "subscribe" });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const known = (alertWatchValues as readonly string[]).includes(watch);
+    if (error.statusCode !== 400 || !known) return refused(context, "subscribe", error);
+    context.log.warn({ status: 400, message: error.message }, "alerts subscribe refused");
+    const form: AlertFormValues = {
+      watch: watch as AlertWatch,
+      filter,
+      disciplines: ticked,
+      email: body.email,
+      language: body.language,
+    };
+    return data<AlertStep>({ ok: false, message: error.message, form }, { status: 400 });
+  }
 }
 
 /**

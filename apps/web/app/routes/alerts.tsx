@@ -1,6 +1,7 @@
 import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { AlertForm } from "../components/alert-form.tsx";
 import { AlertPage } from "../components/alert-page.tsx";
 import { subscribeAction } from "../lib/alerts.server.ts";
 import { retryAfterHeaders } from "../lib/api-error.ts";
@@ -43,10 +44,25 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * /alerts (decision 028): after the form, the same answer whether or not the address was
- * subscribed already (no enumeration); opened directly, where to find the form.
+ * subscribed already (no enumeration); after a sign-up refused as bad input, the form again,
+ * filled in, with the API's message at the address (nothing typed is lost); opened directly,
+ * where to find the form.
  */
 export default function Alerts({ actionData }: Route.ComponentProps) {
   const { t } = useLingui();
+  if (actionData && !actionData.ok && actionData.form) {
+    const { form, message } = actionData;
+    const id = form.watch === "flight" || form.watch === "show" ? Number(form.filter) : undefined;
+    return (
+      <AlertPage title={t`E-mail alerts`} childFocus>
+        <AlertForm
+          watch={form.watch}
+          id={Number.isSafeInteger(id) ? id : undefined}
+          refused={{ values: form, message }}
+        />
+      </AlertPage>
+    );
+  }
   if (actionData?.ok)
     return (
       <AlertPage title={t`Check your mail`}>
