@@ -36,43 +36,47 @@ function dataLayer(page: Page): Promise<unknown[][]> {
   );
 }
 
-for (const url of ["/flights?type=import&utm_source=mail", "/ar/blogs/1"]) {
-  test(`content page ${url}: our script loads gtag.js once and configures its one page view`, async ({ page }) => {
-    const google = await googleRequests(page);
+test("content pages: our script loads gtag.js once and configures their one page view", async ({ page }) => {
+  const google = await googleRequests(page);
+  for (const url of ["/flights?type=import&utm_source=mail", "/ar/blogs/1"]) {
+    const loadsBefore = google.length;
     const response = await page.goto(`${origin}${url}`);
     // Loaded by the site's script after the page, never from the server's HTML (decision 024).
-    expect(await response?.text()).not.toContain("googletagmanager.com");
-    await expect.poll(() => google).toEqual([gtagUrl]);
+    expect(await response?.text(), url).not.toContain("googletagmanager.com");
+    await expect.poll(() => google.slice(loadsBefore), url).toEqual([gtagUrl]);
     // `config` without `send_page_view: false`: gtag.js sends the page view itself, with
     // `page_location`, the address bar's URL (path and query).
-    expect(await dataLayer(page)).toEqual([
+    expect(await dataLayer(page), url).toEqual([
       ["js", expect.any(Object)],
       ["config", "G-TEST123"],
     ]);
     expect(await page.evaluate(() => location.pathname + location.search)).toBe(url);
-  });
-}
+  }
+});
 
-for (const url of ["/contact-us?utm_source=mail", "/ar/delete-account"]) {
-  test(`form page ${url}: gtag.js loads once and the app sends one page view with path and query`, async ({ page }) => {
-    const google = await googleRequests(page);
+test("form pages: gtag.js loads once and the app sends one page view with path and query", async ({ page }) => {
+  const google = await googleRequests(page);
+  for (const url of ["/contact-us?utm_source=mail", "/ar/delete-account"]) {
+    const loadsBefore = google.length;
     await page.goto(`${origin}${url}`);
-    await expect.poll(() => google).toEqual([gtagUrl]);
+    await expect.poll(() => google.slice(loadsBefore), url).toEqual([gtagUrl]);
     // The app sends the page view once it has hydrated (send_page_view: false in `config`).
     await waitForHydration(page);
     const layer = await dataLayer(page);
-    expect(layer.filter((entry) => entry[0] === "event")).toHaveLength(1);
-    expect(layer.slice(0, 2)).toEqual([
+    expect(
+      layer.filter((entry) => entry[0] === "event"),
+      url,
+    ).toHaveLength(1);
+    expect(layer.slice(0, 2), url).toEqual([
       ["js", expect.any(Object)],
       ["config", "G-TEST123", { send_page_view: false }],
     ]);
-    expect(layer.find((entry) => entry[0] === "event")).toEqual([
-      "event",
-      "page_view",
-      expect.objectContaining({ page_path: url, page_location: `${origin}${url}` }),
-    ]);
-  });
-}
+    expect(
+      layer.find((entry) => entry[0] === "event"),
+      url,
+    ).toEqual(["event", "page_view", expect.objectContaining({ page_path: url, page_location: `${origin}${url}` })]);
+  }
+});
 
 test("an invoice page, in either language, loads no analytics and sends nothing to Google", async ({ page }) => {
   const invoices = JSON.parse(
