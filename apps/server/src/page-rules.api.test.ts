@@ -117,7 +117,7 @@ async function urlOf(pattern: string): Promise<string> {
 }
 
 describe("page rules declared by routes (decision 019)", () => {
-  test("every route in both languages: private pages carry no analytics and are never kept, indexed or referred; public pages carry analytics", async () => {
+  test("every route in both languages: private pages carry no analytics, name no address of theirs and are never kept, indexed or referred; public pages carry analytics", async () => {
     const patterns = routePatterns();
     expect(patterns.filter((pattern) => PRIVATE_PAGES.has(pattern.replace(/^ar\//, "")))).toHaveLength(10);
     const seen = { private: 0, publicPages: 0 };
@@ -142,6 +142,8 @@ describe("page rules declared by routes (decision 019)", () => {
           expect(answer.statusCode, url).toBe(200);
           expect(answer.body, url).toMatch(/<meta name="robots" content="noindex[^"]*"/);
           expect(answer.body, url).toContain('<meta name="referrer" content="strict-origin"');
+          // Its URL holds its token: the head names no address of the page (no canonical, alternates or og:url).
+          expect(answer.body, url).not.toMatch(/<link rel="(canonical|alternate)"|property="og:url"/);
         }
       } else {
         expect(answer.headers["x-robots-tag"], url).toBeUndefined();
@@ -153,6 +155,8 @@ describe("page rules declared by routes (decision 019)", () => {
             /https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-TEST123|data-ga="G-TEST123"/,
           );
           expect(answer.body, url).not.toContain('name="referrer"');
+          expect(answer.body, url).toMatch(/<link rel="canonical" href="[^"]+"/);
+          expect(answer.body, url).toContain('property="og:url"');
         }
       }
     }

@@ -1,3 +1,4 @@
+import { pageRulesOf } from "@khayl/contract/page-rules";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
@@ -9,7 +10,7 @@ export function pageTitle(page: string, company: string | undefined): string {
   return company ? `${page} | ${company}` : page;
 }
 
-type Matches = ReadonlyArray<{ id: string; pathname?: string; data?: unknown } | undefined>;
+type Matches = ReadonlyArray<{ id: string; pathname?: string; data?: unknown; handle?: unknown } | undefined>;
 
 /** The site's description (root meta and home), naming the company. */
 export function siteDescription(company: string): MessageDescriptor {
@@ -85,7 +86,9 @@ export interface PageMetaOptions {
  * Graph and Twitter card tags that make a shared link show a title, text and a 1200 × 630
  * image in the page's language. URLs are made absolute with the site's public URL (config
  * `PUBLIC_URL`), as canonical links and the card formats require. A route's `meta`
- * replaces the root's, so every route returns this whole set.
+ * replaces the root's, so every route returns this whole set. A private page (its route
+ * declares `private`: the URL holds the token that opens it, decision 019) is `noindex` and
+ * names no URL of its own: no canonical link, no alternates, no `og:url`.
  */
 export function pageMeta(
   matches: Matches,
@@ -107,13 +110,19 @@ export function pageMeta(
   const path = canonicalPath ?? unlocalizedPath(matches.at(-1)?.pathname ?? "/");
   const urlIn = (lang: Language) => `${publicUrl}${localizedPath(path, lang)}`;
   const imageUrl = publicUrl ? new URL(share.url, `${publicUrl}/`).toString() : share.url;
+  const secretUrl = pageRulesOf(matches.map((match) => match?.handle)).private;
+  const addresses: MetaDescriptor[] = secretUrl
+    ? []
+    : [
+        { tagName: "link", rel: "canonical", href: urlIn(language) },
+        ...languages.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: lang, href: urlIn(lang) })),
+        { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlIn("en") },
+        { property: "og:url", content: urlIn(language) },
+      ];
   const tags: MetaDescriptor[] = [
     { title: documentTitle ?? pageTitle(title, company) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: urlIn(language) },
-    ...languages.map((lang) => ({ tagName: "link", rel: "alternate", hrefLang: lang, href: urlIn(lang) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlIn("en") },
-    { property: "og:url", content: urlIn(language) },
+    ...addresses,
     { property: "og:locale", content: ogLocale[language] },
     ...languages
       .filter((lang) => lang !== language)
