@@ -113,9 +113,11 @@ for (const { language, prefix, names } of journeys) {
     await expect(alerts.filter({ hasText: names.otherLanguage.shown })).toHaveCount(2);
     await expectNoAxeViolations(page);
 
-    // Stopping the alert whose link this page is leads on to the page of the one left.
+    // Stopping the alert whose link this page is leads on to the page of the one left, which
+    // says it is stopped and loads focused there.
     await alerts.filter({ hasText: names.flights }).getByRole("button", { name: names.stopOne }).click();
     await page.waitForURL((url) => url.pathname !== manage && url.pathname.startsWith(`${prefix}/alerts/manage/`));
+    await expect(page.getByRole("status")).toBeFocused();
     await expect(alerts).toHaveCount(1);
     await expect(alerts.nth(0)).toContainText(names.shows);
     const left = new URL(page.url()).pathname;

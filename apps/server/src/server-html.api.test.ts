@@ -154,6 +154,38 @@ describe("head, language versions and redirects", () => {
     expect([...page.shownTexts("main")].join("\n")).toContain("قفز الحواجز، الترويض");
   });
 
+  test("stopping the alert of the page's own link leads to the page of one left, which says it is stopped", async () => {
+    const email = "two-alerts@example.com";
+    const own = await mailedAlertToken(site, email, "10.79.0.2", {
+      watch: "flights",
+      filter: "import",
+      language: "ar",
+    });
+    const left = await mailedAlertToken(site, email, "10.79.0.2", {
+      watch: "flights",
+      filter: "export",
+      language: "ar",
+    });
+    const stop = await site.host.app.inject({
+      method: "POST",
+      url: `/ar/alerts/manage/${own}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `intent=stop&alert=${encodeURIComponent(own)}`,
+    });
+    expect(stop.statusCode).toBe(303);
+    expect(stop.headers.location).toBe(`/ar/alerts/manage/${left}?stopped=1`);
+    const page = await serverPage(String(stop.headers.location));
+    expect(page.status).toBe(200);
+    const status = DomUtils.findOne((e) => e.attribs.role === "status", page.document.children);
+    // Read at load: the page opens focused on it (no script on this page, decision 024).
+    expect(status?.attribs).toHaveProperty("autofocus");
+    expect(normal(DomUtils.textContent(status ?? []))).toBe("تم إيقاف التنبيه.");
+    expect(page.html).not.toContain(own);
+    // The same page reached from its mail says nothing was done.
+    const plain = await serverPage(`/ar/alerts/manage/${left}`);
+    expect(DomUtils.findOne((e) => e.attribs.role === "status", plain.document.children)).toBeNull();
+  });
+
   test("a sign-up the API refuses as bad input shows its form again, filled in, focused on the address", async () => {
     // An address a browser's own check lets through, which the API refuses.
     const response = await site.host.app.inject({

@@ -14,22 +14,26 @@ export const alertButtonClass =
  * regions present at load are not read out: the page that answers a post loads focused on
  * what it says, the error, else the notice, else the heading, so a screen reader reads it;
  * unless `childFocus`: a field among `children` takes it (a refused form shown again).
+ * `redirectedPost`: the page is the one a post was redirected to (its loader says so), which
+ * answers that post as much as the post's own page would.
  */
 export function AlertPage({
   title,
   error,
   notice,
   childFocus = false,
+  redirectedPost = false,
   children,
 }: {
   title: string;
   error?: string | null;
   notice?: string | null;
   childFocus?: boolean;
+  redirectedPost?: boolean;
   children: ReactNode;
 }) {
   const { t } = useLingui();
-  const answered = useActionData() !== undefined && !childFocus;
+  const answered = (useActionData() !== undefined || redirectedPost) && !childFocus;
   const outcome = error ? "error" : notice ? "notice" : "title";
   // The outcome of a post takes focus at load (server-rendered `autofocus`, `tabIndex` -1).
   const focus = (part: typeof outcome) => (answered && outcome === part ? { autoFocus: true, tabIndex: -1 } : {});

@@ -125,7 +125,8 @@ export function confirmAction(token: string, context: WebContext) {
 /**
  * The manage page's forms (decision 028), each a POST: `intent` `stop-all` stops every alert
  * of the address at once, `stop` the one alert whose link token is `alert` (one the page
- * lists; stopping the page's own sends the browser on to the manage page of one left),
+ * lists; stopping the page's own sends the browser on to the manage page of one left, with
+ * `?stopped=1` so that page says so),
  * `language` sets the language of every alert mail to the address. Any other intent is a 400.
  */
 export async function manageAction(request: Request, token: string, context: WebContext) {
@@ -154,6 +155,9 @@ export async function manageAction(request: Request, token: string, context: Web
     api.call(alertEndpoints.unsubscribe, { body: { token: alert, scope: "this" } }),
   );
   const next = listed.alerts.find((a) => a.token !== alert);
-  if (result.data.ok && alert === token && next) throw localizedRedirect(request, `/alerts/manage/${next.token}`, 303);
+  // The page's own link stops working with its alert: the browser goes on to the page of one
+  // left, which says the alert is stopped (`stopped=1`; the page is private, so never kept).
+  if (result.data.ok && alert === token && next)
+    throw localizedRedirect(request, `/alerts/manage/${next.token}?stopped=1`, 303);
   return result;
 }

@@ -18,9 +18,14 @@ import type { Route } from "./+types/alert-manage";
  */
 export const handle = { page: { private: true, scripts: false, personalData: true } } satisfies RouteHandle;
 
-/** Reads the link's subscription and every alert of its address; a GET never changes them. */
+/**
+ * Reads the link's subscription and every alert of its address; a GET never changes them.
+ * `stopped` is true when the browser was sent here after stopping the alert of the page it
+ * came from (`?stopped=1`, `manageAction`): the page then says that alert is stopped.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadAlertLink(request, context, params.token);
+  const stopped = new URL(request.url).searchParams.get("stopped") === "1";
+  return { ...(await loadAlertLink(request, context, params.token)), stopped };
 }
 
 /** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
@@ -89,7 +94,7 @@ function AlertWhat({ alert }: { alert: Alert }) {
 export default function AlertManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const sub = loaderData.subscription;
-  const done = actionData?.ok ? actionData.done : null;
+  const done = actionData?.ok ? actionData.done : sub && loaderData.stopped ? "stop" : null;
   if (done === "stop-all" || (done === "stop" && !sub))
     return (
       <AlertPage title={t`Alerts stopped`}>
@@ -105,6 +110,7 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
   return (
     <AlertPage
       title={t`Your alerts`}
+      redirectedPost={done !== null && !actionData}
       error={actionData && !actionData.ok ? actionData.message : null}
       notice={
         done ? (done === "language" ? t`The language of your alert mails is saved.` : t`The alert is stopped.`) : null
