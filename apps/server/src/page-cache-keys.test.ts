@@ -49,3 +49,15 @@ describe("the page cache keys a list page by the query its route declares (decis
     expect(keyOf(get("/plain?show=20&kind=a"), false)).toEqual({ key: "http /plain ", url: "/plain" });
   });
 });
+
+describe("the page cache sends every spelling of a page to its canonical URL (decision 017)", () => {
+  const keyOf = pageCacheKeys(buildOf({ list: { page: { query } }, plain: undefined }), "Khayl");
+
+  test("dot segments, written or escaped, are resolved as the render's URL resolves them", () => {
+    for (const written of ["/./plain", "/list/../plain", "/list/%2e%2e/plain", "/list/%2E./plain", "/list\\..\\plain"])
+      expect(keyOf(get(written), false), written).toEqual({ location: "/plain" });
+    expect(keyOf(get("/plain/../list?kind=a&utm_source=x"), false)).toEqual({ location: "/list?kind=a&utm_source=x" });
+    // A path that reads as another host's stays none of the pages kept.
+    expect(keyOf(get("//plain"), false)).toBeUndefined();
+  });
+});

@@ -79,8 +79,9 @@ type Segment = string | typeof PAGE_ID_SEGMENT;
  * - Parameters a page does not read (`utm_*`, `fbclid`, `cb=<n>`, and on every page but the two
  *   lists, any) are answered from the canonical URL's copy, the URL left as it is: the page is
  *   the same, and analytics still reports the visited URL with its campaign (product §2).
- * - A path in another case, with percent-escapes or a trailing slash (`/TrAnSpOrT`,
- *   `/%74ransport`, `/transport/`), or a filter or `show` the links do not write
+ * - A path in another case, with percent-escapes, dot segments or a trailing slash
+ *   (`/TrAnSpOrT`, `/%74ransport`, `/./transport`, `/blogs/../transport`, `/transport/`), or a
+ *   filter or `show` the links do not write
  *   (`?type=IMPORT`, `?show=7`, `?show=48&discipline=dressage`, a repeated one) answers 301
  *   to the canonical URL, with the unread parameters kept after the canonical ones.
  * - Anything else (`/blogs/0012`, a `.data` request, a POST) is rendered for that request
@@ -119,11 +120,16 @@ export function pageCacheKeys(
     }
   }
 
-  /** The canonical spelling of a path and the query its page reads, or undefined when it is none of the pages kept. */
+  /**
+   * The canonical spelling of a path and the query its page reads, or undefined when it is
+   * none of the pages kept. Dot segments (`/./flights`, `/flights/%2e%2e/blogs`, `\..\`) are
+   * resolved first, as the URL the page is rendered from resolves them (`pageUrl` in
+   * `render.ts`), so such a spelling is redirected to the page that would be rendered.
+   */
   const canonicalPath = (written: string): { path: string; page: PageQuery | null } | undefined => {
     let segments: string[];
     try {
-      segments = written.split("/").slice(1).map(decodeURIComponent);
+      segments = new URL(`http://page.invalid${written}`).pathname.split("/").slice(1).map(decodeURIComponent);
     } catch {
       return undefined;
     }
