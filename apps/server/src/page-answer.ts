@@ -79,7 +79,9 @@ export async function prepareAnswer(response: Response, context: AnswerContext):
       ? { "cache-control": "private, no-store" }
       : {};
   const contentType = response.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("text/html") || !response.body) {
+  // A HEAD of a page renders nothing (entry.server.tsx) but gets the page's headers all the same.
+  const page = contentType.startsWith("text/html") && (response.body !== null || context.method === "HEAD");
+  if (!page) {
     // Like a page, an answer whose route said nothing of caching (a `.data` answer) is kept by no one.
     if (!response.headers.has("cache-control")) overrides["cache-control"] ??= "private, no-store";
     if (Object.keys(overrides).length === 0) return { kind: "other", response };
@@ -134,7 +136,8 @@ export function sendAnswer(reply: FastifyReply, answer: PageAnswer) {
   if (answer.kind === "other") return reply.send(answer.response);
   reply.code(answer.status).headers(answer.headers);
   if (answer.setCookies.length) reply.header("set-cookie", answer.setCookies);
-  return reply.send(answer.body);
+  // A HEAD was rendered without a body: it sends no length rather than a length of 0.
+  return reply.send(reply.request.method === "HEAD" ? undefined : answer.body);
 }
 
 /**

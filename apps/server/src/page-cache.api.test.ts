@@ -164,6 +164,25 @@ describe("page cache (decision 017)", () => {
     expect(again.body).toBe("");
   });
 
+  test("HEAD of a page no copy answers (a private one, a spelling rendered for itself) sends the GET's headers, no body", async () => {
+    const hash = host.seeded?.invoiceLinks[0]?.hash;
+    if (!hash) throw new Error("the demo invoices are missing");
+    const [blog] = await database.db.select({ id: blogs.id }).from(blogs).limit(1);
+    for (const url of [`/invoice/${hash}`, `/ar/invoice/${hash}`, `/blogs/000${blog?.id}`]) {
+      const get = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      const head = await host.app.inject({ method: "HEAD", url, headers: { "accept-encoding": "identity" } });
+      expect([head.statusCode, head.body], url).toEqual([get.statusCode, ""]);
+      expect(head.headers["x-page-cache"], url).toBeUndefined();
+      for (const name of ["content-type", "cache-control", "cross-origin-opener-policy", "referrer-policy", "vary"])
+        expect(head.headers[name], `${url} ${name}`).toBe(get.headers[name]);
+      // The page's policy (its nonce differs from one render to the next), not the API's `default-src 'none'`.
+      const policy = (answer: typeof get) =>
+        String(answer.headers["content-security-policy"]).replace(/'nonce-[^']+'/, "");
+      expect(policy(head), url).toBe(policy(get));
+      expect(head.headers["content-length"], url).toBeUndefined();
+    }
+  });
+
   test("the English home kept for everyone still sends a visitor who chose Arabic to /ar", async () => {
     await host.app.inject("/");
     expect((await host.app.inject("/")).headers["x-page-cache"]).toBe("hit");

@@ -48,6 +48,8 @@ export default function handleRequest(
 ) {
   const rules = pageRulesOf(routerContext.staticHandlerContext.matches.map((match) => match.route.handle));
   if (request.method.toUpperCase() === "HEAD") {
+    // Nothing is rendered for a HEAD; it is told what the GET would send (a page), without a body.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise((resolve, reject) => {
