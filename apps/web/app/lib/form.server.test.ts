@@ -30,6 +30,28 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
 }
 
 describe("readForm", () => {
+  test("reads a browser's CRLF line breaks as LF, as the text field counted them (product §5)", async () => {
+    const form = await readForm(
+      post("supportInquiry=one%0D%0Atwo%0Dthree%0Afour", "application/x-www-form-urlencoded"),
+    );
+    expect(form.get("supportInquiry")).toBe("one\ntwo\nthree\nfour");
+    const multipart = new FormData();
+    multipart.set("supportInquiry", "one\r\ntwo");
+    const request = new Request("http://localhost/", { method: "POST", body: multipart });
+    expect((await readForm(request)).get("supportInquiry")).toBe("one\ntwo");
+  });
+
+  test("takes a support inquiry at its limit in a script of three UTF-8 bytes a character", async () => {
+    const inquiry = "馬".repeat(20_000);
+    const body = new URLSearchParams({
+      fullName: "ज".repeat(200),
+      applicableReference: "ज".repeat(200),
+      supportInquiry: inquiry,
+    });
+    const form = await readForm(post(body.toString(), "application/x-www-form-urlencoded"));
+    expect(form.get("supportInquiry")).toBe(inquiry);
+  });
+
   test("reads URL-encoded and multipart forms", async () => {
     const encoded = await readForm(post("fullName=Layla+Haddad&email=l%40x.ae", "application/x-www-form-urlencoded"));
     expect(encoded.get("fullName")).toBe("Layla Haddad");

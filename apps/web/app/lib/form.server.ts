@@ -2,10 +2,13 @@ import { data } from "react-router";
 
 /**
  * Largest page form body accepted, in bytes. A form's longest field (the support
- * inquiry, 20 000 characters) URL-encodes to at most 6 bytes per Arabic character,
- * so 160 KiB leaves room; the API's own JSON limit stays 64 KiB.
+ * inquiry, 20 000 characters as a text field counts them: UTF-16 code units) URL-encodes
+ * to at most 9 bytes per character (a character of three UTF-8 bytes: Devanagari,
+ * Malayalam, Chinese; Arabic takes two), 180 000 bytes, with its other fields under 3 000
+ * characters: 256 KiB leaves room. As JSON to the API the same form is at most about
+ * 62 000 bytes, under the API's 64 KiB.
  */
-const MAX_FORM_BYTES = 160 * 1024;
+const MAX_FORM_BYTES = 256 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -18,7 +21,8 @@ function reject(status: 400 | 413 | 415, message: string): never {
  * Reads a page form (`<Form method="post">`, with or without JavaScript) safely:
  * only URL-encoded or multipart bodies (else 415), at most `maxBytes` bytes counted
  * while streaming, whatever `Content-Length` claims (else 413, and the rest is never
- * buffered), and a body that does not parse is a 400 — never a 500.
+ * buffered), and a body that does not parse is a 400 — never a 500. Line breaks in text
+ * values are read as LF.
  *
  * Throws a React Router `data` response with that status; answers the `FormData`.
  */
@@ -29,11 +33,19 @@ export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYT
   }
   const body = await readBodyBytes(request, maxBytes);
   if (body === "too-large") reject(413, "Request body is too large");
+  let form: FormData;
   try {
-    return await new Response(body, { headers: { "content-type": contentType } }).formData();
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
     return reject(400, "The form could not be read");
   }
+  // A browser sends a text's line breaks as CRLF; the field counted each as one character
+  // (its `maxlength`), and a script's form (and the API) send LF: read them as LF, so the
+  // limits count the same with or without JavaScript (product §5).
+  const read = new FormData();
+  for (const [name, value] of form)
+    read.append(name, typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+  return read;
 }
 
 /**
