@@ -173,6 +173,24 @@ test("an unknown e-mail gets the same code dialog (no account enumeration)", asy
   await expect(dialog.getByRole("alert")).toHaveText("Invalid or expired verification code");
 });
 
+test("a code sent while the connection is down keeps the dialog open, with what was typed, and says so", async ({
+  page,
+}) => {
+  const dialog = await askForCode(page, "nobody.at.all@example.com");
+  const boxes = dialog.getByRole("textbox");
+  for (let i = 0; i < 4; i++) await boxes.nth(i).fill(String(i + 1));
+  // Every request to the server fails, the post and any reload after it, as offline.
+  await page.route("**/delete-account.data*", (route) => route.abort("internetdisconnected"));
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "The server could not be reached. Check your connection and try again.",
+  );
+  await expect(boxes.nth(3)).toHaveValue("4");
+  // Nothing reached the server, so no code try was spent (the suite's clients share one
+  // wrong-code budget: this test sends no code the server would count).
+  await expect(dialog.getByRole("button", { name: "Verify" })).toBeEnabled();
+});
+
 test("/success shows the spec text", async ({ page }) => {
   await page.goto("/success");
   await expect(page.getByText("Your Account has been deleted successfully!!")).toBeVisible();

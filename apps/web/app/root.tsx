@@ -29,6 +29,7 @@ import { siteDescription } from "./lib/meta.ts";
 import { useNonce } from "./lib/nonce.ts";
 import siteScriptUrl from "./site-script.js?url";
 import "./app.css";
+import { unlessUnreachable } from "./lib/unreachable.ts";
 
 /**
  * The public configuration (the company's name in the page's language: decision 016), the
@@ -56,6 +57,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * here; the form routes pass on their own actions' (`retryAfterHeaders`).
  */
 export const headers = retryAfterHeaders;
+
+/** No reload after a post that could not reach the server (`unlessUnreachable`). */
+export const shouldRevalidate = unlessUnreachable;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

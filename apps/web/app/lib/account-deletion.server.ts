@@ -20,6 +20,8 @@ export interface DeletionActionResult {
   codeBoxes?: string[];
   /** The server's message, shown as an error toast as it comes (product §4, §8; in the page's language when the API speaks it). */
   message?: string;
+  /** The browser could not reach the page's server (the page's `clientAction`): nothing was done. */
+  unreachable?: boolean;
   /** Changes on every answer so the page reacts to the same message twice. */
   at: number;
 }

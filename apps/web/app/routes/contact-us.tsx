@@ -26,6 +26,7 @@ import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { unlocalizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { unlessUnreachable } from "../lib/unreachable.ts";
 import type { Route } from "./+types/contact-us";
 
 /** The page's messages (the `contact` area) in its language. */
@@ -52,6 +53,9 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   return submitContact(request, context);
 }
+
+/** No reload after a post that could not reach the server (`unlessUnreachable`). */
+export const shouldRevalidate = unlessUnreachable;
 
 /**
  * With JavaScript, a network failure reaching the server is answered like a failed

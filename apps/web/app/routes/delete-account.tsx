@@ -2,7 +2,7 @@ import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useState } from "react";
-import { Form, useActionData, useFetcher } from "react-router";
+import { Form, isRouteErrorResponse, useActionData, useFetcher } from "react-router";
 import { CodeStep, ConfirmStep, primary } from "../components/deletion-steps.tsx";
 import { Field, inputClass } from "../components/form/fields.tsx";
 import { useFormLayer } from "../components/form/use-form.ts";
@@ -15,6 +15,7 @@ import { localizeFormMessage } from "../lib/contact-messages.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
+import { unlessUnreachable } from "../lib/unreachable.ts";
 import type { Route } from "./+types/delete-account";
 
 /** The page's messages (the `account` area) in its language. */
@@ -41,6 +42,9 @@ export function meta({ matches }: Route.MetaArgs) {
 /** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
 export const headers = retryAfterHeaders;
 
+/** No reload after a post that could not reach the server (`unlessUnreachable`). */
+export const shouldRevalidate = unlessUnreachable;
+
 /**
  * The deletion form's posts (product §4 Account deletion), one `intent` per step (`deletionAction`):
  * `review`, `ask` (`GET /auth/ask-delete-account`), `confirm` (`POST /auth/confrim-delete-account`,
@@ -49,6 +53,23 @@ export const headers = retryAfterHeaders;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return deletionAction(request, context);
+}
+
+/**
+ * With JavaScript, a post that cannot reach the server (a dropped connection) is answered on
+ * the page, `unreachable`, in the step it was sent from, instead of the error page: the code
+ * dialog stays open with what was typed (product §4). The server's own answers, redirects and
+ * refusals included, pass as they are.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<DeletionActionResult> {
+  const form = await request.clone().formData();
+  try {
+    return (await serverAction()) as DeletionActionResult;
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    const step: DeletionStep = form.get("intent") === "confirm" ? "code" : "email";
+    return { step, email: String(form.get("email") ?? ""), unreachable: true, at: Date.now() };
+  }
 }
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => "");
@@ -110,6 +131,16 @@ export default function DeleteAccount() {
   useEffect(() => hydrate(), []);
   // Once per answer of the fetcher, against the step shown when it arrives.
   const answered = useEffectEvent((result: DeletionActionResult) => {
+    if (result.unreachable) {
+      // Nothing reached the server: the step stays as it was, with what was typed.
+      const message = t`The server could not be reached. Check your connection and try again.`;
+      if (step === "code") setCodeRefusal(message);
+      else {
+        notify.error(message);
+        setStep("email");
+      }
+      return;
+    }
     const refusedCode = result.step === "code" && step === "code";
     if (result.message && !refusedCode) notify.error(result.message);
     setCodeRefusal(refusedCode ? result.message : undefined);
