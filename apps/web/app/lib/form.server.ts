@@ -39,9 +39,9 @@ export async function readForm(request: Request, maxBytes: number = MAX_FORM_BYT
   } catch {
     return reject(400, "The form could not be read");
   }
-  // A browser sends a text's line breaks as CRLF; the field counted each as one character
-  // (its `maxlength`), and a script's form (and the API) send LF: read them as LF, so the
-  // limits count the same with or without JavaScript (product §5).
+  // A browser sends a text's line breaks as CRLF, though its field counts each as one
+  // character (`maxlength`), and a script's form (and the API) send LF: read them as LF, so
+  // the limits count the same with or without JavaScript (product §5).
   const read = new FormData();
   for (const [name, value] of form)
     read.append(name, typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);

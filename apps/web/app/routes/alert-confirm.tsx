@@ -29,9 +29,9 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 /**
- * Title 'Confirm your alerts' and its description, with `pageMeta`'s canonical, hreflang links
- * and share card; `noindex, nofollow` and the referrer rule come with its private `handle`
- * (root's Layout, decision 019).
+ * Title 'Confirm your alerts' and its description, with `pageMeta`'s share card (no canonical,
+ * hreflang or `og:url`: the URL holds the link's token); `noindex, nofollow` and the referrer
+ * rule come with its private `handle` (root's Layout, decision 019).
  */
 export function meta({ matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);

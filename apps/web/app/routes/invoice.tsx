@@ -61,8 +61,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /**
  * Title 'Invoice {refNumber}' ('Invoice' when the lookup failed) and a description naming the
- * company, with `pageMeta`'s canonical, hreflang links and share card; `noindex, nofollow` and the
- * referrer rule come with its private `handle` (decision 019).
+ * company, with `pageMeta`'s share card (no canonical, hreflang or `og:url`: the URL holds the
+ * link's token); `noindex, nofollow` and the referrer rule come with its private `handle`
+ * (decision 019).
  */
 export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
