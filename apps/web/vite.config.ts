@@ -12,7 +12,10 @@ import babel from "vite-plugin-babel";
  * chunk, and rolldown's runtime helpers go in it too), react-dom and its scheduler, React
  * Router, Lingui, and our document shell: react-dom's small non-client half (the lazy
  * toaster imports it too) and the dialog, which every page with scripts but the 404 shows
- * (the site layout's app modal, the contact thanks, the deletion steps). Not root.tsx,
+ * (the site layout's app modal, the contact thanks, the deletion steps), root's revalidation
+ * rule (`unreachable.ts`) and the contract's digits, which every form page reads (each a
+ * chunk of about 100 bytes on its own, a file's gzip overhead more than its content: the
+ * contact page was 0.2 KB over its budget). Not root.tsx,
  * whose CSS must stay its own, or lazy chunks would list it and load it again. Then every
  * page inside the site layout loads one more chunk: the layout route's navigation, footer
  * and app modal. One file and one compression window each instead of a dozen: a separate
@@ -20,7 +23,7 @@ import babel from "vite-plugin-babel";
  * the site chunk `/delete-account` loaded the navigation and footer too (decision 011).
  */
 const SHELL =
-  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner|modal))\.tsx)|node_modules[\\/](@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx|react-router[\\/].*|scheduler[\\/].*|@lingui[\\/](core|react|message-utils)[\\/].*|react-dom[\\/](index|client|cjs[\\/]react-dom(-client)?\.production)\.js))$/;
+  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|unreachable\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner|modal))\.tsx)|contract[\\/]src[\\/]digits\.ts|node_modules[\\/](@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx|react-router[\\/].*|scheduler[\\/].*|@lingui[\\/](core|react|message-utils)[\\/].*|react-dom[\\/](index|client|cjs[\\/]react-dom(-client)?\.production)\.js))$/;
 /** The site layout (`routes/layouts/site.tsx`, a route module imported with a query) and what only it renders. */
 const SITE =
   /[\\/]app[\\/](routes[\\/]layouts[\\/]site\.tsx(\?.*)?|components[\\/](site-nav|site-footer|logo|store-buttons|app-modal)\.tsx)$/;
