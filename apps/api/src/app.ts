@@ -96,6 +96,19 @@ export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) =>
 };
 
 /**
+ * How the API reads a request (Fastify's server options), for `buildApp` and the host that
+ * mounts the API (apps/server): bodies of at most 64 KiB, a trailing slash ignored, and a
+ * JSON key `__proto__` or `constructor.prototype` dropped as the body is parsed (it changes
+ * no prototype and no schema asks for it) instead of the whole body being called invalid JSON.
+ */
+export const API_SERVER_OPTIONS = {
+  routerOptions: { ignoreTrailingSlash: true },
+  bodyLimit: 64 * 1024,
+  onProtoPoisoning: "remove",
+  onConstructorPoisoning: "remove",
+} as const;
+
+/**
  * A stand-alone API instance for tests and tools (fastify/demo's `buildApp`): the API
  * at `/api/v1` and its docs at `/api/docs`, mounted as the host mounts them, with the
  * same router options; silent unless given a logger (`createLogger`). Never listens.
@@ -104,8 +117,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: AppLogger | fa
   // Fastify types an app by its logger's type; ours is a pino Logger, used as the base logger.
   const app: FastifyInstance = Fastify({
     ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
-    routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 64 * 1024,
+    ...API_SERVER_OPTIONS,
     frameworkErrors: answerMalformedUrl,
   });
   await app.register(apiRootPlugin, { ...deps, prefix: API_ROOT });

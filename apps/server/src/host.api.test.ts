@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DbHandle } from "@khayl/db/client";
@@ -226,6 +226,23 @@ describe("delivery", () => {
     const asset = await host.app.inject({ url: hashedAsset(), headers: { "accept-encoding": "br, gzip" } });
     expect(asset.headers["content-encoding"]).toBe("br");
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("a byte range of a static file is served, and one past its end is a 416 naming its size", async () => {
+    const url = hashedAsset();
+    const size = statSync(path.join(webBuildDir, "client", url)).size;
+    const part = await host.app.inject({ url, headers: { range: "bytes=0-9" } });
+    expect([part.statusCode, part.headers["content-range"], part.rawPayload.length]).toEqual([
+      206,
+      `bytes 0-9/${size}`,
+      10,
+    ]);
+    for (const range of [`bytes=${size}-`, "bytes=x-y"]) {
+      const refused = await host.app.inject({ url, headers: { range, language: "ar" } });
+      expect([refused.statusCode, refused.headers["content-range"]], range).toEqual([416, `bytes */${size}`]);
+      expect(refused.json(), range).toEqual({ success: false, statusCode: 416, message: "النطاق المطلوب غير متاح" });
+      expectSecurityHeaders(refused.headers);
+    }
   });
 
   test("a missing hashed asset is a 404, not the home page", async () => {

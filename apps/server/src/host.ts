@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_SERVER_OPTIONS } from "@khayl/api/app";
 import { createAnswerCache } from "@khayl/api/http/cache";
 import { type AppLogger, createLogger } from "@khayl/api/http/log";
 import { createMailWorker, type MailWorker } from "@khayl/api/modules/mail/worker";
@@ -108,9 +109,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const app: FastifyInstance = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    routerOptions: { ignoreTrailingSlash: true },
+    ...API_SERVER_OPTIONS,
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
-    bodyLimit: 64 * 1024,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),

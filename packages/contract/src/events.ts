@@ -40,6 +40,7 @@ export type Event = z.infer<typeof eventSchema>;
 const disciplineMessages = defineMessages({
   notIds: /*i18n*/ { id: "events.disciplinesNotIds", message: "eventDisciplines must be discipline ids" },
   among: /*i18n*/ { id: "events.disciplinesAmong", message: "eventDisciplines must be among {values}" },
+  tooMany: /*i18n*/ { id: "events.disciplinesTooMany", message: "eventDisciplines lists at most {max} ids" },
 });
 
 const disciplineIdSchema = z
@@ -61,7 +62,7 @@ const eventDisciplinesSchema = z
       .filter((s) => s.trim() !== "")
       .map(Number),
   )
-  .pipe(z.array(disciplineIdSchema).max(6, "eventDisciplines lists at most 6 ids"));
+  .pipe(z.array(disciplineIdSchema).max(6, validationText(disciplineMessages.tooMany, { max: 6 })));
 
 /** Query of `GET /event-services/website` (product §7). */
 export const eventListQuerySchema = z.object({

@@ -12,6 +12,8 @@ export const fieldMessages = defineMessages({
   tooLarge: /*i18n*/ { id: "field.tooLarge", message: "{name} is too large" },
   notBoolean: /*i18n*/ { id: "field.notBoolean", message: "{name} must be true or false" },
   notOneOf: /*i18n*/ { id: "field.notOneOf", message: "{name} must be one of {values}" },
+  repeated: /*i18n*/ { id: "field.repeated", message: "{name} must be given once" },
+  invalid: /*i18n*/ { id: "field.invalid", message: "{name} is not valid" },
 });
 
 const say = (message: keyof typeof fieldMessages, values: Record<string, MessageValue>) =>
@@ -79,6 +81,22 @@ export const idParamSchema = wholeNumberSchema("id", (whole) =>
 /** The message of an enum field given another value: '{name} must be one of a, b' (a list value: "a، b" in Arabic). */
 export function notOneOfText(name: string, values: readonly string[]): string {
   return say("notOneOf", { name, values });
+}
+
+/**
+ * The message of a query field that takes one value given several times
+ * (`?type=import&type=export`): '{name} must be given once'.
+ */
+export function repeatedText(name: string): string {
+  return say("repeated", { name });
+}
+
+/**
+ * The message of a field whose schema gave no message of the contract's (zod's own
+ * 'Invalid input: expected boolean, received string'): '{name} is not valid'.
+ */
+export function invalidText(name: string): string {
+  return say("invalid", { name });
 }
 
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */

@@ -1,8 +1,10 @@
 import { errorEnvelope } from "@khayl/contract/envelope";
-import type { Message } from "@khayl/contract/messages";
+import { invalidText, repeatedText } from "@khayl/contract/fields";
+import { type Message, messageOfText } from "@khayl/contract/messages";
 import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import FindMyWay from "find-my-way";
 import { translate, translateText } from "../i18n.ts";
 import { type Language, requestLanguage } from "./language.ts";
 import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
@@ -55,15 +57,29 @@ interface FieldError {
   message: string;
 }
 
-function fieldErrors(error: FastifyError): FieldError[] {
+/**
+ * The fields a validation error names, each once (zod may report one problem twice), with
+ * the contract's message: a query field that takes one value but was given several
+ * (`?type=import&type=export`, which the query parser reads as a list) says so
+ * (`repeatedText`) rather than zod's 'expected string, received array', and a problem the
+ * schema gave no message of the contract's for (zod's own English, which no catalogue
+ * translates: `"sourceIsApp": "yes"`) is '{field} is not valid' (`invalidText`).
+ */
+function fieldErrors(error: FastifyError, request: FastifyRequest): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((v) => {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const errors = error.validation.map((v) => {
     const field = v.instancePath.replace(/^\//, "").replace(/\//g, ".");
     // The whole body has the wrong shape (a string, an array, `null`): say so plainly.
     if (field === "" && error.validationContext === "body")
       return { field: "body", message: httpMessages.bodyNotObject.message };
-    return { field, message: v.message ?? httpMessages.invalidValue.message };
+    const wrongShape = v.keyword === "invalid_type" || v.keyword === "invalid_value";
+    if (error.validationContext === "querystring" && wrongShape && Array.isArray(query[field]))
+      return { field, message: repeatedText(field) };
+    if (v.message && messageOfText(v.message)) return { field, message: v.message };
+    return { field, message: field ? invalidText(field) : httpMessages.invalidValue.message };
   });
+  return errors.filter((e, at) => errors.findIndex((o) => o.field === e.field && o.message === e.message) === at);
 }
 
 /** The `retry-after` of that 503, in seconds. */
@@ -83,7 +99,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const language = requestLanguage(request);
     const say = (message: Message) => sayTo(request, message);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error).map((e) => ({ field: e.field, message: translateText(e.message, language) }));
+      const errors = fieldErrors(error, request).map((e) => ({
+        field: e.field,
+        message: translateText(e.message, language),
+      }));
       // Messages written as sentences ("Card number is incomplete.") lose their full stop
       // inside the list, as a list reads: "…incomplete, …" and "…مكتمل، …", never ".،".
       const messages = [...new Set(errors.map((e) => e.message))];
@@ -124,15 +143,53 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(errorEnvelope(500, say(httpMessages.internalError)));
   });
-  app.setNotFoundHandler(answerRouteNotFound);
+  const answerUnrouted = answerUnroutedIn(routeTable(app));
+  app.setNotFoundHandler(answerUnrouted);
   // A host may mount a catch-all page route at `/*`; this keeps unknown API paths in the API.
-  app.all("/*", answerRouteNotFound);
+  app.all("/*", answerUnrouted);
+}
+
+/** The methods a client can send to an API route, in the order an `Allow` header lists them. */
+const ROUTE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/**
+ * A second router that learns every route `app` registers from now on (its `onRoute` hook),
+ * without handlers, so that a request no route took can ask which methods its path does
+ * take. Catch-alls (`/*`) are left out: they answer the unrouted themselves.
+ */
+function routeTable(app: FastifyInstance) {
+  const table = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook("onRoute", (route) => {
+    if (route.url.endsWith("*")) return;
+    for (const written of [route.method].flat()) {
+      const method = written.toUpperCase() as FindMyWay.HTTPMethod;
+      if (!table.hasRoute(method, route.url)) table.on(method, route.url, () => undefined);
+    }
+  });
+  return table;
+}
+
+/**
+ * The not-found answer of the API's scope: a path a route serves with other methods is 405
+ * 'Method not allowed' with `Allow` listing them (e.g. `OPTIONS /api/v1/health`, or `GET` of
+ * the alerts' one-click POST, RFC 9110 §15.5.6); any other is `answerRouteNotFound`'s 404.
+ */
+function answerUnroutedIn(table: ReturnType<typeof routeTable>) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const allowed = ROUTE_METHODS.filter((method) => table.find(method, request.url) !== null);
+    if (allowed.length === 0) return answerRouteNotFound(request, reply);
+    return reply
+      .code(405)
+      .header("allow", allowed.join(", "))
+      .send(errorEnvelope(405, sayTo(request, httpMessages.methodNotAllowed)));
+  };
 }
 
 /**
  * 404 in the envelope for a method and path no route serves: 'Route GET:/api/v1/nope not
- * found', in the language the request asks for. The API's not-found answer, and the host's
- * for a method no page takes (PROPFIND, SEARCH…: apps/server's `hostErrors`).
+ * found', in the language the request asks for. The API's answer to a path none of its
+ * routes serves (`answerUnroutedIn`), and the host's for a method no page takes (PROPFIND,
+ * SEARCH…: apps/server's `hostErrors`).
  */
 export function answerRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   const message = routeNotFound(request.method, request.url.split("?")[0] ?? "");

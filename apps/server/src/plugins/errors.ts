@@ -55,17 +55,22 @@ export function answerFrameworkError(error: { message: string }, request: Fastif
  * The error handler of the host's own scope (the API keeps its own, `registerErrorHandling`):
  * a client error raised before a page or file answers — e.g. a `Content-Encoding` that
  * @fastify/compress cannot decode, a body over the limit, a Host header that makes no
- * origin, a method no `Request` carries — is that 4xx with the envelope
- * `{ success: false, statusCode, message }` and the API's message for it
- * (`clientErrorMessage`), in the host's language (`hostLanguage`); anything else is logged
+ * origin, a method no `Request` carries, a `Range` outside a static file — is that 4xx with the
+ * envelope `{ success: false, statusCode, message }`, the API's message for it
+ * (`clientErrorMessage`), in the host's language (`hostLanguage`), and the headers the error
+ * names (a 416's `Content-Range`); anything else is logged
  * and answered 500 'Internal server error' (the API's message too), without the error's
  * own message.
  */
 function answerHostError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   const language = hostLanguage(request);
-  if (status >= 400 && status < 500)
+  if (status >= 400 && status < 500) {
+    // The headers the error carries belong to its answer: a 416's `Content-Range: bytes */size`.
+    const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
+    if (headers) reply.headers(headers);
     return reply.code(status).send(errorEnvelope(status, translate(clientErrorMessage(status), language)));
+  }
   request.log.error({ err: error }, "request failed");
   return reply.code(500).send(errorEnvelope(500, translate(httpMessages.internalError, language)));
 }

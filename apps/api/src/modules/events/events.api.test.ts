@@ -93,16 +93,48 @@ describe("GET /event-services/website", () => {
     ["?offset=-5", "offset must be 0 or more"],
     ["?eventDisciplines=4", "eventDisciplines must be among 1, 2, 3, 5, 6"],
     ["?showOnWebsite=maybe", "showOnWebsite must be true or false"],
+    ["?showOnWebsite=true&showOnWebsite=false", "showOnWebsite must be given once"],
+    ["?eventDisciplines=1,1,3,3,5,5,6", "eventDisciplines lists at most 6 ids"],
   ])("bad input %s answers 400 with the envelope", async (query, message) => {
     const { status, body } = await list(query);
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, statusCode: 400, message });
   });
 
+  test("too many discipline ids are refused in Arabic too, not in the schema's English", async () => {
+    const response = await api.app.inject({
+      method: "GET",
+      url: "/api/v1/event-services/website?eventDisciplines=1,1,3,3,5,5,6",
+      headers: { language: "ar" },
+    });
+    expect([response.statusCode, response.json().message]).toEqual([
+      400,
+      "يجب ألا تضم eventDisciplines أكثر من 6 معرّفات",
+    ]);
+  });
+
   test("unknown API paths answer 404 with the envelope", async () => {
     const response = await api.app.inject({ method: "GET", url: "/api/v1/nope" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
+  });
+
+  test("a known path asked with another method answers 405 and names the methods it takes", async () => {
+    const cases = [
+      ["OPTIONS", "/api/v1/health", "GET, HEAD"],
+      ["DELETE", "/api/v1/event-services/website?limit=1", "GET, HEAD"],
+      ["POST", "/api/v1/blog/7/", "GET, HEAD"],
+      // The one-click link of an alert mail is a POST (RFC 8058): a GET changes nothing.
+      ["GET", "/api/v1/alerts/one-click?token=x", "POST"],
+    ] as const;
+    for (const [method, url, allow] of cases) {
+      const response = await api.app.inject({ method, url, headers: { language: "ar" } });
+      expect([response.statusCode, response.headers.allow], `${method} ${url}`).toEqual([405, allow]);
+      expect(response.json()).toEqual({ success: false, statusCode: 405, message: "طريقة الطلب غير مسموح بها" });
+    }
+    // A path no route serves stays a 404, whatever the method.
+    const unknown = await api.app.inject({ method: "OPTIONS", url: "/api/v1/healthz" });
+    expect([unknown.statusCode, unknown.headers.allow]).toEqual([404, undefined]);
   });
 });
 

@@ -101,14 +101,28 @@ describe("GET /selective-services/website", () => {
     }
   });
 
-  test.each([["?type=transit"], ["?limit=1001"], ["?offset=x"]])(
-    "bad input %s answers 400 with the envelope",
-    async (query) => {
-      const { status, body } = await list(query);
-      expect(status).toBe(400);
-      expect(body.success).toBe(false);
-      expect(body.statusCode).toBe(400);
-      expect(typeof body.message).toBe("string");
+  test.each([
+    ["?type=transit", "type must be import or export", "يجب أن تكون قيمة type هي import أو export"],
+    ["?limit=1001", "limit must be at most 1000", "يجب ألا تزيد قيمة limit على 1000"],
+    ["?offset=x", "offset must be a number", "يجب أن تكون قيمة offset رقمًا"],
+    // The query parser reads a repeated name as a list: not zod's 'expected string, received array'.
+    ["?type=import&type=export", "type must be given once", "يجب أن تُعطى قيمة type مرة واحدة"],
+    ["?limit=5&offset=1&offset=2", "offset must be given once", "يجب أن تُعطى قيمة offset مرة واحدة"],
+  ])(
+    "bad input %s answers 400 with the envelope and its message in either language",
+    async (query, english, arabic) => {
+      for (const [language, message] of [
+        ["en", english],
+        ["ar", arabic],
+      ] as const) {
+        const response = await api.app.inject({
+          method: "GET",
+          url: `/api/v1/selective-services/website${query}`,
+          headers: { language },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json(), language).toMatchObject({ success: false, statusCode: 400, message });
+      }
     },
   );
 });

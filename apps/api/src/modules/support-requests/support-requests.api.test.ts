@@ -1,5 +1,5 @@
 import { outbox, supportRequests } from "@khayl/db/schema";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -98,6 +98,47 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
   const huge = await post({ ...valid, supportInquiry: "x".repeat(70 * 1024) }, "10.1.0.2");
   expect(huge.statusCode).toBe(413);
   expect(huge.json()).toMatchObject({ success: false, statusCode: 413 });
+});
+
+test("a body with a __proto__ or constructor.prototype key is read without it, not called invalid JSON", async () => {
+  for (const [at, poison] of [
+    [3, '"__proto__": { "sourceIsApp": true, "polluted": true }'],
+    [4, '"constructor": { "prototype": { "polluted": true } }'],
+  ] as const) {
+    const response = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/supportRequests/",
+      payload: `{ ${poison}, ${JSON.stringify({ ...valid, fullName: `Poison ${at}` }).slice(1)}`,
+      headers: { "content-type": "application/json" },
+      remoteAddress: `10.2.0.${at}`,
+    });
+    expect(response.statusCode, poison).toBe(201);
+    const [stored] = await api.database.db
+      .select()
+      .from(supportRequests)
+      .where(eq(supportRequests.reference, response.json().data.reference));
+    expect(stored, poison).toMatchObject({ fullName: `Poison ${at}`, sourceIsApp: false });
+    expect(({} as Record<string, unknown>).polluted, poison).toBeUndefined();
+  }
+});
+
+test("a field of the wrong type is named in the request's language, never in zod's own English", async () => {
+  for (const [language, message] of [
+    ["en", "sourceIsApp is not valid"],
+    ["ar", "قيمة sourceIsApp غير صالحة"],
+  ] as const) {
+    const response = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/supportRequests/",
+      payload: { ...valid, sourceIsApp: "yes" },
+      headers: { language },
+      remoteAddress: `10.2.1.${language === "en" ? 1 : 2}`,
+    });
+    expect([response.statusCode, response.json()], language).toEqual([
+      400,
+      { success: false, statusCode: 400, message, errors: [{ field: "sourceIsApp", message }] },
+    ]);
+  }
 });
 
 test("references stay unique under 50 concurrent submits", async () => {
