@@ -418,6 +418,43 @@ describe("page forms", () => {
       host.app.inject({
         method: "POST",
         url: "/delete-account",
+  test("a form takes GET, HEAD and POST alone: another method files nothing and is 405 with Allow", async () => {
+    const mails = async () => (await database.db.select().from(outbox)).length;
+    const before = await mails();
+    const form = {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost",
+      "sec-fetch-site": "same-origin",
+    };
+    const contact =
+      "fullName=Put+Test&email=put%40example.com&phone=%2B971501234567&subject=Inquiry&division=Technology&supportInquiry=Hi";
+    const cases = [
+      // React Router hands any method but GET and HEAD to the page's action, as a post.
+      ["PUT", "/contact-us", form, contact, "GET, HEAD, POST"],
+      ["DELETE", "/ar/contact-us", form, contact, "GET, HEAD, POST"],
+      ["PATCH", "/alerts", form, "watch=flights&email=patch%40example.com&filter=all&language=en", "GET, HEAD, POST"],
+      ["PUT", "/delete-account", form, "email=put%40example.com&intent=ask", "GET, HEAD, POST"],
+      ["PUT", "/contact-us.data", form, contact, "GET, HEAD, POST"],
+      // Without a body, refused for its method, not for its missing content type.
+      ["PUT", "/alerts", {}, undefined, "GET, HEAD, POST"],
+      // A page with no form takes no post either.
+      ["POST", "/aboutus", form, "a=1", "GET, HEAD"],
+      ["OPTIONS", "/ar/blogs", {}, undefined, "GET, HEAD"],
+    ] as const;
+    for (const [method, url, headers, payload, allow] of cases) {
+      const answer = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      const what = `${method} ${url}`;
+      expect([answer.statusCode, answer.headers.allow], what).toEqual([405, allow]);
+      expect(answer.json(), what).toEqual({
+        success: false,
+        statusCode: 405,
+        message: url.startsWith("/ar/") ? "طريقة الطلب غير مسموح بها" : "Method not allowed",
+      });
+      expectSecurityHeaders(answer.headers);
+    }
+    expect(await mails()).toBe(before);
+  });
+
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         payload: "intent=ask&email=layla.haddad%40example.com",
         remoteAddress,

@@ -197,6 +197,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     pageCacheKey: web.pageCacheKey,
     renders: createReadBudget(budgets.renders, now),
     dev: Boolean(dev),
+    pageMethods: web.pageMethods,
   });
 
   return {

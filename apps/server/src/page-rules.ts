@@ -20,7 +20,30 @@ const DATA_SUFFIX = /(?:\/_root)?\.data$/;
 export function pageRulesOfBuild(
   build: Pick<ServerBuild, "routes" | "routeDiscovery" | "basename">,
 ): (url: URL) => PageRules {
-  const { routes } = build;
+  const matchesOf = routeMatcher(build.routes);
+  const handlesOf = (pathname: string): unknown[] => matchesOf(pathname).map((route) => route.handle);
+  // As React Router finds its manifest requests: the exact path, under the build's basename.
+  const segments = [...(build.basename ?? "").split("/"), ...build.routeDiscovery.manifestPath.split("/")];
+  const manifestPath = build.routeDiscovery.mode === "lazy" ? `/${segments.filter(Boolean).join("/")}` : undefined;
+  return (url) => {
+    if (url.pathname !== manifestPath) return pageRulesOf(handlesOf(url.pathname));
+    const paths = (url.searchParams.get("paths") ?? "").split(",").filter(Boolean);
+    return pageRulesOf(paths.flatMap((path) => handlesOf(path.startsWith("/") ? path : `/${path}`)));
+  };
+}
+
+/** A route of the build as `routeMatcher` answers it: what it declares and whether it takes posts. */
+interface MatchedRoute {
+  handle: unknown;
+  hasAction: boolean;
+}
+
+/**
+ * The routes of the web build a path matches, root first, with React Router's own matching
+ * (`matchRoutes`: case does not matter, escapes are decoded, a `.data` request is its
+ * page's); none when nothing matched.
+ */
+function routeMatcher(routes: ServerBuild["routes"]): (pathname: string) => MatchedRoute[] {
   const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -31,25 +54,35 @@ export function pageRulesOfBuild(
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).flatMap((route): RouteObject[] => {
       if (!route) return [];
+      const matched: MatchedRoute = {
+        handle: route.module.handle,
+        hasAction: typeof route.module.action === "function",
+      };
       const common = {
         id: route.id,
         caseSensitive: route.caseSensitive ?? false,
-        handle: route.module.handle,
+        handle: matched,
         ...(route.path === undefined ? {} : { path: route.path }),
       };
       return [route.index ? { ...common, index: true } : { ...common, children: tree(route.id) }];
     });
   const roots = tree(undefined);
-  const handlesOf = (pathname: string): unknown[] =>
-    (matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? []).map((match) => match.route.handle);
-  // As React Router finds its manifest requests: the exact path, under the build's basename.
-  const segments = [...(build.basename ?? "").split("/"), ...build.routeDiscovery.manifestPath.split("/")];
-  const manifestPath = build.routeDiscovery.mode === "lazy" ? `/${segments.filter(Boolean).join("/")}` : undefined;
-  return (url) => {
-    if (url.pathname !== manifestPath) return pageRulesOf(handlesOf(url.pathname));
-    const paths = (url.searchParams.get("paths") ?? "").split(",").filter(Boolean);
-    return pageRulesOf(paths.flatMap((path) => handlesOf(path.startsWith("/") ? path : `/${path}`)));
-  };
+  return (pathname) =>
+    (matchRoutes(roots, pathname.replace(DATA_SUFFIX, "") || "/") ?? []).map(
+      (match) => match.route.handle as MatchedRoute,
+    );
+}
+
+/**
+ * The methods a page request may use, from the web build's routes (`routeMatcher`): `GET`
+ * and `HEAD`, and `POST` where the page's own route has an action (a form: contact,
+ * deletion, alerts, the invoice's payment). React Router hands every other method to that
+ * action as if it were a post, so the host refuses them first (405 with `Allow`: a `PUT`
+ * or `DELETE`, which a client may repeat, filed a second contact request).
+ */
+export function pageMethodsOfBuild(routes: ServerBuild["routes"]): (url: URL) => readonly string[] {
+  const matchesOf = routeMatcher(routes);
+  return (url) => (matchesOf(url.pathname).at(-1)?.hasAction ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"]);
 }
 
 /**

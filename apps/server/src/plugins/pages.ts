@@ -16,6 +16,8 @@ export interface PagesOptions {
   renders: ReturnType<typeof createReadBudget>;
   /** `npm run dev`: every page is rendered, with `devCsp`. */
   dev: boolean;
+  /** The methods a page URL takes (`pageMethodsOfBuild`); undefined in dev. */
+  pageMethods: ((url: URL) => readonly string[]) | undefined;
 }
 
 /** `npm run dev` only: Vite's client and React refresh use inline scripts, eval and a websocket. */
@@ -28,12 +30,28 @@ const devCsp = "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob: ws:
  * missing or stale), another spelling of it answers 301 to its canonical URL, and anything
  * else is rendered for the request. A render for the request (never a kept copy) counts
  * against its client's render budget; past it the 429 page answers (decision 022).
+ * A method the page does not take (`pageMethods`: a `PUT` to a form, a `POST` to a page with
+ * no form) is refused with 405 and `Allow` before its body is read or anything renders.
  * Registered without fastify-plugin: its content-type parser must not reach the API.
  */
 export async function pages(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const { renderer, pageCache, pageCacheKey, renders, dev } = options;
+  const { renderer, pageCache, pageCacheKey, renders, dev, pageMethods } = options;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+  if (pageMethods)
+    app.addHook("onRequest", async (request) => {
+      // Every page takes GET and HEAD: the page cache's hits skip the route match.
+      if (request.method === "GET" || request.method === "HEAD") return;
+      // Appended, never resolved: `//host/x` is the path `//host/x` (as `pageUrl` reads it);
+      // a target that makes no URL is left to the render, which refuses it (400).
+      const url = URL.parse(`http://page.invalid${request.url}`);
+      const allowed = url ? pageMethods(url) : undefined;
+      if (allowed && !allowed.includes(request.method))
+        throw Object.assign(new Error("Method not allowed"), {
+          statusCode: 405,
+          headers: { allow: allowed.join(", ") },
+        });
+    });
   app.all("/*", async (request: FastifyRequest, reply: FastifyReply) => {
     if (dev) {
       reply.header("content-security-policy", devCsp);
