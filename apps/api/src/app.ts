@@ -28,11 +28,13 @@ export const API_PREFIX = `${API_ROOT}/v1`;
 const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
- * What every route of the API runs behind: the zod validator/serialiser, the envelope
- * error handling, a 400 for the NUL character in any field (`refuseNulCharacters`), the
+ * What every route of the API runs behind: JSON bodies only, the zod validator/serialiser,
+ * the envelope error handling, a 400 for the NUL character in any field (`refuseNulCharacters`), the
  * database-backed rate limit (decision 004) and `no-store` unless a route says otherwise.
  */
 async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // JSON only (a route that reads another type adds its own parser): `text/plain` is 415.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -102,6 +102,14 @@ describe("security headers on every kind of response", () => {
         expect(response.json(), `${url} ${encoding}`).toMatchObject({ success: false, statusCode: status });
       }
     }
+    // A body that says gzip and is not: the catalogue's words, in the language asked for.
+    const notGzip = await host.app.inject({
+      method: "POST",
+      url: "/api/v1/supportRequests/",
+      headers: { "content-type": "application/json", "content-encoding": "gzip", language: "ar" },
+      payload: "{}",
+    });
+    expect([notGzip.statusCode, notGzip.json().message]).toEqual([400, "تعذّر فك ترميز محتوى الطلب"]);
   });
 
   test("malformed URLs answer the API envelope", async () => {
@@ -228,7 +236,7 @@ describe("delivery", () => {
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  test("a byte range of a static file is served, and one past its end is a 416 naming its size", async () => {
+  test("a byte range of a static file is served, one past its end is a 416 naming its size, a failed If-Match a 412", async () => {
     const url = hashedAsset();
     const size = statSync(path.join(webBuildDir, "client", url)).size;
     const part = await host.app.inject({ url, headers: { range: "bytes=0-9" } });
@@ -243,6 +251,8 @@ describe("delivery", () => {
       expect(refused.json(), range).toEqual({ success: false, statusCode: 416, message: "النطاق المطلوب غير متاح" });
       expectSecurityHeaders(refused.headers);
     }
+    const failed = await host.app.inject({ url, headers: { "if-match": '"nope"' } });
+    expect([failed.statusCode, failed.json().message]).toEqual([412, "Precondition failed"]);
   });
 
   test("a missing hashed asset is a 404, not the home page", async () => {
@@ -408,16 +418,6 @@ describe("page forms", () => {
     }
   });
 
-  test("the deletion form asks the API for the site's own post, and refuses one another site makes", async () => {
-    const codeMails = () =>
-      database.db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.to, "layla.haddad@example.com"), eq(outbox.kind, "delete-account-code")));
-    const post = (headers: Record<string, string>, remoteAddress: string) =>
-      host.app.inject({
-        method: "POST",
-        url: "/delete-account",
   test("a form takes GET, HEAD and POST alone: another method files nothing and is 405 with Allow", async () => {
     const mails = async () => (await database.db.select().from(outbox)).length;
     const before = await mails();
@@ -455,6 +455,16 @@ describe("page forms", () => {
     expect(await mails()).toBe(before);
   });
 
+  test("the deletion form asks the API for the site's own post, and refuses one another site makes", async () => {
+    const codeMails = () =>
+      database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, "layla.haddad@example.com"), eq(outbox.kind, "delete-account-code")));
+    const post = (headers: Record<string, string>, remoteAddress: string) =>
+      host.app.inject({
+        method: "POST",
+        url: "/delete-account",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         payload: "intent=ask&email=layla.haddad%40example.com",
         remoteAddress,

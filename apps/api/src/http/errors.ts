@@ -12,19 +12,22 @@ import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
 /**
  * An error a service throws to answer the client with a 4xx envelope
  * `{ success: false, statusCode, message }` (never a stack trace), and `headers` on the
- * answer (e.g. a 429's `retry-after`). `answer` is a message of the catalogue (decision
+ * answer (e.g. a 429's `retry-after`); with a `field`, the envelope also lists it in `errors`. `answer` is a message of the catalogue (decision
  * 027), answered in the request's language; `message` is its English, for the log.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly answer: Message;
   readonly headers: Readonly<Record<string, string>>;
-  constructor(statusCode: number, answer: Message, headers: Record<string, string> = {}) {
+  /** The request field the answer is about, listed in the envelope's `errors` as a validation error's are. */
+  readonly field: string | undefined;
+  constructor(statusCode: number, answer: Message, headers: Record<string, string> = {}, field?: string) {
     super(translate(answer, "en"));
     this.name = "HttpError";
     this.statusCode = statusCode;
     this.answer = answer;
     this.headers = headers;
+    this.field = field;
   }
 }
 
@@ -116,16 +119,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       reply.headers(error.headers);
-      return reply.code(error.statusCode).send(errorEnvelope(error.statusCode, say(error.answer)));
+      const message = say(error.answer);
+      const errors = error.field ? { errors: [{ field: error.field, message }] } : {};
+      return reply.code(error.statusCode).send({ ...errorEnvelope(error.statusCode, message), ...errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const refusal = bodyRefusal(status);
       const message = refusal
         ? say(refusal)
-        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.name === "SyntaxError"
+        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+            error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+            error.name === "SyntaxError"
           ? say(httpMessages.invalidJson)
-          : translateText(error.message, language);
+          : error.code === "FST_CP_ERR_INVALID_CONTENT" // @fastify/compress, in the host
+            ? say(httpMessages.undecodableBody)
+            : translateText(error.message, language);
       const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
       if (headers) reply.headers(headers);
       return reply.code(status).send(errorEnvelope(status, message));

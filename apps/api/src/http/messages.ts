@@ -24,6 +24,8 @@ export const httpMessages = defineMessages({
   expectationFailed: /*i18n*/ { id: "http.expectationFailed", message: "Expectation not supported" },
   headersTooLarge: /*i18n*/ { id: "http.headersTooLarge", message: "Request headers are too large" },
   rangeNotSatisfiable: /*i18n*/ { id: "http.rangeNotSatisfiable", message: "Requested range not satisfiable" },
+  preconditionFailed: /*i18n*/ { id: "http.preconditionFailed", message: "Precondition failed" },
+  undecodableBody: /*i18n*/ { id: "http.undecodableBody", message: "Request body could not be decoded" },
 });
 
 /** 400 of a request with U+0000 in a field: 'fullName must not contain the NUL character'. */
@@ -52,12 +54,14 @@ export function bodyRefusal(status: number): Message | undefined {
 /**
  * The message of a 4xx the host answers outside the API's routes (apps/server): a body
  * refused (`bodyRefusal`), a method no page takes (405), a request cut off or refused before
- * routing (408, 417, 431), a `Range` outside a static file (416); 'Bad request' for any other.
+ * routing (408, 417, 431), a `Range` outside a static file (416), a condition a static file
+ * fails (`If-Match`, 412); 'Bad request' for any other.
  */
 export function clientErrorMessage(status: number): Message {
   const byStatus: Partial<Record<number, Message>> = {
     405: httpMessages.methodNotAllowed,
     408: httpMessages.requestTimeout,
+    412: httpMessages.preconditionFailed,
     416: httpMessages.rangeNotSatisfiable,
     417: httpMessages.expectationFailed,
     431: httpMessages.headersTooLarge,

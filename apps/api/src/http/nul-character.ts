@@ -21,7 +21,8 @@ export function fieldWithNul(value: unknown, name: string, depth = 0): string | 
 
 /**
  * A `preValidation` hook of the API (architecture §3.2): a request whose query, params or
- * body holds the NUL character (U+0000) anywhere is a 400 naming the field. PostgreSQL's
+ * body holds the NUL character (U+0000) anywhere is a 400 naming the field (in the message and
+ * in `errors`, as a validation error lists it). PostgreSQL's
  * text columns cannot store it, so it would otherwise reach the database and fail there
  * as a 500 (a contact form's name, a payment intent id in a rate-limit key).
  */
@@ -32,6 +33,6 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     ["body", request.body],
   ] as const) {
     const field = fieldWithNul(value, part);
-    if (field) throw new HttpError(400, nulCharacter(field));
+    if (field) throw new HttpError(400, nulCharacter(field), {}, field);
   }
 }

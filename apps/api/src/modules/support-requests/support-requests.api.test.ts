@@ -95,6 +95,26 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
     remoteAddress: "10.1.0.1",
   });
   expect(garbage.statusCode).toBe(400);
+  // Fastify's own refusals of a body, in the catalogue's words and the request's language.
+  const refusals = [
+    ["application/json", "", 400, "Request body is not valid JSON", "محتوى الطلب ليس JSON صالحًا"],
+    ["text/plain", JSON.stringify(valid), 415, "Unsupported content type", "نوع المحتوى غير مدعوم"],
+  ] as const;
+  for (const [type, payload, status, english, arabic] of refusals) {
+    for (const [language, message] of [
+      ["en", english],
+      ["ar", arabic],
+    ] as const) {
+      const refused = await api.app.inject({
+        method: "POST",
+        url: "/api/v1/supportRequests/",
+        payload,
+        headers: { "content-type": type, language },
+        remoteAddress: "10.1.0.3",
+      });
+      expect(refused.json(), `${type} ${language}`).toEqual({ success: false, statusCode: status, message });
+    }
+  }
   const huge = await post({ ...valid, supportInquiry: "x".repeat(70 * 1024) }, "10.1.0.2");
   expect(huge.statusCode).toBe(413);
   expect(huge.json()).toMatchObject({ success: false, statusCode: 413 });
@@ -176,11 +196,9 @@ test("the NUL character in any field is a 400 naming the field, in the request's
   const before = (await api.database.db.select().from(supportRequests)).length;
   for (const field of ["fullName", "supportInquiry", "applicableReference"] as const) {
     const response = await post({ ...valid, [field]: `Layla\u0000Haddad` });
-    expect(response.json()).toEqual({
-      success: false,
-      statusCode: 400,
-      message: `${field} must not contain the NUL character`,
-    });
+    // Listed in `errors` too, as every other refused field is (product §8).
+    const message = `${field} must not contain the NUL character`;
+    expect(response.json()).toEqual({ success: false, statusCode: 400, message, errors: [{ field, message }] });
   }
   const arabic = await api.app.inject({
     method: "POST",
