@@ -98,6 +98,9 @@ test.describe("/ar/delete-account and /ar/success", () => {
     await expect(dialog.getByRole("textbox", { name: "الرقم 4 من 4" })).toHaveValue(code.slice(-1));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/ar\/success$/);
+    // A document load, not a client navigation (decision 024): the reader starts at the top of
+    // the new page and a screen reader announces it, where focus was left on the body, unsaid.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name)).toMatch(/\/ar\/success$/);
     await expectArabicDocument(page);
     await expect(page.getByRole("heading", { level: 1, name: "تم حذف حسابك بنجاح!!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "الرئيسية" })).toHaveAttribute("href", "/ar");

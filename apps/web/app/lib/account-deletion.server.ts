@@ -1,10 +1,10 @@
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
-import { data } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
-import { localizedRedirect } from "./i18n/link.tsx";
+import { languageOfRequest, localizedPath } from "./i18n/language.ts";
 
 /** Where the deletion flow stands (product §4 Account deletion): e-mail, confirm dialog, code dialog. */
 export type DeletionStep = "email" | "confirm" | "code";
@@ -66,7 +66,9 @@ export async function deletionAction(request: Request, context: WebContext) {
       const codeError = typed.some((b) => otpBoxError(b)) ? otpBoxError("") : otpCodeError(whole);
       if (codeError) return answer({ step: "code", email, codeError, codeBoxes: typed }, 400);
       await context.api.call(accountDeletionEndpoints.confirm, { body: { email, otpCode: joined } });
-      return localizedRedirect(request, "/success");
+      // A document load, not a client navigation: the reader starts on the new page and a
+      // screen reader announces that the account is deleted (decision 024).
+      return redirectDocument(localizedPath("/success", languageOfRequest(request)));
     }
     return answer({ step: "confirm", email });
   } catch (error) {
