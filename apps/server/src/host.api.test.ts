@@ -430,26 +430,30 @@ describe("page forms", () => {
       "fullName=Put+Test&email=put%40example.com&phone=%2B971501234567&subject=Inquiry&division=Technology&supportInquiry=Hi";
     const cases = [
       // React Router hands any method but GET and HEAD to the page's action, as a post.
-      ["PUT", "/contact-us", form, contact, "GET, HEAD, POST"],
-      ["DELETE", "/ar/contact-us", form, contact, "GET, HEAD, POST"],
-      ["PATCH", "/alerts", form, "watch=flights&email=patch%40example.com&filter=all&language=en", "GET, HEAD, POST"],
-      ["PUT", "/delete-account", form, "email=put%40example.com&intent=ask", "GET, HEAD, POST"],
-      ["PUT", "/contact-us.data", form, contact, "GET, HEAD, POST"],
+      ["PUT", "/contact-us", form, contact, "GET, HEAD, POST", "en"],
+      ["DELETE", "/ar/contact-us", form, contact, "GET, HEAD, POST", "ar"],
+      [
+        "PATCH",
+        "/alerts",
+        form,
+        "watch=flights&email=patch%40example.com&filter=all&language=en",
+        "GET, HEAD, POST",
+        "en",
+      ],
+      ["PUT", "/delete-account", form, "email=put%40example.com&intent=ask", "GET, HEAD, POST", "en"],
+      ["PUT", "/contact-us.data", form, contact, "GET, HEAD, POST", "en"],
       // Without a body, refused for its method, not for its missing content type.
-      ["PUT", "/alerts", {}, undefined, "GET, HEAD, POST"],
+      ["PUT", "/alerts", {}, undefined, "GET, HEAD, POST", "en"],
       // A page with no form takes no post either.
-      ["POST", "/aboutus", form, "a=1", "GET, HEAD"],
-      ["OPTIONS", "/ar/blogs", {}, undefined, "GET, HEAD"],
+      ["POST", "/aboutus", form, "a=1", "GET, HEAD", "en"],
+      ["OPTIONS", "/ar/blogs", {}, undefined, "GET, HEAD", "ar"],
     ] as const;
-    for (const [method, url, headers, payload, allow] of cases) {
+    const notAllowed = { en: "Method not allowed", ar: "طريقة الطلب غير مسموح بها" };
+    for (const [method, url, headers, payload, allow, language] of cases) {
       const answer = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       const what = `${method} ${url}`;
       expect([answer.statusCode, answer.headers.allow], what).toEqual([405, allow]);
-      expect(answer.json(), what).toEqual({
-        success: false,
-        statusCode: 405,
-        message: url.startsWith("/ar/") ? "طريقة الطلب غير مسموح بها" : "Method not allowed",
-      });
+      expect(answer.json(), what).toEqual({ success: false, statusCode: 405, message: notAllowed[language] });
       expectSecurityHeaders(answer.headers);
     }
     expect(await mails()).toBe(before);
