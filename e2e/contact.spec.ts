@@ -215,6 +215,17 @@ test("keyboard only: fill, submit, Escape closes the modal", async ({ page }) =>
   await expect(page.getByLabel("Full Name")).toBeFocused();
 });
 
+test("a link followed by keyboard starts the new page at its heading, as a page load would", async ({ page }) => {
+  // The page runs the app, so its links are client navigations (architecture §3.1).
+  await page.goto("/contact-us");
+  await waitForHydration(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", ""); // no document load: the app ran it
+});
+
 test("a phone number typed before the page hydrates is kept by the phone field", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/contact-us", { waitUntil: "commit" });

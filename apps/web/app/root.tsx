@@ -1,7 +1,7 @@
 import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
 import { currentYear } from "@khayl/contract/format";
 import { pageRulesOf } from "@khayl/contract/page-rules";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -138,6 +138,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * After a client navigation to another path (a link followed on a page that runs the app),
+ * focus moves to the new page's heading, as a document load would start there: a keyboard
+ * continues from the top of the new page and a screen reader reads its heading
+ * (architecture §3.1). The first render, a change of query alone (a filter chip) and a
+ * form's answer on its own path leave the focus where it is.
+ */
+function useFocusOnNewPage(): void {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const heading = document.querySelector<HTMLElement>("h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [pathname]);
+}
+
 export default function App() {
   const { config } = useLoaderData<typeof loader>();
   // Effects run children first: once this one runs, the whole page has hydrated and every
@@ -145,6 +165,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useFocusOnNewPage();
   return (
     <>
       <AnalyticsPageViews measurementId={config.gaMeasurementId} />
