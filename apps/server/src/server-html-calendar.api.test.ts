@@ -33,6 +33,20 @@ describe("calendar files", () => {
     expect((await site.host.app.inject("/transport/999999/calendar.ics")).statusCode).toBe(404);
   });
 
+  test("every calendar file and feed ends each line with CRLF, the last one too (RFC 5545)", async () => {
+    const paths = [
+      `/transport/${await firstId(showsApi)}/calendar.ics`,
+      `/flights/${await firstId(flightsApi)}/calendar.ics`,
+      "/calendar/shows.ics",
+      "/ar/calendar/flights.ics",
+    ];
+    for (const path of paths) {
+      const text = (await site.host.app.inject(path)).body;
+      expect(text.endsWith("END:VCALENDAR\r\n"), path).toBe(true);
+      expect(text.replaceAll("\r\n", "").includes("\n"), path).toBe(false);
+    }
+  });
+
   test("a flight's .ics has its route and departure in UTC", async () => {
     // Was e2e/trips.spec.ts "a flight's .ics has its route and departure in UTC".
     const id = await firstId(flightsApi);

@@ -179,7 +179,8 @@ export function buildCalendar(name: string, events: (ICalEventData | null)[], co
 }
 
 /**
- * The HTTP answer of a calendar: `text/calendar; charset=utf-8`, publicly cacheable for
+ * The HTTP answer of a calendar: `text/calendar; charset=utf-8`, each line ended by CRLF
+ * (RFC 5545), publicly cacheable for
  * 5 minutes (a feed reflects a new or changed show within that; the page cache keeps only
  * HTML, decision 017). `filename` makes a single entry a download (`attachment`); feeds are
  * served `inline` so calendar apps can subscribe.
@@ -189,7 +190,9 @@ export function calendarResponse(
   filename: string,
   disposition: "attachment" | "inline",
 ): Response {
-  return new Response(calendar.toString(), {
+  // RFC 5545 §3.4: every line ends with CRLF, the last too (ical-generator leaves it off).
+  const text = calendar.toString();
+  return new Response(text.endsWith("\r\n") ? text : `${text}\r\n`, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",
       "content-disposition": `${disposition}; filename="${filename}"`,
