@@ -98,12 +98,30 @@ export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) =>
 };
 
 /**
+ * A request target in absolute form (`GET http://host/aboutus`: what a client sends to a
+ * proxy, and what a server must accept, RFC 9112 §3.2.2) as the path and query it names
+ * (`/aboutus`). Its authority is not used, on purpose: the RFC would have it replace the
+ * Host header, but the Host header makes a page's origin for every request here (`pageUrl`
+ * in apps/server, which checks it), so a target cannot name another origin. Any other
+ * target is returned as sent (`*`, or anything else that is not a path, is refused where
+ * it is read).
+ */
+function originFormOf(target: string): string {
+  const authority = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/**
  * How the API reads a request (Fastify's server options), for `buildApp` and the host that
- * mounts the API (apps/server): bodies of at most 64 KiB, a trailing slash ignored, and a
+ * mounts the API (apps/server): a target in absolute form read as its path (`originFormOf`),
+ * bodies of at most 64 KiB, a trailing slash ignored, and a
  * JSON key `__proto__` or `constructor.prototype` dropped as the body is parsed (it changes
  * no prototype and no schema asks for it) instead of the whole body being called invalid JSON.
  */
 export const API_SERVER_OPTIONS = {
+  rewriteUrl: (request: { url?: string }) => originFormOf(request.url ?? "/"),
   routerOptions: { ignoreTrailingSlash: true },
   bodyLimit: 64 * 1024,
   onProtoPoisoning: "remove",

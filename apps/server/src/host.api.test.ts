@@ -211,6 +211,29 @@ describe("security headers on every kind of response", () => {
     }
   });
 
+  test("a target in absolute form is the page it names (RFC 9112 §3.2.2); `*` names none", async () => {
+    // Over a socket: `inject` would resolve the target first.
+    const answerTo = async (path: string) => {
+      const { statusCode, headers, body } = await sendAsIs(host, { path, headers: { host: "localhost" } });
+      return { status: String(statusCode), location: headers.location, body };
+    };
+    const about = await answerTo("http://localhost/aboutus");
+    expect(about.status).toBe("200");
+    expect(about.body).toContain("<h1");
+    // Its authority names no origin: the page is the same, with the site's own links.
+    const elsewhere = await answerTo("HTTP://evil.example:8080/aboutus");
+    expect(elsewhere.status).toBe("200");
+    expect(elsewhere.body).not.toContain("evil.example");
+    expect(await answerTo("http://localhost/TRANSPORT//?x=1")).toMatchObject({
+      status: "301",
+      location: "/transport?x=1",
+    });
+    expect((await answerTo("http://localhost/api/v1/health")).status).toBe("200");
+    const asterisk = await answerTo("*");
+    expect(asterisk.status).toBe("400");
+    expect(JSON.parse(asterisk.body)).toEqual({ success: false, statusCode: 400, message: "Bad request" });
+  });
+
   test("a method no page takes answers a 404 envelope, not Fastify's own body", async () => {
     for (const method of ["PROPFIND", "SEARCH", "MKCOL"] as const) {
       for (const url of ["/aboutus", "/ar/transport"]) {

@@ -127,13 +127,16 @@ export function pageCacheKeys(
    * `render.ts`), so such a spelling is redirected to the page that would be rendered.
    */
   const canonicalPath = (written: string): { path: string; page: PageQuery | null } | undefined => {
+    // Only a path names a page (`*`, the asterisk form, would parse as `/`).
+    if (!written.startsWith("/")) return undefined;
     let segments: string[];
     try {
       segments = new URL(`http://page.invalid${written}`).pathname.split("/").slice(1).map(decodeURIComponent);
     } catch {
       return undefined;
     }
-    if (segments.length > 1 && segments.at(-1) === "") segments.pop();
+    // Trailing slashes are ignored (product §2), however many.
+    while (segments.length > 1 && segments.at(-1) === "") segments.pop();
     if (segments.some((segment) => segment.includes("/"))) return undefined;
     const found = exact.get(`/${segments.join("/")}`.toLowerCase());
     if (found) return found;

@@ -79,6 +79,8 @@ describe("a query the page does not read", () => {
       ["/TrAnSpOrT", "/transport"],
       ["/%74ransport", "/transport"],
       ["/transport/", "/transport"],
+      ["/transport//", "/transport"],
+      ["/ar/contact-us///?x=1", "/ar/contact-us?x=1"],
       ["/ar/Flights?type=IMPORT", "/ar/flights?type=import"],
       ["/flights?type=Import&utm_source=mail", "/flights?type=import&utm_source=mail"],
       ["/flights?utm_source=mail&type=export&type=import", "/flights?type=export&utm_source=mail"],
