@@ -85,6 +85,30 @@ test("digits typed before the phone library arrives are kept, and the focus stay
   await expect(field).toHaveValue("+971 50 123 4567");
 });
 
+test("digits typed while the phone library takes the field's place are all kept", async ({ page }) => {
+  // The swap happens mid-typing: every key goes either into the plain field before it or
+  // into the library's after it, none into the gap (a visitor typing at 20–120 ms a key
+  // lost some: round thirteen).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(phoneChunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact-us");
+  await waitForHydration(page);
+  const field = page.getByRole("textbox", { name: "Phone" });
+  await field.click();
+  await page.keyboard.type("50");
+  release();
+  await page.keyboard.type("1234567", { delay: 20 });
+  await expect(page.getByRole("combobox", { name: "Phone country" })).toHaveValue("AE");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("+971 50 123 4567");
+});
+
 test("an invoice's first visit loads no payment code; the details step fetches it before Pay", async ({ page }) => {
   const file = path.join(process.env.E2E_DATA_DIR ?? "", "demo-invoices.json");
   const invoices = JSON.parse(await readFile(file, "utf8")) as { status: string; hash: string }[];

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { type ComponentType, useEffect, useEffectEvent, useRef, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import type { Labels } from "react-phone-number-input";
 import type { Language } from "../lib/i18n/language.ts";
 import { useLanguage } from "../lib/i18n/lingui.tsx";
@@ -68,8 +68,9 @@ export function LazyPhoneField<F extends string>({
   const [phoneKit, setPhoneKit] = useState<PhoneKit | null>(() =>
     form.hydrated ? (phoneKits[language] ?? null) : null,
   );
-  const plainPhoneRef = useRef<HTMLInputElement>(null);
-  const refocusPhone = useRef(false);
+  const plainPhoneRef = useRef<HTMLInputElement | null>(null);
+  /** The plain input's text and focus as it left the page (the swap), until the library's field takes them. */
+  const handedOver = useRef<{ typed: string; focused: boolean; applied?: true } | null>(null);
   const message = form.shown(name);
 
   const phoneFocusedEarly = useEffectEvent(() => {
@@ -83,33 +84,46 @@ export function LazyPhoneField<F extends string>({
     else phoneFocusedEarly();
   }, [language]);
 
-  /**
-   * First use of the plain phone input: load the phone library, then swap it in, keeping
-   * what the visitor typed (the server's default '+971 ' alone counts as nothing typed)
-   * and, if the field still has focus, the focus at the end of the number.
-   */
+  /** First use of the plain phone input: load the phone library, then swap it in. */
   function loadPhoneOnUse() {
     if (phoneKit) return;
     loadPhoneKit(language).then(
-      (loaded) => {
-        const plain = plainPhoneRef.current;
-        if (plain) {
-          const typed = plain.value.replace(/[^\d+]/g, "");
-          setPhone(typed === "+971" ? "" : typed);
-          refocusPhone.current = document.activeElement === plain;
-        }
-        setPhoneKit(loaded);
-      },
+      setPhoneKit,
       () => undefined, // the plain input keeps working; the next focus tries again
     );
   }
-  useEffect(() => {
-    if (!phoneKit || !refocusPhone.current) return;
-    refocusPhone.current = false;
+
+  /**
+   * The plain input, until the swap. As it is taken out (in the same commit that puts the
+   * library's field in, so no key can fall between the two) its text and focus are handed
+   * over: what the visitor typed up to the last key (the server's default '+971 ' alone
+   * counts as nothing typed), and the focus, at the end of the number.
+   */
+  const plainPhone = useCallback((input: HTMLInputElement | null) => {
+    plainPhoneRef.current = input;
+    if (!input) return;
+    return () => {
+      plainPhoneRef.current = null;
+      const typed = input.value.replace(/[^\d+]/g, "");
+      handedOver.current = { typed: typed === "+971" ? "" : typed, focused: document.activeElement === input };
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const handed = handedOver.current;
+    if (!phoneKit || !handed) return;
+    // Before the browser handles another key: the text now, then (after its render, once)
+    // the focus.
+    if (!handed.applied && phone !== handed.typed) {
+      handed.applied = true;
+      setPhone(handed.typed);
+      return;
+    }
+    handedOver.current = null;
+    if (!handed.focused) return;
     const input = form.ref.current?.querySelector<HTMLInputElement>(`#${name}`);
     input?.focus();
     input?.setSelectionRange(input.value.length, input.value.length);
-  }, [phoneKit, form.ref, name]);
+  }, [phoneKit, phone, form.ref, name]);
 
   return phoneKit ? (
     <phoneKit.PhoneField
@@ -131,7 +145,7 @@ export function LazyPhoneField<F extends string>({
   ) : (
     <input
       {...form.fieldProps(name)}
-      ref={plainPhoneRef}
+      ref={plainPhone}
       type="tel"
       dir="ltr"
       autoComplete="tel"
