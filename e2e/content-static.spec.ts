@@ -183,6 +183,57 @@ test.describe("at phone size", () => {
   });
 });
 
+test.describe("at phone size, in a browser without invoker commands or closedby", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The polyfills' files, named by the site script's tag. */
+  const polyfillUrls = (page: Page) =>
+    page
+      .locator("script[data-invokers-polyfill]")
+      .evaluate((script: HTMLScriptElement) => [script.dataset.invokersPolyfill, script.dataset.closedbyPolyfill]);
+
+  test("the menu and a card's app modal open, from the polyfills the site script loads only there", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      // As Safari before 26.2: no `command` or `closedBy`, and a button's `commandfor`
+      // does nothing by itself (its click's default is cancelled after every listener ran).
+      delete (HTMLButtonElement.prototype as { command?: unknown }).command;
+      delete (HTMLDialogElement.prototype as { closedBy?: unknown }).closedBy;
+      addEventListener("click", (event) => {
+        if (event.target instanceof Element && event.target.closest("button[commandfor]")) event.preventDefault();
+      });
+    });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/");
+    await page.waitForFunction(
+      () => "command" in HTMLButtonElement.prototype && "closedBy" in HTMLDialogElement.prototype,
+    );
+    expect(requested).toEqual(expect.arrayContaining(await polyfillUrls(page)));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Main" });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+
+    await page.goto("/flights");
+    await page.waitForFunction(() => "command" in HTMLButtonElement.prototype);
+    await page.getByRole("main").getByRole("listitem").getByRole("button").first().click();
+    const modal = page.getByRole("dialog", { name: "All of our services available on the app" });
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await expect(modal).toBeHidden();
+  });
+
+  test("a browser that has them loads neither polyfill", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/", { waitUntil: "networkidle" });
+    for (const url of await polyfillUrls(page)) expect(requested).not.toContain(url);
+  });
+});
+
 test.describe("at phone size without JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 

@@ -58,8 +58,12 @@ const CONTENT_PAGES = new Set([
  */
 const PERSONAL_DATA_PAGES = new Set(["alerts", "alerts/confirm/:token", "alerts/manage/:token"]);
 
-/** The one script a content page may load (decision 024): ours, deferred, hashed, in /assets. */
-const SITE_SCRIPT = /^<script defer="" src="(\/assets\/site-script-[\w-]+\.js)"(?: data-ga="[\w-]+")?><\/script>$/;
+/**
+ * The one script a content page loads (decision 024): ours, deferred, hashed, in /assets,
+ * naming the platform polyfills it loads only where a browser lacks the features.
+ */
+const SITE_SCRIPT =
+  /^<script defer="" src="(\/assets\/site-script-[\w-]+\.js)"(?: data-ga="[\w-]+")? data-invokers-polyfill="(\/assets\/[\w-]+\.js)" data-closedby-polyfill="(\/assets\/[\w-]+\.js)"><\/script>$/;
 
 /** The interactive pages' JavaScript budget of `npm run bench` (KB of 1 000 bytes, gzip -9). */
 const INTERACTIVE_JS_GZIP_KB = (
@@ -201,6 +205,7 @@ describe("page rules declared by routes (decision 019)", () => {
     let hydrating = 0;
     let personalData = 0;
     const siteScripts = new Set<string>();
+    const polyfillFiles = new Set<string>();
     for (const pattern of patterns) {
       const url = await urlOf(pattern);
       const answer = await host.app.inject({ url, headers: { "accept-encoding": "identity" } });
@@ -232,9 +237,10 @@ describe("page rules declared by routes (decision 019)", () => {
       // Nothing runs but JSON-LD data and our one deferred file.
       const executable = scripts.filter((script) => !script.startsWith('<script type="application/ld+json">'));
       expect(executable, url).toHaveLength(1);
-      const [, src] = SITE_SCRIPT.exec(executable[0] ?? "") ?? [];
+      const [, src, ...polyfills] = SITE_SCRIPT.exec(executable[0] ?? "") ?? [];
       expect(src, `${url}: ${executable[0]}`).toBeDefined();
       siteScripts.add(src ?? "");
+      for (const polyfill of polyfills) polyfillFiles.add(polyfill ?? "");
       expect(answer.body, url).not.toMatch(/<noscript/);
       expect(scriptSrc, url).toBe("'self' https://www.googletagmanager.com");
       // No nonce anywhere either: the page renders to the same bytes every time.
@@ -255,6 +261,15 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["cache-control"]).toMatch(/immutable/);
     expect(file.rawPayload.length).toBeLessThanOrEqual(5 * 1024);
+    // The polyfills are files of this site too, kept as long.
+    expect(polyfillFiles.size).toBe(2);
+    for (const polyfill of polyfillFiles) {
+      const answer = await host.app.inject(polyfill);
+      expect([answer.statusCode, answer.headers["cache-control"]], polyfill).toEqual([
+        200,
+        expect.stringMatching(/immutable/),
+      ]);
+    }
   }, 60_000);
 
   test("however a private page is spelled or asked for, its rules hold", async () => {

@@ -1,6 +1,8 @@
+import closedByPolyfillUrl from "dialog-closedby-polyfill?url";
 import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arabic-wght-normal.woff2?url";
 import { currentYear } from "@khayl/contract/format";
 import { pageRulesOf } from "@khayl/contract/page-rules";
+import invokersPolyfillUrl from "invokers-polyfill/fn?url";
 import { useEffect, useRef } from "react";
 import {
   data,
@@ -82,7 +84,8 @@ export function meta({ data, matches, error, location }: Route.MetaArgs) {
  * the same as headers). A content page, whose route declares `scripts: false` (decision
  * 024), is rendered without `<Scripts>` and `<ScrollRestoration>`: no React, no router
  * runtime, no module preloads, no inlined loader data; its analytics (when configured) is
- * our one deferred file. In a browser already running the app (a client navigation from a
+ * our one deferred file, which also loads the platform's polyfills (invoker commands,
+ * `closedby`) where a browser lacks them. In a browser already running the app (a client navigation from a
  * page with scripts) the scripts stay, so nothing is unmounted under the running app.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -118,7 +121,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts ? (
           <AnalyticsScripts setup={analytics} />
         ) : (
-          <script defer src={siteScriptUrl} data-ga={analytics ? rootData?.config.gaMeasurementId : undefined} />
+          <script
+            defer
+            src={siteScriptUrl}
+            data-ga={analytics ? rootData?.config.gaMeasurementId : undefined}
+            data-invokers-polyfill={invokersPolyfillUrl}
+            data-closedby-polyfill={closedByPolyfillUrl}
+          />
         )}
       </head>
       <body>

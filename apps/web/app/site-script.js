@@ -15,8 +15,21 @@
 //   remembers the choice for a year.
 // - Share buttons (`button[data-share-url]`, pending in the HTML: invisible in their place) appear and use the share
 //   sheet where the browser has one, else copy the link and say so in the button's status.
+// - Where the browser lacks them (Safari before 26.2, older Firefox and Samsung Internet),
+//   the platform features the menu and the app modal are built on: invoker commands
+//   (`commandfor`/`command`) and `closedby`, from their polyfills (`data-*-polyfill`, files
+//   of this site), loaded only there (decision 024).
 (() => {
   const script = document.currentScript;
+  const polyfill = (url, supported) => {
+    if (url && !supported)
+      import(url).then(
+        (module) => module.isSupported() || module.apply(),
+        () => undefined, // the page stays as it is: its links still work
+      );
+  };
+  polyfill(script?.dataset.invokersPolyfill, "command" in HTMLButtonElement.prototype);
+  polyfill(script?.dataset.closedbyPolyfill, "closedBy" in HTMLDialogElement.prototype);
   const id = script?.dataset.ga;
   if (id) {
     window.dataLayer = window.dataLayer || [];
