@@ -24,7 +24,7 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
             <li key={n} aria-current={state === "current" ? "step" : undefined} className="flex flex-1 flex-col gap-1">
               <span
                 aria-hidden="true"
-                className={`h-1.5 rounded-full ${state === "todo" ? "bg-slate-200" : "bg-brand"}`}
+                className={`h-1.5 rounded-full forced-colors:border ${state === "todo" ? "bg-slate-200" : "bg-brand forced-colors:border-3"}`}
               />
               <span className={state === "todo" ? "text-slate-600" : "text-brand"}>{name}</span>
             </li>
