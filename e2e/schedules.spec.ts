@@ -54,6 +54,26 @@ test("a card opens the app modal, which closes with × and with Escape", async (
   await expect(dialog).toBeHidden();
 });
 
+test("while the app modal is open the page behind it does not scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/flights");
+  const card = page.getByRole("main").getByRole("listitem").getByRole("button").nth(1);
+  await card.click();
+  const dialog = page.getByRole("dialog", { name: "All of our services available on the app" });
+  await expect(dialog).toBeVisible();
+  const before = await page.evaluate(() => scrollY);
+  await page.mouse.move(195, 30); // over the backdrop
+  await page.mouse.wheel(0, 600);
+  // Two frames: a wheel scroll, if any, has landed (it is not animated here).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => scrollY)).toBe(before);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before);
+});
+
 test("a card tapped before the page's script loads opens the modal, which stays open once it runs", async ({
   page,
 }) => {
