@@ -55,6 +55,25 @@ test("pasting 4 digits fills every box; other pastes are left alone", () => {
   expect(screen.getByRole("status").textContent).toBe("9317");
 });
 
+test("a digit typed into a filled box replaces it", async () => {
+  const user = userEvent.setup();
+  render(<Harness />);
+  await user.click(box(1));
+  await user.keyboard("1234");
+  await user.click(box(2));
+  await user.keyboard("9");
+  expect(screen.getByRole("status").textContent).toBe("1934");
+  expect(document.activeElement).toBe(box(3));
+});
+
+test("a pasted sentence or a grouped code holding 4 digits fills the boxes", () => {
+  render(<Harness />);
+  fireEvent.paste(box(1), { clipboardData: { getData: () => "Your verification code is 5231." } });
+  expect(screen.getByRole("status").textContent).toBe("5231");
+  fireEvent.paste(box(1), { clipboardData: { getData: () => "12-34" } });
+  expect(screen.getByRole("status").textContent).toBe("1234");
+});
+
 test("a code pasted or typed in Arabic-Indic or full-width digits reads as its Latin digits", async () => {
   render(<Harness />);
   fireEvent.paste(box(1), { clipboardData: { getData: () => "١٢٣٤" } });

@@ -23,7 +23,8 @@ export interface OtpInputProps {
 
 /**
  * The verification code boxes of product §5: one character each; focus moves forward on
- * input and back on Backspace in an empty box; pasting 4 digits fills every box.
+ * input and back on Backspace in an empty box; a box's digit is selected as it takes
+ * focus, so typing replaces it; pasting text that holds 4 digits (and no more) fills every box.
  * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript. The group
  * is left to right in every language (digits 1-2-3-4 from the left; ← and → move as drawn).
  */
@@ -51,7 +52,8 @@ export function OtpInput({
     onChange(next);
   }
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    const digits = codeCharacters(event.clipboardData.getData("text"));
+    // A copy of the mail's sentence ('… is 5231.') or a code written `52-31` holds the code.
+    const digits = codeCharacters(event.clipboardData.getData("text")).replace(/\D/g, "");
     if (new RegExp(`^\\d{${value.length}}$`).test(digits)) {
       event.preventDefault();
       onChange(digits.split(""));
@@ -86,6 +88,8 @@ export function OtpInput({
           aria-describedby={errorId}
           value={char}
           onPaste={onPaste}
+          // A digit typed into a filled box replaces it (one character per box).
+          onFocus={(e) => e.currentTarget.select()}
           onKeyDown={(e) => onKeyDown(i, e)}
           onChange={(e) => {
             const typed = codeCharacters(e.target.value);
