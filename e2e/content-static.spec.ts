@@ -175,6 +175,24 @@ test.describe("at phone size", () => {
     await expect(page.getByRole("dialog", { name: "Main" })).toBeHidden();
   });
 
+  test("at 320 px with a reader's text spacing (WCAG 1.4.12) the app page does not scroll sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(appPath);
+    await page.addStyleTag({
+      content:
+        "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }",
+    });
+    const nextButtons = page.getByRole("button", { name: "Next slide" });
+    await expect(nextButtons.first()).toBeVisible();
+    for (const next of await nextButtons.all()) {
+      await next.scrollIntoViewIfNeeded(); // drawn (a section below the first screen waits until then)
+      expect(await next.evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
   test("the app page and /QR pass axe", async ({ page }) => {
     for (const path of [appPath, "/QR", "/links"]) {
       await page.goto(path);

@@ -46,7 +46,8 @@ export function Carousel({
       data-carousel=""
       className="mx-auto max-w-6xl px-4 py-12"
     >
-      <div className="mb-6 flex items-end justify-between gap-4">
+      {/* Wraps, so a long title or a reader's own text spacing (WCAG 1.4.12) puts the buttons below it. */}
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <h2 id={headingId} className="text-2xl font-bold text-ink md:text-3xl">
           {title}
         </h2>
