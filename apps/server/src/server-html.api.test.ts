@@ -234,6 +234,17 @@ describe("head, language versions and redirects", () => {
     for (const img of others) expect(img.attribs.loading, img.attribs.src).toBe("lazy");
   });
 
+  test.each([
+    ["/", "Show all", ["Transport schedule", "Shipping schedule", "Latest blogs"]],
+    ["/ar", "عرض الكل", ["جدول النقل البري", "جدول الشحن الجوي", "أحدث المقالات"]],
+  ])("%s: each 'Show all' link names the list it shows", async (path, showAll, titles) => {
+    const page = await serverPage(path);
+    const names = DomUtils.findAll((e) => e.name === "a", [page.root("main")])
+      .map(accessibleName)
+      .filter((name) => name.startsWith(showAll));
+    expect(names).toEqual(titles.map((title) => `${showAll} ${title}`));
+  });
+
   test("the Arabic carousel and its slides are described to screen readers in Arabic", async () => {
     const page = await serverPage("/ar/Khayl-App");
     const described = DomUtils.findAll((e) => e.attribs["aria-roledescription"] !== undefined, [page.root("main")]);
