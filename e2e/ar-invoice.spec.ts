@@ -64,7 +64,7 @@ test("step 1 in Arabic: right to left, Arabic texts, the amount left to right wi
   const invoice = await demoInvoice("INV-2026-000102");
   await page.goto(link(invoice));
   await expectArabic(page);
-  await expect(page).toHaveTitle(/^فاتورة رقم INV-2026-000102 \| /);
+  await expect(page).toHaveTitle(/^الملخص – فاتورة رقم INV-2026-000102 \| /);
   await expect(page.getByRole("heading", { level: 1, name: "فاتورة رقم INV-2026-000102" })).toBeVisible();
   await expect(page.getByText("وضع الاختبار", { exact: true })).toBeVisible();
   const total = page.getByText("الإجمالي", { exact: true }).locator("xpath=following-sibling::p[1]");

@@ -56,6 +56,25 @@ test("every route has a title, a description, a share card and no noindex", asyn
   expect(titles.size, "each route its own title").toBe(publicRoutes.length + 1);
 });
 
+test("an invoice page's title names the step it shows, in its language", async () => {
+  const links = site.host.seeded?.invoiceLinks ?? [];
+  const unpaid = links.find((invoice) => invoice.status === "unpaid");
+  const paid = links.find((invoice) => invoice.status === "paid");
+  const titleOf = async (url: string) =>
+    decode(/<title>([^<]*)<\/title>/.exec((await site.host.app.inject(url)).body)?.[1] ?? "");
+  const steps: [string, RegExp][] = [
+    [`/invoice/${unpaid?.hash}`, /^Summary – Invoice INV-\d{4}-\d{6} \| /],
+    [`/invoice/${unpaid?.hash}?step=2&method=card`, /^Details – Invoice INV-/],
+    [`/invoice/${unpaid?.hash}?step=3&method=card`, /^Payment – Invoice INV-/],
+    // A paid invoice shows its paid state, whatever step the link asks for.
+    [`/invoice/${paid?.hash}?step=2`, /^Done – Invoice INV-/],
+    [`/ar/invoice/${unpaid?.hash}?step=2&method=card`, /^التفاصيل – فاتورة رقم INV-/],
+  ];
+  for (const [url, title] of steps) expect(await titleOf(url), url).toMatch(title);
+  // Not found: no step to name.
+  expect(await titleOf(`/invoice/${"A".repeat(43)}`)).not.toMatch(/ – /);
+});
+
 test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog, Organization on home", async () => {
   const shows = await getJson<{ data: { rows: { id: number; type?: string }[] } }>(
     "/api/v1/event-services/website?limit=100&offset=0&showOnWebsite=true",

@@ -15,7 +15,7 @@ import {
 import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
 import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
-import { StepIndicator } from "../components/invoice/step-indicator.tsx";
+import { StepIndicator, stepNames } from "../components/invoice/step-indicator.tsx";
 import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
 import { TestModeBadge } from "../components/invoice/test-mode-badge.tsx";
 import { usePublicConfig } from "../lib/config.ts";
@@ -65,10 +65,22 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * link's token); `noindex, nofollow` and the referrer rule come with its private `handle`
  * (decision 019).
  */
-export function meta({ data, matches }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   const refNumber = data?.invoice?.refNumber;
-  const title = i18n._(refNumber ? msg`Invoice ${refNumber}` : msg`Invoice`);
+  const invoiceTitle = i18n._(refNumber ? msg`Invoice ${refNumber}` : msg`Invoice`);
+  // The step shown, as the page decides it (`stepShown`), leads the title: the tab and the
+  // history list tell the steps apart, and a screen reader announces the new title.
+  const step = data?.invoice ? stepShown(data.invoice.status, new URLSearchParams(location.search)) : null;
+  const stepName = step ? i18n._(stepNames[(step - 1) as 0 | 1 | 2 | 3]) : null;
+  const title = stepName
+    ? i18n._(
+        msg({
+          message: `${stepName} – ${invoiceTitle}`,
+          comment: "An invoice page's title: the payment step shown, then 'Invoice {refNumber}'",
+        }),
+      )
+    : invoiceTitle;
   const company = companyFromMatches(matches) ?? "";
   // Its robots and referrer rules come with its `handle` (root's Layout).
   return pageMeta(matches, {
@@ -101,6 +113,15 @@ export function shouldRevalidate({
 }
 
 type Step = 1 | 2 | 3 | 4;
+
+/**
+ * The step an invoice page shows (product §4, invoice page): 4 for a paid invoice (its
+ * paid state), else the query's `step` when it is 2 or 3, else 1.
+ */
+function stepShown(status: InvoiceData["status"] | undefined, search: URLSearchParams): Step {
+  const requested = Number(search.get("step"));
+  return status === "paid" ? 4 : requested === 2 || requested === 3 ? requested : 1;
+}
 
 /**
  * /invoice/{hash} (product §2, §4): 'Loading invoice...' while loading; on error 'Error',
@@ -151,8 +172,7 @@ function InvoiceView({
 
   const invoice = paid ?? loaded;
   const method: PaymentMethodType = searchParams.get("method") === "apple-pay" ? "apple-pay" : "card";
-  const requested = Number(searchParams.get("step"));
-  const step: Step = invoice?.status === "paid" ? 4 : requested === 2 || requested === 3 ? requested : 1;
+  const step = stepShown(invoice?.status, searchParams);
   const stepUrl = (n: number) => `?step=${n}&method=${method}`;
 
   const unpaid = invoice !== null && invoice.status !== "paid";

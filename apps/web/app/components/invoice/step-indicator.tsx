@@ -1,18 +1,22 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+
+/** The four payment steps' short names, in order (the indicator's labels and the page's title). */
+export const stepNames = [
+  msg({ message: "Summary", comment: "Invoice payment step 1 of 4 (short label under a progress bar)" }),
+  msg({ message: "Details", comment: "Invoice payment step 2 of 4: the amounts and fees" }),
+  msg({ message: "Payment", comment: "Invoice payment step 3 of 4: paying by card or Apple Pay" }),
+  msg({ message: "Done", comment: "Invoice payment step 4 of 4: paid" }),
+] as const;
 
 /**
  * 'Step N of 4' with the four step names; the current one carries `aria-current="step"`.
  * The steps are a flex row in the page's direction: in Arabic step 1 is on the right.
  */
 export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const total = 4;
-  const names = [
-    t({ message: "Summary", comment: "Invoice payment step 1 of 4 (short label under a progress bar)" }),
-    t({ message: "Details", comment: "Invoice payment step 2 of 4: the amounts and fees" }),
-    t({ message: "Payment", comment: "Invoice payment step 3 of 4: paying by card or Apple Pay" }),
-    t({ message: "Done", comment: "Invoice payment step 4 of 4: paid" }),
-  ];
+  const names = stepNames.map((name) => i18n._(name));
   return (
     <nav aria-label={t`Payment steps`}>
       <p className="sr-only">{t`Step ${step} of ${total}`}</p>
