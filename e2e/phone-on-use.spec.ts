@@ -61,7 +61,8 @@ for (const { path: contactPath, phone, country } of [
   });
 }
 
-test("digits typed before the phone library arrives are kept, and the focus stays in the field", async ({ page }) => {
+/** Opens the contact page with the phone library's chunk held until `release()` is called. */
+async function holdPhoneLibrary(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -72,6 +73,11 @@ test("digits typed before the phone library arrives are kept, and the focus stay
   });
   await page.goto("/contact-us");
   await waitForHydration(page);
+  return release;
+}
+
+test("digits typed before the phone library arrives are kept, and the focus stays in the field", async ({ page }) => {
+  const release = await holdPhoneLibrary(page);
   await page.getByLabel("Email").focus();
   await page.keyboard.press("Tab"); // the plain phone field: its first use starts the load
   const field = page.getByRole("textbox", { name: "Phone" });
@@ -89,16 +95,7 @@ test("digits typed while the phone library takes the field's place are all kept"
   // The swap happens mid-typing: every key goes either into the plain field before it or
   // into the library's after it, none into the gap (a visitor typing at 20–120 ms a key
   // lost some: round thirteen).
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(phoneChunk, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/contact-us");
-  await waitForHydration(page);
+  const release = await holdPhoneLibrary(page);
   const field = page.getByRole("textbox", { name: "Phone" });
   await field.click();
   await page.keyboard.type("50");
