@@ -226,6 +226,20 @@ test("a link followed by keyboard starts the new page at its heading, as a page 
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", ""); // no document load: the app ran it
 });
 
+test("Back after a client navigation returns to the page where it was scrolled to", async ({ page }) => {
+  await page.goto("/contact-us");
+  await waitForHydration(page);
+  const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
+  await link.scrollIntoViewIfNeeded();
+  const leftAt = await page.evaluate(() => scrollY);
+  expect(leftAt).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(leftAt);
+});
+
 test("a phone number typed before the page hydrates is kept by the phone field", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/contact-us", { waitUntil: "commit" });

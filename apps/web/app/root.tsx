@@ -152,7 +152,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * focus moves to the new page's heading, as a document load would start there: a keyboard
  * continues from the top of the new page and a screen reader reads its heading
  * (architecture §3.1). The first render, a change of query alone (a filter chip) and a
- * form's answer on its own path leave the focus where it is.
+ * form's answer on its own path leave the focus where it is; the scroll position stays
+ * `ScrollRestoration`'s.
  */
 function useFocusOnNewPage(): void {
   const { pathname } = useLocation();
@@ -163,7 +164,9 @@ function useFocusOnNewPage(): void {
     const heading = document.querySelector<HTMLElement>("h1");
     if (!heading) return;
     heading.tabIndex = -1;
-    heading.focus();
+    // Without scrolling: the position is `ScrollRestoration`'s (the top of a new page, where
+    // Back or Forward left one), as after a document load.
+    heading.focus({ preventScroll: true });
   }, [pathname]);
 }
 
