@@ -42,6 +42,7 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   await expect(page.getByRole("alert")).toHaveCount(0);
   await pay.click();
   await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Done – Invoice INV-/); // the title names the step shown
 });
 
 test("insufficient funds is a card failure too", async ({ page }) => {

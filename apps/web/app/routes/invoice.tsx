@@ -71,7 +71,11 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   const invoiceTitle = i18n._(refNumber ? msg`Invoice ${refNumber}` : msg`Invoice`);
   // The step shown, as the page decides it (`stepShown`), leads the title: the tab and the
   // history list tell the steps apart, and a screen reader announces the new title.
-  const step = data?.invoice ? stepShown(data.invoice.status, new URLSearchParams(location.search)) : null;
+  // Paid in this page: the loader's data still says unpaid (no new lookup between steps),
+  // the navigation to step 4 says paid.
+  const paidHere = (location.state as { paid?: unknown } | null)?.paid === true;
+  const status = paidHere ? "paid" : data?.invoice?.status;
+  const step = status ? stepShown(status, new URLSearchParams(location.search)) : null;
   const stepName = step ? i18n._(stepNames[(step - 1) as 0 | 1 | 2 | 3]) : null;
   const title = stepName
     ? i18n._(
@@ -270,7 +274,7 @@ function InvoiceView({
                   publishableKey={config.stripePublishableKey}
                   onPaid={(paidInvoice) => {
                     setPaid(paidInvoice);
-                    void navigate("?step=4", { replace: true, preventScrollReset: true });
+                    void navigate("?step=4", { replace: true, preventScrollReset: true, state: { paid: true } });
                   }}
                   onStale={() => void revalidator.revalidate()}
                 />
