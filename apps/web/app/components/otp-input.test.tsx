@@ -64,6 +64,11 @@ test("a digit typed into a filled box replaces it", async () => {
   await user.keyboard("9");
   expect(screen.getByRole("status").textContent).toBe("1934");
   expect(document.activeElement).toBe(box(3));
+  // The same digit again moves on too, and the rest of a code retyped from box 1 follows it.
+  await user.click(box(1));
+  await user.keyboard("1567");
+  expect(screen.getByRole("status").textContent).toBe("1567");
+  expect(document.activeElement).toBe(box(4));
 });
 
 test("a pasted sentence or a grouped code holding 4 digits fills the boxes", () => {

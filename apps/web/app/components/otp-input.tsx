@@ -61,7 +61,14 @@ export function OtpInput({
     }
   }
   function onKeyDown(i: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Backspace" && !value[i] && i > 0) {
+    const digit = event.key.length === 1 ? codeCharacters(event.key) : "";
+    if (/^\d$/.test(digit) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A digit typed into a box takes its place and moves on, even the one already there
+      // (the same value fires no change, and a full box takes no more).
+      event.preventDefault();
+      set(i, digit);
+      focus(i + 1);
+    } else if (event.key === "Backspace" && !value[i] && i > 0) {
       event.preventDefault();
       set(i - 1, "");
       focus(i - 1);
@@ -88,7 +95,7 @@ export function OtpInput({
           aria-describedby={errorId}
           value={char}
           onPaste={onPaste}
-          // A digit typed into a filled box replaces it (one character per box).
+          // What else is typed into a filled box (a phone keyboard's input) replaces it.
           onFocus={(e) => e.currentTarget.select()}
           onKeyDown={(e) => onKeyDown(i, e)}
           onChange={(e) => {
