@@ -215,18 +215,10 @@ test("keyboard only: fill, submit, Escape closes the modal", async ({ page }) =>
   await expect(page.getByLabel("Full Name")).toBeFocused();
 });
 
-test("a link followed by keyboard starts the new page at its heading, as a page load would", async ({ page }) => {
+test("a followed link starts the new page at its heading; Back returns to where the page was left", async ({
+  page,
+}) => {
   // The page runs the app, so its links are client navigations (architecture §3.1).
-  await page.goto("/contact-us");
-  await waitForHydration(page);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/privacy-policy$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", ""); // no document load: the app ran it
-});
-
-test("Back after a client navigation returns to the page where it was scrolled to", async ({ page }) => {
   await page.goto("/contact-us");
   await waitForHydration(page);
   const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
@@ -235,6 +227,9 @@ test("Back after a client navigation returns to the page where it was scrolled t
   expect(leftAt).toBeGreaterThan(0);
   await link.click();
   await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", ""); // no document load: the app ran it
+  // The focus moved without scrolling: Back restores where the page was left.
   await page.goBack();
   await expect(page).toHaveURL(/\/contact-us$/);
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(leftAt);
