@@ -233,6 +233,11 @@ test("a followed link starts the new page at its heading; Back returns to where 
   await page.goBack();
   await expect(page).toHaveURL(/\/contact-us$/);
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(leftAt);
+  // A page whose data cannot come ends on the error screen: it too starts at its heading.
+  await page.route("**/privacy-policy.data*", (route) => route.abort("internetdisconnected"));
+  await link.click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeFocused();
 });
 
 test("a phone number typed before the page hydrates is kept by the phone field", async ({ page }) => {

@@ -3,7 +3,7 @@ import arabicFontUrl from "@fontsource-variable/readex-pro/files/readex-pro-arab
 import { currentYear } from "@khayl/contract/format";
 import { pageRulesOf } from "@khayl/contract/page-rules";
 import invokersPolyfillUrl from "invokers-polyfill/fn?url";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -148,19 +148,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
+ * The path whose page this document shows, once the app has run in it: kept by the module,
+ * not by a component, because a navigation that ends in an error swaps `App` for
+ * `ErrorBoundary`, and the screen that mounts must still know it is a new page. Unset on
+ * the server (effects do not run there).
+ */
+let shownPath: string | undefined;
+
+/**
  * After a client navigation to another path (a link followed on a page that runs the app),
  * focus moves to the new page's heading, as a document load would start there: a keyboard
  * continues from the top of the new page and a screen reader reads its heading
- * (architecture §3.1). The first render, a change of query alone (a filter chip) and a
- * form's answer on its own path leave the focus where it is; the scroll position stays
- * `ScrollRestoration`'s.
+ * (architecture §3.1). The same holds when the new page is the error screen (its loader
+ * failed). The first render, a change of query alone (a filter chip) and a form's answer on
+ * its own path leave the focus where it is; the scroll position stays `ScrollRestoration`'s.
  */
 function useFocusOnNewPage(): void {
   const { pathname } = useLocation();
-  const shown = useRef(pathname);
   useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
+    const previous = shownPath;
+    shownPath = pathname;
+    if (previous === undefined || previous === pathname) return;
     const heading = document.querySelector<HTMLElement>("h1");
     if (!heading) return;
     heading.tabIndex = -1;
@@ -245,6 +253,7 @@ function errorScreen(error: unknown, language: "en" | "ar"): { title: string; te
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  useFocusOnNewPage();
   const screen = errorScreen(error, languageOfPath(useLocation().pathname));
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
