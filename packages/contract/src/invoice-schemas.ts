@@ -11,10 +11,15 @@ import { invoiceStatusValues, paymentMethodTypeValues, paymentProviderValues } f
 
 /**
  * The link token of `/invoice/{hash}`: base64url of at least 128 bits (22 characters;
- * the API issues 256-bit tokens of 43). Checked for shape before any lookup (400).
+ * the API issues 256-bit tokens of 43). Checked for shape before any lookup (400):
+ * missing, null or blank is 'Invoice link is required'; anything else that is not such a
+ * token (a number, an object, a string of another shape) is 'Invalid invoice link'.
  */
 export const invoiceHashSchema = z
-  .string({ error: invoiceMessages.hashRequired })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? invoiceMessages.hashRequired : invoiceMessages.hashInvalid,
+  })
   .trim()
   .min(1, { error: invoiceMessages.hashRequired, abort: true })
   .regex(/^[A-Za-z0-9_-]{22,128}$/, invoiceMessages.hashInvalid);

@@ -73,6 +73,9 @@ describe("get-invoice-by-link", () => {
       expect(response.json()).toMatchObject({ success: false, statusCode: 400 });
     }
     expect((await getInvoice("abc")).json().message).toBe("Invalid invoice link");
+    // A token of another type is not a missing one.
+    expect((await getInvoice(42)).json().message).toBe("Invalid invoice link");
+    expect((await getInvoice(null)).json().message).toBe("Invoice link is required");
     const missing = await post("get-invoice-by-link", {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Invoice link is required");
