@@ -6,9 +6,15 @@ test("home shows the headline and both schedules from the API", async ({ page })
   await expect(page.getByRole("heading", { level: 1, name: "Wherever your equine journey takes you" })).toBeVisible();
   const transport = page.getByRole("region", { name: "Transport schedule" });
   await expect(transport.getByRole("button").first()).toBeVisible();
-  await expect(transport.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/transport");
+  await expect(transport.getByRole("link", { name: "Show all Transport schedule", exact: true })).toHaveAttribute(
+    "href",
+    "/transport",
+  );
   const shipping = page.getByRole("region", { name: "Shipping schedule" });
-  await expect(shipping.getByRole("link", { name: "Show all" })).toHaveAttribute("href", "/flights");
+  await expect(shipping.getByRole("link", { name: "Show all Shipping schedule", exact: true })).toHaveAttribute(
+    "href",
+    "/flights",
+  );
   await expect(shipping.getByText("Transit")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -21,7 +21,7 @@ const slotPattern = /([\uE000-\uE002])/;
  * `className`), so that a Latin name, an e-mail address, a reference or a version number keeps
  * its reading order inside Arabic text (and an Arabic name inside English text). Renders text
  * only, no wrapper element. The site's one helper for this (release logs, invoice, account
- * deletion).
+ * deletion, and home's 'Show all' links, whose list name is a hidden value).
  */
 export function BdiText({ text, values, className }: { text: string; values: readonly string[]; className?: string }) {
   return text.split(slotPattern).map((part, index) => {
