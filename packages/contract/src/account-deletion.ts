@@ -49,6 +49,7 @@ export const accountDeletionEndpoints = {
     method: "GET",
     path: "/auth/ask-delete-account",
     operationId: "askDeleteAccount",
+    changesState: true,
     query: askDeleteAccountQuerySchema,
     data: z.null(),
     message: askDeleteAccount,

@@ -41,6 +41,12 @@ export interface Endpoint<
   /** When set, the success answer is this content type instead of the JSON envelope. */
   binary?: string;
   /**
+   * A `GET` whose call changes state (product §7 spells the deletion code's request as a
+   * `GET` that mails the code): registered without the automatic `HEAD`, so a `HEAD` (a link
+   * checker, a mail scanner's probe) is 405 and does nothing (RFC 9110 §9.3.2: `HEAD` is safe).
+   */
+  changesState?: true;
+  /**
    * Error statuses this call answers beyond the ones every call may give (400 invalid
    * input, 404, 413/415 for a body, 429 when rate-limited), each with what it means;
    * listed in the OpenAPI document.

@@ -35,7 +35,8 @@ export interface RouteContext {
  * Fastify never serialises); their success answer is declared by content type so the
  * OpenAPI document describes it. With `sameSiteOnly`, a browser request from another site
  * or for a subresource is refused with 403 before anything else runs, rate limits
- * included (`refuseCrossSiteBrowserRequests`).
+ * included (`refuseCrossSiteBrowserRequests`). A `GET` that `changesState` gets no automatic
+ * `HEAD` route: a `HEAD` of it is 405 (`answerUnroutedIn`) and runs nothing.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -67,6 +68,7 @@ export function registerEndpoint<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    exposeHeadRoute: !endpoint.changesState,
     config: options.config,
     // Before the rate limit's own onRequest hook, which @fastify/rate-limit appends after it.
     ...(options.sameSiteOnly ? { onRequest: [refuseCrossSiteBrowserRequests] } : {}),

@@ -67,6 +67,19 @@ test("ask answers alike whether or not the account exists, and mails a code only
   expect(await t.api.database.db.select().from(outbox).where(eq(outbox.id, suppressed!.id))).toEqual([]);
 });
 
+test("a HEAD of ask (a link checker, a mail scanner) is 405 and mails no code", async () => {
+  const email = "sophie.laurent@example.com";
+  const before = (await mailsTo(email)).length;
+  const head = await t.api.app.inject({
+    method: "HEAD",
+    url: `/api/v1/auth/ask-delete-account?email=${encodeURIComponent(email)}`,
+    remoteAddress: t.client(),
+  });
+  expect(head.statusCode).toBe(405);
+  expect(head.headers.allow).toBe("GET");
+  expect(await mailsTo(email)).toHaveLength(before);
+});
+
 test("the code mail tells the owner what to do if it wasn't them, and expires with the code", async () => {
   await ask("mariam.suwaidi@example.com");
   const [mail] = (await mailsTo("mariam.suwaidi@example.com")).slice(-1);
