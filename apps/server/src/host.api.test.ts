@@ -78,11 +78,13 @@ describe("security headers on every kind of response", () => {
     expect(new Set(nonces).size).toBe(3);
   });
 
-  test("HSTS only behind TLS (a trusted proxy saying https)", async () => {
-    const plain = await host.app.inject("/");
-    expect(plain.headers["strict-transport-security"]).toBeUndefined();
-    const tls = await host.app.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
-    expect(tls.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+  test("HSTS only behind TLS (a trusted proxy saying https), on a URL that cannot be decoded too", async () => {
+    for (const url of ["/", "/%", "/api/v1/%FF"]) {
+      const plain = await host.app.inject(url);
+      expect(plain.headers["strict-transport-security"], url).toBeUndefined();
+      const tls = await host.app.inject({ url, headers: { "x-forwarded-proto": "https" } });
+      expect(tls.headers["strict-transport-security"], url).toMatch(/max-age=\d+/);
+    }
   });
 
   test("a content encoding the server cannot decode is a 4xx envelope everywhere, not Fastify's own body", async () => {

@@ -17,11 +17,11 @@ import type { ServerBuild } from "react-router";
 import { createAlertWatcherOf } from "./alerts-watcher.ts";
 import { createHttpServer, type DevMiddlewares, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
-import { answerClientError, answerFailedExpectation, answerFrameworkError, hostErrors } from "./plugins/errors.ts";
+import { clientErrorAnswer, failedExpectationAnswer, frameworkErrorAnswer, hostErrors } from "./plugins/errors.ts";
 import { inProcessApi } from "./plugins/in-process-api.ts";
 import { pages } from "./plugins/pages.ts";
 import { probes } from "./plugins/probes.ts";
-import { securityHeaders } from "./plugins/security-headers.ts";
+import { headersOutsideHooks, securityHeaders } from "./plugins/security-headers.ts";
 import { missingAssets, staticFiles } from "./plugins/static-files.ts";
 import { createReadBudget, READ_BUDGET_WINDOW_MS, type ReadBudget } from "./read-budgets.ts";
 import { createRenderer } from "./render.ts";
@@ -107,15 +107,20 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const { env, dev } = options;
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  // The security headers of the answers written where no hook adds them.
+  const outsideHooks = headersOutsideHooks(env);
   const app: FastifyInstance = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     ...API_SERVER_OPTIONS,
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: frameworkErrorAnswer(outsideHooks, Boolean(env.TRUST_PROXY?.length)),
+    clientErrorHandler: clientErrorAnswer(outsideHooks),
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== "debug" && env.LOG_LEVEL !== "trace" }),
     serverFactory: (handler: RequestListener) =>
-      createHttpServer(handler, timeouts, dev?.middlewares).on("checkExpectation", answerFailedExpectation),
+      createHttpServer(handler, timeouts, dev?.middlewares, outsideHooks).on(
+        "checkExpectation",
+        failedExpectationAnswer(outsideHooks),
+      ),
   }) as unknown as FastifyInstance;
 
   // This site's own database, also under API_URL: e-mail alerts live in it (decision 028).

@@ -25,13 +25,15 @@ export type DevMiddlewares = (req: IncomingMessage, res: ServerResponse, next: (
 
 /**
  * The HTTP server with the client timeouts of `SERVER_TIMEOUTS` (Fastify's own default
- * is no request timeout at all): Fastify's `serverFactory`. In development Vite's
+ * is no request timeout at all): Fastify's `serverFactory`; `headers` are the security
+ * headers of the 408 it writes itself (`guardSlowClients`). In development Vite's
  * middlewares answer first.
  */
 export function createHttpServer(
   handler: RequestListener,
   timeouts: ServerTimeouts,
   middlewares: DevMiddlewares | undefined,
+  headers: Readonly<Record<string, string>>,
 ): Server {
   const server = createServer(
     {
@@ -42,6 +44,6 @@ export function createHttpServer(
     middlewares ? (req, res) => middlewares(req, res, () => handler(req, res)) : handler,
   );
   server.keepAliveTimeout = timeouts.keepAliveMs;
-  guardSlowClients(server, timeouts);
+  guardSlowClients(server, timeouts, headers);
   return server;
 }

@@ -39,13 +39,18 @@ function sendProgress(socket: Socket): string {
  * - connected, or done with an answer: the next request's headers are due within
  *   `headersMs` (plus `keepAliveMs` after an answer); otherwise the connection is closed;
  * - headers in: the body is due within `requestMs`; otherwise the client gets 408 (in the
- *   language its URL or `language` header asks for) and the connection is closed;
+ *   language its URL or `language` header asks for, with the security `headers`) and the
+ *   connection is closed;
  * - request in, answer going out: a client that takes no byte of it for `sendMs` while
  *   some wait to be sent (it sent a request and never reads: the send buffer is full) is
  *   cut off; one that reads, however slowly, is not.
  * Time the server itself spends answering is never counted.
  */
-export function guardSlowClients(server: Server, deadlines: ClientDeadlines): void {
+export function guardSlowClients(
+  server: Server,
+  deadlines: ClientDeadlines,
+  headers: Readonly<Record<string, string>>,
+): void {
   server.on("connection", (socket: GuardedSocket) => {
     let timer: NodeJS.Timeout | undefined;
     socket[armed] = (ms, stillLate = () => true) => {
@@ -86,7 +91,7 @@ export function guardSlowClients(server: Server, deadlines: ClientDeadlines): vo
       // Answer as Node itself does on its request timeout, on the socket (the app is still
       // waiting for the body and has answered nothing), in the envelope with the security headers.
       if (!response.headersSent && socket.writable) {
-        socket.end(rawErrorAnswer(408, languageOf(request.url ?? "", request.headers.language)));
+        socket.end(rawErrorAnswer(408, languageOf(request.url ?? "", request.headers.language), headers));
       }
       return true;
     });

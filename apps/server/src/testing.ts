@@ -111,9 +111,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The security headers every answer of the host carries (the header names and the two fixed values). */
+/**
+ * The security headers every answer of the host carries, whatever wrote it (helmet's set,
+ * the CSP and the permissions policy: architecture §3.7): their names and two fixed values.
+ */
 export function expectSecurityHeaders(headers: Record<string, unknown>) {
-  for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"])
+  for (const name of [
+    "content-security-policy",
+    "permissions-policy",
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "cross-origin-opener-policy",
+    "cross-origin-resource-policy",
+    "origin-agent-cluster",
+    "x-dns-prefetch-control",
+    "x-permitted-cross-domain-policies",
+  ])
     expect(headers, name).toHaveProperty(name);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

@@ -7,23 +7,14 @@ import { translate } from "@khayl/api/i18n";
 import { errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { resourceCsp } from "../csp.ts";
 import { languageOfUrl } from "../url-language.ts";
+import { HSTS } from "./security-headers.ts";
 
 /**
- * Headers for the answers written before any hook runs (a malformed URL such as `/%`, or a
- * request Node's parser refused): the same protections helmet and the CSP hook give every
- * other response.
+ * The security headers of an answer written before any hook runs (`headersOutsideHooks`
+ * of the host's configuration): each function here that writes one is given them.
  */
-const FRAMEWORK_ERROR_HEADERS = {
-  "content-security-policy": resourceCsp,
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "SAMEORIGIN",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-resource-policy": "same-origin",
-  "cache-control": "no-store",
-} as const;
+type Headers = Readonly<Record<string, string>>;
 
 /**
  * The language of the host's own answers: Arabic when the `language` header asks for it (the
@@ -43,12 +34,31 @@ export function languageOf(url: string, languageHeader: string | string[] | unde
 }
 
 /**
- * Fastify's `frameworkErrors` for the host: a URL that cannot be decoded, or a too-long
- * parameter, answers 400 with the API's envelope (the API's own `answerMalformedUrl`) and
- * the security headers, not Fastify's own body, in the host's language (`hostLanguage`).
+ * Fastify's `frameworkErrors` for the host, given the security `headers`: a URL that cannot
+ * be decoded, or a too-long parameter, answers 400 with the API's envelope (the API's own
+ * `answerMalformedUrl`) and those headers, not Fastify's own body, in the host's language
+ * (`hostLanguage`). HSTS too when the request came over TLS (`cameOverTls`).
  */
-export function answerFrameworkError(error: { message: string }, request: FastifyRequest, reply: FastifyReply) {
-  return answerMalformedUrl(error, request, reply.headers(FRAMEWORK_ERROR_HEADERS), hostLanguage(request));
+export function frameworkErrorAnswer(headers: Headers, behindProxy: boolean) {
+  return (error: { message: string }, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    if (cameOverTls(request, behindProxy)) reply.header("strict-transport-security", HSTS);
+    return answerMalformedUrl(error, request, reply, hostLanguage(request));
+  };
+}
+
+/**
+ * Whether a request that reached `frameworkErrors` came over TLS: its own socket, or, behind
+ * a proxy (`TRUST_PROXY` set), the last `X-Forwarded-Proto` saying https. Fastify gives that
+ * handler a request without the `trustProxy` rule, so its `protocol` never reads the header;
+ * the proxy's address is not checked here, which gains a client nothing: a browser ignores
+ * HSTS on a plain-http answer (RFC 6797 §8.1).
+ */
+function cameOverTls(request: FastifyRequest, behindProxy: boolean): boolean {
+  if ((request.raw.socket as { encrypted?: boolean } | null)?.encrypted) return true;
+  const forwarded = request.headers["x-forwarded-proto"];
+  const last = [forwarded].flat().join(",").split(",").at(-1)?.trim().toLowerCase();
+  return behindProxy && last === "https";
 }
 
 /**
@@ -102,13 +112,13 @@ function unreadRequestBody(status: number, language: Language): string {
 
 /**
  * A whole HTTP/1.1 answer with `status`, its envelope in `language` (`unreadRequestBody`),
- * the security headers (`FRAMEWORK_ERROR_HEADERS`) and `Connection: close`: for what is
- * written on a socket before a request exists or while it is still arriving.
+ * the security `headers` and `Connection: close`: for what is written on a socket before a
+ * request exists or while it is still arriving.
  */
-export function rawErrorAnswer(status: number, language: Language = "en"): string {
+export function rawErrorAnswer(status: number, language: Language, securityHeaders: Headers): string {
   const body = unreadRequestBody(status, language);
   const headers = {
-    ...FRAMEWORK_ERROR_HEADERS,
+    ...securityHeaders,
     "content-type": "application/json; charset=utf-8",
     "content-length": String(Buffer.byteLength(body)),
     connection: "close",
@@ -118,35 +128,39 @@ export function rawErrorAnswer(status: number, language: Language = "en"): strin
 }
 
 /**
- * Fastify's `clientErrorHandler` for the host: a request Node's HTTP parser refuses (a
- * method it does not know, a target without a leading `/`, a control byte in the path or a
- * header, two `Content-Length`s, headers over 16 KB, headers that stop arriving) answers
- * 400, 431 or 408 with the envelope and the security headers (`rawErrorAnswer`), not
- * Fastify's bare JSON, in the language its bytes ask for (`languageOfRawRequest`); the
- * connection is then closed. A reset connection is left alone.
+ * Fastify's `clientErrorHandler` for the host, given the security `headers`: a request
+ * Node's HTTP parser refuses (a method it does not know, a target without a leading `/`, a
+ * control byte in the path or a header, two `Content-Length`s, headers over 16 KB, headers
+ * that stop arriving) answers 400, 431 or 408 with the envelope and those headers
+ * (`rawErrorAnswer`), not Fastify's bare JSON, in the language its bytes ask for
+ * (`languageOfRawRequest`); the connection is then closed. A reset connection is left alone.
  */
-export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void {
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  if (socket.writable) socket.end(rawErrorAnswer(status, languageOfRawRequest(error.rawPacket)));
-  else socket.destroy();
+export function clientErrorAnswer(headers: Headers) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    if (socket.writable) socket.end(rawErrorAnswer(status, languageOfRawRequest(error.rawPacket), headers));
+    else socket.destroy();
+  };
 }
 
 /**
- * The server's `checkExpectation` listener: a request with an `Expect` header other than
- * `100-continue` answers 417 in the envelope with the security headers (Node's own 417 has
- * neither), in the host's language (`languageOf`), and its connection is closed after the
- * answer.
+ * The server's `checkExpectation` listener, given the security `headers`: a request with an
+ * `Expect` header other than `100-continue` answers 417 in the envelope with those headers
+ * (Node's own 417 has neither), in the host's language (`languageOf`), and its connection is
+ * closed after the answer.
  */
-export function answerFailedExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const body = unreadRequestBody(417, languageOf(request.url ?? "", request.headers.language));
-  response.shouldKeepAlive = false;
-  response.writeHead(417, {
-    ...FRAMEWORK_ERROR_HEADERS,
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(body)),
-  });
-  response.end(body);
+export function failedExpectationAnswer(headers: Headers) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const body = unreadRequestBody(417, languageOf(request.url ?? "", request.headers.language));
+    response.shouldKeepAlive = false;
+    response.writeHead(417, {
+      ...headers,
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+    });
+    response.end(body);
+  };
 }
 
 /**

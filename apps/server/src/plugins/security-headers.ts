@@ -24,12 +24,9 @@ export const securityHeaders = fp<{ env: Env }>(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
-    // A public site on https is always served over TLS, whatever a request says; browsers
-    // ignore the header on a plain-http answer, so sending it there costs nothing.
-    const httpsSite = deploymentKind(env) === "public" && env.PUBLIC_URL?.startsWith("https:");
+    const httpsSite = isHttpsSite(env);
     app.addHook("onRequest", async (request, reply) => {
-      if (httpsSite || request.protocol === "https")
-        reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+      if (httpsSite || request.protocol === "https") reply.header("strict-transport-security", HSTS);
     });
     const permissions = permissionsPolicy(env);
     app.addHook("onSend", async (_request, reply, payload) => {
@@ -41,6 +38,45 @@ export const securityHeaders = fp<{ env: Env }>(
   },
   { name: "security-headers" },
 );
+
+/** HSTS's value: a year, subdomains included. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Whether every answer carries HSTS whatever a request says: a public site whose
+ * `PUBLIC_URL` is https is always served over TLS, and browsers ignore the header on a
+ * plain-http answer, so sending it there costs nothing.
+ */
+function isHttpsSite(env: Env): boolean {
+  return deploymentKind(env) === "public" && Boolean(env.PUBLIC_URL?.startsWith("https:"));
+}
+
+/**
+ * The security headers of an answer written where no hook runs (a URL that cannot be
+ * decoded, a request Node's parser refused, a failed expectation, a client too slow: the
+ * answers of ./errors.ts and slow-clients.ts): the same set `securityHeaders` and helmet give
+ * every other answer, with the resources' CSP, `Cache-Control: no-store` and HSTS on an https
+ * site (`isHttpsSite`; a request that was read and came over TLS adds it too:
+ * `frameworkErrorAnswer`).
+ */
+export function headersOutsideHooks(env: Env): Readonly<Record<string, string>> {
+  return {
+    "content-security-policy": resourceCsp,
+    "permissions-policy": permissionsPolicy(env),
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "SAMEORIGIN",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+    "cache-control": "no-store",
+    ...(isHttpsSite(env) ? { "strict-transport-security": HSTS } : {}),
+  };
+}
 
 /**
  * With `TRUST_PROXY` unset, the first request that carries `X-Forwarded-For` or
