@@ -385,7 +385,7 @@ describe("page forms", () => {
     }
   });
 
-  test("an empty Host header, or none, renders no page, so no page is kept in another's place", async () => {
+  test("an empty Host header, or none, or two, renders no page, so no page is kept in another's place", async () => {
     // `http:///aboutus` is the page `/` of the host `aboutus`: the page cache once kept the
     // home page as `/aboutus` (and the English home page as `/ar`) for every visitor.
     for (const path of ["/aboutus", "/ar", "/ar/transport"]) {
@@ -400,6 +400,27 @@ describe("page forms", () => {
     }
     const about = await host.app.inject("/aboutus");
     expect(about.body).toContain("<title>About us");
+    // Nor is a kept copy served to a Host no render would take, or to two Hosts (RFC 9112 §3.2).
+    expect((await host.app.inject("/aboutus")).headers["x-page-cache"]).toBe("hit");
+    for (const request of [
+      "GET /aboutus HTTP/1.1\r\nHost: localhost:abc\r\nConnection: close\r\n\r\n",
+      "GET /aboutus HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+      "GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nhost: localhost\r\nConnection: close\r\n\r\n",
+    ]) {
+      const answer = await sendBytes(host, request);
+      const [head = "", body = ""] = answer.split("\r\n\r\n", 2);
+      const [statusLine, ...lines] = head.split("\r\n");
+      expect(statusLine, request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(body, request).toContain('{"success":false,"statusCode":400,"message":"Bad request"}');
+      expectSecurityHeaders(
+        Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(":")).toLowerCase(),
+            line.slice(line.indexOf(":") + 1).trim(),
+          ]),
+        ),
+      );
+    }
     const arabic = await host.app.inject("/ar");
     expect(arabic.body).toContain('<html lang="ar"');
     const shows = await host.app.inject("/ar/transport");

@@ -17,7 +17,13 @@ import type { ServerBuild } from "react-router";
 import { createAlertWatcherOf } from "./alerts-watcher.ts";
 import { createHttpServer, type DevMiddlewares, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
-import { clientErrorAnswer, failedExpectationAnswer, frameworkErrorAnswer, hostErrors } from "./plugins/errors.ts";
+import {
+  clientErrorAnswer,
+  failedExpectationAnswer,
+  frameworkErrorAnswer,
+  hostErrors,
+  refuseRepeatedHost,
+} from "./plugins/errors.ts";
 import { inProcessApi } from "./plugins/in-process-api.ts";
 import { pages } from "./plugins/pages.ts";
 import { probes } from "./plugins/probes.ts";
@@ -138,6 +144,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   await app.register(hostErrors);
   await app.register(probes, { database, stopping: () => shuttingDown });
   await app.register(securityHeaders, { env });
+  await app.register(refuseRepeatedHost);
   await app.register(staticFiles, { clientDir: path.join(webBuildDir, "client"), dev: Boolean(dev) });
 
   // Per-client read budgets (decision 022). The page renders' own API calls carry this

@@ -165,8 +165,10 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  * `http:///aboutus`, the page `/` of the host `aboutus`, which the page cache then kept as
  * `/aboutus` for every visitor.
  * Throws a 400 for a request target that is not a path, or a Host header that makes no origin.
+ * The pages plugin asks it first, before a kept copy may answer: a Host no render would take
+ * gets no page at all, and never starts a refresh of a stale one.
  */
-function pageUrl(request: FastifyRequest, path = request.url): URL {
+export function pageUrl(request: FastifyRequest, path = request.url): URL {
   const bad = () => clientError(400, "Bad request");
   if (!path.startsWith("/") || !request.host || /[\s/\\?#@]/.test(request.host)) throw bad();
   let origin: URL;

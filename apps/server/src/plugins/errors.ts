@@ -176,3 +176,21 @@ export const hostErrors = fp(
   },
   { name: "host-errors" },
 );
+
+/**
+ * A request with more than one Host header is 400 'Bad request' everywhere, API included
+ * (RFC 9112 §3.2; Node keeps the first and drops the rest, so a page, a cache or a proxy could
+ * each read another). Registered after the security headers' plugin: its refusal is an
+ * answer like any other, with all of them.
+ */
+export const refuseRepeatedHost = fp(
+  async (app: FastifyInstance) => {
+    app.addHook("onRequest", (request, _reply, done) => {
+      const raw = request.raw.rawHeaders;
+      let hosts = 0;
+      for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === "host") hosts++;
+      done(hosts > 1 ? Object.assign(new Error("Bad request"), { statusCode: 400 }) : undefined);
+    });
+  },
+  { name: "refuse-repeated-host", dependencies: ["security-headers"] },
+);

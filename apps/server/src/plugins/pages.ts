@@ -4,7 +4,7 @@ import { type PageAnswer, sendAnswer, sendCachedPage } from "../page-answer.ts";
 import { cachedPage, type createPageCache } from "../page-cache.ts";
 import type { PageRoute } from "../page-cache-keys.ts";
 import type { createReadBudget } from "../read-budgets.ts";
-import type { Renderer } from "../render.ts";
+import { pageUrl, type Renderer } from "../render.ts";
 
 export interface PagesOptions {
   renderer: Renderer;
@@ -57,6 +57,8 @@ export async function pages(app: FastifyInstance, options: PagesOptions): Promis
       reply.header("content-security-policy", devCsp);
       return reply.send(await renderer.render(request, reply, false, newNonce()));
     }
+    // A Host header that makes no origin (`pageUrl`) is a 400 before any copy is looked up.
+    pageUrl(request);
     const secure = request.protocol === "https";
     const route = pageCacheKey?.(request, secure);
     if (route && "location" in route)
