@@ -131,7 +131,8 @@ test("the PDF's name is written by the site, whatever the API's header says", as
         }),
     });
     const context = { api, log: { warn() {}, error() {} } } as unknown as WebContext;
-    return (await invoicePdfResponse(context, hash)).headers.get("content-disposition");
+    const request = new Request(`http://site.test/invoice/${hash}/pdf`);
+    return (await invoicePdfResponse(context, request, hash)).headers.get("content-disposition");
   };
   expect(await pdfFrom('inline; filename="INV-2026-000101.pdf"')).toBe('inline; filename="INV-2026-000101.pdf"');
   // A provider behind API_URL that asks for a download named like a program, or for nothing.
@@ -139,4 +140,22 @@ test("the PDF's name is written by the site, whatever the API's header says", as
     'inline; filename="setupexe.pdf"',
   );
   expect(await pdfFrom(null)).toBe('inline; filename="invoice.pdf"');
+});
+
+test("a PDF that cannot come answers the error envelope: the API's 4xx message, else 'Failed to download PDF'", async () => {
+  const failure = async (answer: () => Response, path = `/invoice/${hash}/pdf`) => {
+    const api = createApiClient({ baseUrl: "http://api.test/api/v1", fetch: async () => answer() });
+    const context = { api, log: { warn() {}, error() {} } } as unknown as WebContext;
+    const response = await invoicePdfResponse(context, new Request(`http://site.test${path}`), hash);
+    return [response.status, await response.json()];
+  };
+  const refused = { success: false, statusCode: 404, message: "Invoice not found" };
+  expect(await failure(() => Response.json(refused, { status: 404 }))).toEqual([404, refused]);
+  const down = () =>
+    Response.json({ success: false, statusCode: 503, message: "Database unreachable" }, { status: 503 });
+  expect(await failure(down)).toEqual([503, { success: false, statusCode: 503, message: "Failed to download PDF" }]);
+  expect(await failure(down, `/ar/invoice/${hash}/pdf`)).toEqual([
+    503,
+    { success: false, statusCode: 503, message: "تعذّر تنزيل ملف PDF" },
+  ]);
 });

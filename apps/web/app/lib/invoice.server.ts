@@ -1,3 +1,4 @@
+import { errorEnvelope } from "@khayl/contract/envelope";
 import { formatInvoiceDate } from "@khayl/contract/format";
 import {
   type InvoiceData,
@@ -67,9 +68,11 @@ export async function loadInvoice(context: WebContext, hash: string, messages: M
 /**
  * `GET /invoice/{hash}/pdf`: the invoice PDF through the web app
  * (`POST /invoices-v2/print-pdf-by-link`), so the browser opens it from this origin in a
- * new tab. Failures answer `{ message }` as JSON with the API's status.
+ * new tab. A failure answers the error envelope `{ success: false, statusCode, message }`
+ * with the API's status (502 for no answer): the API's message for a 4xx, else 'Failed to
+ * download PDF' (the Download button's own words) in the language of the request's path.
  */
-export async function invoicePdfResponse(context: WebContext, hash: string): Promise<Response> {
+export async function invoicePdfResponse(context: WebContext, request: Request, hash: string): Promise<Response> {
   try {
     const upstream = await context.api.callBinary(invoiceEndpoints.printPdf, { body: { hash } });
     const headers = new Headers({
@@ -85,8 +88,9 @@ export async function invoicePdfResponse(context: WebContext, hash: string): Pro
   } catch (error) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode }, "invoice PDF failed");
-    const message = error.statusCode > 0 && error.statusCode < 500 ? error.message : null;
-    return Response.json({ message }, { status: statusOf(error), headers: { "cache-control": "no-store" } });
+    const status = statusOf(error);
+    const message = status < 500 ? error.message : (await i18nFor(request))._(refusals.pdfFailed);
+    return Response.json(errorEnvelope(status, message), { status, headers: { "cache-control": "no-store" } });
   }
 }
 
@@ -102,6 +106,7 @@ const refusals = {
   tooLarge: msg`Request body is too large`,
   badLink: msg`Invalid invoice link`,
   badRequest: msg`Invalid payment request`,
+  pdfFailed: msg`Failed to download PDF`,
 };
 
 /** A Lingui instance for the payment route's answers, in the language of the request's path. */

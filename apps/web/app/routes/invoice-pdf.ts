@@ -8,8 +8,8 @@ export const handle = { page: { private: true } } satisfies RouteHandle;
 /**
  * `GET /invoice/{hash}/pdf` (resource route): the invoice PDF from the API's
  * print-pdf-by-link (product §7), opened by the page's Download and Receipt buttons in a
- * new tab; `{ message }` JSON with the API's status on failure.
+ * new tab; the error envelope with the API's status on failure (`invoicePdfResponse`).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return invoicePdfResponse(context, params.hash);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return invoicePdfResponse(context, request, params.hash);
 }

@@ -1,7 +1,7 @@
 /** How long an opened PDF's object URL is kept before it is released. */
 const OBJECT_URL_TTL_MS = 60_000;
 
-/** What `openPdf` did: opened (or saved) the PDF, or the failure's message (null: none given). */
+/** What `openPdf` did: opened (or saved) the PDF, or the failure's message (null: an answer without one). */
 type OpenPdfResult = { opened: true } | { message: string | null };
 
 /**
