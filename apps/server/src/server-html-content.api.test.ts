@@ -1,3 +1,4 @@
+import { DomUtils } from "htmlparser2";
 import { describe, expect, test } from "vitest";
 import {
   flightsApi,
@@ -49,6 +50,23 @@ describe("blogs", () => {
     expect(page.meta("og:image")).toBe(`${PUBLIC_URL}/images/og-default.png`);
     expect(page.linkTag({ rel: "canonical" })).toBe(`${PUBLIC_URL}/blogs/${blog.id}`);
   });
+});
+
+test("a link of the API's texts to a page of the site stays in Arabic on an Arabic page", async () => {
+  const paths = ["/ar/privacy-policy", "/ar/term-of-services", "/ar/release-note", "/ar/release-logs"];
+  for (const { id } of await blogs()) paths.push(`/ar/blogs/${id}`);
+  const ownPages: string[] = [];
+  for (const path of paths) {
+    const page = await serverPage(path);
+    const texts = DomUtils.findAll((e) => /\brich-text\b/.test(e.attribs.class ?? ""), [page.root("main")]);
+    for (const a of DomUtils.findAll((e) => e.name === "a", texts)) {
+      const href = a.attribs.href ?? "";
+      if (href.startsWith("/") && !href.startsWith("//")) ownPages.push(`${path} → ${href}`);
+    }
+  }
+  // The demo's texts link to the schedules, the contact form and the legal pages.
+  expect(ownPages.length).toBeGreaterThan(5);
+  for (const link of ownPages) expect(link).toMatch(/ → \/ar(\/|$|\?)/);
 });
 
 describe("schedules, shows and flights", () => {

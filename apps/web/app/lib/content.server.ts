@@ -4,6 +4,7 @@ import { releaseEndpoints, releasesPageQuery } from "@khayl/contract/releases";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
+import type { Language } from "./i18n/language.ts";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 import { orUnavailable } from "./unavailable.server.ts";
 
@@ -59,11 +60,13 @@ const BLOG_ID = /^[1-9][0-9]{0,9}$/;
 
 /**
  * /blogs/{id}: the blog, or `null` with the HTTP status the page answers with — 404 for
- * an id that is not a number or a blog the API does not have, 503 when the API fails.
+ * an id that is not a number or a blog the API does not have, 503 when the API fails. Its
+ * links to the site's pages lead to those in `language`, the page's (`sanitizeContent`).
  */
 export async function loadBlog(
   context: AppLoadContext,
   id: string | undefined,
+  language: Language,
 ): Promise<{ blog: BlogView | null; status: number }> {
   if (!id || !BLOG_ID.test(id) || Number(id) > 2_147_483_647) return { blog: null, status: 404 };
   try {
@@ -77,7 +80,7 @@ export async function loadBlog(
         category: blog.category ?? null,
         tags: blog.tag ?? [],
         image: blog.Images?.mainImage ?? blog.Images?.subImage ?? null,
-        html: sanitizeContent(blog.content),
+        html: sanitizeContent(blog.content, language),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
       },
@@ -115,7 +118,7 @@ export async function loadLegal(
     const arabic = language === "ar" && document.title.ar && document.content.ar;
     return {
       title: (arabic ? document.title.ar : document.title.en) ?? document.title.en,
-      html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en),
+      html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en, language),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
     };
@@ -125,8 +128,11 @@ export async function loadLegal(
   }
 }
 
-/** /release-note: release notes (limit 1000, offset 0), newest first as the API orders them. */
-export async function loadReleaseNotes(context: AppLoadContext): Promise<ReleaseNoteView[]> {
+/**
+ * /release-note: release notes (limit 1000, offset 0), newest first as the API orders them;
+ * their links to the site's pages lead to those in `language`, the page's.
+ */
+export async function loadReleaseNotes(context: AppLoadContext, language: Language): Promise<ReleaseNoteView[]> {
   return orUnavailable(context, "release notes", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listNotes, { query: releasesPageQuery });
     return rows.map((note) => ({
@@ -134,14 +140,17 @@ export async function loadReleaseNotes(context: AppLoadContext): Promise<Release
       date: note.date ?? null,
       tag: note.tag ?? null,
       title: note.title ?? null,
-      html: sanitizeContent(note.content),
+      html: sanitizeContent(note.content, language),
       language: note.language ?? null,
     }));
   });
 }
 
-/** /release-logs: app release logs (limit 1000, offset 0), newest first as the API orders them. */
-export async function loadReleaseLogs(context: AppLoadContext): Promise<ReleaseLogView[]> {
+/**
+ * /release-logs: app release logs (limit 1000, offset 0), newest first as the API orders them;
+ * their links to the site's pages lead to those in `language`, the page's.
+ */
+export async function loadReleaseLogs(context: AppLoadContext, language: Language): Promise<ReleaseLogView[]> {
   return orUnavailable(context, "release logs", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listWebsiteLogs, { query: releasesPageQuery });
     return rows.map((log) => ({
@@ -149,7 +158,7 @@ export async function loadReleaseLogs(context: AppLoadContext): Promise<ReleaseL
       title: log.title,
       date: log.date ?? null,
       image: log.Image ?? null,
-      html: sanitizeContent(log.content),
+      html: sanitizeContent(log.content, language),
       language: log.language ?? null,
     }));
   });

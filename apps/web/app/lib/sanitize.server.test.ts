@@ -6,6 +6,7 @@ test("scripts, styles, frames and forms are removed with their content", () => {
     `<p>Safe</p><script>alert(1)</script><style>p{display:none}</style>` +
       `<iframe src="https://evil.example"></iframe><form action="/x"><input name="q"></form>` +
       `<object data="x.swf"></object>`,
+    "en",
   );
   expect(html).toBe("<p>Safe</p>");
 });
@@ -14,6 +15,7 @@ test("event handlers, inline styles and javascript: links are removed", () => {
   const html = sanitizeContent(
     `<p onclick="steal()" style="color:red">Hi <a href="javascript:alert(1)" onmouseover="x()">click</a> ` +
       `<a href=" JaVaScRiPt:alert(1)">again</a></p><img src="/images/a.svg" onerror="alert(1)">`,
+    "en",
   );
   expect(html).not.toMatch(/onclick|onmouseover|onerror|style=|javascript/i);
   expect(html).toContain("<p>Hi <a>click</a> <a>again</a></p>");
@@ -27,7 +29,7 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
     `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
     `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> ` +
     `<a href="tel:+97160000000">call</a></p>`;
-  expect(sanitizeContent(source)).toBe(
+  expect(sanitizeContent(source, "en")).toBe(
     `<h2>Title</h2><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
       `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
       `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
@@ -37,29 +39,60 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
 });
 
 test("external links get rel=noopener noreferrer; same-site links stay as they are", () => {
-  expect(sanitizeContent(`<a href="https://www.fei.org" target="_blank">FEI</a>`)).toBe(
+  expect(sanitizeContent(`<a href="https://www.fei.org" target="_blank">FEI</a>`, "en")).toBe(
     `<a href="https://www.fei.org" rel="noopener noreferrer">FEI</a>`,
   );
-  expect(sanitizeContent(`<a href="/flights">flights</a>`)).toBe(`<a href="/flights">flights</a>`);
+  expect(sanitizeContent(`<a href="/flights">flights</a>`, "en")).toBe(`<a href="/flights">flights</a>`);
   // The content's own rel is dropped: ours or none.
-  expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`)).toBe(
+  expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`, "en")).toBe(
     `<a href="https://evil.example" rel="noopener noreferrer">x</a>`,
   );
-  expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`)).toBe(`<a href="/blogs">x</a>`);
+  expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`, "en")).toBe(`<a href="/blogs">x</a>`);
+});
+
+test("on an Arabic page, a link to a page of the site leads to its Arabic page; others stay", () => {
+  const link = (href: string) => sanitizeContent(`<a href="${href}">x</a>`, "ar");
+  expect(link("/transport")).toBe(`<a href="/ar/transport">x</a>`);
+  expect(link("/transport?discipline=endurance#list")).toBe(`<a href="/ar/transport?discipline=endurance#list">x</a>`);
+  expect(link("/")).toBe(`<a href="/ar">x</a>`);
+  expect(link("/?utm_source=blog")).toBe(`<a href="/ar?utm_source=blog">x</a>`);
+  expect(link(" /contact-us")).toBe(`<a href="/ar/contact-us">x</a>`);
+  // A calendar file exists in Arabic too.
+  expect(link("/calendar/shows.ics")).toBe(`<a href="/ar/calendar/shows.ics">x</a>`);
+  // Already Arabic, or no page: a file, the API, an anchor, a mail, another site.
+  for (const href of [
+    "/ar/flights",
+    "/AR/flights",
+    "/AR",
+    "/Ar?x=1",
+    "/images/truck.svg",
+    "/images/",
+    "/.well-known/security.txt",
+    "/sitemap.xml",
+    "/api/v1/health",
+    "#faq",
+    "mailto:a@example.com",
+  ])
+    expect(link(href), href).toBe(`<a href="${href}">x</a>`);
+  expect(link("https://www.fei.org/transport")).toBe(
+    `<a href="https://www.fei.org/transport" rel="noopener noreferrer">x</a>`,
+  );
+  // On an English page nothing changes.
+  expect(sanitizeContent(`<a href="/transport">x</a>`, "en")).toBe(`<a href="/transport">x</a>`);
 });
 
 test("a link is judged, and written, as a browser reads its address: controls and tabs hide no other site", () => {
   for (const href of ["ht\ttps://evil.example/tab", "\u0001https://evil.example/c0", "h\nttps://evil.example/nl"])
-    expect(sanitizeContent(`<a href="${href}">x</a>`), JSON.stringify(href)).toMatch(
+    expect(sanitizeContent(`<a href="${href}">x</a>`, "en"), JSON.stringify(href)).toMatch(
       /^<a href="https:\/\/evil\.example\/\w+" rel="noopener noreferrer">x<\/a>$/,
     );
   // Backslashed addresses are other hosts to a browser too; fragments and paths are this site.
   for (const href of ["/\\evil.example", "\\\\evil.example", "\\/evil.example"])
-    expect(sanitizeContent(`<a href="${href}">x</a>`), href).toContain('rel="noopener noreferrer"');
-  expect(sanitizeContent(`<a href="#faq">x</a>`)).toBe(`<a href="#faq">x</a>`);
-  expect(sanitizeContent(`<a href=" /flights ">x</a>`)).toBe(`<a href="/flights">x</a>`);
+    expect(sanitizeContent(`<a href="${href}">x</a>`, "en"), href).toContain('rel="noopener noreferrer"');
+  expect(sanitizeContent(`<a href="#faq">x</a>`, "en")).toBe(`<a href="#faq">x</a>`);
+  expect(sanitizeContent(`<a href=" /flights ">x</a>`, "en")).toBe(`<a href="/flights">x</a>`);
   // A scheme hidden the same way is still refused.
-  expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`)).toBe("<a>x</a>");
+  expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`, "en")).toBe("<a>x</a>");
 });
 
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
@@ -67,14 +100,15 @@ test("images from other hosts or protocol-relative addresses are dropped (the CS
     sanitizeContent(
       `<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png">` +
         `<img src="data:image/png;base64,AAAA">`,
+      "en",
     ),
   ).toBe("<p>a</p>");
 });
 
 test("missing content gives an empty string; plain text passes through escaped", () => {
-  expect(sanitizeContent(null)).toBe("");
-  expect(sanitizeContent(undefined)).toBe("");
-  expect(sanitizeContent("Fish & chips <3")).toBe("Fish &amp; chips &lt;3");
+  expect(sanitizeContent(null, "en")).toBe("");
+  expect(sanitizeContent(undefined, "en")).toBe("");
+  expect(sanitizeContent("Fish & chips <3", "en")).toBe("Fish &amp; chips &lt;3");
 });
 
 test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellipsis", () => {

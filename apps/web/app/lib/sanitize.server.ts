@@ -1,13 +1,15 @@
 import sanitize from "sanitize-html";
+import { type Language, localizedPath } from "./i18n/language.ts";
 import type { SafeHtml } from "./safe-html.ts";
 
 /**
  * What API HTML (blog content, terms, privacy, release notes and logs) may keep: text
  * structure, lists, links, tables and same-site images. No scripts, styles, event
  * handlers, forms or frames; links only to http(s), mailto and tel; images only from
- * this site (the page's CSP allows no other image host).
+ * this site (the page's CSP allows no other image host). A link to a page of this site is
+ * written in `language` (`inLanguage`).
  */
-const options: sanitize.IOptions = {
+const optionsFor = (language: Language): sanitize.IOptions => ({
   allowedTags: [
     "h2",
     "h3",
@@ -75,7 +77,12 @@ const options: sanitize.IOptions = {
       if (attribs.href === undefined) return { tagName, attribs };
       const href = hrefAsBrowsersRead(attribs.href);
       const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
-      return { tagName, attribs: external ? { ...attribs, href, rel: "noopener noreferrer" } : { ...attribs, href } };
+      return {
+        tagName,
+        attribs: external
+          ? { ...attribs, href, rel: "noopener noreferrer" }
+          : { ...attribs, href: inLanguage(href, language) },
+      };
     },
     img: (tagName, attribs) => ({
       tagName,
@@ -85,7 +92,30 @@ const options: sanitize.IOptions = {
   allowedSchemesAppliedToAttributes: ["href", "src"],
   // An image whose address was refused is dropped rather than left empty.
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
-};
+});
+
+const options = { en: optionsFor("en"), ar: optionsFor("ar") } as const;
+
+/**
+ * A same-site link of content shown on a page in `language`, to the page in that language
+ * (`/transport?discipline=endurance` on an Arabic page is `/ar/transport?…`; decision 016):
+ * the Arabic texts the API writes link to the site's English paths. Only a path of a page
+ * or of a calendar file (both exist in Arabic): not already Arabic (`/ar`, `/AR/…`), not
+ * under `/api/`, `/assets/`, `/images/` or `/.well-known/`, and whose last segment names no
+ * other file (`/images/a.png`, `/sitemap.xml` stay); any other address is kept as it is.
+ */
+function inLanguage(href: string, language: Language): string {
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  const lastSegment = path.slice(path.lastIndexOf("/") + 1);
+  if (
+    !path.startsWith("/") ||
+    /^\/(ar|api|assets|images|\.well-known)(\/|$)/i.test(path) ||
+    (lastSegment.includes(".") && !lastSegment.toLowerCase().endsWith(".ics"))
+  )
+    return href;
+  return `${localizedPath(path, language)}${cut === -1 ? "" : href.slice(cut)}`;
+}
 
 /**
  * A link's address as a browser's URL parser reads it (WHATWG URL: leading and trailing C0
@@ -101,11 +131,12 @@ function hrefAsBrowsersRead(href: string): string {
 }
 
 /**
- * Sanitises HTML from the API for rendering (architecture §3.10, product §2 "HTML content").
+ * Sanitises HTML from the API for rendering on a page in `language` (architecture §3.10,
+ * product §2 "HTML content"; its links to the site's pages lead to that language's).
  * `null`/`undefined` give an empty string. Never throws.
  */
-export function sanitizeContent(html: string | null | undefined): SafeHtml {
-  return sanitize(html ?? "", options) as SafeHtml;
+export function sanitizeContent(html: string | null | undefined, language: Language): SafeHtml {
+  return sanitize(html ?? "", options[language]) as SafeHtml;
 }
 
 /** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */

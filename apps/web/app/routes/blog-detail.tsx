@@ -25,7 +25,10 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
  * when the API fails. `jsonLd`: the blog's schema.org BlogPosting and BreadcrumbList (its `meta` writes them).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const [{ blog, status }, messages] = await Promise.all([loadBlog(context, params.id), messagesFor(request, "blogs")]);
+  const [{ blog, status }, messages] = await Promise.all([
+    loadBlog(context, params.id, languageOfRequest(request)),
+    messagesFor(request, "blogs"),
+  ]);
   const jsonLd: JsonLdObject[] = [];
   if (blog) {
     const { config } = context;

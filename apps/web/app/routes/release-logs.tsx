@@ -27,7 +27,10 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
  * server HTML, with the page's messages.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [logs, messages] = await Promise.all([loadReleaseLogs(context), messagesFor(request, "release-logs")]);
+  const [logs, messages] = await Promise.all([
+    loadReleaseLogs(context, languageOfRequest(request)),
+    messagesFor(request, "release-logs"),
+  ]);
   return { logs, messages };
 }
 
