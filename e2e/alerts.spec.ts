@@ -61,7 +61,7 @@ const journeys = [
       saved: "تم حفظ لغة رسائل التنبيهات.",
       otherLanguage: { value: "en", shown: "الرسائل بالإنجليزية" },
       flights: "الرحلات الجديدة",
-      shows: "النقل الجديد إلى العروض",
+      shows: "النقل الجديد إلى البطولات",
     },
   },
 ] as const;

@@ -4,8 +4,11 @@
 // (apps/api/src/locales, and packages/contract/src/locales for the form and card messages
 // the website loads too; explicit ids, English in the `en` catalogue) — and fails when:
 // an Arabic message is missing or empty, its placeholders differ from the English, an
-// Arabic plural lacks one of Arabic's six categories, or a message both the website and the
-// server show (the same English) reads differently in Arabic in the two places.
+// Arabic plural lacks one of Arabic's six categories, a message both the website and the
+// server show (the same English) reads differently in Arabic in the two places, or one
+// message of the website (its English and context) reads differently in two of its areas: a
+// page loads several areas into one table, where the last one read would win (the nav's
+// 'Flights' once read 'الرحلات' on /ar/alerts alone).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,13 +32,27 @@ const read = (dir, language, file) =>
 
 /** English text → Arabic text of every message, per catalogue. */
 const arabicByEnglish = new Map(catalogues.map((c) => [c.name, new Map()]));
+/** The website's messages by context and English → their Arabic and the area file it is in. */
+const webArabic = new Map();
 
 for (const { name, dir, explicitIds } of catalogues) {
   for (const file of readdirSync(path.join(root, dir, "en")).filter((f) => f.endsWith(".po"))) {
     const english = new Map(
       read(dir, "en", file).map((item) => [item.msgid, explicitIds ? item.msgstr.join("") : item.msgid]),
     );
-    const arabic = new Map(read(dir, "ar", file).map((item) => [item.msgid, item.msgstr.join("")]));
+    const arabicItems = read(dir, "ar", file);
+    const arabic = new Map(arabicItems.map((item) => [item.msgid, item.msgstr.join("")]));
+    if (!explicitIds)
+      for (const item of arabicItems) {
+        const key = `${item.msgctxt ?? ""}\u0004${item.msgid}`;
+        const translation = item.msgstr.join("");
+        const earlier = webArabic.get(key);
+        if (earlier && earlier.translation !== translation)
+          problems.push(
+            `${dir}/ar/${file}: '${item.msgid}' reads '${translation}', but '${earlier.translation}' in ${earlier.file}`,
+          );
+        else if (!earlier) webArabic.set(key, { translation, file });
+      }
     for (const [id, source] of english) {
       const where = `${dir}/ar/${file}: ${id}`;
       const translation = arabic.get(id);

@@ -373,11 +373,11 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect(moved.en).toContain(`- Flight DXB → LGG moved to ${EN_17_FEB}: http://localhost:3000/flights/${flight.id}`);
   expect(moved.en).toContain(`changes to show ${show!.id}; changes to flight ${flight.id}`);
   expect(moved.ar).toContain(
-    `- تغيّر موعد العرض كأس الشتاء إلى ${AR_27_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+    `- تغيّر موعد البطولة كأس الشتاء إلى ${AR_27_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
   );
   expect(moved.ar).not.toContain("Winter Cup");
   // The watched items are listed with the Arabic semicolon.
-  expect(moved.ar).toContain(`تغييرات العرض ${show!.id}؛ تغييرات الرحلة ${flight.id}`);
+  expect(moved.ar).toContain(`تغييرات البطولة ${show!.id}؛ تغييرات الرحلة ${flight.id}`);
   expect(moved.ar).toContain(
     `- تغيّر موعد الرحلة DXB → LGG إلى ${AR_17_FEB}: http://localhost:3000/ar/flights/${flight.id}`,
   );
@@ -394,7 +394,7 @@ test("a watched show and flight that change date, then leave the schedule, mail 
     `- Show Winter Cup moved to ${EN_27_TO_29_JAN}: http://localhost:3000/transport/${show!.id}`,
   );
   expect(ended.ar).toContain(
-    `- تغيّر موعد العرض كأس الشتاء إلى ${AR_27_TO_29_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+    `- تغيّر موعد البطولة كأس الشتاء إلى ${AR_27_TO_29_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
   );
 
   // Leaving the schedule (hidden or deleted): a cancellation line each, then nothing more.
@@ -404,7 +404,7 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   const gone = await mailsOf();
   expect(gone.en).toContain(`- Show #${show!.id} (${EN_27_TO_29_JAN}) is no longer on the schedule`);
   expect(gone.en).toContain(`- Flight #${flight.id} (${EN_17_FEB}) is no longer on the schedule`);
-  expect(gone.ar).toContain(`- العرض #${show!.id} (${AR_27_TO_29_JAN}) لم يعد على الجدول`);
+  expect(gone.ar).toContain(`- البطولة #${show!.id} (${AR_27_TO_29_JAN}) لم تعد على الجدول`);
   expect(gone.ar).toContain(`- الرحلة #${flight.id} (${AR_17_FEB}) لم تعد على الجدول`);
   expect((await watch()).mails).toBe(0);
 });
