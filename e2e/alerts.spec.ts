@@ -88,6 +88,7 @@ for (const { language, prefix, names } of journeys) {
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: names.confirm }).click();
     await expect(page.getByRole("heading", { level: 1, name: names.confirmed })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${names.confirmed} \\|`)); // the tab says it too
 
     // A second alert for the same address, asked on /transport and confirmed the same way.
     await page.goto(`${prefix}/transport`);

@@ -237,7 +237,11 @@ test("slow: under API_URL, with no database given, the site keeps alerts in its 
 
   const confirmed = await host.app.inject({ method: "POST", url: `/alerts/confirm/${token}`, headers: form });
   expect(confirmed.statusCode).toBe(200);
-  expect(confirmed.body).toContain("Alerts confirmed");
+  expect(confirmed.body).toContain("<title>Alerts confirmed |");
+  // Opened again, the link's page says so in its heading and its title alike.
+  const again = await host.app.inject({ url: `/alerts/confirm/${token}` });
+  expect(again.body).toContain("<title>Alerts confirmed |");
+  expect(again.body).toMatch(/<h1[^>]*>Alerts confirmed<\/h1>/);
   const [subscription] = await db.select().from(alertSubscriptions);
   expect(subscription?.confirmedAt).toBeInstanceOf(Date);
   expect(provider.requests.filter((request) => request.includes("/alerts"))).toEqual([]);

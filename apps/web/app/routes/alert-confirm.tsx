@@ -29,14 +29,16 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 /**
- * Title 'Confirm your alerts' and its description, with `pageMeta`'s share card (no canonical,
- * hreflang or `og:url`: the URL holds the link's token); `noindex, nofollow` and the referrer
- * rule come with its private `handle` (root's Layout, decision 019).
+ * Title 'Confirm your alerts', or 'Alerts confirmed' once they are (the page's answer to the
+ * Confirm button reloads the subscription, so its tab says what its heading says), and its
+ * description, with `pageMeta`'s share card (no canonical, hreflang or `og:url`: the URL
+ * holds the link's token); `noindex, nofollow` and the referrer rule come with its private
+ * `handle` (root's Layout, decision 019).
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
-    title: i18n._(msg`Confirm your alerts`),
+    title: i18n._(data?.subscription?.confirmed ? msg`Alerts confirmed` : msg`Confirm your alerts`),
     description: i18n._(msg`Confirm the e-mail alerts you asked for.`),
   });
 }
@@ -58,7 +60,10 @@ export default function AlertConfirm({ loaderData, actionData }: Route.Component
       </AlertPage>
     );
   return (
-    <AlertPage title={t`Confirm your alerts`} error={actionData && !actionData.ok ? actionData.message : null}>
+    <AlertPage
+      title={sub.confirmed ? t`Alerts confirmed` : t`Confirm your alerts`}
+      error={actionData && !actionData.ok ? actionData.message : null}
+    >
       <p>{t`Send alerts to ${sub.email}?`}</p>
       {sub.confirmed ? (
         <p>{t`These alerts are already confirmed.`}</p>
