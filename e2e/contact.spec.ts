@@ -89,7 +89,9 @@ test("an empty submit shows every message under its field and focuses the first"
   await expectNoAxeViolations(page);
 });
 
-test("the phone field takes a whole international number, typed after the UAE's code or pasted", async ({ page }) => {
+test("the phone field takes a whole international number, typed after the UAE's code, pasted or autofilled", async ({
+  page,
+}) => {
   await page.goto("/contact-us");
   await phoneReady(page);
   const phone = page.getByRole("textbox", { name: "Phone" });
@@ -100,6 +102,16 @@ test("the phone field takes a whole international number, typed after the UAE's 
     await page.keyboard.press("End");
     await page.keyboard.type(text);
   };
+  // Filled whole into the empty field without a paste, as a browser's autofill does: the
+  // number, not the UAE's code alone.
+  for (const [text, value, code] of [
+    ["+44 20 7946 0958", "+442079460958", "GB"],
+    ["00971 50 123 4567", "+971501234567", "AE"],
+  ] as const) {
+    await phone.fill(text);
+    await expect(sent, text).toHaveValue(value);
+    await expect(country, text).toHaveValue(code);
+  }
   // Typed after the `+971` the field shows: the `+` starts the number over.
   await typeAtEnd("+971 50 123 4567");
   await expect(sent).toHaveValue("+971501234567");

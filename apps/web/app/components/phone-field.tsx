@@ -1,8 +1,8 @@
 import { latinDigits } from "@khayl/contract/digits";
-import { parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/core";
 import metadata from "libphonenumber-js/min/metadata";
-import { type ClipboardEvent, type KeyboardEvent, useState } from "react";
-import type { Labels } from "react-phone-number-input";
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useState } from "react";
+import type { Country, Labels } from "react-phone-number-input";
 // The core build: the metadata and the labels are given here, so the English labels the
 // default build carries are not in the Arabic page's JavaScript (and the other way round).
 import PhoneInput from "react-phone-number-input/core";
@@ -47,7 +47,9 @@ function pastedInternationalNumber(text: string): string | undefined {
  * typed starts the number over with its own calling code (the whole text is replaced, and
  * the code is editable until the field is left, so `+971 50…` typed after the UAE's `+971` is
  * not `+971 971 50…`, and `+44…` picks the UK); a whole international number pasted replaces
- * it, its country chosen from its calling code (`pastedInternationalNumber`).
+ * it, its country chosen from its calling code (`pastedInternationalNumber`), and so does one
+ * that replaces the whole text without a paste (a browser's autofill of `+44 7911 123456` or
+ * `00971…`), which the locked calling code would otherwise have emptied.
  * The country names are in the page's language and sorted in it; the flag, the calling
  * code and the number read left to right on Arabic pages too. A hidden input named `name`
  * carries `submittedPhone(value)`; before JavaScript loads the page renders a plain text
@@ -67,8 +69,26 @@ export function PhoneField({
 }: PhoneFieldProps) {
   // Editable from a typed `+` until the field is left (see above).
   const [codeEditable, setCodeEditable] = useState(false);
+  const [country, setCountry] = useState<Country | undefined>("AE");
+  const callingCode = country ? `+${getCountryCallingCode(country, metadata)}` : "+";
+  /**
+   * A change of the number's text that replaced its locked calling code with a whole
+   * international number (autofill): taken as pasted, before the library, which keeps a locked
+   * code by dropping the rest. Once a typed `+` unlocked the code, editing it is the library's.
+   */
+  const takeWholeNumber = (event: FormEvent<HTMLDivElement>) => {
+    const input = event.target;
+    if (codeEditable || !(input instanceof HTMLInputElement) || input.type !== "tel") return;
+    const text = latinDigits(input.value.normalize("NFKC")).replace(/\s/g, "");
+    if (!/^(\+|00)/.test(text) || text.startsWith(callingCode)) return;
+    const number = pastedInternationalNumber(text);
+    if (number === undefined) return;
+    event.stopPropagation();
+    onChange(number);
+  };
   return (
-    <>
+    // `contents`: the wrapper only listens; the field lays out as its container's child.
+    <div className="contents" onChangeCapture={takeWholeNumber}>
       <input type="hidden" name={name} value={submittedPhone(value)} />
       <PhoneInput
         id={id}
@@ -80,6 +100,7 @@ export function PhoneField({
         countryCallingCodeEditable={codeEditable}
         value={value || undefined}
         onChange={(v) => onChange(v ?? "")}
+        onCountryChange={setCountry}
         onBlur={() => {
           setCodeEditable(false);
           onBlur();
@@ -112,6 +133,6 @@ export function PhoneField({
           },
         }}
       />
-    </>
+    </div>
   );
 }
