@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { demoInvoice, link } from "./demo-invoices.ts";
 import { expectNoAxeViolations, holdScripts, mainNav, waitForHydration } from "./fixtures.ts";
 import { staticPages } from "./page-texts.ts";
 
@@ -191,6 +192,24 @@ test.describe("at phone size", () => {
       expect(await next.evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
+  test("slow: at a phone's largest text (200 %, WCAG 1.4.4) no page scrolls sideways, in either language", async ({
+    page,
+    context,
+  }) => {
+    // The browser's own text size doubled: every rem of the layout doubles, so a 360 px phone
+    // lays pages out as if 180 px wide (long words, e-mail addresses and references once
+    // pushed pages wider than the screen).
+    await page.setViewportSize({ width: 360, height: 800 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+    const invoice = link(await demoInvoice("INV-2026-000101"));
+    const paths = ["/", "/flights", "/transport/1", "/term-of-use", "/release-logs", "/QR", "/success", invoice];
+    for (const path of [...paths, ...paths.map((p) => (p === "/" ? "/ar" : `/ar${p}`))]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
   });
 
   test("the app page and /QR pass axe", async ({ page }) => {

@@ -39,7 +39,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
         // biome-ignore lint/suspicious/noDocumentCookie: one first-party preference cookie; the Cookie Store API is not in every browser this site serves
         document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=31536000; SameSite=Lax`;
       }}
-      className={`inline-flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink hover:text-brand ${className}`}
+      className={`inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 py-2 font-medium text-ink hover:text-brand ${className}`}
     >
       {names[other]}
     </Link>

@@ -226,7 +226,11 @@ function InvoiceView({
         <header className="mb-6 grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-bold">
-              <BdiText text={t`Invoice ${refNumber}`} values={[invoice.refNumber]} className="whitespace-nowrap" />
+              <BdiText
+                text={t`Invoice ${refNumber}`}
+                values={[invoice.refNumber]}
+                className="inline-block max-w-full"
+              />
             </h1>
             {invoice.status === "paid" ? (
               <span

@@ -111,7 +111,7 @@ export default function TermOfUse() {
                 ))
               : null}
             {number === sections.length - 1 ? (
-              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dl className="mt-4 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
                 <dt className="font-semibold text-ink">{t`E-mail`}</dt>
                 <dd>
                   <a

@@ -29,9 +29,11 @@ function DirhamSign({ className = "" }: { className?: string }) {
  * left-to-right unit (`dir="ltr"`, isolated from the text around it) with the sign at the
  * left of the digits in both languages: before the number as the CBUAE asks, and in Arabic
  * after it in reading order, where Arabic writes its currency ('396.00 درهم', which is
- * what an Arabic screen reader and copied text get; decision 008).
+ * what an Arabic screen reader and copied text get; decision 008). Kept on one line, unless
+ * `wrap` (a total in large type, which at a phone's largest text is wider than its screen):
+ * then it may break after the sign, never inside the number, which would misread.
  */
-export function Money({ fils, className = "" }: { fils: number; className?: string }) {
+export function Money({ fils, className = "", wrap = false }: { fils: number; className?: string; wrap?: boolean }) {
   const { t, i18n } = useLingui();
   const arabic = i18n.locale === "ar";
   // Read out with the amount: the ISO code in English, the currency's name on an Arabic page.
@@ -39,8 +41,9 @@ export function Money({ fils, className = "" }: { fils: number; className?: stri
     ? t({ message: "AED", comment: "The currency read out after an amount (screen readers, copied text)" })
     : CURRENCY_LABEL;
   return (
-    <span dir="ltr" className={`whitespace-nowrap tabular-nums ${className}`}>
+    <span dir="ltr" className={`${wrap ? "wrap-normal" : "whitespace-nowrap"} tabular-nums ${className}`}>
       <DirhamSign className="me-[0.22em]" />
+      {wrap ? <wbr /> : null}
       {arabic ? null : <span className="sr-only">{currency} </span>}
       {formatAmount(fils)}
       {arabic ? <span className="sr-only"> {currency}</span> : null}

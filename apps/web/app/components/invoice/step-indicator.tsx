@@ -20,7 +20,8 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
   return (
     <nav aria-label={t`Payment steps`}>
       <p className="sr-only">{t`Step ${step} of ${total}`}</p>
-      <ol className="flex items-center gap-2 text-xs font-semibold">
+      {/* Each label as wide as its word; at a phone's largest text the steps wrap to a second row. */}
+      <ol className="flex flex-wrap items-center gap-2 text-xs font-semibold wrap-break-word">
         {names.map((name, i) => {
           const n = i + 1;
           const state = n < step ? "done" : n === step ? "current" : "todo";

@@ -51,9 +51,10 @@ function Heading({
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 py-2 ${strong ? "font-bold" : ""}`}>
+    // A value that does not fit beside its label (the largest text on a phone) goes below it, at the end.
+    <div className={`flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 ${strong ? "font-bold" : ""}`}>
       <dt className={`shrink-0 ${strong ? "" : "text-slate-700"}`}>{label}</dt>
-      <dd className="text-end">{children}</dd>
+      <dd className="ms-auto text-end">{children}</dd>
     </div>
   );
 }
@@ -90,7 +91,7 @@ export function SummaryStep({
       <div className="text-center">
         <p className="font-medium text-slate-700">{t`Total`}</p>
         <p className="mt-1 text-4xl font-bold text-ink">
-          <Money fils={invoice.totalFils} />
+          <Money fils={invoice.totalFils} wrap />
         </p>
       </div>
       <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 px-4">
