@@ -171,6 +171,13 @@ test.describe("at phone size", () => {
   test("a link in the menu navigates and closes it", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
+    // Each link a target of 44 px for a thumb (WCAG 2.5.5), not its line of text.
+    for (const menuLink of await page
+      .getByRole("dialog", { name: "Main" })
+      .getByRole("navigation")
+      .getByRole("link")
+      .all())
+      expect((await menuLink.boundingBox())?.height, (await menuLink.textContent()) ?? "").toBeGreaterThanOrEqual(44);
     await page.getByRole("dialog", { name: "Main" }).getByRole("link", { name: "About us" }).click();
     await expect(page).toHaveURL(/\/aboutus$/);
     await expect(page.getByRole("dialog", { name: "Main" })).toBeHidden();

@@ -62,7 +62,10 @@ export function SiteNav() {
 
   const product = config.productName;
   const appButton = (
-    <Link to="/release-logs" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+    <Link
+      to="/release-logs"
+      className="inline-flex min-h-11 items-center rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+    >
       {t`${product} App`}
     </Link>
   );
@@ -140,7 +143,12 @@ export function SiteNav() {
           <ul className="grid gap-1 p-4">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={linkClass}>
+                {/* A whole row, 44 px high, for a thumb: focus rings of two links never overlap. */}
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={(state) => `${linkClass(state)} flex min-h-11 items-center`}
+                >
                   {link.label}
                 </NavLink>
               </li>
