@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { languageOf, rawErrorAnswer } from "./plugins/errors.ts";
+import { languageOf, rawErrorAnswer, rememberLanguage } from "./plugins/errors.ts";
 
 /** The deadlines a client must meet, in milliseconds (see `SERVER_TIMEOUTS`). */
 export interface ClientDeadlines {
@@ -65,6 +65,8 @@ export function guardSlowClients(
     socket[armed](deadlines.headersMs);
   });
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    // Node's own request timeout may answer before the timer below: in this request's language.
+    rememberLanguage(request);
     const socket = request.socket as GuardedSocket;
     const arm = socket[armed];
     if (!arm) return;

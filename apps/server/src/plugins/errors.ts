@@ -128,18 +128,38 @@ export function rawErrorAnswer(status: number, language: Language, securityHeade
 }
 
 /**
+ * The language of the request last read on each connection (`rememberLanguage`): Node raises
+ * its own request timeout without the request's bytes, and its 408 must still speak the
+ * language the request asked for.
+ */
+const connectionLanguages = new WeakMap<object, Language>();
+
+/**
+ * Records the language of `request` (`languageOf` its URL and `language` header) on its
+ * connection, for an error Node raises there later (`clientErrorAnswer`); called for every
+ * request read (slow-clients.ts).
+ */
+export function rememberLanguage(request: IncomingMessage): void {
+  connectionLanguages.set(request.socket, languageOf(request.url ?? "", request.headers.language));
+}
+
+/**
  * Fastify's `clientErrorHandler` for the host, given the security `headers`: a request
  * Node's HTTP parser refuses (a method it does not know, a target without a leading `/`, a
  * control byte in the path or a header, two `Content-Length`s, headers over 16 KB, headers
  * that stop arriving) answers 400, 431 or 408 with the envelope and those headers
  * (`rawErrorAnswer`), not Fastify's bare JSON, in the language its bytes ask for
- * (`languageOfRawRequest`); the connection is then closed. A reset connection is left alone.
+ * (`languageOfRawRequest`), or, for Node's own request timeout, which gives none, the
+ * language its request asked for (`rememberLanguage`); the connection is then closed. A
+ * reset connection is left alone.
  */
 export function clientErrorAnswer(headers: Headers) {
   return (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void => {
     if (error.code === "ECONNRESET" || socket.destroyed) return;
     const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-    if (socket.writable) socket.end(rawErrorAnswer(status, languageOfRawRequest(error.rawPacket), headers));
+    const language =
+      error.rawPacket === undefined ? (connectionLanguages.get(socket) ?? "en") : languageOfRawRequest(error.rawPacket);
+    if (socket.writable) socket.end(rawErrorAnswer(status, language, headers));
     else socket.destroy();
   };
 }
