@@ -186,6 +186,34 @@ describe("head, language versions and redirects", () => {
     expect(DomUtils.findOne((e) => e.attribs.role === "status", plain.document.children)).toBeNull();
   });
 
+  test("'Stop all alerts' leads to a page titled and headed 'Alerts stopped', which a reload does not post again", async () => {
+    const email = "stop-all@example.com";
+    const own = await mailedAlertToken(site, email, "10.79.0.3", { watch: "flights", filter: "all", language: "ar" });
+    await mailedAlertToken(site, email, "10.79.0.3", { watch: "shows", filter: "all", language: "ar" });
+    const stop = await site.host.app.inject({
+      method: "POST",
+      url: `/ar/alerts/manage/${own}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "intent=stop-all",
+    });
+    expect(stop.statusCode).toBe(303);
+    expect(stop.headers.location).toBe(`/ar/alerts/manage/${own}?stopped=all`);
+    // What a reload asks again: a GET, which stops nothing and still says so.
+    for (const reload of [1, 2]) {
+      const page = await serverPage(String(stop.headers.location));
+      expect(page.status, `load ${reload}`).toBe(200);
+      expect(page.title).toMatch(/^تم إيقاف التنبيهات/);
+      const heading = page.one("h1");
+      expect(normal(DomUtils.textContent(heading ?? []))).toBe("تم إيقاف التنبيهات");
+      // Read at load: the page opens focused on its heading (no script on this page).
+      expect(heading?.attribs).toHaveProperty("autofocus");
+    }
+    // The same address keeps nothing to manage: its link is no longer valid.
+    const plain = await serverPage(`/ar/alerts/manage/${own}`);
+    expect(plain.title).toMatch(/^تنبيهاتك/);
+    expect(plain.one("h1")?.attribs).not.toHaveProperty("autofocus");
+  });
+
   test("a sign-up the API refuses as bad input shows its form again, filled in, focused on the address", async () => {
     // An address a browser's own check lets through, which the API refuses.
     const response = await site.host.app.inject({

@@ -128,13 +128,22 @@ export function confirmAction(token: string, context: WebContext) {
  * lists; stopping the page's own sends the browser on to the manage page of one left, with
  * `?stopped=1` so that page says so),
  * `language` sets the language of every alert mail to the address. Any other intent is a 400.
+ * Once no alert is left (all stopped, or the page's own was the last), the browser is sent
+ * on to the page's own URL with `?stopped=all` (a 303): the page then says so in its heading
+ * and its title, and reloading it posts nothing again.
  */
 export async function manageAction(request: Request, token: string, context: WebContext) {
   const form = await readForm(request, 4 * 1024);
   const intent = String(form.get("intent") ?? "");
   const api = ownApi(context);
-  if (intent === "stop-all")
-    return step(context, intent, () => api.call(alertEndpoints.unsubscribe, { body: { token, scope: "all" } }));
+  const allStopped = () => localizedRedirect(request, `/alerts/manage/${token}?stopped=all`, 303);
+  if (intent === "stop-all") {
+    const result = await step(context, intent, () =>
+      api.call(alertEndpoints.unsubscribe, { body: { token, scope: "all" } }),
+    );
+    if (result.data.ok) throw allStopped();
+    return result;
+  }
   if (intent === "language") {
     const language = String(form.get("language") ?? "") as "en" | "ar"; // the API answers 400 for anything else
     return step(context, intent, () => api.call(alertEndpoints.setLanguage, { body: { token, language } }));
@@ -157,7 +166,7 @@ export async function manageAction(request: Request, token: string, context: Web
   const next = listed.alerts.find((a) => a.token !== alert);
   // The page's own link stops working with its alert: the browser goes on to the page of one
   // left, which says the alert is stopped (`stopped=1`; the page is private, so never kept).
-  if (result.data.ok && alert === token && next)
-    throw localizedRedirect(request, `/alerts/manage/${next.token}?stopped=1`, 303);
+  if (result.data.ok && alert === token)
+    throw next ? localizedRedirect(request, `/alerts/manage/${next.token}?stopped=1`, 303) : allStopped();
   return result;
 }

@@ -20,12 +20,20 @@ export const handle = { page: { private: true, scripts: false, personalData: tru
 
 /**
  * Reads the link's subscription and every alert of its address; a GET never changes them.
- * `stopped` is true when the browser was sent here after stopping the alert of the page it
- * came from (`?stopped=1`, `manageAction`): the page then says that alert is stopped.
+ * `stopped` says where the browser was sent here from (`manageAction`): `"one"` after stopping
+ * the alert of the page it came from (`?stopped=1`: the page says that alert is stopped),
+ * `"all"` once no alert was left (`?stopped=all`: with no subscription left, the page says
+ * the alerts are stopped, in its heading and title); else null.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const stopped = new URL(request.url).searchParams.get("stopped") === "1";
+  const query = new URL(request.url).searchParams.get("stopped");
+  const stopped: "one" | "all" | null = query === "1" ? "one" : query === "all" ? "all" : null;
   return { ...(await loadAlertLink(request, context, params.token)), stopped };
+}
+
+/** Whether the page says every alert is stopped: sent here once none was left, and none is. */
+function allStopped(loaderData: { subscription: unknown; stopped: "one" | "all" | null } | undefined): boolean {
+  return loaderData?.stopped === "all" && !loaderData.subscription;
 }
 
 /** A refusal's `retry-after` reaches the answer (`retryAfterHeaders`). */
@@ -37,14 +45,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * Title 'Your alerts' and its description, with `pageMeta`'s share card (no canonical, hreflang
+ * Title 'Your alerts' ('Alerts stopped' once every alert is: `allStopped`) and its description,
+ * with `pageMeta`'s share card (no canonical, hreflang
  * or `og:url`: the URL holds the link's token); `noindex, nofollow` and the referrer rule come
  * with its private `handle` (root's Layout, decision 019).
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
-    title: i18n._(msg`Your alerts`),
+    title: i18n._(allStopped(loaderData) ? msg`Alerts stopped` : msg`Your alerts`),
     description: i18n._(msg`Change or stop your e-mail alerts.`),
   });
 }
@@ -94,8 +103,14 @@ function AlertWhat({ alert }: { alert: Alert }) {
 export default function AlertManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const sub = loaderData.subscription;
-  const done = actionData?.ok ? actionData.done : sub && loaderData.stopped ? "stop" : null;
-  if (done === "stop-all" || (done === "stop" && !sub))
+  if (allStopped(loaderData))
+    return (
+      <AlertPage title={t`Alerts stopped`} redirectedPost>
+        <p>{t`You will receive no more alerts. You can ask again on the flights or transport page.`}</p>
+      </AlertPage>
+    );
+  const done = actionData?.ok ? actionData.done : sub && loaderData.stopped === "one" ? "stop" : null;
+  if (done === "stop" && !sub)
     return (
       <AlertPage title={t`Alerts stopped`}>
         <p>{t`You will receive no more alerts. You can ask again on the flights or transport page.`}</p>
