@@ -211,7 +211,8 @@ test.describe("at phone size", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
-    const invoice = link(await demoInvoice("INV-2026-000101"));
+    // A five-digit total (AED 30,397.50) in the invoice's large type.
+    const invoice = link(await demoInvoice("INV-2026-000103"));
     const paths = ["/", "/flights", "/transport/1", "/term-of-use", "/release-logs", "/QR", "/success", invoice];
     for (const path of [...paths, ...paths.map((p) => (p === "/" ? "/ar" : `/ar${p}`))]) {
       await page.goto(path);

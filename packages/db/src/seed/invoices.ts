@@ -31,8 +31,9 @@ const line = (description: string, quantity: number, unitPriceFils: number): Inv
 
 /**
  * The showcase invoices: one of exactly AED 396.00 (product §9: the fee is then 6.94), one
- * due in 3 days and one overdue (their `dueDisplay` badges are computed when read), and
- * one already paid.
+ * due in 3 days and one overdue (their `dueDisplay` badges are computed when read; the
+ * overdue one, a horse's air export, has a five-digit total: AED 30,397.50), and one
+ * already paid.
  */
 const showcase: DemoInvoice[] = [
   {
@@ -53,7 +54,7 @@ const showcase: DemoInvoice[] = [
   {
     refNumber: "INV-2026-000103",
     lines: [
-      line("Air shipping: export DXB to LGG, 1 horse, standard stall", 1, 650_000),
+      line("Air shipping: export DXB to LGG, 1 horse, standard stall", 1, 2_850_000),
       line("Export health certificate and documents", 1, 45_000),
     ],
     dueInDays: -5,

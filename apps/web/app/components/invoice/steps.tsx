@@ -90,7 +90,8 @@ export function SummaryStep({
       </Heading>
       <div className="text-center">
         <p className="font-medium text-slate-700">{t`Total`}</p>
-        <p className="mt-1 text-4xl font-bold text-ink">
+        {/* Smaller where the text is large for the screen (a phone at 200 %, where `20em` is 640 px): a total of six digits stays on the screen without breaking inside the number. */}
+        <p className="mt-1 text-4xl font-bold text-ink max-[20em]:text-2xl">
           <Money fils={invoice.totalFils} wrap />
         </p>
       </div>
