@@ -151,25 +151,38 @@ export async function deleteRateLimitsMentioning(tx: Db | Tx, fragment: string):
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** What the plugin gives a route's store: the route's options, with `routeInfo` (its declared type omits it). */
+interface StoreOptions {
+  routeInfo?: { method?: string; url?: string };
+  groupId?: string;
+}
+
 /**
  * A `@fastify/rate-limit` store over `consumeClientBudget`, keyed per route and by the
  * HMACs of the client's blocks (an IPv6 /64 is one client, climbing to its /56 and /48).
+ * Routes whose `rateLimit` names the same `groupId` spend one budget together (e.g. the
+ * alert links' calls: decision 028), counted under `group:<groupId>`.
  */
 function databaseStore(db: Db, hasher: Hasher): FastifyRateLimitStoreCtor {
-  // The plugin passes `routeInfo` in the child options; its declared type omits it.
   return class DatabaseStore {
-    private readonly prefix: string;
-    constructor(options: { routeInfo?: { method?: string; url?: string } } = {}) {
-      this.prefix = options.routeInfo ? `${options.routeInfo.method}:${options.routeInfo.url}` : "global";
+    private readonly scope: string;
+    private readonly groupId: string | undefined;
+    constructor(options: StoreOptions = {}) {
+      this.groupId = options.groupId;
+      this.scope = options.groupId
+        ? `group:${options.groupId}`
+        : `route:${options.routeInfo ? `${options.routeInfo.method}:${options.routeInfo.url}` : "global"}`;
     }
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-      consumeClientBudget(db, hasher, `route:${this.prefix}`, key, { max, windowMs: timeWindow }).then(
+      // The plugin appends a group's id to the client's key; the budget's scope names it already.
+      const client = this.groupId && key.endsWith(this.groupId) ? key.slice(0, -this.groupId.length) : key;
+      consumeClientBudget(db, hasher, this.scope, client, { max, windowMs: timeWindow }).then(
         (r) => callback(null, { current: r.current, ttl: r.retryAfterMs }),
         (error: Error) => callback(error),
       );
     }
     child(routeOptions: object) {
-      return new DatabaseStore(routeOptions as { routeInfo?: { method?: string; url?: string } });
+      return new DatabaseStore(routeOptions as StoreOptions);
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }

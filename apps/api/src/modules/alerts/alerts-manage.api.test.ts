@@ -91,13 +91,29 @@ test("bad input answers the envelope with 400, a GET changes nothing, and the li
   expect([get.statusCode, get.headers.allow]).toEqual([405, "POST"]);
   expect((await post("subscriptions/lookup", { token })).json().data.alerts).toHaveLength(1);
 
-  // 60 link calls per client per 10 minutes, then 429 in the envelope.
+  // 60 link calls per client per 10 minutes, whichever of the five it makes, then 429 in the envelope.
   const statuses: number[] = [];
   for (let i = 0; i < 60; i++)
-    statuses.push((await post("subscriptions/language", { token, language: "en" }, "10.28.9.9")).statusCode);
+    statuses.push(
+      (i % 2
+        ? await post("subscriptions/language", { token, language: "en" }, "10.28.9.9")
+        : await post("subscriptions/lookup", { token }, "10.28.9.9")
+      ).statusCode,
+    );
   expect(statuses.every((s) => s === 200)).toBe(true);
-  const limited = await post("subscriptions/language", { token, language: "en" }, "10.28.9.9");
-  expect(limited.json()).toMatchObject({ success: false, statusCode: 429 });
+  for (const call of [
+    () => post("subscriptions/lookup", { token }, "10.28.9.9"),
+    () => post("subscriptions/confirm", { token }, "10.28.9.9"),
+    () => post("subscriptions/unsubscribe", { token, scope: "this" }, "10.28.9.9"),
+    () => post("subscriptions/language", { token, language: "en" }, "10.28.9.9"),
+    () => post(`one-click?token=${token}`, {}, "10.28.9.9"),
+  ]) {
+    const limited = await call();
+    expect(limited.json()).toMatchObject({ success: false, statusCode: 429 });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  }
+  // Another client's budget is its own.
+  expect((await post("subscriptions/lookup", { token }, "10.28.9.10")).statusCode).toBe(200);
 });
 
 test("a link token whose id overflows the column is a 400, on every link call and the one-click URL", async () => {

@@ -6,8 +6,12 @@ import { confirm, lookup, setLanguage, subscribe, unsubscribe } from "./service.
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
-/** Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10 minutes. */
-const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
+/**
+ * Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10
+ * minutes, one budget for all five (`groupId`), so a client checks at most 60 tokens whichever
+ * call it uses.
+ */
+const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000, groupId: "alert-links" };
 
 /**
  * The alerts module's routes (decision 028): subscribe, lookup, confirm, unsubscribe (one or
