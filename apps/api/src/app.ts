@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiDeps, ModuleDeps } from "./deps.ts";
-import { answerMalformedUrl, registerErrorHandling } from "./http/errors.ts";
+import { answerMalformedUrl, answerRouteNotFound, registerErrorHandling } from "./http/errors.ts";
 import type { AppLogger } from "./http/log.ts";
 import { refuseNulCharacters } from "./http/nul-character.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
@@ -66,6 +66,25 @@ const apiPlugin: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 };
 
 /**
+ * Every other path under `API_ROOT` (`/api`, `/api/v1` itself, `/api/v2/…`, any method) is
+ * the API's own: in a scope of its own at `API_ROOT` with the API's error handling
+ * (`registerErrorHandling`: 404 in the envelope, a body it cannot read refused in it too) and
+ * `no-store`, as a path under `/api/v1` the API has no route for is; a client with a wrong
+ * base URL is told so, not redirected to the website's home page (the website's rule for
+ * unknown paths, product §2). Hidden from the OpenAPI document.
+ */
+async function answerUnknownApiPaths(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    registerErrorHandling(scope);
+    scope.addHook("onSend", async (_request, reply, payload) => {
+      reply.header("cache-control", "no-store");
+      return payload;
+    });
+    scope.all("/", { schema: { hide: true } }, answerRouteNotFound);
+  });
+}
+
+/**
  * What the host mounts at `API_ROOT`: the OpenAPI collector first (so every route that
  * `apiPlugin` registers, whatever its module, lands in the document), then `apiPlugin`
  * at `/v1`, then the interactive docs at `/docs` (architecture §3.2, decision 002: the
@@ -78,6 +97,7 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
   await app.register(apiPlugin, { ...deps, ...keys, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
+  await answerUnknownApiPaths(app);
 };
 
 /**
@@ -95,6 +115,7 @@ export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) =>
     },
     { prefix: API_PREFIX },
   );
+  await app.register(answerUnknownApiPaths, { prefix: API_ROOT });
 };
 
 /**

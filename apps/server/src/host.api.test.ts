@@ -250,6 +250,44 @@ describe("security headers on every kind of response", () => {
       }
     }
   });
+
+  test("a path under /api the API has no route for is its 404 envelope, never the website's home page", async () => {
+    for (const url of ["/api", "/api/", "/api/v1", "/api/v1/", "/api/v2/health", "/api/v1/nothing", "/api/x?y=1"]) {
+      for (const method of ["GET", "POST", "DELETE"] as const) {
+        const response = await host.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json(), `${method} ${url}`).toEqual({
+          success: false,
+          statusCode: 404,
+          message: `Route ${method}:${url.split("?")[0]} not found`,
+        });
+        expect(response.headers["cache-control"]).toBe("no-store");
+        expectSecurityHeaders(response.headers);
+      }
+    }
+    // A body it cannot read is refused as the API refuses one: in the envelope, never kept.
+    for (const [type, payload] of [
+      ["application/json", "{nope"],
+      ["application/xml", "<a/>"],
+    ] as const) {
+      const refused = await host.app.inject({
+        method: "POST",
+        url: "/api/v2/x",
+        headers: { "content-type": type },
+        payload,
+      });
+      expect(refused.statusCode, type).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, type).toBeLessThan(500);
+      expect(refused.json(), type).toMatchObject({ success: false, statusCode: refused.statusCode });
+      expect(refused.headers["cache-control"], type).toBe("no-store");
+    }
+    // In the language the request asks for, as the API's own 404.
+    const arabic = await host.app.inject({ url: "/api/v2/health", headers: { language: "ar" } });
+    expect(arabic.json().message).not.toMatch(/not found/);
+    // What the API does serve there is untouched: its health and its docs.
+    expect((await host.app.inject("/api/v1/health")).statusCode).toBe(200);
+    expect((await host.app.inject("/api/docs/json")).statusCode).toBe(200);
+  });
 });
 
 describe("delivery", () => {
