@@ -318,6 +318,18 @@ describe("delivery", () => {
     expect([failed.statusCode, failed.json().message]).toEqual([412, "Precondition failed"]);
   });
 
+  test("a file's path with a trailing slash names no file: a 404 envelope, not a second copy of it", async () => {
+    for (const url of ["/favicon.ico/", "/images/hero-truck.svg/", `${hashedAsset()}/`]) {
+      const response = await host.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ success: false, statusCode: 404, message: `Route GET:${url} not found` });
+      expect(response.headers["cache-control"] ?? "", url).not.toMatch(/public/);
+      expectSecurityHeaders(response.headers);
+    }
+    // The file itself is served as before.
+    expect((await host.app.inject("/favicon.ico")).statusCode).toBe(200);
+  });
+
   test("a missing hashed asset is a 404, not the home page", async () => {
     const response = await host.app.inject("/assets/entry.client-stale.js");
     expect(response.statusCode).toBe(404);

@@ -23,6 +23,9 @@ const HASHED_ASSETS = "/assets/";
  * while revalidating) for the rest (images, icons may change with a deploy). A hashed
  * asset that is not in this build (e.g. a stale tab after a deploy) is a 404 in the
  * envelope, not the catch-all page's redirect to `/`: the browser expects a script or a style.
+ * A file's path with a trailing slash (`/favicon.ico/`, which the router's ignored trailing
+ * slash would match to the file) names no file: 404 in the envelope, so that no cache keeps a
+ * second copy of a file under another URL.
  */
 export const staticFiles = fp<StaticFilesOptions>(
   async (app: FastifyInstance, { clientDir, dev }) => {
@@ -32,6 +35,7 @@ export const staticFiles = fp<StaticFilesOptions>(
         root: clientDir,
         wildcard: false,
         preCompressed: true,
+        allowedPath: (_path, _root, request) => !(request?.url ?? "").split("?", 1)[0]?.endsWith("/"),
         setHeaders(res, filePath) {
           const rel = `/${path.relative(clientDir, filePath).split(path.sep).join("/")}`;
           res.header(
