@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiDeps, ModuleDeps } from "./deps.ts";
 import { answerMalformedUrl, answerRouteNotFound, registerErrorHandling } from "./http/errors.ts";
+import { refuseOtherJsonCharsets } from "./http/json-charset.ts";
 import type { AppLogger } from "./http/log.ts";
 import { refuseNulCharacters } from "./http/nul-character.ts";
 import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
@@ -28,9 +29,10 @@ export const API_PREFIX = `${API_ROOT}/v1`;
 const API_DOCS_PATH = `${API_ROOT}/docs`;
 
 /**
- * What every route of the API runs behind: JSON bodies only, the zod validator/serialiser,
- * the envelope error handling, a 400 for the NUL character in any field (`refuseNulCharacters`), the
- * database-backed rate limit (decision 004) and `no-store` unless a route says otherwise.
+ * What every route of the API runs behind: JSON bodies only, in UTF-8
+ * (`refuseOtherJsonCharsets`), the zod validator/serialiser, the envelope error handling, a
+ * 400 for the NUL character in any field (`refuseNulCharacters`), the database-backed rate
+ * limit (decision 004) and `no-store` unless a route says otherwise.
  */
 async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   // JSON only (a route that reads another type adds its own parser): `text/plain` is 415.
@@ -38,6 +40,7 @@ async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook("preParsing", refuseOtherJsonCharsets);
   app.addHook("preValidation", refuseNulCharacters);
   await registerRateLimit(app, deps.db, deps.hasher);
   app.addHook("onSend", async (_request, reply, payload) => {

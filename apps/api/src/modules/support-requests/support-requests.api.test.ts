@@ -99,6 +99,21 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
   const refusals = [
     ["application/json", "", 400, "Request body is not valid JSON", "محتوى الطلب ليس JSON صالحًا"],
     ["text/plain", JSON.stringify(valid), 415, "Unsupported content type", "نوع المحتوى غير مدعوم"],
+    // JSON is UTF-8: a body that says it is in another charset is not misread.
+    [
+      "application/json; charset=utf-16",
+      JSON.stringify(valid),
+      415,
+      "Unsupported content type",
+      "نوع المحتوى غير مدعوم",
+    ],
+    [
+      'application/json;charset="ISO-8859-1"',
+      JSON.stringify(valid),
+      415,
+      "Unsupported content type",
+      "نوع المحتوى غير مدعوم",
+    ],
   ] as const;
   for (const [type, payload, status, english, arabic] of refusals) {
     for (const [language, message] of [
@@ -115,6 +130,27 @@ test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", 
       expect(refused.json(), `${type} ${language}`).toEqual({ success: false, statusCode: status, message });
     }
   }
+  // UTF-8 said in any spelling is read, and ASCII, a subset of it.
+  for (const type of [
+    "application/json; charset=UTF-8",
+    "application/json;charset=utf8",
+    "application/json; charset=us-ascii",
+  ]) {
+    const accepted = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/supportRequests/",
+      payload: JSON.stringify(valid),
+      headers: { "content-type": type },
+      remoteAddress: "10.1.0.4",
+    });
+    expect(accepted.statusCode, type).toBe(201);
+  }
+  // A request without a body is not refused for its label.
+  const health = await api.app.inject({
+    url: "/api/v1/health",
+    headers: { "content-type": "application/json; charset=iso-8859-1" },
+  });
+  expect(health.statusCode).toBe(200);
   const huge = await post({ ...valid, supportInquiry: "x".repeat(70 * 1024) }, "10.1.0.2");
   expect(huge.statusCode).toBe(413);
   expect(huge.json()).toMatchObject({ success: false, statusCode: 413 });
