@@ -435,6 +435,37 @@ describe("page forms", () => {
     }
   });
 
+  test("a request line claiming another HTTP version, or a transfer coding besides chunked, is 400, read no further", async () => {
+    const contact = JSON.stringify({ fullName: "Layla", email: "layla@example.com" });
+    for (const request of [
+      "GET /api/v1/health HTTP/2.0\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+      "GET /aboutus HTTP/0.9\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+      // Node reads the chunks; the gzip the client claims would be ignored, or handed on.
+      `POST /api/v1/supportRequests/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n${contact.length.toString(16)}\r\n${contact}\r\n0\r\n\r\n`,
+      "POST /contact-us HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",
+      // HTTP/1.0 has no transfer codings: a proxy in front would read this body by its length.
+      `POST /api/v1/supportRequests/ HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${contact.length.toString(16)}\r\n${contact}\r\n0\r\n\r\n`,
+    ]) {
+      const answer = await sendBytes(host, request);
+      const [head = "", body = ""] = answer.split("\r\n\r\n", 2);
+      expect(head.split("\r\n")[0], request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(body, request).toBe('{"success":false,"statusCode":400,"message":"Bad request"}');
+      expect(head.toLowerCase(), request).toContain("content-security-policy:");
+    }
+    // HTTP/1.0 and a chunked body alone are read as ever.
+    const http10 = await sendBytes(host, "GET /api/v1/health HTTP/1.0\r\nHost: localhost\r\n\r\n", {
+      keepSending: true,
+    });
+    expect(http10.split("\r\n")[0]).toMatch(/^HTTP\/1\.1 200 /);
+    const chunked = await sendBytes(
+      host,
+      `POST /api/v1/supportRequests/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: Chunked\r\nConnection: close\r\n\r\n${contact.length.toString(16)}\r\n${contact}\r\n0\r\n\r\n`,
+      { keepSending: true },
+    );
+    // Read and validated: the fields it lacks are named.
+    expect(chunked).toContain("Phone number is required");
+  });
+
   test("an empty Host header, or none, or two, renders no page, so no page is kept in another's place", async () => {
     // `http:///aboutus` is the page `/` of the host `aboutus`: the page cache once kept the
     // home page as `/aboutus` (and the English home page as `/ar`) for every visitor.

@@ -22,7 +22,7 @@ import {
   failedExpectationAnswer,
   frameworkErrorAnswer,
   hostErrors,
-  refuseRepeatedHost,
+  refuseAmbiguousRequests,
 } from "./plugins/errors.ts";
 import { inProcessApi } from "./plugins/in-process-api.ts";
 import { pages } from "./plugins/pages.ts";
@@ -144,7 +144,7 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   await app.register(hostErrors);
   await app.register(probes, { database, stopping: () => shuttingDown });
   await app.register(securityHeaders, { env });
-  await app.register(refuseRepeatedHost);
+  await app.register(refuseAmbiguousRequests);
   await app.register(staticFiles, { clientDir: path.join(webBuildDir, "client"), dev: Boolean(dev) });
 
   // Per-client read budgets (decision 022). The page renders' own API calls carry this

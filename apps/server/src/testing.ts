@@ -87,13 +87,16 @@ export async function sendAsIs(
 /**
  * `bytes` written to `host` over a real socket as they are, and what came back until the
  * host closed the connection (so end the request with `Connection: close`, or send HTTP/1.0):
- * for requests no HTTP client will make, such as an empty Host header or none at all.
+ * for requests no HTTP client will make, such as an empty Host header or none at all. The
+ * socket's sending side is closed after the bytes unless `keepSending`, as a real client keeps it
+ * open until the answer: Node drops the answer to a client that stopped sending before it
+ * was written, so a request answered after a database call (on PostgreSQL) needs it.
  */
-export async function sendBytes(host: Host, bytes: string): Promise<string> {
+export async function sendBytes(host: Host, bytes: string, { keepSending = false } = {}): Promise<string> {
   if (!host.app.server.listening) await host.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = host.app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port }, () => socket.end(bytes));
+    const socket = connect({ host: "127.0.0.1", port }, () => (keepSending ? socket.write(bytes) : socket.end(bytes)));
     let answer = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (answer += chunk));

@@ -198,19 +198,39 @@ export const hostErrors = fp(
 );
 
 /**
- * A request with more than one Host header is 400 'Bad request' everywhere, API included
- * (RFC 9112 §3.2; Node keeps the first and drops the rest, so a page, a cache or a proxy could
- * each read another). Registered after the security headers' plugin: its refusal is an
- * answer like any other, with all of them.
+ * What a request says about its own framing, where HTTP/1.1's parser lets through what a
+ * proxy in front could read another way: each is 400 'Bad request' everywhere, API
+ * included, rather than read one way here and another there.
+ * - More than one Host header (RFC 9112 §3.2; Node keeps the first and drops the rest, so a
+ *   page, a cache or a proxy could each read another).
+ * - A request line claiming a version other than HTTP/1.x (`HTTP/2.0`, `HTTP/0.9` with
+ *   headers): this server speaks HTTP/1.1 only (RFC 9112 §2.3; the RFC's 505 is a server
+ *   error, and this is the client's).
+ * - A `Transfer-Encoding` other than `chunked` alone (`gzip, chunked`: Node reads the chunks
+ *   and would hand on a body still compressed, or the coding is ignored; RFC 9112 §6.1 has a
+ *   server refuse a transfer coding it does not know, with a 501, a server error again), and
+ *   any `Transfer-Encoding` on an HTTP/1.0 request, which has no transfer codings: a proxy
+ *   reading it by its `Content-Length` would see another body (RFC 9112 §6.1 "faulty framing").
+ * Registered after the security headers' plugin: its refusal is an answer like any other,
+ * with all of them.
  */
-export const refuseRepeatedHost = fp(
+export const refuseAmbiguousRequests = fp(
   async (app: FastifyInstance) => {
     app.addHook("onRequest", (request, _reply, done) => {
-      const raw = request.raw.rawHeaders;
-      let hosts = 0;
-      for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === "host") hosts++;
-      done(hosts > 1 ? Object.assign(new Error("Bad request"), { statusCode: 400 }) : undefined);
+      done(isAmbiguous(request.raw) ? Object.assign(new Error("Bad request"), { statusCode: 400 }) : undefined);
     });
   },
-  { name: "refuse-repeated-host", dependencies: ["security-headers"] },
+  { name: "refuse-ambiguous-requests", dependencies: ["security-headers"] },
 );
+
+/** Whether `request` breaks one of `refuseAmbiguousRequests`' rules. */
+function isAmbiguous(request: IncomingMessage): boolean {
+  if (request.httpVersionMajor !== 1) return true;
+  const raw = request.rawHeaders;
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === "host") hosts++;
+  if (hosts > 1) return true;
+  const coding = request.headers["transfer-encoding"];
+  if (coding === undefined) return false;
+  return request.httpVersionMinor === 0 || coding.trim().toLowerCase() !== "chunked";
+}
