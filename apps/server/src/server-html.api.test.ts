@@ -214,6 +214,24 @@ describe("head, language versions and redirects", () => {
     expect(plain.one("h1")?.attribs).not.toHaveProperty("autofocus");
   });
 
+  test("the deletion's 'Are you Sure?' step without JavaScript offers Cancel then Confirm, as its dialog does", async () => {
+    const response = await site.host.app.inject({
+      method: "POST",
+      url: "/delete-account",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=mariam.suwaidi%40example.com&intent=review",
+    });
+    const page = new ServerPage(response.statusCode, response.body);
+    const step = DomUtils.findOne(
+      (e) => e.name === "section" && DomUtils.textContent(e).includes("Are you Sure?"),
+      page.document.children,
+    );
+    const actions = DomUtils.findAll((e) => e.name === "a" || e.name === "button", step ? [step] : []).map((e) =>
+      normal(DomUtils.textContent(e)),
+    );
+    expect(actions).toEqual(["Cancel", "Confirm"]);
+  });
+
   test("a sign-up the API refuses as bad input shows its form again, filled in, focused on the address", async () => {
     // An address a browser's own check lets through, which the API refuses.
     const response = await site.host.app.inject({

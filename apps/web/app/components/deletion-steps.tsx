@@ -111,14 +111,15 @@ export function ConfirmStep({
       ) : (
         <>
           <p className="mt-2">{body}</p>
-          <Form method="post" className="mt-4 flex gap-3">
+          {/* Cancel, then Confirm at the end, as in the dialog. */}
+          <Form method="post" className="mt-6 flex justify-end gap-3">
             <input type="hidden" name="email" value={email} />
-            <button type="submit" name="intent" value="ask" className={primary}>
-              {t`Confirm`}
-            </button>
             <Link to="/delete-account" className={secondary}>
               {t`Cancel`}
             </Link>
+            <button type="submit" name="intent" value="ask" className={primary}>
+              {t`Confirm`}
+            </button>
           </Form>
         </>
       )}
