@@ -1,6 +1,6 @@
 import type { Db, Tx } from "@khayl/db/client";
 import { supportRequests } from "@khayl/db/schema";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 
 export type NewSupportRequest = Omit<typeof supportRequests.$inferInsert, "id" | "reference" | "createdAt">;
 
@@ -12,6 +12,46 @@ export async function insertSupportRequest(tx: Tx, values: NewSupportRequest) {
     .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** How long a request stored is the answer to the same request sent again (`findResent`). */
+const RESENT_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The reference of a request stored in the last `RESENT_WINDOW_MS` with exactly these
+ * values (the address compared lower-case), or undefined: the same form sent again (a
+ * reload of the page that posted it, a retry after an answer that was lost, a second press).
+ */
+export async function findResent(db: Db | Tx, values: NewSupportRequest): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: supportRequests.reference })
+    .from(supportRequests)
+    .where(
+      and(
+        sql`lower(${supportRequests.email}) = ${values.email.toLowerCase()}`,
+        gt(supportRequests.createdAt, sql`now() - make_interval(secs => ${RESENT_WINDOW_MS / 1000})`),
+        isNotNull(supportRequests.reference),
+        eq(supportRequests.fullName, values.fullName),
+        eq(supportRequests.phone, values.phone),
+        eq(supportRequests.subject, values.subject),
+        eq(supportRequests.division, values.division),
+        sql`${supportRequests.applicableReference} is not distinct from ${values.applicableReference ?? null}`,
+        eq(supportRequests.supportInquiry, values.supportInquiry),
+        eq(supportRequests.sourceIsApp, values.sourceIsApp ?? false),
+        eq(supportRequests.sourceIsWebsite, values.sourceIsWebsite ?? true),
+      ),
+    )
+    .orderBy(desc(supportRequests.id))
+    .limit(1);
+  return row?.reference ?? undefined;
+}
+
+/**
+ * Holds, until the caller's transaction ends, the lock of the requests sent with `email`
+ * (lower-case): two copies of one request sent at once are stored once (`findResent`).
+ */
+export async function lockSender(tx: Tx, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`support-request:${email.toLowerCase()}`}))`);
 }
 
 /** Sets the human-friendly reference of a stored request. */

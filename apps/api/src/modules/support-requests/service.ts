@@ -1,6 +1,7 @@
 import { companyNameIn } from "@khayl/config/env";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
 import { contactBusy, type supportRequestBodySchema } from "@khayl/contract/support-requests";
+import type { Db, Tx } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
 import { consumeSiteBudgets } from "../../http/client-share.ts";
@@ -11,7 +12,7 @@ import { mailboxOf } from "../mail/mailbox.ts";
 import { addToDigest, enqueueMails } from "../mail/repository.ts";
 import { supportDigestEntry, supportDigestMail, supportNotificationMail } from "../mail/templates.ts";
 import { supportConfirmationMail } from "../mail/visitor-mails.ts";
-import { insertSupportRequest, reserveSupportRequestId, setReference } from "./repository.ts";
+import { findResent, insertSupportRequest, lockSender, reserveSupportRequestId, setReference } from "./repository.ts";
 
 type Body = z.output<typeof supportRequestBodySchema>;
 
@@ -48,35 +49,36 @@ function storedBytesOf(values: Omit<Body, "website">): number {
  * Counts a submission against the site-wide budgets (product §9, decision 021; in the
  * database, so shared by every instance): `CONTACT_SUBMISSIONS_PER_HOUR` submissions and
  * `CONTACT_BYTES_PER_DAY` stored bytes, of which one client (`clientAddress`) may spend a
- * fifth (`clientShareOf`: five clients at least to close the form for everyone). Throws
- * `HttpError` 429 (`contactBusy`, with `retry-after`) past the client's share, then
- * counting nothing site-wide, or past either site budget, for everyone until its window ends.
+ * fifth (`clientShareOf`: five clients at least to close the form for everyone). Answers the
+ * milliseconds to wait past the client's share (then counting nothing site-wide), or past
+ * either site budget, for everyone until its window ends; undefined when within them.
  */
-async function withinSiteBudgets(
-  { db, env, hasher }: Pick<ModuleDeps, "db" | "env" | "hasher">,
+async function siteBudgetsWait(
+  db: Db | Tx,
+  { env, hasher }: Pick<ModuleDeps, "env" | "hasher">,
   values: Omit<Body, "website">,
   clientAddress: string,
-): Promise<void> {
+): Promise<number | undefined> {
   const counted = await consumeSiteBudgets(db, hasher, clientAddress, [
     { key: "site:contact-submissions", max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
     { key: "site:contact-bytes", max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) },
   ]);
-  if (!counted.allowed)
-    throw new HttpError(429, contactBusy(counted.retryAfterMs), {
-      "retry-after": String(retryAfterSeconds(counted.retryAfterMs)),
-    });
+  return counted.allowed ? undefined : counted.retryAfterMs;
 }
 
 /**
  * `POST /supportRequests/` (product §7): within the client's share of the site-wide budgets
- * and those budgets (`withinSiteBudgets`, else 429), stores the request, gives it a
+ * and those budgets (`siteBudgetsWait`, else 429), stores the request, gives it a
  * reference and, in the same transaction, queues
  * the support team's notification and (within `CONFIRMATIONS_PER_RECIPIENT_DAY`) the
  * sender's confirmation (architecture §3.6). Past `SUPPORT_NOTIFICATIONS_PER_HOUR`
  * notifications in the hour, the request is added to the support team's digest instead,
  * sent when the hour ends. A filled honeypot (`website`) is answered like a success, with
  * a reference taken from the same sequence as real ones, and nothing is stored, sent or
- * counted.
+ * counted. The same request sent again within a day (`findResent`: a reload of the page
+ * that posted it, a retry after a lost answer, a second press) is answered with the first
+ * one's reference, and nothing is stored, sent or counted again (product §4, ours); copies
+ * sent at the same moment wait for one another (`lockSender`), so the same holds for them.
  */
 export async function createSupportRequest(
   { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
@@ -86,17 +88,26 @@ export async function createSupportRequest(
 ): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
   const { website: _honeypot, ...values } = body;
-  await withinSiteBudgets({ db, env, hasher }, values, clientAddress);
-  const confirm = await consumeRateLimit(
-    db,
-    `support-confirmation:${hasher.hash("email", mailboxOf(values.email))}`,
-    CONFIRMATIONS_PER_RECIPIENT_DAY,
-  );
-  const notify = await consumeRateLimit(db, "site:support-notifications", {
-    max: env.SUPPORT_NOTIFICATIONS_PER_HOUR,
-    windowMs: HOUR_MS,
-  });
-  return db.transaction(async (tx) => {
+  // The same request sent again after the first was stored: answered without a lock.
+  const resent = await findResent(db, values);
+  if (resent) return { reference: resent };
+  const outcome = await db.transaction(async (tx): Promise<{ reference: string } | { waitMs: number }> => {
+    // A copy sent at the same moment waits here, then finds the first one stored: it counts nothing.
+    await lockSender(tx, values.email);
+    const raced = await findResent(tx, values);
+    if (raced) return { reference: raced };
+    // Counted in this transaction, which a refusal commits too (it is answered after).
+    const waitMs = await siteBudgetsWait(tx, { env, hasher }, values, clientAddress);
+    if (waitMs !== undefined) return { waitMs };
+    const confirm = await consumeRateLimit(
+      tx,
+      `support-confirmation:${hasher.hash("email", mailboxOf(values.email))}`,
+      CONFIRMATIONS_PER_RECIPIENT_DAY,
+    );
+    const notify = await consumeRateLimit(tx, "site:support-notifications", {
+      max: env.SUPPORT_NOTIFICATIONS_PER_HOUR,
+      windowMs: HOUR_MS,
+    });
     const row = await insertSupportRequest(tx, values);
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
@@ -114,4 +125,7 @@ export async function createSupportRequest(
       );
     return { reference };
   });
+  if ("waitMs" in outcome)
+    throw new HttpError(429, contactBusy(outcome.waitMs), { "retry-after": String(retryAfterSeconds(outcome.waitMs)) });
+  return outcome;
 }

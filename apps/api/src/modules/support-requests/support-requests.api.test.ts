@@ -47,10 +47,49 @@ test("a valid request is stored with a reference and queues two e-mails in the s
   expect(mails[1]?.text).not.toContain(valid.fullName);
 });
 
+test("the same request sent again (a reload, a retry, a second press) is stored and mailed once, with one reference", async () => {
+  const email = "twice@example.com";
+  const request = { ...valid, email, supportInquiry: "Can two horses share a stall on the flight to Liège?" };
+  // Three copies at once (a double press), then again later from another network, the address in other capitals.
+  const atOnce = await Promise.all([post(request), post(request), post(request)]);
+  const again = await post({ ...request, email: "Twice@Example.com" });
+  const references = [...atOnce, again].map((response) => {
+    expect(response.statusCode).toBe(201);
+    return response.json().data.reference;
+  });
+  expect(new Set(references).size).toBe(1);
+  const stored = await api.database.db.select().from(supportRequests).where(eq(supportRequests.email, email));
+  expect(stored).toHaveLength(1);
+  const mails = await api.database.db.select().from(outbox);
+  expect(mails.filter((m) => m.to === email)).toHaveLength(1);
+  expect(
+    mails.filter((m) => m.kind === "support-notification" && m.text.includes(request.supportInquiry)),
+  ).toHaveLength(1);
+  // Nor did the copies spend the address's 3 confirmations a day: two new requests get theirs.
+  for (const changed of [{ supportInquiry: `${request.supportInquiry} And a groom?` }, { phone: "+971 50 765 4321" }]) {
+    const response = await post({ ...request, ...changed });
+    expect(response.statusCode).toBe(201);
+    expect(references).not.toContain(response.json().data.reference);
+    references.push(response.json().data.reference);
+  }
+  const confirmations = (await api.database.db.select().from(outbox)).filter(
+    (m) => m.to === email && m.kind === "support-confirmation",
+  );
+  expect(confirmations).toHaveLength(3);
+  // Anything changed is a request of its own.
+  for (const changed of [{ applicableReference: undefined }, { subject: "Feedback" }]) {
+    const response = await post({ ...request, ...changed });
+    expect(response.statusCode).toBe(201);
+    expect(references).not.toContain(response.json().data.reference);
+    references.push(response.json().data.reference);
+  }
+});
+
 test("an address gets at most 3 confirmations a day; further requests still reach support", async () => {
   const email = "flooded@example.com";
   const references: string[] = [];
-  for (let i = 0; i < 5; i++) references.push((await post({ ...valid, email })).json().data.reference);
+  for (let i = 0; i < 5; i++)
+    references.push((await post({ ...valid, email, supportInquiry: `Question ${i}` })).json().data.reference);
   const mails = await api.database.db.select().from(outbox);
   expect(mails.filter((m) => m.kind === "support-confirmation" && m.to === email)).toHaveLength(3);
   const notified = mails.filter((m) => m.kind === "support-notification" && m.text.includes(`E-mail: ${email}`));
