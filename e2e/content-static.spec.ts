@@ -213,10 +213,46 @@ test.describe("at phone size", () => {
     await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
     // A five-digit total (AED 30,397.50) in the invoice's large type.
     const invoice = link(await demoInvoice("INV-2026-000103"));
-    const paths = ["/", "/flights", "/transport/1", "/term-of-use", "/release-logs", "/QR", "/success", invoice];
+    const paths = [
+      "/",
+      "/flights",
+      "/transport",
+      "/transport/1",
+      "/term-of-use",
+      "/release-logs",
+      "/QR",
+      "/links",
+      "/success",
+      invoice,
+    ];
     for (const path of [...paths, ...paths.map((p) => (p === "/" ? "/ar" : `/ar${p}`))]) {
       await page.goto(path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+      // Nor is a short word split over lines where it should fit whole (a break after a hyphen is
+      // a line's): the site's header (its name once spilled out of the bar), a card's status and
+      // category, a flight's codes.
+      const split = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const element of document.querySelectorAll(
+          "header:not(main header), .card > span:first-child, .card [aria-hidden] bdi",
+        )) {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.parentElement?.checkVisibility() || node.parentElement.closest(".sr-only")) continue;
+            for (const word of (node.textContent ?? "").matchAll(/[^\s-]{2,14}/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              const lines = new Set(
+                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+              );
+              if (lines.size > 1) found.push(word[0]);
+            }
+          }
+        }
+        return found;
+      });
+      expect(split, path).toEqual([]);
     }
   });
 

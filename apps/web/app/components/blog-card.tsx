@@ -54,7 +54,10 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headi
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
           {blog.tag ? (
-            <span lang={contentLang} className="rounded-full bg-accent-100 px-3 py-1 font-semibold text-ink">
+            <span
+              lang={contentLang}
+              className="rounded-full bg-accent-100 px-3 py-1 font-semibold text-ink wrap-break-word"
+            >
               {blog.tag}
             </span>
           ) : null}

@@ -34,15 +34,18 @@ export function EventCard({ event }: { event: Event }) {
           "shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
         }
       >
-        <span className="flex items-center justify-between gap-3">
+        <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           {event.eventStatus ? (
-            <span lang={contentLang} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand">
+            <span
+              lang={contentLang}
+              className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand wrap-break-word"
+            >
               {event.eventStatus}
             </span>
           ) : (
             <span />
           )}
-          <span className="text-sm text-slate-700">
+          <span className="text-sm text-slate-700 wrap-break-word">
             {eventCategoryLabel(
               event,
               t({ message: "International", comment: "product §3: a show's category when it has none" }),
@@ -52,8 +55,8 @@ export function EventCard({ event }: { event: Event }) {
         <span lang={contentLang} className="text-lg leading-snug font-bold text-ink">
           {event.eventName}
         </span>
-        <span className="mt-auto flex items-center justify-between gap-3 text-sm text-slate-700">
-          <bdi className="font-semibold tracking-wide">{place ?? "-"}</bdi>
+        <span className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-700">
+          <bdi className="font-semibold tracking-wide wrap-break-word">{place ?? "-"}</bdi>
           <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
         </span>
       </button>

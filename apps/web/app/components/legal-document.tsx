@@ -19,7 +19,7 @@ export function LegalDocument({ heading, document }: { heading: string; document
       <PageBanner title={heading} eyebrow={t`Legal`} />
       <div className="mx-auto max-w-3xl px-4 py-10">
         {document ? (
-          <article className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-10">
+          <article className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 max-[20em]:p-3 md:p-10">
             <h2 dir="auto" lang={contentLang} className="text-2xl font-bold text-ink md:text-3xl">
               {document.title}
             </h2>

@@ -82,7 +82,7 @@ export function SiteNav() {
         {t`Skip to content`}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Logo />
+        <Logo compact />
         <nav aria-label={t`Main`} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
@@ -127,7 +127,7 @@ export function SiteNav() {
         }}
       >
         <div className="flex items-center justify-between border-b border-slate-200 p-4">
-          <Logo />
+          <Logo compact />
           <button
             type="button"
             className="grid size-11 place-items-center rounded-lg text-2xl hover:bg-slate-100"

@@ -71,7 +71,7 @@ export default function Links() {
   return (
     <main id="main" className="min-h-dvh bg-brand-50">
       <div className="mx-auto grid max-w-md gap-8 px-4 py-10">
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-4">
           <Logo />
           <LanguageSwitch />
           <h1 className="sr-only">{i18n._(heading(config.companyName))}</h1>

@@ -59,7 +59,7 @@ export default function Qr({ loaderData }: Route.ComponentProps) {
     <main id="main" className="min-h-dvh bg-brand-50">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 md:min-h-dvh md:grid-cols-2 md:py-16">
         <div className="text-center md:text-start">
-          <div className="flex items-center justify-between gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-4">
             <Logo />
             <LanguageSwitch />
           </div>

@@ -50,7 +50,7 @@ export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
     <main id="main" className="min-h-dvh bg-white">
       <header className="bg-black text-white">
         <div className="mx-auto max-w-3xl px-4 pt-6 pb-14">
-          <div className="flex items-center justify-between gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-4">
             <Logo tone="light" />
             <LanguageSwitch className="text-white! hover:text-accent-200!" />
           </div>

@@ -69,7 +69,7 @@ export default function TermOfUse() {
   return (
     <main id="main" className="bg-white">
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-4">
           <Logo />
           <LanguageSwitch />
         </div>

@@ -107,7 +107,7 @@ export function SummaryStep({
               {dueDateText}
             </time>
             {invoice.dueDisplay ? (
-              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white wrap-break-word">
                 {invoice.dueDisplay}
               </span>
             ) : null}
