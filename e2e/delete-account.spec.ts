@@ -173,7 +173,7 @@ test("an unknown e-mail gets the same code dialog (no account enumeration)", asy
   await expect(dialog.getByRole("alert")).toHaveText("Invalid or expired verification code");
 });
 
-test("a code sent while the connection is down keeps the dialog open, with what was typed, and says so", async ({
+test("a code sent while the connection is down, or answered by an error, keeps the dialog open with what was typed", async ({
   page,
 }) => {
   const dialog = await askForCode(page, "nobody.at.all@example.com");
@@ -189,6 +189,15 @@ test("a code sent while the connection is down keeps the dialog open, with what 
   // Nothing reached the server, so no code try was spent (the suite's clients share one
   // wrong-code budget: this test sends no code the server would count).
   await expect(dialog.getByRole("button", { name: "Verify" })).toBeEnabled();
+  // A proxy's error page in an outage instead of the server's answer: the page stays, and says so.
+  await page.unroute("**/delete-account.data*");
+  await page.route("**/delete-account.data*", (route) =>
+    route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Service Unavailable</h1>" }),
+  );
+  await dialog.getByRole("button", { name: "Verify" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Your request could not be completed. Please try again.");
+  await expect(boxes.nth(3)).toHaveValue("4");
+  await expect(page.getByRole("heading", { level: 1, name: "Delete your account" })).toBeVisible();
 });
 
 test("/success shows the spec text", async ({ page }) => {

@@ -22,6 +22,8 @@ export interface DeletionActionResult {
   message?: string;
   /** The browser could not reach the page's server (the page's `clientAction`): nothing was done. */
   unreachable?: boolean;
+  /** With `unreachable`: an error answered instead of the page's server (a 5xx, a proxy's 429 or 503). */
+  failed?: boolean;
   /** Changes on every answer so the page reacts to the same message twice. */
   at: number;
 }

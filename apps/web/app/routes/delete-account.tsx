@@ -2,7 +2,7 @@ import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contra
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useState } from "react";
-import { Form, isRouteErrorResponse, useActionData, useFetcher } from "react-router";
+import { Form, useActionData, useFetcher } from "react-router";
 import { CodeStep, ConfirmStep, primary } from "../components/deletion-steps.tsx";
 import { Field, inputClass } from "../components/form/fields.tsx";
 import { useFormLayer } from "../components/form/use-form.ts";
@@ -56,19 +56,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * With JavaScript, a post that cannot reach the server (a dropped connection) is answered on
- * the page, `unreachable`, in the step it was sent from, instead of the error page: the code
- * dialog stays open with what was typed (product §4). The server's own answers, redirects and
- * refusals included, pass as they are.
+ * With JavaScript, a post that cannot reach the server (a dropped connection: the browser's
+ * fetch fails with a `TypeError`), or that an error answers (the action failing on the
+ * server, which React Router hands on as an `Error`, or a proxy's 429 or 503 in an outage,
+ * as an error response), is answered on the page, `unreachable` (`failed` for the second), in
+ * the step it was sent from, instead of the error page: the code dialog stays open with what
+ * was typed, and the error shows as a toast or in the dialog (product §4: a server error is an
+ * error toast). The server's own answers (its refusals are data, not errors) and its
+ * redirects pass as they are.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<DeletionActionResult> {
   const form = await request.clone().formData();
   try {
     return (await serverAction()) as DeletionActionResult;
   } catch (error) {
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    if (error instanceof Response && error.status < 400) throw error;
     const step: DeletionStep = form.get("intent") === "confirm" ? "code" : "email";
-    return { step, email: String(form.get("email") ?? ""), unreachable: true, at: Date.now() };
+    const failed = !(error instanceof TypeError);
+    return { step, email: String(form.get("email") ?? ""), unreachable: true, failed, at: Date.now() };
   }
 }
 
@@ -132,8 +137,10 @@ export default function DeleteAccount() {
   // Once per answer of the fetcher, against the step shown when it arrives.
   const answered = useEffectEvent((result: DeletionActionResult) => {
     if (result.unreachable) {
-      // Nothing reached the server: the step stays as it was, with what was typed.
-      const message = t`The server could not be reached. Check your connection and try again.`;
+      // The step stays as it was, with what was typed (nothing reached the server, or it failed).
+      const message = result.failed
+        ? t`Your request could not be completed. Please try again.`
+        : t`The server could not be reached. Check your connection and try again.`;
       if (step === "code") setCodeRefusal(message);
       else {
         notify.error(message);
