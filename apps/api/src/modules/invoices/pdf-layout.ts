@@ -1,7 +1,7 @@
 import { dirhamSign } from "@khayl/contract/dirham-sign";
 import { formatAmount } from "@khayl/contract/money";
 import { hasRightToLeft } from "./bidi-runs.ts";
-import { type BidiTextStyle, bidiHeight, bidiLine, bidiParagraph } from "./bidi-text.ts";
+import { type BidiTextStyle, bidiHeight, bidiLine, bidiParagraph, bidiWidth } from "./bidi-text.ts";
 import type { Bilingual } from "./pdf-labels.ts";
 
 /**
@@ -102,11 +102,15 @@ export function userTextHeight(doc: Doc, text: string, width: number, style: { s
   return doc.heightOfString(text, { width });
 }
 
+/** The least space between a fact's English value and its Arabic one on one line, in points. */
+const FACT_GAP = 12;
+
 /**
  * One fact of the invoice in the right-hand column: the English label (capitals) at the
  * left and the Arabic label at the right of one line, the value below (the Arabic value,
- * if any, at the right). English is written first so that extracted text reads
- * 'DUE DATE 04 Feb 2026' as before. Answers the y below it.
+ * if any, at the right; on a line of its own when the two values would come closer than
+ * `FACT_GAP`, as 'PAID on 29 Nov 2026' and its Arabic do). English is written first so that
+ * extracted text reads 'DUE DATE 04 Feb 2026' as before. Answers the y below it.
  */
 export function fact(
   doc: Doc,
@@ -121,12 +125,13 @@ export function fact(
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(labels.en.toUpperCase(), x, y, { width, characterSpacing: 0.4, lineBreak: false });
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(10.5)
-    .fillColor(INK)
-    .text(values.en, x, y + 12, { width, lineBreak: false });
+  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(INK);
+  const englishWidth = doc.widthOfString(values.en);
+  doc.text(values.en, x, y + 12, { width, lineBreak: false });
   bidiLine(doc, labels.ar, x, y - 1, width, arabic(8.5, MUTED));
-  if (values.ar) bidiLine(doc, values.ar, x, y + 11, width, arabic(10.5, INK, "right", true));
-  return y + 34;
+  if (!values.ar) return y + 34;
+  const style = arabic(10.5, INK, "right", true);
+  const ownLine = englishWidth + FACT_GAP + bidiWidth(doc, values.ar, style) > width;
+  bidiLine(doc, values.ar, x, ownLine ? y + 26 : y + 11, width, style);
+  return ownLine ? y + 48 : y + 34;
 }

@@ -158,6 +158,16 @@ describe.skipIf(!hasPdftotext)("the bilingual tax invoice, as pdftotext reads it
     expect(text).not.toContain("UNPAID");
     expect(text).not.toContain("غير مدفوعة");
   });
+
+  test("a status too long for one line with its Arabic puts the Arabic on its own line, never against it", async () => {
+    const late = input(true);
+    late.invoice.paidAt = new Date("2026-11-29T10:00:00Z"); // 'نوفمبر', longer than 'يناير'
+    const text = pdftotext(await renderInvoicePdf(late), "paid-november");
+    const line = text.split("\n").find((l) => l.includes("PAID on"));
+    expect(line).toMatch(/PAID on 29 Nov 2026/);
+    expect(line).not.toMatch(/[\u0600-\u06FF]/);
+    expect(text).toMatch(/مدفوعة في\s+29\s*نوفمبر\s+2026/);
+  });
 });
 
 describe("the bilingual tax invoice, as PDF.js reads it", () => {
