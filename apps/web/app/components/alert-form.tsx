@@ -18,7 +18,7 @@ const buttonClass =
  * The mail language defaults to the page's. `refused` (on `/alerts`, after the API refused
  * the sign-up as bad input) fills the form in again with what was sent and shows the API's
  * `message` under the address, which the page then loads focused on (no script reads an
- * alert present at load).
+ * alert present at load). The address is checked there only, not by the browser.
  */
 export function AlertForm({
   watch,
@@ -44,7 +44,9 @@ export function AlertForm({
       <h2 id={headingId} className="text-lg font-semibold">
         {watch === "flight" || watch === "show" ? t`E-mail me if this changes` : t`Tell me when`}
       </h2>
-      <form method="post" action={localizedPath("/alerts", language)} className="grid gap-3 sm:grid-cols-2">
+      {/* `noValidate`: the address is checked by the server, whose message is in the page's language and
+          the product's words ('Must be a valid Email'), not the browser's bubble in its own language. */}
+      <form method="post" action={localizedPath("/alerts", language)} noValidate className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="watch" value={watch} />
         {id !== undefined && <input type="hidden" name="filter" value={String(id)} />}
         <label className="grid gap-1">
