@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
-import { createDb, type DbHandle } from "./client.ts";
+import { createDb, type Db, type DbHandle } from "./client.ts";
 
 /**
  * Test databases (conventions §5): migrate once, then give each test file a fresh copy.
@@ -133,4 +134,65 @@ export async function createTestDb(): Promise<DbHandle> {
   const blob = new Blob([await readFile(template)]);
   const pglite = await PGlite.create({ loadDataDir: blob });
   return createDb({ pglite });
+}
+
+/** A transaction-level advisory lock held by a test (`holdAdvisoryLock`). */
+export interface HeldAdvisoryLock {
+  /**
+   * Resolves once the sessions of this database waiting on the lock have been as many three
+   * polls in a row (50 ms apart), and at least `atLeast`; gives that count. Throws, with the
+   * counts seen, when that has not happened within 10 s.
+   */
+  settledWaiters(atLeast: number): Promise<number>;
+  /** Ends the holding transaction (the waiters go on); safe to call twice. */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the advisory lock `key` (a bigint SQL expression, computed as the code under test
+ * computes it, e.g. `hashtextextended('…', 0)`) in a transaction of its own on `db`, and holds
+ * it until `release()`: for tests of what requests do while they wait on it, e.g. whether they
+ * leave the rest of the site its pooled connections (architecture §3.7 "Connections").
+ * PostgreSQL only: PGlite has one connection and runs one transaction at a time.
+ */
+export async function holdAdvisoryLock(db: Db, key: SQL): Promise<HeldAdvisoryLock> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let waiters!: () => Promise<number>;
+  let holder!: Promise<void>;
+  await new Promise<void>((taken, failed) => {
+    holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+      waiters = async () => {
+        const result = await tx.execute<{ n: number }>(
+          // pg_locks is the whole server's: this database's waiters on that one key only.
+          sql`select count(*)::int as n from pg_locks
+              where locktype = 'advisory' and not granted
+                and database = (select oid from pg_database where datname = current_database())
+                and ((classid::bigint << 32) | objid::bigint) = (${key})::bigint`,
+        );
+        return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+      };
+      taken();
+      await released;
+    });
+    holder.catch(failed);
+  });
+  return {
+    async settledWaiters(atLeast) {
+      const counts: number[] = [];
+      const deadline = Date.now() + 10_000;
+      while (counts.length < 3 || new Set(counts.slice(-3)).size > 1 || (counts.at(-1) ?? 0) < atLeast) {
+        if (Date.now() > deadline)
+          throw new Error(`waiters on the lock never settled at ${atLeast} or more: ${counts.join(", ")}`);
+        counts.push(await waiters());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return counts.at(-1) ?? 0;
+    },
+    async release() {
+      release();
+      await holder;
+    },
+  };
 }

@@ -2,10 +2,17 @@ import { alertEndpoints } from "@khayl/contract/alerts";
 import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
+import { transactionSlots } from "../../http/transaction-slots.ts";
 import { confirm, lookup, setLanguage, subscribe, unsubscribe } from "./service.ts";
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
+/**
+ * Subscriptions for one address wait on that address's advisory lock inside their
+ * transactions: at most 2 at once per process hold a pooled connection, 50 more wait in
+ * memory, past that 429 (architecture §3.7 "Connections").
+ */
+const SUBSCRIBE_SLOTS = { concurrency: 2, maxWaiting: 50, retryAfterMs: 1_000 };
 /**
  * Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10
  * minutes, one budget for all five (`groupId`), so a client checks at most 60 tokens whichever
@@ -20,10 +27,16 @@ const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000, groupId: "alert-link
  * (`List-Unsubscribe=One-Click`) and stops every alert to the subscription's address.
  */
 export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  registerEndpoint(app, alertEndpoints.subscribe, ({ body }, { request }) => subscribe(deps, body, request.ip), {
-    config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
-    statusCode: 202,
-  });
+  const inSlot = transactionSlots(SUBSCRIBE_SLOTS);
+  registerEndpoint(
+    app,
+    alertEndpoints.subscribe,
+    ({ body }, { request }) => inSlot(() => subscribe(deps, body, request.ip)),
+    {
+      config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
+      statusCode: 202,
+    },
+  );
   registerEndpoint(app, alertEndpoints.lookup, ({ body }) => lookup(deps, body.token), {
     config: { rateLimit: LINK_RATE_LIMIT },
   });
