@@ -27,6 +27,15 @@ function formatReference(id: number, createdAt: Date): string {
 }
 
 /**
+ * A phone number that passed product §5's rule (`+`, digits, single spaces), written as E.164
+ * (`+971 50 123 4567` → `+971501234567`): the form's phone field gives E.164 with JavaScript,
+ * the bare field (without it) what was typed; stored and mailed one way either way (product §4).
+ */
+function phoneInE164(phone: string): string {
+  return phone.replaceAll(" ", "");
+}
+
+/**
  * Confirmation mails per recipient address: 3 a day. Further requests from (or naming)
  * the same address are stored and reach the support team, without a confirmation, so
  * the form cannot flood an inbox.
@@ -87,7 +96,8 @@ export async function createSupportRequest(
   clientAddress: string,
 ): Promise<{ reference: string }> {
   if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
-  const { website: _honeypot, ...values } = body;
+  const { website: _honeypot, ...typed } = body;
+  const values = { ...typed, phone: phoneInE164(typed.phone) };
   // The same request sent again after the first was stored: answered without a lock.
   const resent = await findResent(db, values);
   if (resent) return { reference: resent };
