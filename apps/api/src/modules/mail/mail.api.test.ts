@@ -217,8 +217,7 @@ test("a mail in Arabic names the sender in Arabic, at MAIL_FROM's address; one i
     const mails = (["ar", "en"] as const).map((language) =>
       supportConfirmationMail(
         { reference: "KH-1", email: `sender-${language}@example.com`, subject: "Inquiry", division: "Technology" },
-        language === "ar" ? "خيل" : "Khayl",
-        language,
+        { company: language === "ar" ? "خيل" : "Khayl", supportEmail: "support@khayl.example", language },
       ),
     );
     await enqueueMails(database.db, testSealer, mails);

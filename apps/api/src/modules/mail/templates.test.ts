@@ -30,7 +30,8 @@ const request = {
   division: "Air-Shipping",
   applicableReference: null,
   supportInquiry: "When is the next flight to London?",
-};
+  language: "en",
+} as const;
 
 test("the support team's mails, in English", () => {
   expect(supportNotificationMail("team@example.com", request)).toMatchSnapshot();
@@ -47,7 +48,7 @@ test.each(["en", "ar"] as const)("the visitor's mails in %s", (language) => {
     subject: "IT-Support",
     division: "Management",
   } as const;
-  expect(supportConfirmationMail(confirmation, company[language], language)).toMatchSnapshot();
+  expect(supportConfirmationMail(confirmation, options)).toMatchSnapshot();
   expect(deletionCodeMail("layla@example.com", "4821", { ...options, expiresAt: at })).toMatchSnapshot();
   expect(deletionCodesLiveMail("layla@example.com", { ...options, minutes: 10 })).toMatchSnapshot();
   expect(deletionLockedMail("layla@example.com", { ...options, lockedUntil: at })).toMatchSnapshot();

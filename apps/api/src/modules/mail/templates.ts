@@ -40,7 +40,15 @@ export const ERASED_RECIPIENT_KINDS: readonly string[] = [ACCOUNT_DELETED_KIND];
 /** What `to` becomes in a row of `ERASED_RECIPIENT_KINDS` once the mail has gone. */
 export const ERASED_RECIPIENT = "[erased]";
 
-/** The support team's notification of a new contact request (architecture §3.6); its one-line fields through `oneLine`. */
+/** The language of the site a contact request was sent from, as the support team's mails name it. */
+const languageNames: Record<Language, string> = { en: "English", ar: "Arabic" };
+
+/**
+ * The support team's notification of a new contact request (architecture §3.6); its one-line
+ * fields through `oneLine`, and the language of the site it was sent from (the team answers
+ * in it). Its `Reply-To` is the sender's address (valid by the contract's e-mail rule, so one
+ * line): the team's reply reaches the customer, not the no-reply sender.
+ */
 export function supportNotificationMail(
   to: string,
   r: {
@@ -52,6 +60,7 @@ export function supportNotificationMail(
     division: string;
     applicableReference: string | null;
     supportInquiry: string;
+    language: Language;
   },
 ): OutgoingMail {
   return {
@@ -68,9 +77,11 @@ export function supportNotificationMail(
       `Subject: ${r.subject}`,
       `Division: ${r.division}`,
       `Applicable reference: ${oneLine(r.applicableReference ?? "-")}`,
+      `Language: ${languageNames[r.language]}`,
       "",
       r.supportInquiry,
     ].join("\n"),
+    headers: { "Reply-To": oneLine(r.email) },
   };
 }
 
@@ -124,6 +135,7 @@ export function supportDigestEntry(r: Parameters<typeof supportNotificationMail>
       `Subject: ${r.subject}`,
       `Division: ${r.division}`,
       `Applicable reference: ${oneLine(r.applicableReference ?? "-")}`,
+      `Language: ${languageNames[r.language]}`,
       "",
       inquiry,
     ].join("\n")

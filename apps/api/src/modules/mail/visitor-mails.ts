@@ -41,11 +41,11 @@ const divisionLabels: Record<Division, Message> = {
  * The sender's confirmation quoting the reference, in the sender's language. It carries
  * nothing the visitor wrote (no name, no inquiry) — only the reference and the chosen option
  * labels — so the form cannot be used to send someone else a message of a spammer's choosing.
+ * Its `Reply-To` is `supportEmail`: a reply reaches the support team, not the no-reply sender.
  */
 export function supportConfirmationMail(
   r: { reference: string; email: string; subject: Subject; division: Division },
-  company: string,
-  language: Language = "en",
+  { company, supportEmail, language }: { company: string; supportEmail: string; language: Language },
 ): OutgoingMail {
   const subject = /*i18n*/ { id: "mail.supportConfirmation.subject", message: "We received your request {reference}" };
   const text = /*i18n*/ {
@@ -68,7 +68,7 @@ export function supportConfirmationMail(
     to: r.email,
     subject: translate(withValues(subject, values), language),
     text: translate(withValues(text, values), language),
-    headers: languageHeaders(language),
+    headers: { ...languageHeaders(language), "Reply-To": supportEmail },
   };
 }
 

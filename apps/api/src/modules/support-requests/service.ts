@@ -121,10 +121,18 @@ export async function createSupportRequest(
     const row = await insertSupportRequest(tx, values);
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
-    const request = { ...values, reference };
+    const request = { ...values, reference, language };
     await enqueueMails(tx, sealer, [
       ...(notify.allowed ? [supportNotificationMail(env.SUPPORT_EMAIL, request)] : []),
-      ...(confirm.allowed ? [supportConfirmationMail(request, companyNameIn(env, language), language)] : []),
+      ...(confirm.allowed
+        ? [
+            supportConfirmationMail(request, {
+              company: companyNameIn(env, language),
+              supportEmail: env.SUPPORT_EMAIL,
+              language,
+            }),
+          ]
+        : []),
     ]);
     if (!notify.allowed)
       await addToDigest(

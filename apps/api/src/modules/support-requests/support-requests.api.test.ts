@@ -46,6 +46,24 @@ test("a valid request is stored with a reference and queues two e-mails in the s
   // The confirmation goes to an address the visitor typed: it repeats nothing they wrote.
   expect(mails[1]?.text).not.toContain(valid.supportInquiry);
   expect(mails[1]?.text).not.toContain(valid.fullName);
+  // A reply to either reaches a person: the team answers the sender, the sender writes to the team.
+  expect(mails.map((m) => m.headers?.["Reply-To"])).toEqual(["layla@example.com", "support@khayl.test"]);
+  expect(mails[0]?.text).toContain("\nLanguage: English\n");
+});
+
+test("the team's notification says a request came from the Arabic site", async () => {
+  const email = "arabic.sender@example.com";
+  const response = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/supportRequests/",
+    payload: { ...valid, email },
+    headers: { language: "ar" },
+    remoteAddress: "10.3.0.1",
+  });
+  expect(response.statusCode).toBe(201);
+  const mails = await api.database.db.select().from(outbox).where(eq(outbox.kind, "support-notification"));
+  const notification = mails.find((m) => m.headers?.["Reply-To"] === email);
+  expect(notification?.text).toContain("\nLanguage: Arabic\n");
 });
 
 test("the same request sent again (a reload, a retry, a second press) is stored and mailed once, with one reference", async () => {
