@@ -15,16 +15,17 @@ export async function insertSupportRequest(tx: Tx, values: NewSupportRequest) {
 }
 
 /** How long a request stored is the answer to the same request sent again (`findResent`). */
-const RESENT_WINDOW_MS = 24 * 3_600_000;
+export const RESENT_WINDOW_MS = 24 * 3_600_000;
 
 /**
- * The reference of a request stored in the last `RESENT_WINDOW_MS` with exactly these
- * values (the address compared lower-case), or undefined: the same form sent again (a
- * reload of the page that posted it, a retry after an answer that was lost, a second press).
+ * The requests stored in the last `RESENT_WINDOW_MS` with exactly these values (the address
+ * compared lower-case), newest first, at most 10: what the same form sent again (a reload of
+ * the page that posted it, a retry after an answer that was lost, a second press) may be a
+ * copy of. Which of them the same client sent is the caller's to check.
  */
-export async function findResent(db: Db | Tx, values: NewSupportRequest): Promise<string | undefined> {
-  const [row] = await db
-    .select({ reference: supportRequests.reference })
+export async function findResent(db: Db | Tx, values: NewSupportRequest): Promise<{ id: number; reference: string }[]> {
+  const rows = await db
+    .select({ id: supportRequests.id, reference: supportRequests.reference })
     .from(supportRequests)
     .where(
       and(
@@ -42,8 +43,8 @@ export async function findResent(db: Db | Tx, values: NewSupportRequest): Promis
       ),
     )
     .orderBy(desc(supportRequests.id))
-    .limit(1);
-  return row?.reference ?? undefined;
+    .limit(10);
+  return rows.flatMap((row) => (row.reference ? [{ id: row.id, reference: row.reference }] : []));
 }
 
 /**

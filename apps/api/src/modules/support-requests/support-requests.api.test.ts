@@ -69,10 +69,12 @@ test("the team's notification says a request came from the Arabic site", async (
 test("the same request sent again (a reload, a retry, a second press) is stored and mailed once, with one reference", async () => {
   const email = "twice@example.com";
   const request = { ...valid, email, supportInquiry: "Can two horses share a stall on the flight to Liège?" };
-  // Three copies at once (a double press), then again later from another network, the address in other capitals.
-  const atOnce = await Promise.all([post(request), post(request), post(request)]);
+  // Three copies at once (a double press), then again later from the same client (another
+  // address of its IPv6 /64), the address in other capitals.
+  const client = "2001:db8:7:1::10";
+  const atOnce = await Promise.all([post(request, client), post(request, client), post(request, client)]);
   // Its phone number as the phone field writes it with JavaScript (E.164) is the same number.
-  const again = await post({ ...request, email: "Twice@Example.com", phone: "+971501234567" });
+  const again = await post({ ...request, email: "Twice@Example.com", phone: "+971501234567" }, "2001:db8:7:1::20");
   const references = [...atOnce, again].map((response) => {
     expect(response.statusCode).toBe(201);
     return response.json().data.reference;
@@ -96,6 +98,12 @@ test("the same request sent again (a reload, a retry, a second press) is stored 
     (m) => m.to === email && m.kind === "support-confirmation",
   );
   expect(confirmations).toHaveLength(3);
+  // The same request from another client is a request of its own: whoever knows a person's
+  // details and guesses their words learns nothing of theirs, not even that they wrote.
+  const elsewhere = await post(request, "2001:db8:8::1");
+  expect(elsewhere.statusCode).toBe(201);
+  expect(references).not.toContain(elsewhere.json().data.reference);
+  references.push(elsewhere.json().data.reference);
   // Anything changed is a request of its own.
   for (const changed of [{ applicableReference: undefined }, { subject: "Feedback" }]) {
     const response = await post({ ...request, ...changed });
