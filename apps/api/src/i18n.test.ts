@@ -56,7 +56,14 @@ describe("every message the API answers with has its Arabic (decisions 016, 027)
     expect(wait(2)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ثانيتين");
     expect(wait(5)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 5 ثوانٍ");
     expect(wait(30)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 30 ثانية");
-    expect(wait(900)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 900 ثانية");
+    expect(wait(90)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 90 ثانية");
+    // Past 90 seconds (a site-wide pause of up to an hour) the wait is given in minutes.
+    expect(wait(91)).toBe("طلبات كثيرة، يُرجى المحاولة بعد دقيقتين");
+    expect(wait(900)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 15 دقيقة");
+    expect(wait(3545)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 60 دقيقة");
+    // Past 90 minutes (a deletion lock, a day or more), in hours.
+    expect(wait(24 * 3600)).toBe("طلبات كثيرة، يُرجى المحاولة بعد 24 ساعة");
+    expect(wait(90 * 60 + 1)).toBe("طلبات كثيرة، يُرجى المحاولة بعد ساعتين");
     expect(translate(routeNotFound("GET", "/api/v1/nope"), "ar")).toBe("المسار GET:/api/v1/nope غير موجود");
     expect(translateText("limit must be at most 1000", "ar")).toBe("يجب ألا تزيد قيمة limit على 1000");
   });
@@ -74,8 +81,19 @@ describe("every message the API answers with has its Arabic (decisions 016, 027)
     );
   });
 
+  test("a 429's English wait: '1 second', seconds up to 90, minutes up to 90, then hours", () => {
+    expect(translate(tooManyRequests(1000), "en")).toBe("Too many requests, please try again in 1 second");
+    expect(translate(tooManyRequests(90_000), "en")).toBe("Too many requests, please try again in 90 seconds");
+    expect(translate(tooManyRequests(90_001), "en")).toBe("Too many requests, please try again in 2 minutes");
+    expect(translate(tooManyRequests(3_545_000), "en")).toBe("Too many requests, please try again in 60 minutes");
+    expect(translate(tooManyRequests(5_400_000), "en")).toBe("Too many requests, please try again in 90 minutes");
+    expect(translate(tooManyRequests(5_400_001), "en")).toBe("Too many requests, please try again in 2 hours");
+  });
+
   test("the catalogue's English of a message with a value is the contract's English, letter for letter", () => {
-    for (const ms of [1, 999, 1000, 1001, 59_000, 60_000, 60_001, 90_000, 3_600_000]) {
+    for (const ms of [
+      1, 999, 1000, 1001, 59_000, 60_000, 60_001, 90_000, 90_001, 120_000, 3_600_000, 5_400_001, 86_400_000,
+    ]) {
       expect(translate(tooManyRequests(ms), "en")).toBe(tooManyRequestsMessage(ms));
       expect(translate(contactBusy(ms), "en")).toBe(contactBusyMessage(ms));
       expect(translate(deletionPaused(ms), "en")).toBe(deletionPausedMessage(ms));
