@@ -169,6 +169,10 @@ describe("phone (plus sign, at least 10 digits, single spaces between digits)", 
     ["+971 50 12", invalid],
     ["+٩٧١ ٥٠ ١٢٣ ٤٥٦٧", undefined], // typed on an Arabic keyboard
     ["+٩٧١٥٠ ١٢٣٤", invalid], // the same 9 digits, still one short
+    ["+971\u00a050\u00a0123\u00a04567", undefined], // pasted from a contact card: no-break spaces
+    ["+971\u202f50\u2009123\u20094567", undefined], // narrow no-break and thin spaces
+    ["\u200e+971 50 123 4567\u200f", undefined], // copied from an Arabic page with its direction marks
+    ["+971\u00a0\u00a050 123 4567", invalid], // two spaces, whatever their kind
   ])("%j → %j", (value, message) => {
     expect(phoneError(value)).toBe(message);
     expect(zodMessages({ ...valid, phone: value }).phone).toEqual(message ? [message] : undefined);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH, tooLongMessage } from "./contact-rules.ts";
+import { formMessages, isValidEmail, isValidPhone, OTP_LENGTH, phoneAsRead, tooLongMessage } from "./contact-rules.ts";
 import { latinDigits } from "./digits.ts";
 
 /**
@@ -24,10 +24,11 @@ const withLatinDigits = (value: unknown) => (typeof value === "string" ? latinDi
 
 /**
  * product §5 phone: 'Phone number is required', then the international-format rule; digits
- * typed on an Arabic keyboard are kept as Latin digits.
+ * typed on an Arabic keyboard are kept as Latin digits, other spaces read as spaces and
+ * direction marks dropped (`phoneAsRead`).
  */
 export const phoneSchema = z.preprocess(
-  withLatinDigits,
+  (value: unknown) => (typeof value === "string" ? phoneAsRead(value) : value),
   z
     .string({ error: formMessages.phoneRequired })
     .trim()

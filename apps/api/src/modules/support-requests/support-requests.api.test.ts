@@ -51,6 +51,14 @@ test("a valid request is stored with a reference and queues two e-mails in the s
   expect(mails[0]?.text).toContain("\nLanguage: English\n");
 });
 
+test("a phone number pasted with no-break spaces and direction marks is stored as the number it shows", async () => {
+  const email = "pasted.phone@example.com";
+  const response = await post({ ...valid, email, phone: "\u200f+971\u00a050\u202f123\u00a04567" });
+  expect(response.statusCode).toBe(201);
+  const [stored] = await api.database.db.select().from(supportRequests).where(eq(supportRequests.email, email));
+  expect(stored?.phone).toBe("+971501234567");
+});
+
 test("the team's notification says a request came from the Arabic site", async () => {
   const email = "arabic.sender@example.com";
   const response = await api.app.inject({
