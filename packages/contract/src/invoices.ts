@@ -98,11 +98,12 @@ export const invoiceEndpoints = {
     summary:
       "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it " +
       "succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' " +
-      "otherwise",
+      "otherwise; 404 'Payment not found' for an intent that is not one of this invoice's payments (another " +
+      "invoice's included)",
     tags: ["invoices", "payments"],
     errors: {
       402: invoiceMessages.paymentNotSuccessful,
-      409: `${invoiceMessages.alreadyPaid}, or the intent does not match this invoice`,
+      409: `${invoiceMessages.alreadyPaid}, or this invoice's intent does not match it (its amount or metadata)`,
       502: invoiceMessages.providerUnavailable,
     },
   }),
