@@ -41,18 +41,23 @@ test("a burst of wrong codes for many addresses from one client stays within its
     });
     expect(asked.statusCode).toBe(200);
   }
-  // One client sends a wrong code for every address at once. Its share is a fifth of the
-  // site's 30: 6 codes compared, each answered 400; every other confirmation 429.
-  const answers = await Promise.all(
-    addresses.map((email) =>
-      app.inject({
-        method: "POST",
-        url: "/api/v1/auth/confrim-delete-account",
-        payload: { email, otpCode: "0000" },
-        remoteAddress: "10.62.0.1",
-      }),
-    ),
-  );
+  // One client sends a wrong code for every address, five at once (the most one client may
+  // have under way: the routes' slots). Its share is a fifth of the site's 30: 6 codes
+  // compared, each answered 400; every other confirmation 429.
+  const answers = [];
+  for (let wave = 0; wave < addresses.length; wave += 5)
+    answers.push(
+      ...(await Promise.all(
+        addresses.slice(wave, wave + 5).map((email) =>
+          app.inject({
+            method: "POST",
+            url: "/api/v1/auth/confrim-delete-account",
+            payload: { email, otpCode: "0000" },
+            remoteAddress: "10.62.0.1",
+          }),
+        ),
+      )),
+    );
   const statuses = answers.map((answer) => answer.statusCode);
   expect(statuses.filter((status) => status === 400)).toHaveLength(6);
   expect(statuses.filter((status) => status === 429)).toHaveLength(14);

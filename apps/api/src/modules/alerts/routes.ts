@@ -10,9 +10,9 @@ const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
 /**
  * Subscriptions for one address wait on that address's advisory lock inside their
  * transactions: at most 2 at once per process hold a pooled connection, 50 more wait in
- * memory, past that 429 (architecture §3.7 "Connections").
+ * memory, at most 5 of them from one client; past that 429 (architecture §3.7 "Connections").
  */
-const SUBSCRIBE_SLOTS = { concurrency: 2, maxWaiting: 50, retryAfterMs: 1_000 };
+const SUBSCRIBE_SLOTS = { concurrency: 2, maxWaiting: 50, perClient: 5, retryAfterMs: 1_000 };
 /**
  * Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10
  * minutes, one budget for all five (`groupId`), so a client checks at most 60 tokens whichever
@@ -31,7 +31,7 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   registerEndpoint(
     app,
     alertEndpoints.subscribe,
-    ({ body }, { request }) => inSlot(() => subscribe(deps, body, request.ip)),
+    ({ body }, { request }) => inSlot(request.ip, () => subscribe(deps, body, request.ip)),
     {
       config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
       statusCode: 202,

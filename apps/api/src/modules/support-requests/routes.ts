@@ -12,9 +12,9 @@ const SUPPORT_REQUEST_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
 /**
  * Requests from one address wait on that address's advisory lock inside their transactions
  * (`lockSender`): at most 2 at once per process hold a pooled connection, 50 more wait in
- * memory, past that 429 (architecture §3.7 "Connections").
+ * memory, at most 5 of them from one client; past that 429 (architecture §3.7 "Connections").
  */
-const SUPPORT_REQUEST_SLOTS = { concurrency: 2, maxWaiting: 50, retryAfterMs: 1_000 };
+const SUPPORT_REQUEST_SLOTS = { concurrency: 2, maxWaiting: 50, perClient: 5, retryAfterMs: 1_000 };
 
 /**
  * `POST /supportRequests/` (product §7): the contact form, 201 with the reference; rate-limited
@@ -25,7 +25,8 @@ export function supportRequestRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   registerEndpoint(
     app,
     supportRequestEndpoints.create,
-    ({ body }, { request }) => inSlot(() => createSupportRequest(deps, body, requestLanguage(request), request.ip)),
+    ({ body }, { request }) =>
+      inSlot(request.ip, () => createSupportRequest(deps, body, requestLanguage(request), request.ip)),
     {
       config: { rateLimit: SUPPORT_REQUEST_RATE_LIMIT },
       statusCode: 201,
