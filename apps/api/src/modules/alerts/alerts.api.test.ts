@@ -318,10 +318,6 @@ async function subscribeConfirmed(email: string, body: Record<string, string>, r
 }
 
 /** The dates of the test below as the mails write them (UAE time). */
-const EN_27_JAN = "27 Jan 2027, 10:00 (UAE time)";
-const EN_17_FEB = "17 Feb 2027, 10:00 (UAE time)";
-const AR_27_JAN = "27 يناير 2027 في 10:00 (بتوقيت الإمارات)";
-const AR_17_FEB = "17 فبراير 2027 في 10:00 (بتوقيت الإمارات)";
 const EN_27_TO_29_JAN = "27 Jan 2027, 10:00 to 29 Jan 2027, 18:00 (UAE time)";
 const AR_27_TO_29_JAN = "27 يناير 2027 في 10:00 إلى 29 يناير 2027 في 18:00 (بتوقيت الإمارات)";
 
@@ -369,33 +365,49 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect((await watch()).mails).toBe(2);
   const moved = await mailsOf();
   expect(moved.en).toContain("Subject: 2 schedule changes at");
-  expect(moved.en).toContain(`- Show Winter Cup moved to ${EN_27_JAN}: http://localhost:3000/transport/${show!.id}`);
-  expect(moved.en).toContain(`- Flight DXB → LGG moved to ${EN_17_FEB}: http://localhost:3000/flights/${flight.id}`);
+  // Each line says what the date was and what it is now, the time zone once.
+  expect(moved.en).toContain(
+    `- Show Winter Cup moved: was 20 Jan 2027, 10:00, now 27 Jan 2027, 10:00 (UAE time): http://localhost:3000/transport/${show!.id}`,
+  );
+  expect(moved.en).toContain(
+    `- Flight DXB → LGG moved: was 10 Feb 2027, 10:00, now 17 Feb 2027, 10:00 (UAE time): http://localhost:3000/flights/${flight.id}`,
+  );
   expect(moved.en).toContain(`changes to show ${show!.id}; changes to flight ${flight.id}`);
   expect(moved.ar).toContain(
-    `- تغيّر موعد البطولة كأس الشتاء إلى ${AR_27_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+    `- تغيّر موعد البطولة كأس الشتاء: كان 20 يناير 2027 في 10:00، وأصبح 27 يناير 2027 في 10:00 (بتوقيت الإمارات): http://localhost:3000/ar/transport/${show!.id}`,
   );
   expect(moved.ar).not.toContain("Winter Cup");
   // The watched items are listed with the Arabic semicolon.
   expect(moved.ar).toContain(`تغييرات البطولة ${show!.id}؛ تغييرات الرحلة ${flight.id}`);
   expect(moved.ar).toContain(
-    `- تغيّر موعد الرحلة DXB → LGG إلى ${AR_17_FEB}: http://localhost:3000/ar/flights/${flight.id}`,
+    `- تغيّر موعد الرحلة DXB → LGG: كان 10 فبراير 2027 في 10:00، وأصبح 17 فبراير 2027 في 10:00 (بتوقيت الإمارات): http://localhost:3000/ar/flights/${flight.id}`,
   );
 
-  // Only the show's end moves: the line says its start and its new end, not "moved to" the
-  // start it kept.
+  // Only the ends move: the show's over days, the flight's within its day. The lines say the
+  // start kept and the new end.
   await db
     .update(events)
     .set({ endDate: new Date("2027-01-29T14:00:00Z") })
     .where(eq(events.id, show!.id));
+  await db
+    .update(selectiveServices)
+    .set({ endDate: new Date("2027-02-17T13:00:00Z") })
+    .where(eq(selectiveServices.id, flight.id));
   expect((await watch()).mails).toBe(2);
   const ended = await mailsOf();
   expect(ended.en).toContain(
-    `- Show Winter Cup moved to ${EN_27_TO_29_JAN}: http://localhost:3000/transport/${show!.id}`,
+    `- Show Winter Cup moved: was 27 Jan 2027, 10:00, now 27 Jan 2027, 10:00 – 29 Jan 2027, 18:00 (UAE time): http://localhost:3000/transport/${show!.id}`,
+  );
+  expect(ended.en).toContain(
+    `- Flight DXB → LGG moved: was 17 Feb 2027, 10:00, now 17 Feb 2027, 10:00 – 17:00 (UAE time): http://localhost:3000/flights/${flight.id}`,
   );
   expect(ended.ar).toContain(
-    `- تغيّر موعد البطولة كأس الشتاء إلى ${AR_27_TO_29_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+    `- تغيّر موعد البطولة كأس الشتاء: كان 27 يناير 2027 في 10:00، وأصبح من 27 يناير 2027 في 10:00 حتى 29 يناير 2027 في 18:00 (بتوقيت الإمارات): http://localhost:3000/ar/transport/${show!.id}`,
   );
+  expect(ended.ar).toContain(
+    `- تغيّر موعد الرحلة DXB → LGG: كان 17 فبراير 2027 في 10:00، وأصبح 17 فبراير 2027 من 10:00 حتى 17:00 (بتوقيت الإمارات): http://localhost:3000/ar/flights/${flight.id}`,
+  );
+  for (const mail of [moved.ar, ended.ar]) expect(mail).not.toMatch(/إلى .* إلى /);
 
   // Leaving the schedule (hidden or deleted): a cancellation line each, then nothing more.
   await db.update(events).set({ showOnWebsite: false }).where(eq(events.id, show!.id));
@@ -403,10 +415,26 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect((await watch()).mails).toBe(2);
   const gone = await mailsOf();
   expect(gone.en).toContain(`- Show #${show!.id} (${EN_27_TO_29_JAN}) is no longer on the schedule`);
-  expect(gone.en).toContain(`- Flight #${flight.id} (${EN_17_FEB}) is no longer on the schedule`);
+  expect(gone.en).toContain(
+    `- Flight #${flight.id} (17 Feb 2027, 10:00 to 17 Feb 2027, 17:00 (UAE time)) is no longer on the schedule`,
+  );
   expect(gone.ar).toContain(`- البطولة #${show!.id} (${AR_27_TO_29_JAN}) لم تعد على الجدول`);
-  expect(gone.ar).toContain(`- الرحلة #${flight.id} (${AR_17_FEB}) لم تعد على الجدول`);
+  expect(gone.ar).toContain(
+    `- الرحلة #${flight.id} (17 فبراير 2027 في 10:00 إلى 17 فبراير 2027 في 17:00 (بتوقيت الإمارات)) لم تعد على الجدول`,
+  );
   expect((await watch()).mails).toBe(0);
+
+  // Back on the schedule with the dates it left with: it says so, not that it moved.
+  await db.update(events).set({ showOnWebsite: true }).where(eq(events.id, show!.id));
+  expect((await watch()).mails).toBe(2);
+  const back = await mailsOf();
+  expect(back.en).toContain(
+    `- Show Winter Cup is back on the schedule, ${EN_27_TO_29_JAN}: http://localhost:3000/transport/${show!.id}`,
+  );
+  expect(back.ar).toContain(
+    `- عادت البطولة كأس الشتاء للظهور في الجدول، ${AR_27_TO_29_JAN}: http://localhost:3000/ar/transport/${show!.id}`,
+  );
+  expect(back.en).not.toContain("moved");
 });
 
 test("a run whose read began before another run recorded a newer schedule records and mails nothing", async () => {
@@ -457,8 +485,9 @@ test("a run whose read began before another run recorded a newer schedule record
     expect((await watch(clientOf(after))).mails).toBe(0);
     const alerts = (await deliver(smtp.received.length)).map((m) => unfold(m.raw));
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toContain("11:00 (UAE time)"); // 07:00 UTC
-    expect(alerts[0]).not.toContain("10:00");
+    // The one move, 06:00 to 07:00 UTC; never one back to 06:00.
+    expect(alerts[0]).toContain("moved: was 01 May 2027, 10:00, now 01 May 2027, 11:00 (UAE time)");
+    expect(alerts[0]).not.toContain("now 01 May 2027, 10:00");
   } finally {
     release();
     await Promise.all([before, after].map((server) => new Promise((resolve) => server.close(resolve))));

@@ -26,8 +26,19 @@ export const alertMessages = {
   },
   newFlight: /*i18n*/ { id: "alerts.item.newFlight", message: "New {type} flight {route}, {date}: {url}" },
   newShow: /*i18n*/ { id: "alerts.item.newShow", message: "New show transport: {name}, {date}: {url}" },
-  changedFlight: /*i18n*/ { id: "alerts.item.changedFlight", message: "Flight {route} moved to {date}: {url}" },
-  changedShow: /*i18n*/ { id: "alerts.item.changedShow", message: "Show {name} moved to {date}: {url}" },
+  changedFlight: /*i18n*/ {
+    id: "alerts.item.changedFlight",
+    message: "Flight {route} moved: was {before}, now {after} (UAE time): {url}",
+  },
+  changedShow: /*i18n*/ {
+    id: "alerts.item.changedShow",
+    message: "Show {name} moved: was {before}, now {after} (UAE time): {url}",
+  },
+  backFlight: /*i18n*/ {
+    id: "alerts.item.backFlight",
+    message: "Flight {route} is back on the schedule, {date}: {url}",
+  },
+  backShow: /*i18n*/ { id: "alerts.item.backShow", message: "Show {name} is back on the schedule, {date}: {url}" },
   cancelledFlight: /*i18n*/ {
     id: "alerts.item.cancelledFlight",
     message: "Flight {route} ({date}) is no longer on the schedule",

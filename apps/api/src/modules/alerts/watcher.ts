@@ -11,7 +11,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
 import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { ALERT_KIND, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
+import { ALERT_KIND, dubaiSpan, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   ALERT_RUN_LOCK,
@@ -38,8 +38,11 @@ interface Item {
 
 /** What changed since the last run. */
 interface Change {
-  what: "new" | "changed" | "cancelled";
+  /** `back`: on the schedule again after it had left it. */
+  what: "new" | "changed" | "back" | "cancelled";
   item: Item;
+  /** `changed`: the dates recorded before (`alert_seen`), which the mail says it moved from. */
+  before?: { startDate: string | null; endDate: string | null };
 }
 
 /** The row that says a first run has recorded a baseline (before it, nothing is "new"). */
@@ -109,12 +112,19 @@ function matches(sub: AlertSubscription, { what, item }: Change): boolean {
 /** Labels by `kind:id` from the schedule read in Arabic (the API answers English where it has no Arabic). */
 type Names = Map<string, string>;
 
+/** An item's dates as an alert line says them, without the time zone (`dubaiSpan`). */
+function span(dates: { startDate: string | null; endDate: string | null }, language: Language): string {
+  if (!dates.startDate) return translate(m.dateUnknown, language);
+  return dubaiSpan(new Date(dates.startDate), dates.endDate ? new Date(dates.endDate) : null, language);
+}
+
 /**
  * One line of an alert mail about `change`, in `language`; an Arabic mail names shows from
  * `arabic`. Its date is the item's start, or its start and end when it has an end after the
- * start (a show whose end alone moved reads as such, not as "moved to" an unchanged start).
+ * start (a show whose end alone moved reads as such); a change of date says what the dates
+ * were and what they are now, the time zone once.
  */
-function line(env: Env, { what, item }: Change, language: Language, arabic: Names): string {
+function line(env: Env, { what, item, before }: Change, language: Language, arabic: Names): string {
   const start = item.startDate ? new Date(item.startDate) : null;
   const end = item.endDate ? new Date(item.endDate) : null;
   const date = !start
@@ -122,15 +132,16 @@ function line(env: Env, { what, item }: Change, language: Language, arabic: Name
     : end && end.getTime() > start.getTime()
       ? uaeDateTimeRange(start, end, language)
       : uaeDateTime(start, language);
+  const moved: Record<string, string> = before ? { before: span(before, language), after: span(item, language) } : {};
   const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
   // The API's text, on one line of the mail (`oneLine`): a name cannot add lines of its own.
   const label = oneLine((language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label);
-  const values = { route: label, name: label, type, date, url };
+  const values = { route: label, name: label, type, date, url, ...moved };
   const source =
     item.kind === "flight"
-      ? { new: m.newFlight, changed: m.changedFlight, cancelled: m.cancelledFlight }[what]
-      : { new: m.newShow, changed: m.changedShow, cancelled: m.cancelledShow }[what];
+      ? { new: m.newFlight, changed: m.changedFlight, back: m.backFlight, cancelled: m.cancelledFlight }[what]
+      : { new: m.newShow, changed: m.changedShow, back: m.backShow, cancelled: m.cancelledShow }[what];
   return `- ${translate(withValues(source, values), language)}`;
 }
 
@@ -223,8 +234,9 @@ async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Chang
   for (const item of items) {
     const before = seen.get(`${item.kind}:${item.id}`);
     if (!before) changes.push({ what: "new", item });
-    else if (before.gone || before.startDate !== item.startDate || before.endDate !== item.endDate)
-      changes.push({ what: "changed", item });
+    else if (before.gone) changes.push({ what: "back", item });
+    else if (before.startDate !== item.startDate || before.endDate !== item.endDate)
+      changes.push({ what: "changed", item, before: { startDate: before.startDate, endDate: before.endDate } });
     else continue;
     const values = { kind: item.kind, itemId: item.id, startDate: item.startDate, endDate: item.endDate, gone: false };
     await tx

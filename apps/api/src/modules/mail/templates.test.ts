@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   DIGEST_SEPARATOR,
   deletionPausedAlertMail,
+  dubaiSpan,
   supportDigestEntry,
   supportDigestMail,
   supportNotificationMail,
@@ -73,4 +74,17 @@ test("what a visitor wrote cannot add lines that read like the team's mail's own
   expect(entry).toContain(
     "> Hello\n> \n> ----------------------------------------\n> Reference: SR-2026-999999\n> Name: Someone else",
   );
+});
+
+test("an alert's dates in Dubai time, without the zone: a start, one day's hours, or two days", () => {
+  const midnight = new Date("2026-12-15T20:00:00Z"); // 16 Dec 2026, 00:00 in Dubai
+  const seven = new Date("2026-12-16T03:00:00Z");
+  const later = new Date("2026-12-18T14:30:00Z");
+  expect(dubaiSpan(midnight, null)).toBe("16 Dec 2026, 00:00");
+  expect(dubaiSpan(midnight, midnight)).toBe("16 Dec 2026, 00:00");
+  expect(dubaiSpan(midnight, seven)).toBe("16 Dec 2026, 00:00 – 07:00");
+  expect(dubaiSpan(midnight, later)).toBe("16 Dec 2026, 00:00 – 18 Dec 2026, 18:30");
+  expect(dubaiSpan(midnight, null, "ar")).toBe("16 ديسمبر 2026 في 00:00");
+  expect(dubaiSpan(midnight, seven, "ar")).toBe("16 ديسمبر 2026 من 00:00 حتى 07:00");
+  expect(dubaiSpan(midnight, later, "ar")).toBe("من 16 ديسمبر 2026 في 00:00 حتى 18 ديسمبر 2026 في 18:30");
 });

@@ -181,13 +181,55 @@ export function uaeDateTimeRange(start: Date, end: Date, language: Language = "e
   return translate({ ...range, values }, language);
 }
 
+/**
+ * A start, or a start and an end after it, in Asia/Dubai without the time zone (the
+ * sentence says it once): '16 Dec 2026, 00:00', '16 Dec 2026, 00:00 – 07:00' within one
+ * day, '20 Jan 2027, 10:00 – 23 Jan 2027, 18:00'; in Arabic '16 ديسمبر 2026 في 00:00',
+ * '16 ديسمبر 2026 من 00:00 حتى 07:00', 'من 20 يناير 2027 في 10:00 حتى 23 يناير 2027 في 18:00'
+ * (an alert's old and new dates).
+ */
+export function dubaiSpan(start: Date, end: Date | null, language: Language = "en"): string {
+  if (!end || end.getTime() <= start.getTime()) return dateTimeInDubai(start, language);
+  const day = dateInDubai(start, language);
+  if (day === dateInDubai(end, language)) {
+    const sameDay = /*i18n*/ { id: "mail.spanSameDay", message: "{day}, {start} – {end}" };
+    const values = { day, start: timeInDubai(start), end: timeInDubai(end) };
+    return translate({ ...sameDay, values }, language);
+  }
+  const span = /*i18n*/ { id: "mail.span", message: "{start} – {end}" };
+  const values = { start: dateTimeInDubai(start, language), end: dateTimeInDubai(end, language) };
+  return translate({ ...span, values }, language);
+}
+
+const locale = (language: Language) => (language === "ar" ? "ar-AE-u-nu-latn" : "en-GB");
+
 /** '14 Jan 2027, 09:30' in Asia/Dubai ('14 يناير 2027، 09:30' in Arabic, Latin digits). */
 function dateTimeInDubai(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === "ar" ? "ar-AE-u-nu-latn" : "en-GB", {
+  return new Intl.DateTimeFormat(locale(language), {
     timeZone: "Asia/Dubai",
     day: "2-digit",
     month: language === "ar" ? "long" : "short",
     year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+}
+
+/** '14 Jan 2027' in Asia/Dubai ('14 يناير 2027' in Arabic), as `dateTimeInDubai` writes the day. */
+function dateInDubai(at: Date, language: Language): string {
+  return new Intl.DateTimeFormat(locale(language), {
+    timeZone: "Asia/Dubai",
+    day: "2-digit",
+    month: language === "ar" ? "long" : "short",
+    year: "numeric",
+  }).format(at);
+}
+
+/** '09:30' in Asia/Dubai (Latin digits in both languages). */
+function timeInDubai(at: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Dubai",
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
