@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { askDeleteAccount, deletionPaused, deletionPausedMessage, invalidCode } from "@khayl/contract/account-deletion";
 import { blogNotFound } from "@khayl/contract/blogs";
 import { cardMessageIds } from "@khayl/contract/card-rules";
@@ -12,6 +14,22 @@ import { routeNotFound } from "./http/messages.ts";
 import { translate, translateText } from "./i18n.ts";
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** Every Arabic catalogue of the site (the website's areas, the API's, the contract's), as `file → lines` without comments. */
+function arabicCatalogues(): Map<string, string[]> {
+  const root = path.resolve(import.meta.dirname, "../../..");
+  const dirs = ["apps/web/app/locales/ar", "apps/api/src/locales/ar", "packages/contract/src/locales/ar"];
+  return new Map(
+    dirs.flatMap((dir) =>
+      readdirSync(path.join(root, dir))
+        .filter((file) => file.endsWith(".po"))
+        .map((file) => {
+          const lines = readFileSync(path.join(root, dir, file), "utf8").split("\n");
+          return [`${dir}/${file}`, lines.filter((l) => !l.startsWith("#"))] as const;
+        }),
+    ),
+  );
+}
 
 describe("every message the API answers with has its Arabic (decisions 016, 027)", () => {
   test("the success message of every endpoint of the contract", async () => {
@@ -98,5 +116,17 @@ describe("every message the API answers with has its Arabic (decisions 016, 027)
       expect(translate(contactBusy(ms), "en")).toBe(contactBusyMessage(ms));
       expect(translate(deletionPaused(ms), "en")).toBe(deletionPausedMessage(ms));
     }
+  });
+
+  test("the Arabic is written as words: no tatweel joins the preposition بـ to a word or to a value", () => {
+    const catalogues = arabicCatalogues();
+    expect(catalogues.size).toBeGreaterThan(10);
+    // A value ({what}) is Arabic words too: "بـ{what}" reads "بـتغييرات" in the mail.
+    const joined = /بـ(?=[\u0621-\u064A{])/;
+    for (const [file, lines] of catalogues)
+      expect(
+        lines.filter((l) => joined.test(l)),
+        file,
+      ).toEqual([]);
   });
 });
