@@ -129,4 +129,15 @@ describe("every message the API answers with has its Arabic (decisions 016, 027)
         file,
       ).toEqual([]);
   });
+
+  test("one spelling of the greeting, مرحبًا (the tanween on the ب), never مرحباً", () => {
+    const catalogues = arabicCatalogues();
+    for (const [file, lines] of catalogues)
+      expect(
+        lines.filter((l) => l.includes("مرحباً")),
+        file,
+      ).toEqual([]);
+    // The alert, confirmation and contact mails greet, and the contact and trip pages' messages.
+    expect([...catalogues.values()].flat().filter((l) => l.includes("مرحبًا،")).length).toBeGreaterThan(2);
+  });
 });

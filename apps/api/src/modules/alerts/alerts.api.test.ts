@@ -377,6 +377,7 @@ test("a watched show and flight that change date, then leave the schedule, mail 
     `- تغيّر موعد البطولة كأس الشتاء: كان 20 يناير 2027 في 10:00، وأصبح 27 يناير 2027 في 10:00 (بتوقيت الإمارات): http://localhost:3000/ar/transport/${show!.id}`,
   );
   expect(moved.ar).not.toContain("Winter Cup");
+  expect(moved.ar).toContain("مرحبًا،"); // one spelling of the greeting, the contact mail's
   // "Inform you about" is one word with what it names, not joined by a tatweel ("بـتغييرات").
   expect(moved.ar).toContain(`إعلامك بتغييرات البطولة ${show!.id}؛`);
   // The watched items are listed with the Arabic semicolon.
