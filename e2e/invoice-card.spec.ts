@@ -43,6 +43,14 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   await pay.click();
   await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
   await expect(page).toHaveTitle(/^Done – Invoice INV-/); // the title names the step shown
+  // Back walks to the earlier steps' entries, where the paid page still shows its paid view:
+  // so does the title (a screen reader announces it, the history list shows it).
+  for (const step of [/step=2/, /\/invoice\/[^?]+$/]) {
+    await page.goBack();
+    await expect(page).toHaveURL(step);
+    await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Done – Invoice INV-/);
+  }
 });
 
 test("insufficient funds is a card failure too", async ({ page }) => {

@@ -60,6 +60,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /**
+ * The lookup (the loader's invoice object) whose invoice was paid in this tab, set in the
+ * browser only, when the payment succeeds: while the page shows that lookup (no new one
+ * since: moving between steps makes none), its title names the paid view on every step's
+ * history entry, as the page shows it; a new lookup is a new object, and says for itself.
+ */
+let paidLookup: object | undefined;
+
+/**
  * Title 'Invoice {refNumber}' ('Invoice' when the lookup failed) and a description naming the
  * company, with `pageMeta`'s share card (no canonical, hreflang or `og:url`: the URL holds the
  * link's token); `noindex, nofollow` and the referrer rule come with its private `handle`
@@ -72,8 +80,9 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
   // The step shown, as the page decides it (`stepShown`), leads the title: the tab and the
   // history list tell the steps apart, and a screen reader announces the new title.
   // Paid in this page: the loader's data still says unpaid (no new lookup between steps),
-  // the navigation to step 4 says paid.
-  const paidHere = (location.state as { paid?: unknown } | null)?.paid === true;
+  // as it does on every step's history entry Back and Forward return to, where the page
+  // shows the paid view: the lookup, remembered when it was paid, says paid.
+  const paidHere = paidLookup !== undefined && paidLookup === data?.invoice;
   const status = paidHere ? "paid" : data?.invoice?.status;
   const step = status ? stepShown(status, new URLSearchParams(location.search)) : null;
   const stepName = step ? i18n._(stepNames[(step - 1) as 0 | 1 | 2 | 3]) : null;
@@ -278,7 +287,8 @@ function InvoiceView({
                   publishableKey={config.stripePublishableKey}
                   onPaid={(paidInvoice) => {
                     setPaid(paidInvoice);
-                    void navigate("?step=4", { replace: true, preventScrollReset: true, state: { paid: true } });
+                    paidLookup = loaded ?? undefined;
+                    void navigate("?step=4", { replace: true, preventScrollReset: true });
                   }}
                   onStale={() => void revalidator.revalidate()}
                 />
