@@ -160,12 +160,17 @@ export function bidiParagraph(
   let y = top;
   for (const line of bidiLines(doc, text, width, { ...style, direction })) {
     bidiLine(doc, line, x, y, width, { ...style, direction });
-    y += style.size * BIDI_LINE_HEIGHT;
+    y += bidiLineHeight(style);
   }
   return y;
 }
 
+/** Height in points of one line of {@link bidiParagraph} (or of a {@link bidiLine}) at `style.size` points. */
+export function bidiLineHeight(style: BidiTextStyle): number {
+  return style.size * BIDI_LINE_HEIGHT;
+}
+
 /** Height in points of {@link bidiParagraph}'s output for `text` in `width`. */
 export function bidiHeight(doc: PDFKit.PDFDocument, text: string, width: number, style: BidiTextStyle): number {
-  return bidiLines(doc, text, width, style).length * style.size * BIDI_LINE_HEIGHT;
+  return bidiLines(doc, text, width, style).length * bidiLineHeight(style);
 }

@@ -116,6 +116,15 @@ export function paidBy(
   };
 }
 
+/**
+ * The page number printed at the bottom of every page: 'Page 2 of 3' / 'صفحة 2 من 3'
+ * (`n` counts from 1; `total` is the document's number of pages).
+ */
+export function pageOf(n: number, total: number): Bilingual {
+  const source = /*i18n*/ { id: "pdf.pageOf", message: "Page {n} of {total}" };
+  return both(valued(source, { n, total }));
+}
+
 /** The footer: currency, VAT and card fee, and who issued the invoice. */
 export function footer(company: { name: string; trn: string }, vatRatePercent: number): Bilingual {
   const source = /*i18n*/ {

@@ -2,9 +2,12 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type InvoiceLine, invoiceTotals } from "@khayl/contract/invoice-lines";
+import { cardFeeFils } from "@khayl/contract/money";
 import { afterAll, describe, expect, test } from "vitest";
 import { visualRuns } from "./bidi-runs.ts";
 import { type InvoicePdfInput, renderInvoicePdf } from "./pdf.ts";
+import { pageOf } from "./pdf-labels.ts";
 import { pdfText } from "./testing.ts";
 
 /** poppler-utils' pdftotext, installed by .ci/run; the extraction tests skip without it. */
@@ -55,6 +58,53 @@ const input = (paid: boolean, customerName = "Layla Haddad"): InvoicePdfInput =>
     ? { paymentType: "card", cardBrand: "visa", cardLast4: "4242", feeFils: 2935, amountFils: 191935 }
     : null,
 });
+
+/**
+ * A paid invoice as the demo prints it (the shape QA found on two pages): the supplier's
+ * address on two lines, paid late in the year ('PAID on 29 Nov 2026' needs a line of its own
+ * for its Arabic, so the heading is at its tallest), the demo's first line (two lines of
+ * English, two of Arabic) and, for `lines` 2, a short second one. Amounts in fils.
+ */
+function paidLikeTheDemo(lines: 1 | 2): InvoicePdfInput {
+  const base = input(true);
+  const invoiceLines: InvoiceLine[] = [
+    {
+      description: "Local transport: Dubai Equestrian Club to Sharjah Equestrian Club, 1 horse",
+      descriptionAr: "نقل محلي: من نادي دبي للفروسية إلى نادي الشارقة للفروسية، حصان واحد",
+      quantity: 1,
+      unitPriceFils: 37_714,
+      vatRatePercent: 5,
+    },
+    {
+      description: "Groom accompaniment",
+      descriptionAr: "مرافقة سائس",
+      quantity: 1,
+      unitPriceFils: 25_000,
+      vatRatePercent: 5,
+    },
+  ].slice(0, lines);
+  const { totalFils } = invoiceTotals(invoiceLines);
+  return {
+    ...base,
+    company: { ...base.company, address: "Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates" },
+    invoice: { ...base.invoice, lines: invoiceLines, totalFils, paidAt: new Date("2026-11-29T10:00:00Z") },
+    payment: base.payment && {
+      ...base.payment,
+      feeFils: cardFeeFils(totalFils),
+      amountFils: totalFils + cardFeeFils(totalFils),
+    },
+  };
+}
+
+/** `base` with `count` lines: its first line, then short ones of AED 900.00 each. */
+function withLines(base: InvoicePdfInput, count: number): InvoicePdfInput {
+  const [first] = base.invoice.lines;
+  if (!first) throw new Error("the base invoice has no line");
+  const lines = Array.from({ length: count }, (_, i) =>
+    i === 0 ? first : { ...first, description: `Show transport, leg ${i + 1}`, quantity: 1 },
+  );
+  return { ...base, invoice: { ...base.invoice, lines, totalFils: invoiceTotals(lines).totalFils } };
+}
 
 describe("visual runs (UAX #9)", () => {
   test("an Arabic line with a number and a code is cut into runs in visual order", () => {
@@ -159,6 +209,24 @@ describe.skipIf(!hasPdftotext)("the bilingual tax invoice, as pdftotext reads it
     expect(text).not.toContain("غير مدفوعة");
   });
 
+  test("every page is numbered in both languages: 'Page N of M' and 'صفحة N من M'", async () => {
+    expect(pageOf(2, 3)).toEqual({ en: "Page 2 of 3", ar: "صفحة 2 من 3" });
+    const pages = pdftotext(await renderInvoicePdf(withLines(input(false), 14)), "numbered").split("\f");
+    for (const [n, page] of [pages[0] ?? "", pages[1] ?? ""].entries()) {
+      // pdftotext takes the line as left to right or right to left depending on the page, so
+      // the Arabic's words and numbers are checked, not their order.
+      const line = page.split("\n").find((l) => l.includes(`Page ${n + 1} of 2`)) ?? "";
+      expect(line).toContain("صفحة");
+      expect(line).toContain("من");
+      expect(
+        line
+          .replace(`Page ${n + 1} of 2`, "")
+          .match(/\d+/g)
+          ?.sort(),
+      ).toEqual([String(n + 1), "2"].sort());
+    }
+  });
+
   test("a status too long for one line with its Arabic puts the Arabic on its own line, never against it", async () => {
     const late = input(true);
     late.invoice.paidAt = new Date("2026-11-29T10:00:00Z"); // 'نوفمبر', longer than 'يناير'
@@ -187,5 +255,45 @@ describe("the bilingual tax invoice, as PDF.js reads it", () => {
     const arabic = await renderInvoicePdf(input(true), { compress: false, language: "ar" });
     expect(arabic.toString("latin1")).toContain("/Lang (ar-AE)");
     expect((await pdfText(arabic)).text).toContain("Tax Invoice");
+  });
+});
+
+describe("the invoice's pages, as PDF.js reads them", () => {
+  test.each([1, 2] as const)(
+    "a paid invoice with %i line(s) is one page in either language, with its totals, receipt and footer",
+    async (lines) => {
+      for (const language of ["en", "ar"] as const) {
+        const { pages, text } = await pdfText(await renderInvoicePdf(paidLikeTheDemo(lines), { language }));
+        expect(pages, language).toBe(1);
+        for (const expected of [
+          "Total (AED, VAT included)",
+          "Payment received",
+          "تم استلام الدفعة",
+          "Amount paid",
+          "المبلغ المدفوع",
+          "All amounts are in UAE dirhams",
+          "Page 1 of 1",
+        ]) {
+          expect(text, language).toContain(expected);
+        }
+      }
+    },
+  );
+
+  test("an invoice too long for one page heads page 2 with the supplier and the invoice number, and numbers every page", async () => {
+    for (const language of ["en", "ar"] as const) {
+      const { pages, pageTexts } = await pdfText(await renderInvoicePdf(withLines(input(true), 14), { language }));
+      expect(pages, language).toBe(2);
+      const [first = "", second = ""] = pageTexts;
+      expect(first, language).toContain("Page 1 of 2");
+      // The top of the continuation page, then the lines table's header row again.
+      expect(second, language).toMatch(/^Khayl Logistics INVOICE NUMBER INV-2026-000104 رقم الفاتورة Description /);
+      expect(second, language).toContain("Show transport, leg 14");
+      expect(second, language).toContain("Payment received");
+      expect(second, language).toContain("Page 2 of 2");
+      // The footer only on the last page.
+      expect(first, language).not.toContain("All amounts are in UAE dirhams");
+      expect(second, language).toContain("All amounts are in UAE dirhams");
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { InvoicePdfInput, Sheet } from "./pdf-input.ts";
 import { documentInfo, invoiceLabels } from "./pdf-labels.ts";
 import { PAGE } from "./pdf-layout.ts";
 import { drawFooter, drawLines, drawTotals } from "./pdf-lines.ts";
+import { numberPages } from "./pdf-pages.ts";
 
 export type { InvoicePdfInput } from "./pdf-input.ts";
 
@@ -20,9 +21,12 @@ export type { InvoicePdfInput } from "./pdf-input.ts";
  * dirhams with 2 decimals, left to right. Every label is printed in both languages, from the
  * catalogue (pdf-labels.ts, decision 027); Arabic is shaped and ordered by `bidi-text.ts` in
  * Readex Pro (embedded, subset), everything else in the built-in Helvetica; the layout is
- * pdf-layout.ts, the parts of the page pdf-heading.ts and pdf-lines.ts. `options.language`
- * (the request's) only chooses which title comes first and the document's language tag.
- * Answers the PDF bytes.
+ * pdf-layout.ts, the parts of the page pdf-heading.ts and pdf-lines.ts. One page while it
+ * fits (the totals and receipt are measured before they are placed); more lines go on to
+ * continuation pages headed with the supplier's name and the invoice number
+ * (pdf-pages.ts), and every page is numbered 'Page N of M' / 'صفحة N من M'.
+ * `options.language` (the request's) only chooses which title comes first and the
+ * document's language tag. Answers the PDF bytes.
  */
 export function renderInvoicePdf(
   input: InvoicePdfInput,
@@ -41,6 +45,8 @@ export function renderInvoicePdf(
     },
     lang: language === "ar" ? "ar-AE" : "en-GB",
     displayTitle: true,
+    // Pages stay in memory until `end()`, so that numberPages can go back to write 'Page N of M'.
+    bufferPages: true,
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -61,6 +67,7 @@ export function renderInvoicePdf(
   const y = drawLines(sheet, drawHeading(sheet));
   drawTotals(sheet, y);
   drawFooter(sheet);
+  numberPages(sheet);
   doc.end();
   return done;
 }

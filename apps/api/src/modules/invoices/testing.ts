@@ -7,9 +7,10 @@ import path from "node:path";
 
 /**
  * Parses PDF bytes with Mozilla's PDF.js (a full parser, so malformed bytes
- * fail) and answers the page count and the text of every page joined by spaces.
+ * fail) and answers the page count, the text of every page joined by spaces and,
+ * in `pageTexts`, each page's text on its own (spaces collapsed the same way).
  */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string; pageTexts: string[] }> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const fonts =
     path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") +
@@ -21,7 +22,8 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
     texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
   }
   await doc.destroy();
-  return { pages: doc.numPages, text: texts.join(" ").replace(/\s+/g, " ") };
+  const collapse = (text: string) => text.replace(/\s+/g, " ");
+  return { pages: doc.numPages, text: collapse(texts.join(" ")), pageTexts: texts.map(collapse) };
 }
 
 /** A PaymentIntent as the fake Stripe keeps it (Stripe's JSON field names). */
