@@ -158,6 +158,10 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   const keys = (await db.select().from(rateLimits)).map((r) => r.key);
   expect(keys.filter((k) => k.includes("@"))).toEqual([]);
   expect(keys.filter(naming)).toEqual([]);
+  // Nor does one link an erased request to the network it came from; the other sender's stays.
+  const sentBy = (id: number | undefined) => keys.filter((k) => k.startsWith(`support-sent:${id}:`));
+  expect([...sentBy(requests[0]?.id), ...sentBy(requests[1]?.id)]).toEqual([]);
+  expect(sentBy(requests[2]?.id)).toHaveLength(1);
   // alert_subscriptions: their alert is gone.
   expect(await db.select().from(alertSubscriptions)).toEqual([]);
 

@@ -18,14 +18,30 @@ export async function insertSupportRequest(tx: Tx, values: NewSupportRequest) {
 export const RESENT_WINDOW_MS = 24 * 3_600_000;
 
 /**
- * The requests stored in the last `RESENT_WINDOW_MS` with exactly these values (the address
- * compared lower-case), newest first, at most 10: what the same form sent again (a reload of
- * the page that posted it, a retry after an answer that was lost, a second press) may be a
- * copy of. Which of them the same client sent is the caller's to check.
+ * The rate-limit key that records, for `RESENT_WINDOW_MS`, that the client whose keyed hash
+ * is `clientHash` sent the stored request `id`: no column keeps the client with the request,
+ * and the record is gone when the window ends (or the request is anonymised).
  */
-export async function findResent(db: Db | Tx, values: NewSupportRequest): Promise<{ id: number; reference: string }[]> {
-  const rows = await db
-    .select({ id: supportRequests.id, reference: supportRequests.reference })
+export function sentByKey(id: number, clientHash: string): string {
+  return `${SENT_BY_PREFIX}${id}:${clientHash}`;
+}
+const SENT_BY_PREFIX = "support-sent:";
+
+/**
+ * The reference of a request stored in the last `RESENT_WINDOW_MS` with exactly these values
+ * (the address compared lower-case) by the client whose keyed hash is `clientHash`
+ * (`sentByKey`), the newest, or undefined: the same form sent again by the same client (a
+ * reload of the page that posted it, a retry after an answer that was lost, a second press).
+ * Only the same client's: answering anyone's copy would tell whoever knows a person's
+ * details and guesses their words that they wrote them, and give them the reference.
+ */
+export async function findResent(
+  db: Db | Tx,
+  values: NewSupportRequest,
+  clientHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: supportRequests.reference })
     .from(supportRequests)
     .where(
       and(
@@ -40,11 +56,14 @@ export async function findResent(db: Db | Tx, values: NewSupportRequest): Promis
         eq(supportRequests.supportInquiry, values.supportInquiry),
         eq(supportRequests.sourceIsApp, values.sourceIsApp ?? false),
         eq(supportRequests.sourceIsWebsite, values.sourceIsWebsite ?? true),
+        sql`exists (select 1 from rate_limits
+          where key = ${SENT_BY_PREFIX}::text || ${supportRequests.id}::text || ':' || ${clientHash}::text
+            and reset_at > now())`,
       ),
     )
     .orderBy(desc(supportRequests.id))
-    .limit(10);
-  return rows.flatMap((row) => (row.reference ? [{ id: row.id, reference: row.reference }] : []));
+    .limit(1);
+  return row?.reference ?? undefined;
 }
 
 /**
@@ -87,6 +106,9 @@ export async function anonymiseSupportRequestsOf(tx: Db | Tx, email: string): Pr
     .set(ANONYMISED)
     .where(sql`lower(${supportRequests.email}) = ${email.toLowerCase()}`)
     .returning({ id: supportRequests.id });
+  // Nor is the request linked to its sender's network any longer (`sentByKey`).
+  for (const { id } of rows)
+    await tx.execute(sql`delete from rate_limits where key like ${`${SENT_BY_PREFIX}${id}:%`}`);
   return rows.length;
 }
 

@@ -8,7 +8,7 @@ import { clientOf } from "../../http/client-address.ts";
 import { consumeSiteBudgets } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
-import { consumeRateLimit, peekRateLimit } from "../../http/rate-limit.ts";
+import { consumeRateLimit } from "../../http/rate-limit.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
 import { addToDigest, enqueueMails } from "../mail/repository.ts";
 import { supportDigestEntry, supportDigestMail, supportNotificationMail } from "../mail/templates.ts";
@@ -17,9 +17,9 @@ import {
   findResent,
   insertSupportRequest,
   lockSender,
-  type NewSupportRequest,
   RESENT_WINDOW_MS,
   reserveSupportRequestId,
+  sentByKey,
   setReference,
 } from "./repository.ts";
 
@@ -85,32 +85,6 @@ async function siteBudgetsWait(
 }
 
 /**
- * The rate-limit key that records, for `RESENT_WINDOW_MS`, that the client at `clientAddress`
- * (`clientOf`, as a keyed hash) sent the stored request `id`: no column keeps the client
- * with the request, and the record is gone when the window ends.
- */
-function sentByKey(hasher: ModuleDeps["hasher"], id: number, clientAddress: string): string {
-  return `support-sent:${id}:${hasher.hash("client", clientOf(clientAddress))}`;
-}
-
-/**
- * The reference of a request equal to `values` (`findResent`) that the client at
- * `clientAddress` sent in the last `RESENT_WINDOW_MS`, or undefined. Only the same client's:
- * answering anyone's copy would tell whoever knows a person's details and guesses their
- * words that they wrote them, and give them the request's reference.
- */
-async function resentBySameClient(
-  db: Db | Tx,
-  hasher: ModuleDeps["hasher"],
-  values: NewSupportRequest,
-  clientAddress: string,
-): Promise<string | undefined> {
-  for (const row of await findResent(db, values))
-    if ((await peekRateLimit(db, sentByKey(hasher, row.id, clientAddress))).current > 0) return row.reference;
-  return undefined;
-}
-
-/**
  * `POST /supportRequests/` (product §7): within the client's share of the site-wide budgets
  * and those budgets (`siteBudgetsWait`, else 429), stores the request, gives it a
  * reference and, in the same transaction, queues
@@ -120,7 +94,7 @@ async function resentBySameClient(
  * sent when the hour ends. A filled honeypot (`website`) is answered like a success, with
  * a reference taken from the same sequence as real ones, and nothing is stored, sent or
  * counted. The same request sent again within a day by the same client
- * (`resentBySameClient`: a reload of the page that posted it, a retry after a lost answer,
+ * (`findResent`: a reload of the page that posted it, a retry after a lost answer,
  * a second press) is answered with the first one's reference, and nothing is stored, sent
  * or counted again (product §4, ours); copies sent at the same moment wait for one another
  * (`lockSender`), so the same holds for them.
@@ -135,12 +109,13 @@ export async function createSupportRequest(
   const { website: _honeypot, ...typed } = body;
   const values = { ...typed, phone: phoneInE164(typed.phone) };
   // The same request sent again after the first was stored: answered without a lock.
-  const resent = await resentBySameClient(db, hasher, values, clientAddress);
+  const clientHash = hasher.hash("client", clientOf(clientAddress));
+  const resent = await findResent(db, values, clientHash);
   if (resent) return { reference: resent };
   const outcome = await db.transaction(async (tx): Promise<{ reference: string } | { waitMs: number }> => {
     // A copy sent at the same moment waits here, then finds the first one stored: it counts nothing.
     await lockSender(tx, values.email);
-    const raced = await resentBySameClient(tx, hasher, values, clientAddress);
+    const raced = await findResent(tx, values, clientHash);
     if (raced) return { reference: raced };
     // Counted in this transaction, which a refusal commits too (it is answered after).
     const waitMs = await siteBudgetsWait(tx, { env, hasher }, values, clientAddress);
@@ -155,7 +130,7 @@ export async function createSupportRequest(
       windowMs: HOUR_MS,
     });
     const row = await insertSupportRequest(tx, values);
-    await consumeRateLimit(tx, sentByKey(hasher, row.id, clientAddress), { max: 1, windowMs: RESENT_WINDOW_MS });
+    await consumeRateLimit(tx, sentByKey(row.id, clientHash), { max: 1, windowMs: RESENT_WINDOW_MS });
     const reference = formatReference(row.id, row.createdAt);
     await setReference(tx, row.id, reference);
     const request = { ...values, reference, language };
