@@ -127,6 +127,9 @@ test("the phone field takes a whole international number, typed after the UAE's 
     ["＋９７１５０１２３４５６７", "+971501234567", "AE"],
     ["+44 20 7946 0958", "+442079460958", "GB"],
     ["00971 50 123 4567", "+971501234567", "AE"],
+    // Copied from an Arabic page, with its direction marks. After the UAE one: the UK one.
+    ["+44 20 7946 0958", "+442079460958", "GB"],
+    ["\u200f\u061c+971\u00a050\u00a0123\u00a04567\u200e", "+971501234567", "AE"],
   ] as const) {
     await phone.click();
     await page.keyboard.press("End");

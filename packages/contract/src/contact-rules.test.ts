@@ -172,6 +172,8 @@ describe("phone (plus sign, at least 10 digits, single spaces between digits)", 
     ["+971\u00a050\u00a0123\u00a04567", undefined], // pasted from a contact card: no-break spaces
     ["+971\u202f50\u2009123\u20094567", undefined], // narrow no-break and thin spaces
     ["\u200e+971 50 123 4567\u200f", undefined], // copied from an Arabic page with its direction marks
+    ["\u061c+971 50 123 4567", undefined], // the Arabic letter mark
+    ["\ufeff+971\u200b50 123\u2060 4567", undefined], // zero-width characters
     ["+971\u00a0\u00a050 123 4567", invalid], // two spaces, whatever their kind
   ])("%j → %j", (value, message) => {
     expect(phoneError(value)).toBe(message);

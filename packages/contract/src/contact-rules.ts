@@ -73,13 +73,13 @@ export function isValidEmail(value: string): boolean {
 /**
  * A phone number as product §5's rule reads it: Latin digits (`latinDigits`), any space
  * other than U+0020 (no-break, thin, narrow no-break…) as a plain one, and direction marks
- * and isolates dropped; so a number pasted from a contact card or an Arabic page is the
+ * (the Arabic letter mark among them), isolates and zero-width characters dropped; so a number pasted from a contact card or an Arabic page is the
  * number it shows.
  */
 export function phoneAsRead(value: string): string {
   return latinDigits(value)
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, " ")
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+    .replace(/[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g, "");
 }
 
 /** True when `value` follows product §5's international phone format, as read by `phoneAsRead`. */

@@ -1,4 +1,4 @@
-import { latinDigits } from "@khayl/contract/digits";
+import { phoneAsRead } from "@khayl/contract/contact-rules";
 import { getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/core";
 import metadata from "libphonenumber-js/min/metadata";
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useState } from "react";
@@ -33,8 +33,9 @@ export interface PhoneFieldProps {
  * field takes as typed digits. An invalid one is kept as written, for the form's message.
  */
 function pastedInternationalNumber(text: string): string | undefined {
-  // Full-width `＋９７１…` (NFKC) and Arabic-Indic digits read as the `+` and digits they are.
-  const international = latinDigits(text.normalize("NFKC")).trim().replace(/^00/, "+");
+  // Full-width `＋９７１…` (NFKC), Arabic-Indic digits and direction marks read as the `+` and
+  // digits they are (`phoneAsRead`).
+  const international = phoneAsRead(text.normalize("NFKC")).trim().replace(/^00/, "+");
   if (!international.startsWith("+")) return undefined;
   return parsePhoneNumberFromString(international, metadata)?.number;
 }
@@ -79,7 +80,7 @@ export function PhoneField({
   const takeWholeNumber = (event: FormEvent<HTMLDivElement>) => {
     const input = event.target;
     if (codeEditable || !(input instanceof HTMLInputElement) || input.type !== "tel") return;
-    const text = latinDigits(input.value.normalize("NFKC")).replace(/\s/g, "");
+    const text = phoneAsRead(input.value.normalize("NFKC")).replace(/\s/g, "");
     if (!/^(\+|00)/.test(text) || text.startsWith(callingCode)) return;
     const number = pastedInternationalNumber(text);
     if (number === undefined) return;
