@@ -139,9 +139,9 @@ export async function createTestDb(): Promise<DbHandle> {
 /** A transaction-level advisory lock held by a test (`holdAdvisoryLock`). */
 export interface HeldAdvisoryLock {
   /**
-   * Resolves once the sessions of this database waiting on the lock have been as many three
-   * polls in a row (50 ms apart), and at least `atLeast`; gives that count. Throws, with the
-   * counts seen, when that has not happened within 10 s.
+   * Resolves once the number of this database's sessions waiting on the lock has stayed the
+   * same for three polls in a row (50 ms apart) and is at least `atLeast`; gives that number.
+   * Throws, with the numbers seen, when that has not happened within 10 s.
    */
   settledWaiters(atLeast: number): Promise<number>;
   /** Ends the holding transaction (the waiters go on); safe to call twice. */

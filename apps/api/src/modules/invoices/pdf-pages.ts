@@ -4,9 +4,10 @@ import { pageOf } from "./pdf-labels.ts";
 import { arabic, BRAND, CONTENT_WIDTH, fact, MUTED, PAGE, RULE, userText } from "./pdf-layout.ts";
 
 /**
- * The pages of the invoice PDF beyond the first one's heading (decision 018): the heading of
- * a continuation page and the page numbers. The document buffers its pages (pdfkit's
- * `bufferPages`), so the numbers, which need the count, are written once everything else is.
+ * The pages of the invoice PDF beyond the first one's heading (architecture §3.8, product §9:
+ * the tax invoice PDF): the heading of a continuation page and the page numbers. The document
+ * buffers its pages (pdfkit's `bufferPages`), so the numbers, which need the count, are
+ * written once everything else is.
  * Positions in PDF points from the top left of the page.
  */
 
