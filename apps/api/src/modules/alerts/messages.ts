@@ -41,11 +41,11 @@ export const alertMessages = {
   backShow: /*i18n*/ { id: "alerts.item.backShow", message: "Show {name} is back on the schedule, {date}: {url}" },
   cancelledFlight: /*i18n*/ {
     id: "alerts.item.cancelledFlight",
-    message: "Flight {route} ({date}) is no longer on the schedule",
+    message: "Flight {route}, {date}, is no longer on the schedule",
   },
   cancelledShow: /*i18n*/ {
     id: "alerts.item.cancelledShow",
-    message: "Show {name} ({date}) is no longer on the schedule",
+    message: "Show {name}, {date}, is no longer on the schedule",
   },
   whatFlights: /*i18n*/ { id: "alerts.what.flights", message: "new flights" },
   whatImport: /*i18n*/ { id: "alerts.what.import", message: "new import flights" },

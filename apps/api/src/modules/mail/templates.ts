@@ -172,13 +172,13 @@ export function uaeDateTime(at: Date, language: Language = "en"): string {
 }
 
 /**
- * Two instants as `uaeDateTime` writes one, the time zone said once: '20 Jan 2027, 10:00 to
- * 23 Jan 2027, 18:00 (UAE time)' (a show's start and end in an alert mail).
+ * Two instants as `dubaiSpan` writes them, the time zone said once: '20 Jan 2027, 10:00 –
+ * 23 Jan 2027, 18:00 (UAE time)', '16 Dec 2026, 00:00 – 07:00 (UAE time)' within one day (a
+ * show's start and end in an alert mail, written as the mail's moved dates are).
  */
 export function uaeDateTimeRange(start: Date, end: Date, language: Language = "en"): string {
-  const range = /*i18n*/ { id: "mail.uaeTimeRange", message: "{start} to {end} (UAE time)" };
-  const values = { start: dateTimeInDubai(start, language), end: dateTimeInDubai(end, language) };
-  return translate({ ...range, values }, language);
+  const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
+  return translate({ ...inUaeTime, values: { dateTime: dubaiSpan(start, end, language) } }, language);
 }
 
 /**
