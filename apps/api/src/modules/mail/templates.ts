@@ -202,36 +202,23 @@ export function dubaiSpan(start: Date, end: Date | null, language: Language = "e
 }
 
 const locale = (language: Language) => (language === "ar" ? "ar-AE-u-nu-latn" : "en-GB");
+/** The day in Asia/Dubai as the mails write it: '14 Jan 2027', '14 يناير 2027'. */
+const dayIn = (language: Language) =>
+  ({ timeZone: "Asia/Dubai", day: "2-digit", month: language === "ar" ? "long" : "short", year: "numeric" }) as const;
+/** The time of day as the mails write it: '09:30' (24 hours). */
+const TIME_OF_DAY = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
 
 /** '14 Jan 2027, 09:30' in Asia/Dubai ('14 يناير 2027، 09:30' in Arabic, Latin digits). */
 function dateTimeInDubai(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone: "Asia/Dubai",
-    day: "2-digit",
-    month: language === "ar" ? "long" : "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
+  return new Intl.DateTimeFormat(locale(language), { ...dayIn(language), ...TIME_OF_DAY }).format(at);
 }
 
 /** '14 Jan 2027' in Asia/Dubai ('14 يناير 2027' in Arabic), as `dateTimeInDubai` writes the day. */
 function dateInDubai(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone: "Asia/Dubai",
-    day: "2-digit",
-    month: language === "ar" ? "long" : "short",
-    year: "numeric",
-  }).format(at);
+  return new Intl.DateTimeFormat(locale(language), dayIn(language)).format(at);
 }
 
 /** '09:30' in Asia/Dubai (Latin digits in both languages). */
 function timeInDubai(at: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Dubai",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dubai", ...TIME_OF_DAY }).format(at);
 }
