@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@khayl/db/client";
 import type { Hasher } from "../secret-key.ts";
 import { clientBlocksOf, clientOf } from "./client-address.ts";
-import { consumeRateLimit } from "./rate-limit.ts";
+import { consumeRateLimit, peekRateLimit } from "./rate-limit.ts";
 
 /**
  * One client's share of a site-wide budget (decision 021): a fifth of it (at least 1),
@@ -34,10 +34,26 @@ export interface SiteBudget {
 }
 
 /**
- * Counts one hit (its `cost`) on this client's share of each of `budgets` (`clientShareOf`,
- * named by the budget's key without `site:`), then on each budget: the shares first, so a
- * client past its own spends nothing of the site's. Stops at the first refusal and answers
- * how long it lasts (ms); `allowed: true` when every count was within its limit.
+ * The limits a hit on `budgets` from the client at `clientAddress` is counted on, in order:
+ * the client's share of each (`clientShareOf`, named by the budget's key without `site:`),
+ * then each budget, so a client past its own share spends nothing of the site's.
+ */
+function limitsOf(
+  hasher: Hasher,
+  clientAddress: string,
+  budgets: readonly SiteBudget[],
+): { key: string; max: number; windowMs: number; cost?: number | undefined }[] {
+  const shares = budgets.map(({ key, cost, ...site }) => ({
+    ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
+    cost,
+  }));
+  return [...shares, ...budgets];
+}
+
+/**
+ * Counts one hit (its `cost`) on this client's share of each of `budgets`, then on each
+ * budget (`limitsOf`). Stops at the first refusal and answers how long it lasts (ms);
+ * `allowed: true` when every count was within its limit.
  */
 export async function consumeSiteBudgets(
   db: Db | Tx,
@@ -45,13 +61,28 @@ export async function consumeSiteBudgets(
   clientAddress: string,
   budgets: readonly SiteBudget[],
 ): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
-  const shares = budgets.map(({ key, cost, ...site }) => ({
-    ...clientShareOf(hasher, key.slice("site:".length), clientAddress, site),
-    cost,
-  }));
-  for (const { key, ...limit } of [...shares, ...budgets]) {
+  for (const { key, ...limit } of limitsOf(hasher, clientAddress, budgets)) {
     const counted = await consumeRateLimit(db, key, limit);
     if (!counted.allowed) return { allowed: false, retryAfterMs: counted.retryAfterMs };
+  }
+  return { allowed: true };
+}
+
+/**
+ * Whether one hit (its `cost`) on `budgets` would be refused, as `consumeSiteBudgets` decides
+ * it, without counting it: for an answer that must look like a counted one (a filled
+ * honeypot) and counts nothing.
+ */
+export async function peekSiteBudgets(
+  db: Db | Tx,
+  hasher: Hasher,
+  clientAddress: string,
+  budgets: readonly SiteBudget[],
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
+  for (const { key, max, cost } of limitsOf(hasher, clientAddress, budgets)) {
+    const counted = await peekRateLimit(db, key);
+    if (counted.current + Math.max(1, Math.round(cost ?? 1)) > max)
+      return { allowed: false, retryAfterMs: counted.retryAfterMs };
   }
   return { allowed: true };
 }

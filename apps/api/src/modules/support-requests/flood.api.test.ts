@@ -87,6 +87,9 @@ describe("a flood of contact requests from 300 networks", () => {
     });
     const arabic = await submit(api, valid, "2001:db8:fffe::1", { language: "ar" });
     expect(arabic.statusCode).toBe(429);
+    // A filled honeypot gets the same refusal, not a success that tells a bot the field is a trap.
+    const trap = await submit(api, { ...valid, website: "http://spam.example" }, "2001:db8:fffd::1");
+    expect([trap.statusCode, trap.json().message]).toEqual([429, refused.json().message]);
     expect(arabic.json().message).toMatch(/^يتلقى نموذج التواصل طلبات كثيرة، يُرجى المحاولة بعد \d+ دقيقة$/);
 
     // The support team: 20 notifications one by one, the other 80 held for one digest due when the hour ends.

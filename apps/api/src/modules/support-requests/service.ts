@@ -5,7 +5,7 @@ import type { Db, Tx } from "@khayl/db/client";
 import type { z } from "zod";
 import type { ModuleDeps } from "../../deps.ts";
 import { clientOf } from "../../http/client-address.ts";
-import { consumeSiteBudgets } from "../../http/client-share.ts";
+import { consumeSiteBudgets, peekSiteBudgets } from "../../http/client-share.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
@@ -69,19 +69,26 @@ function storedBytesOf(values: Omit<Body, "website">): number {
  * `CONTACT_BYTES_PER_DAY` stored bytes, of which one client (`clientAddress`) may spend a
  * fifth (`clientShareOf`: five clients at least to close the form for everyone). Answers the
  * milliseconds to wait past the client's share (then counting nothing site-wide), or past
- * either site budget, for everyone until its window ends; undefined when within them.
+ * either site budget, for everyone until its window ends; undefined when within them. With
+ * `peek`, counts nothing and answers what counting would (`peekSiteBudgets`).
  */
 async function siteBudgetsWait(
   db: Db | Tx,
   { env, hasher }: Pick<ModuleDeps, "env" | "hasher">,
   values: Omit<Body, "website">,
   clientAddress: string,
+  peek = false,
 ): Promise<number | undefined> {
-  const counted = await consumeSiteBudgets(db, hasher, clientAddress, [
+  const counted = await (peek ? peekSiteBudgets : consumeSiteBudgets)(db, hasher, clientAddress, [
     { key: "site:contact-submissions", max: env.CONTACT_SUBMISSIONS_PER_HOUR, windowMs: HOUR_MS },
     { key: "site:contact-bytes", max: env.CONTACT_BYTES_PER_DAY, windowMs: 24 * HOUR_MS, cost: storedBytesOf(values) },
   ]);
   return counted.allowed ? undefined : counted.retryAfterMs;
+}
+
+/** The 429 of a contact request past the site's budgets, `waitMs` (ms) to wait. */
+function contactBusyError(waitMs: number): HttpError {
+  return new HttpError(429, contactBusy(waitMs), { "retry-after": String(retryAfterSeconds(waitMs)) });
 }
 
 /**
@@ -92,8 +99,8 @@ async function siteBudgetsWait(
  * sender's confirmation (architecture §3.6). Past `SUPPORT_NOTIFICATIONS_PER_HOUR`
  * notifications in the hour, the request is added to the support team's digest instead,
  * sent when the hour ends. A filled honeypot (`website`) is answered like a success, with
- * a reference taken from the same sequence as real ones, and nothing is stored, sent or
- * counted. The same request sent again within a day by the same client
+ * a reference taken from the same sequence as real ones (or the same 429 when the budgets
+ * are spent), and nothing is stored, sent or counted. The same request sent again within a day by the same client
  * (`findResent`: a reload of the page that posted it, a retry after a lost answer,
  * a second press) is answered with the first one's reference, and nothing is stored, sent
  * or counted again (product §4, ours); copies sent at the same moment wait for one another
@@ -105,8 +112,14 @@ export async function createSupportRequest(
   language: Language,
   clientAddress: string,
 ): Promise<{ reference: string }> {
-  if (body.website) return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
-  const { website: _honeypot, ...typed } = body;
+  const { website: honeypot, ...typed } = body;
+  if (honeypot) {
+    // Refused as a real request would be when the site's budgets are spent, so the answer
+    // does not tell a bot the field is a trap; counted nowhere.
+    const waitMs = await siteBudgetsWait(db, { env, hasher }, typed, clientAddress, true);
+    if (waitMs !== undefined) throw contactBusyError(waitMs);
+    return { reference: formatReference(await reserveSupportRequestId(db), new Date()) };
+  }
   const values = { ...typed, phone: phoneInE164(typed.phone) };
   // The same request sent again after the first was stored: answered without a lock.
   const clientHash = hasher.hash("client", clientOf(clientAddress));
@@ -155,7 +168,6 @@ export async function createSupportRequest(
       );
     return { reference };
   });
-  if ("waitMs" in outcome)
-    throw new HttpError(429, contactBusy(outcome.waitMs), { "retry-after": String(retryAfterSeconds(outcome.waitMs)) });
+  if ("waitMs" in outcome) throw contactBusyError(outcome.waitMs);
   return outcome;
 }
