@@ -73,8 +73,8 @@ export function isValidEmail(value: string): boolean {
 /**
  * A phone number as product §5's rule reads it: Latin digits (`latinDigits`), any space
  * other than U+0020 (no-break, thin, narrow no-break…) as a plain one, and direction marks
- * (the Arabic letter mark among them), isolates and zero-width characters dropped; so a number pasted from a contact card or an Arabic page is the
- * number it shows.
+ * (the Arabic letter mark among them), isolates and zero-width characters dropped; so a
+ * number pasted from a contact card or an Arabic page is the number it shows.
  */
 export function phoneAsRead(value: string): string {
   return latinDigits(value)

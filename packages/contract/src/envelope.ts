@@ -49,57 +49,46 @@ export const crossSiteRequest: Message = /*i18n*/ {
 };
 
 /**
- * A 429's message gives a wait of up to 90 seconds in seconds, up to 90 minutes in minutes, a
- * longer one in hours: rounded up, the first count in the larger unit is 2.
+ * The unit and count a 429's message gives a wait of `retryAfterMs` milliseconds in: up to 90
+ * seconds in whole seconds (the same number as `retry-after`), up to 90 minutes in whole
+ * minutes, a longer one in whole hours; rounded up, so the first count in a larger unit is 2.
  */
-const SECONDS_IN_MESSAGES = 90;
-const MINUTES_IN_MESSAGES = 90;
-
-/** A wait of `retryAfterMs` milliseconds in whole hours, at least 1 (a deletion lock lasts a day or more). */
-function retryAfterHours(retryAfterMs: number): number {
-  return Math.max(1, Math.ceil(retryAfterMs / 3_600_000));
+function waitOf(retryAfterMs: number): { unit: "seconds" | "minutes" | "hours"; count: number } {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  if (seconds <= 90) return { unit: "seconds", count: seconds };
+  const minutes = retryAfterMinutes(retryAfterMs);
+  if (minutes <= 90) return { unit: "minutes", count: minutes };
+  return { unit: "hours", count: Math.ceil(retryAfterMs / 3_600_000) };
 }
 
 /**
- * The message of a 429: the wait from `retryAfterMs` (milliseconds) in whole seconds, at
- * least 1, the same number as the answer's `retry-after` header; a wait over 90 seconds (a
- * site-wide pause, up to an hour) in whole minutes, one over 90 minutes (a deletion lock, a
- * day or more) in whole hours, rounded up. Singular and plural as the language has them
- * ('1 second', not '1 seconds').
+ * The message of a 429, the wait (`waitOf`) in seconds, in minutes (a site-wide pause, up to
+ * an hour) or in hours (a deletion lock, a day or more), singular and plural as the language
+ * has them ('1 second', not '1 seconds').
  */
 export function tooManyRequests(retryAfterMs: number): Message {
-  const seconds = retryAfterSeconds(retryAfterMs);
-  if (retryAfterMinutes(retryAfterMs) > MINUTES_IN_MESSAGES) {
-    const inHours = /*i18n*/ {
-      id: "http.tooManyRequestsHours",
-      message: "Too many requests, please try again in {hours, plural, one {{hours} hour} other {{hours} hours}}",
-    };
-    return { ...inHours, values: { hours: retryAfterHours(retryAfterMs) } };
-  }
-  if (seconds > SECONDS_IN_MESSAGES) {
-    const inMinutes = /*i18n*/ {
+  const { unit, count } = waitOf(retryAfterMs);
+  const sources = {
+    seconds: /*i18n*/ {
+      id: "http.tooManyRequests",
+      message: "Too many requests, please try again in {count, plural, one {{count} second} other {{count} seconds}}",
+    },
+    minutes: /*i18n*/ {
       id: "http.tooManyRequestsMinutes",
-      message:
-        "Too many requests, please try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}",
-    };
-    return { ...inMinutes, values: { minutes: retryAfterMinutes(retryAfterMs) } };
-  }
-  const source = /*i18n*/ {
-    id: "http.tooManyRequests",
-    message:
-      "Too many requests, please try again in {seconds, plural, one {{seconds} second} other {{seconds} seconds}}",
+      message: "Too many requests, please try again in {count, plural, one {{count} minute} other {{count} minutes}}",
+    },
+    hours: /*i18n*/ {
+      id: "http.tooManyRequestsHours",
+      message: "Too many requests, please try again in {count, plural, one {{count} hour} other {{count} hours}}",
+    },
   };
-  return { ...source, values: { seconds } };
+  return { ...sources[unit], values: { count } };
 }
 
 /** The English of `tooManyRequests(retryAfterMs)`. */
 export function tooManyRequestsMessage(retryAfterMs: number): string {
-  const seconds = retryAfterSeconds(retryAfterMs);
-  const hours = retryAfterHours(retryAfterMs);
-  if (retryAfterMinutes(retryAfterMs) > MINUTES_IN_MESSAGES)
-    return `Too many requests, please try again in ${hours} ${hours === 1 ? "hour" : "hours"}`;
-  if (seconds > SECONDS_IN_MESSAGES) return `Too many requests, please try again in ${minutesToWait(retryAfterMs)}`;
-  return `Too many requests, please try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const { unit, count } = waitOf(retryAfterMs);
+  return `Too many requests, please try again in ${count} ${count === 1 ? unit.slice(0, -1) : unit}`;
 }
 
 /** `retry-after` in whole seconds (at least 1) for a wait of `retryAfterMs` milliseconds. */

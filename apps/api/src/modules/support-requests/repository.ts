@@ -106,9 +106,13 @@ export async function anonymiseSupportRequestsOf(tx: Db | Tx, email: string): Pr
     .set(ANONYMISED)
     .where(sql`lower(${supportRequests.email}) = ${email.toLowerCase()}`)
     .returning({ id: supportRequests.id });
-  // Nor is the request linked to its sender's network any longer (`sentByKey`).
-  for (const { id } of rows)
-    await tx.execute(sql`delete from rate_limits where key like ${`${SENT_BY_PREFIX}${id}:%`}`);
+  // Nor is a request linked to its sender's network any longer (`sentByKey`): one statement.
+  if (rows.length > 0)
+    await tx.execute(sql`delete from rate_limits where key like ${`${SENT_BY_PREFIX}%`}
+      and split_part(key, ':', 2) in (${sql.join(
+        rows.map(({ id }) => sql`${String(id)}`),
+        sql`, `,
+      )})`);
   return rows.length;
 }
 

@@ -100,11 +100,11 @@ function contactBusyError(waitMs: number): HttpError {
  * notifications in the hour, the request is added to the support team's digest instead,
  * sent when the hour ends. A filled honeypot (`website`) is answered like a success, with
  * a reference taken from the same sequence as real ones (or the same 429 when the budgets
- * are spent), and nothing is stored, sent or counted. The same request sent again within a day by the same client
- * (`findResent`: a reload of the page that posted it, a retry after a lost answer,
- * a second press) is answered with the first one's reference, and nothing is stored, sent
- * or counted again (product §4, ours); copies sent at the same moment wait for one another
- * (`lockSender`), so the same holds for them.
+ * are spent), and nothing is stored, sent or counted. The same request sent again within a
+ * day by the same client (`findResent`: a reload of the page that posted it, a retry after a
+ * lost answer, a second press) is answered with the first one's reference, and nothing is
+ * stored, sent or counted again (product §4, ours); copies sent at the same moment wait for
+ * one another (`lockSender`), so the same holds for them.
  */
 export async function createSupportRequest(
   { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
