@@ -9,6 +9,7 @@ import { registerApiDocs, registerOpenApi } from "./http/openapi.ts";
 import { registerRateLimit } from "./http/rate-limit.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { alertRoutes } from "./modules/alerts/routes.ts";
+import { ownScheduleNames } from "./modules/alerts/schedule-names.ts";
 import { blogRoutes } from "./modules/blogs/routes.ts";
 import { configurationRoutes } from "./modules/configurations/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
@@ -98,7 +99,8 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   const title = `${deps.env.COMPANY_NAME} API`;
   const keys = secretKeysOf(await loadSecretKey(deps.env));
   await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
-  await app.register(apiPlugin, { ...deps, ...keys, prefix: API_PREFIX.slice(API_ROOT.length) });
+  const scheduleName = deps.scheduleName ?? ownScheduleNames(deps.db);
+  await app.register(apiPlugin, { ...deps, ...keys, scheduleName, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });
   await answerUnknownApiPaths(app);
 };
@@ -107,9 +109,10 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
  * Only the alerts module's routes (decision 028), mounted at `API_PREFIX` as `apiRootPlugin`
  * mounts the whole API, behind the same validation, envelope and rate limit, without the
  * OpenAPI docs: what a site whose other calls go to a provider behind `API_URL` serves
- * from its own database. Reads (or, on the demo, creates) the server secret first.
+ * from its own database, naming the watched show or flight with the host's `scheduleName`
+ * (which reads the provider). Reads (or, on the demo, creates) the server secret first.
  */
-export const alertsApiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+export const alertsApiPlugin: FastifyPluginAsync<ApiDeps & Pick<ModuleDeps, "scheduleName">> = async (app, deps) => {
   const keys = secretKeysOf(await loadSecretKey(deps.env));
   await app.register(
     async (api) => {

@@ -55,6 +55,10 @@ async function hostWith(variables: Record<string, string> = {}) {
   cleanups.push(() => closed || host.close());
   return {
     db: database.db,
+    app: host.app,
+    /** The mails queued to `to`, opened (they wait sealed under the server secret). */
+    mailsTo: async (to: string) =>
+      openedOutbox(database.db, secretKeysOf(await loadSecretKey(env)).sealer, eq(outbox.to, to)),
     close: async () => {
       closed = true;
       await host.close();
@@ -64,23 +68,27 @@ async function hostWith(variables: Record<string, string> = {}) {
 
 /**
  * A provider API behind `API_URL` that has the schedules but no alert endpoints: `rowsOf`
- * answers a path's rows (in the request's `language`), or undefined for a 404 in the
- * envelope. `requests` lists what it was asked (`GET /path language`); closed after the test.
+ * answers a path's rows (in the request's `language`), one item (an object, for a show's or
+ * flight's own path), undefined for a 404 in the envelope, or a status to fail with.
+ * `requests` lists what it was asked (`GET /path language`); closed after the test.
  */
-async function startProvider(rowsOf: (path: string, language: string | undefined) => unknown[] | undefined) {
+async function startProvider(
+  rowsOf: (path: string, language: string | undefined) => unknown[] | object | number | undefined,
+) {
   const requests: string[] = [];
   const provider: Server = createServer((req, res) => {
     const path = req.url?.split("?")[0] ?? "";
     const language = req.headers.language === undefined ? undefined : String(req.headers.language);
     requests.push(`${req.method} ${path} ${language}`);
-    const rows = rowsOf(path, language);
+    const answer = rowsOf(path, language);
     res.setHeader("content-type", "application/json");
-    res.statusCode = rows ? 200 : 404;
+    res.statusCode = typeof answer === "number" ? answer : answer ? 200 : 404;
+    const data = Array.isArray(answer) ? { rows: answer, count: answer.length } : answer;
     res.end(
       JSON.stringify(
-        rows
-          ? { success: true, statusCode: 200, message: "ok", data: { rows, count: rows.length } }
-          : { success: false, statusCode: 404, message: "Not found" },
+        res.statusCode === 200
+          ? { success: true, statusCode: 200, message: "ok", data }
+          : { success: false, statusCode: res.statusCode, message: "Not found" },
       ),
     );
   });
@@ -162,6 +170,39 @@ test("under API_URL the host's watcher reads the provider, in Arabic too for an 
   vi.advanceTimersByTime(3 * INTERVAL_MS);
   await settle();
   expect(requests).toEqual([]);
+});
+
+test("under API_URL an alert on one show is named from the provider; one it lacks is refused; with it down, still taken", async () => {
+  let down = false;
+  const { url } = await startProvider((path, language) => {
+    if (down) return 503;
+    if (path === "/event-services/website/800")
+      return { id: 800, eventName: language === "ar" ? "كأس الربيع" : "Spring Cup" };
+    return path.endsWith("/website") ? [] : undefined;
+  });
+  const { app, mailsTo } = await hostWith({ API_URL: url, PUBLIC_URL: "http://localhost:3000" });
+  const ask = (email: string, filter: string, language = "en") =>
+    app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      headers: { language },
+      payload: { email, watch: "show", filter, language },
+    });
+
+  expect((await ask("named@example.com", "800")).statusCode).toBe(202);
+  expect((await mailsTo("named@example.com"))[0]?.text).toContain("about changes to the show Spring Cup.");
+  expect((await ask("named-ar@example.com", "800", "ar")).statusCode).toBe(202);
+  expect((await mailsTo("named-ar@example.com"))[0]?.text).toContain("تغييرات البطولة كأس الربيع");
+
+  const refused = await ask("unknown@example.com", "801");
+  expect(refused.statusCode).toBe(404);
+  expect(refused.json()).toEqual({ success: false, statusCode: 404, message: "This show is not on the schedule" });
+  expect(await mailsTo("unknown@example.com")).toEqual([]);
+
+  // The provider not answering loses nobody's request: the alert is taken, named by its number.
+  down = true;
+  expect((await ask("while-down@example.com", "800")).statusCode).toBe(202);
+  expect((await mailsTo("while-down@example.com"))[0]?.text).toContain("about changes to show 800.");
 });
 
 test("a run slower than the interval is not joined by the next one", async () => {

@@ -154,6 +154,30 @@ describe("head, language versions and redirects", () => {
     expect([...page.shownTexts("main")].join("\n")).toContain("قفز الحواجز، الترويض");
   });
 
+  test("the manage page names a watched show and flight as the schedule does, each linked to its page", async () => {
+    type Named = { id: number; eventName?: string; departureAirport?: { code: string } | null };
+    const [show] = (await apiData<{ rows: Named[] }>("/event-services/website?limit=1&showOnWebsite=true")).rows;
+    const [arabicShow] = (await apiData<{ rows: Named[] }>("/event-services/website?limit=1&showOnWebsite=true", "ar"))
+      .rows;
+    const flight = (await apiData<{ rows: (Named & { arrivalAirport?: { code: string } | null })[] }>(flightsApi))
+      .rows[0];
+    const route = `${flight?.departureAirport?.code} → ${flight?.arrivalAirport?.code}`;
+    const email = "named-alerts@example.com";
+    const token = await mailedAlertToken(site, email, "10.79.0.4", {
+      watch: "show",
+      filter: String(show?.id),
+      language: "en",
+    });
+    await mailedAlertToken(site, email, "10.79.0.4", { watch: "flight", filter: String(flight?.id), language: "en" });
+    const english = await serverPage(`/alerts/manage/${token}`);
+    expect(english.hrefs(`Changes to the show ${show?.eventName}`)).toEqual([`/transport/${show?.id}`]);
+    expect(english.hrefs(`Changes to the flight ${route}`)).toEqual([`/flights/${flight?.id}`]);
+    const arabic = await serverPage(`/ar/alerts/manage/${token}`);
+    expect(arabicShow?.eventName).not.toBe(show?.eventName);
+    expect(arabic.hrefs(`تغييرات البطولة ${arabicShow?.eventName}`)).toEqual([`/ar/transport/${show?.id}`]);
+    expect(arabic.hrefs(`تغييرات الرحلة ${route}`)).toEqual([`/ar/flights/${flight?.id}`]);
+  });
+
   test("stopping the alert of the page's own link leads to the page of one left, which says it is stopped", async () => {
     const email = "two-alerts@example.com";
     const own = await mailedAlertToken(site, email, "10.79.0.2", {

@@ -105,7 +105,8 @@ export const alertEndpoints = {
   /**
    * `POST /alerts/subscriptions`: asks for alerts. Always 202 with the same answer, whether
    * or not the address is already subscribed (no enumeration); a confirmation mail is queued
-   * within the per-address limit.
+   * within the per-address limit. 404 ('This show is not on the schedule', or the flight's)
+   * when `watch` is `show` or `flight` and that id is on no website schedule.
    */
   subscribe: defineEndpoint({
     method: "POST",

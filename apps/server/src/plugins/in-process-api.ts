@@ -1,6 +1,8 @@
 import { API_ROOT, alertsApiPlugin, apiRootPlugin } from "@khayl/api/app";
 import type { createAnswerCache } from "@khayl/api/http/cache";
+import { clientScheduleNames, type ScheduleNameReader } from "@khayl/api/modules/alerts/schedule-names";
 import type { Env } from "@khayl/config/env";
+import { createApiClient } from "@khayl/contract/client";
 import { errorEnvelope, retryAfterSeconds, tooManyRequestsMessage } from "@khayl/contract/envelope";
 import type { DbHandle } from "@khayl/db/client";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -48,11 +50,25 @@ export const inProcessApi = fp<InProcessApiOptions>(
       if (waitMs) return tooManyReads(reply, waitMs);
     });
     const deps = { db: database.db, env, answers };
-    if (alertsOnly) await app.register(alertsApiPlugin, deps);
+    if (alertsOnly) await app.register(alertsApiPlugin, { ...deps, scheduleName: providerScheduleNames(app, env) });
     else await app.register(apiRootPlugin, { prefix: API_ROOT, ...deps });
   },
   { name: "in-process-api" },
 );
+
+/**
+ * How the alerts module names and checks a watched show or flight when the schedules are the
+ * provider's (`API_URL`, decision 028): one read of the show's or flight's endpoint, in the request's
+ * language, that waits at most 3 s and is not repeated (the visitor is waiting; when it
+ * fails, the alert is still taken and named by its number).
+ */
+function providerScheduleNames(app: FastifyInstance, env: Env): ScheduleNameReader {
+  const clients = {
+    en: createApiClient({ baseUrl: env.API_URL ?? "", language: "en", timeoutMs: 3_000 }),
+    ar: createApiClient({ baseUrl: env.API_URL ?? "", language: "ar", timeoutMs: 3_000 }),
+  };
+  return clientScheduleNames((language) => clients[language], app.log);
+}
 
 /** The API's answer to a client over its budget of API reads (decision 022): 429, the envelope, `retry-after`. */
 function tooManyReads(reply: FastifyReply, waitMs: number) {

@@ -1,10 +1,11 @@
 import { type AlertWatch, alertEndpoints, alertWatchValues } from "@khayl/contract/alerts";
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { messagesFor } from "./i18n/catalogue.server.ts";
 import { localizedRedirect } from "./i18n/link.tsx";
+import { loadFlight, loadShow } from "./trips.server.ts";
 
 /**
  * What the 'Tell me when' form sent, as `AlertForm` fills it in again after a refusal: the
@@ -115,6 +116,34 @@ async function lookupAlert(token: string, context: WebContext) {
 export async function loadAlertLink(request: Request, context: WebContext, token: string) {
   const [subscription, messages] = await Promise.all([lookupAlert(token, context), messagesFor(request, "alerts")]);
   return { messages, subscription };
+}
+
+/**
+ * The names of the single shows and flights among `alerts` (the manage page's list), by
+ * `show:12` / `flight:7`: a show's `eventName`, a flight's route ('LHR → DXB', as the alert
+ * mails write it), read from the schedule in the page's language (`loadShow`, `loadFlight`:
+ * the provider's under `API_URL`). One that is no longer on the schedule, or that the
+ * schedule did not answer, is left out: the page then names it by its number.
+ */
+export async function watchedNames(
+  context: AppLoadContext,
+  alerts: readonly { watch: AlertWatch; filter: string }[],
+): Promise<Record<string, string>> {
+  const keys = [
+    ...new Set(alerts.filter((a) => a.watch === "show" || a.watch === "flight").map((a) => `${a.watch}:${a.filter}`)),
+  ];
+  const named = await Promise.all(
+    keys.map(async (key): Promise<[string, string] | null> => {
+      const [watch, id] = key.split(":") as ["show" | "flight", string];
+      if (watch === "show") {
+        const { item } = await loadShow(context, id);
+        return item ? [key, item.eventName] : null;
+      }
+      const { item } = await loadFlight(context, id);
+      return item ? [key, `${item.departureAirport?.code ?? "-"} → ${item.arrivalAirport?.code ?? "-"}`] : null;
+    }),
+  );
+  return Object.fromEntries(named.filter((entry) => entry !== null));
 }
 
 /** The confirm page's button (a POST): records the consent. */

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { MailLanguageSelect } from "../components/mail-language-select.tsx";
-import { loadAlertLink, manageAction } from "../lib/alerts.server.ts";
+import { loadAlertLink, manageAction, watchedNames } from "../lib/alerts.server.ts";
 import { retryAfterHeaders } from "../lib/api-error.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
@@ -28,7 +28,9 @@ export const handle = { page: { private: true, scripts: false, personalData: tru
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("stopped");
   const stopped: "one" | "all" | null = query === "1" ? "one" : query === "all" ? "all" : null;
-  return { ...(await loadAlertLink(request, context, params.token)), stopped };
+  const link = await loadAlertLink(request, context, params.token);
+  const names = link.subscription ? await watchedNames(context, link.subscription.alerts) : {};
+  return { ...link, names, stopped };
 }
 
 /** Whether the page says every alert is stopped: sent here once none was left, and none is. */
@@ -64,8 +66,11 @@ const smallButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-full border border-brand px-4 py-2 font-semibold " +
   "text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
-/** What one alert watches, in the page's language; a single show or flight links to its page. */
-function AlertWhat({ alert }: { alert: Alert }) {
+/**
+ * What one alert watches, in the page's language; a single show or flight links to its page,
+ * named by `name` (its name or route: `watchedNames`) or, when unknown, by its number.
+ */
+function AlertWhat({ alert, name }: { alert: Alert; name: string | undefined }) {
   const { t } = useLingui();
   const names = useDisciplineNames();
   const link = "font-semibold text-brand underline underline-offset-4";
@@ -87,13 +92,13 @@ function AlertWhat({ alert }: { alert: Alert }) {
     case "flight":
       return (
         <Link to={`/flights/${alert.filter}`} className={link}>
-          {t`Changes to flight ${alert.filter}`}
+          {name ? t`Changes to the flight ${name}` : t`Changes to flight ${alert.filter}`}
         </Link>
       );
     case "show":
       return (
         <Link to={`/transport/${alert.filter}`} className={link}>
-          {t`Changes to show ${alert.filter}`}
+          {name ? t`Changes to the show ${name}` : t`Changes to show ${alert.filter}`}
         </Link>
       );
   }
@@ -139,7 +144,7 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
             className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-300 px-4 py-3"
           >
             <span id={`alert-${i}`}>
-              <AlertWhat alert={alert} />
+              <AlertWhat alert={alert} name={loaderData.names[`${alert.watch}:${alert.filter}`]} />
               {" · "}
               {alert.language === "ar" ? t`mails in Arabic` : t`mails in English`}
               {alert.confirmed ? null : ` · ${t`not confirmed yet`}`}

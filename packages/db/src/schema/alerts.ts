@@ -35,9 +35,11 @@ export const alertSubscriptions = pgTable(
 
 /**
  * What the alerts watcher has seen of the schedules (decision 028): one row per flight
- * (`kind` flight) or show (`kind` show) with the dates it last saw; `gone` once it left
- * the schedule (cancelled). Written in the run's transaction under an advisory lock, so
- * several instances report each change once.
+ * (`kind` flight) or show (`kind` show) with the dates and the name it last saw (`label`: a
+ * show's name, a flight's route; `label_ar` from the Arabic schedule, read only while an
+ * Arabic subscriber is confirmed), so a mail can still name what left the schedule; `gone`
+ * once it left the schedule (cancelled). Written in the run's transaction under an
+ * advisory lock, so several instances report each change once.
  */
 export const alertSeen = pgTable(
   "alert_seen",
@@ -46,6 +48,8 @@ export const alertSeen = pgTable(
     itemId: integer("item_id").notNull(),
     startDate: text("start_date"),
     endDate: text("end_date"),
+    label: text("label"),
+    labelAr: text("label_ar"),
     gone: boolean("gone").notNull().default(false),
     seenAt: ts("seen_at").notNull().defaultNow(),
   },

@@ -372,16 +372,17 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect(moved.en).toContain(
     `- Flight DXB → LGG moved: was 10 Feb 2027, 10:00, now 17 Feb 2027, 10:00 (UAE time): http://localhost:3000/flights/${flight.id}`,
   );
-  expect(moved.en).toContain(`changes to show ${show!.id}; changes to flight ${flight.id}`);
+  // What the address asked about names the show and the flight as their lines do.
+  expect(moved.en).toContain("to tell you about changes to the show Winter Cup; changes to the flight DXB → LGG.");
   expect(moved.ar).toContain(
     `- تغيّر موعد البطولة كأس الشتاء: كان 20 يناير 2027 في 10:00، وأصبح 27 يناير 2027 في 10:00 (بتوقيت الإمارات): http://localhost:3000/ar/transport/${show!.id}`,
   );
   expect(moved.ar).not.toContain("Winter Cup");
   expect(moved.ar).toContain("مرحبًا،"); // one spelling of the greeting, the contact mail's
   // "Inform you about" is one word with what it names, not joined by a tatweel ("بـتغييرات").
-  expect(moved.ar).toContain(`إعلامك بتغييرات البطولة ${show!.id}؛`);
+  expect(moved.ar).toContain("إعلامك بتغييرات البطولة كأس الشتاء؛");
   // The watched items are listed with the Arabic semicolon.
-  expect(moved.ar).toContain(`تغييرات البطولة ${show!.id}؛ تغييرات الرحلة ${flight.id}`);
+  expect(moved.ar).toContain("تغييرات البطولة كأس الشتاء؛ تغييرات الرحلة DXB → LGG");
   expect(moved.ar).toContain(
     `- تغيّر موعد الرحلة DXB → LGG: كان 10 فبراير 2027 في 10:00، وأصبح 17 فبراير 2027 في 10:00 (بتوقيت الإمارات): http://localhost:3000/ar/flights/${flight.id}`,
   );
@@ -417,14 +418,14 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   await db.delete(selectiveServices).where(eq(selectiveServices.id, flight.id));
   expect((await watch()).mails).toBe(2);
   const gone = await mailsOf();
-  // Its dates as the moved lines write theirs (a day's range once), with no brackets in brackets.
-  expect(gone.en).toContain(`- Show #${show!.id}, ${EN_27_TO_29_JAN}, is no longer on the schedule`);
-  expect(gone.en).toContain(
-    `- Flight #${flight.id}, 17 Feb 2027, 10:00 – 17:00 (UAE time), is no longer on the schedule`,
-  );
-  expect(gone.ar).toContain(`- البطولة #${show!.id}، ${AR_27_TO_29_JAN}، لم تعد على الجدول`);
+  // Named as last seen, in each language; its dates as the moved lines write theirs (a day's
+  // range once), with no brackets in brackets.
+  expect(gone.en).toContain(`- Show Winter Cup, ${EN_27_TO_29_JAN}, is no longer on the schedule`);
+  expect(gone.en).toContain("- Flight DXB → LGG, 17 Feb 2027, 10:00 – 17:00 (UAE time), is no longer on the schedule");
+  expect(gone.en).toContain("about changes to the show Winter Cup; changes to the flight DXB → LGG.");
+  expect(gone.ar).toContain(`- البطولة كأس الشتاء، ${AR_27_TO_29_JAN}، لم تعد على الجدول`);
   expect(gone.ar).toContain(
-    `- الرحلة #${flight.id}، 17 فبراير 2027 من 10:00 حتى 17:00 (بتوقيت الإمارات)، لم تعد على الجدول`,
+    "- الرحلة DXB → LGG، 17 فبراير 2027 من 10:00 حتى 17:00 (بتوقيت الإمارات)، لم تعد على الجدول",
   );
   expect((await watch()).mails).toBe(0);
 
@@ -530,4 +531,71 @@ test("the same alert asked several times at once is stored once", async () => {
     confirmed.push(answer.statusCode);
   }
   expect(confirmed.filter((status) => status === 200)).toHaveLength(1);
+});
+
+test("an alert on one show or flight names it in the confirmation; one not on the schedule is refused", async () => {
+  const db = api.database.db;
+  const [show] = await db
+    .insert(events)
+    .values({
+      eventName: "Spring Derby",
+      disciplineId: 2,
+      startDate: new Date("2027-03-05T06:00:00Z"),
+      translations: { ar: { eventName: "ديربي الربيع" } },
+    })
+    .returning();
+  const [hidden] = await db
+    .insert(events)
+    .values({
+      eventName: "Hidden Cup",
+      disciplineId: 2,
+      startDate: new Date("2027-03-06T06:00:00Z"),
+      showOnWebsite: false,
+    })
+    .returning();
+  const flight = await addFlight("Import", "2027-03-07T06:00:00Z");
+  const [local] = await db
+    .insert(selectiveServices)
+    .values({
+      type: "Local",
+      departureAirportCode: "DXB",
+      arrivalAirportCode: "AUH",
+      startDate: new Date("2027-03-08T06:00:00Z"),
+    })
+    .returning();
+  const ask = (body: Record<string, string>, language = "en") =>
+    api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      remoteAddress: "10.29.0.1",
+      headers: { language },
+      payload: { email: "one-item@example.com", language, ...body },
+    });
+
+  const from = smtp.received.length;
+  expect((await ask({ watch: "show", filter: String(show!.id) })).statusCode).toBe(202);
+  expect((await ask({ watch: "flight", filter: String(flight.id) }, "ar")).statusCode).toBe(202);
+  const mails = (await deliver(from)).map((mail) => unfold(mail.raw));
+  expect(mails).toHaveLength(2);
+  expect(mails[0]).toContain("asked Khayl Logistics to e-mail this address about changes to the show Spring Derby.");
+  expect(mails[1]).toContain("تغييرات الرحلة DXB → LGG");
+
+  // Ids on no schedule: unknown, hidden from the website, a flight the website does not show.
+  // Each is a 404 in the envelope, in the request's language, and nothing is stored or queued.
+  const outboxBefore = (await db.select().from(outbox)).length;
+  const rowsBefore = (await db.select().from(alertSubscriptions)).length;
+  for (const [body, language, message] of [
+    [{ watch: "show", filter: "999999" }, "en", "This show is not on the schedule"],
+    [{ watch: "show", filter: String(hidden!.id) }, "en", "This show is not on the schedule"],
+    [{ watch: "flight", filter: String(local!.id) }, "en", "This flight is not on the schedule"],
+    [{ watch: "flight", filter: "999999" }, "ar", "هذه الرحلة ليست على الجدول"],
+    // The honeypot filled is answered as a person's request would be.
+    [{ watch: "show", filter: "999999", website: "https://spam.example" }, "en", "This show is not on the schedule"],
+  ] as const) {
+    const answer = await ask(body, language);
+    expect(answer.statusCode, JSON.stringify(body)).toBe(404);
+    expect(answer.json()).toEqual({ success: false, statusCode: 404, message });
+  }
+  expect((await db.select().from(outbox)).length).toBe(outboxBefore);
+  expect((await db.select().from(alertSubscriptions)).length).toBe(rowsBefore);
 });

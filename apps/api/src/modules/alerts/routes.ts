@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { transactionSlots } from "../../http/transaction-slots.ts";
-import { confirm, lookup, setLanguage, subscribe, unsubscribe } from "./service.ts";
+import { confirm, lookup, setLanguage, subscribe, unsubscribe, watchedNameOf } from "./service.ts";
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
@@ -31,7 +31,11 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   registerEndpoint(
     app,
     alertEndpoints.subscribe,
-    ({ body }, { request }) => inSlot(request.ip, () => subscribe(deps, body, request.ip)),
+    // The schedule is read before the slot is taken: no pooled connection waits on the provider.
+    async ({ body }, { request }) => {
+      const name = await watchedNameOf(deps, body);
+      return inSlot(request.ip, () => subscribe(deps, body, request.ip, name));
+    },
     {
       config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
       statusCode: 202,

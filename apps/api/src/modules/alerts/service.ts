@@ -4,6 +4,7 @@ import { ALERT_CONSENT_VERSION, type AlertWatch, type alertSubscribeBodySchema }
 import { disciplineNames } from "@khayl/contract/discipline-names";
 import type { DisciplineId } from "@khayl/contract/disciplines";
 import type { Message, MessageValue } from "@khayl/contract/messages";
+import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSubscriptions } from "@khayl/db/schema";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
@@ -59,8 +60,16 @@ async function subscriptionOf(db: Db | Tx, hasher: Hasher, token: string): Promi
   return expected.length === given.length && timingSafeEqual(expected, given) ? row : undefined;
 }
 
-/** "new export flights", "changes to show 12", … in `language`. */
-export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, language: Language): string {
+/**
+ * "new export flights", "changes to the show Sharjah Spring Show", … in `language`. A single
+ * show or flight is named by `name` (its `eventName`, or its route 'LHR → DXB': see
+ * `ScheduleNameReader`) when known, else by its number ("changes to show 12").
+ */
+export function describeWatch(
+  row: Pick<AlertSubscription, "watch" | "filter">,
+  language: Language,
+  name?: string,
+): string {
   const m = alertMessages;
   switch (row.watch as AlertWatch) {
     case "flights":
@@ -78,14 +87,42 @@ export function describeWatch(row: Pick<AlertSubscription, "watch" | "filter">, 
       return translate(withValues(m.whatDisciplines, { disciplines: names }), language);
     }
     case "flight":
-      return translate(withValues(m.whatFlight, { id: row.filter }), language);
+      return name
+        ? translate(withValues(m.whatFlightNamed, { route: oneLine(name) }), language)
+        : translate(withValues(m.whatFlight, { id: row.filter }), language);
     case "show":
-      return translate(withValues(m.whatShow, { id: row.filter }), language);
+      return name
+        ? translate(withValues(m.whatShowNamed, { name: oneLine(name) }), language)
+        : translate(withValues(m.whatShow, { id: row.filter }), language);
   }
 }
 
-/** The confirmation mail (double opt-in): a link to the page with the Confirm button, never a confirming GET. */
-function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
+/**
+ * The name of the one show or flight a request watches (`ScheduleNameReader`), `undefined`
+ * for a request about a whole schedule or when the schedule could not be read. Throws
+ * `HttpError` 404 ('This show is not on the schedule', or the flight's) when it is not on
+ * the website's schedule: nothing could ever be reported about it (decision 028). What is on
+ * the public schedule is no secret, so this answer tells nothing about any address.
+ */
+export async function watchedNameOf(
+  { scheduleName }: Pick<ModuleDeps, "scheduleName">,
+  body: Pick<SubscribeBody, "watch" | "filter" | "language">,
+): Promise<string | undefined> {
+  if (body.watch !== "show" && body.watch !== "flight") return undefined;
+  const name = await scheduleName(body.watch, Number(body.filter), body.language);
+  if (name === null)
+    throw new HttpError(
+      404,
+      body.watch === "show" ? alertMessages.showNotOnSchedule : alertMessages.flightNotOnSchedule,
+    );
+  return name;
+}
+
+/**
+ * The confirmation mail (double opt-in): a link to the page with the Confirm button, never a
+ * confirming GET; `name` names the one show or flight watched (`watchedNameOf`).
+ */
+function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription, name: string | undefined) {
   const language = row.language as Language;
   const company = companyNameIn(env, language);
   const confirmUrl = `${publicOrigin(env)}${pagePath(language, "/alerts/confirm")}/${linkToken(hasher, row)}`;
@@ -96,7 +133,7 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
     to: row.email,
     subject: translate(withValues(alertMessages.confirmSubject, { company }), language),
     text: translate(
-      withValues(alertMessages.confirmText, { company, what: describeWatch(row, language), confirmUrl }),
+      withValues(alertMessages.confirmText, { company, what: describeWatch(row, language, name), confirmUrl }),
       language,
     ),
     headers: languageHeaders(language),
@@ -116,12 +153,14 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription) {
  * queued in the same transaction, in the outbox's `bulk` lane; that transaction is the
  * address's alone (an advisory lock) and looks for the twin and the count again, so requests
  * sent at once store one alert, never two. The client's address is kept only as a keyed hash
- * (consent record).
+ * (consent record). `name` names the one show or flight watched in the confirmation mail
+ * (`watchedNameOf`, which the route asks first).
  */
 export async function subscribe(
   { db, env, hasher, sealer }: Pick<ModuleDeps, "db" | "env" | "hasher" | "sealer">,
   body: SubscribeBody,
   clientIp: string,
+  name?: string,
 ): Promise<{ status: "check-your-mail" }> {
   const answer = { status: "check-your-mail" } as const;
   if (body.website) return answer;
@@ -182,7 +221,7 @@ export async function subscribe(
     const [row] = twinNow
       ? await tx.update(alertSubscriptions).set(values).where(eq(alertSubscriptions.id, twinNow.id)).returning()
       : await tx.insert(alertSubscriptions).values(values).returning();
-    if (row) await enqueueMails(tx, sealer, [confirmationMail(env, hasher, row)]);
+    if (row) await enqueueMails(tx, sealer, [confirmationMail(env, hasher, row, name)]);
   });
   return answer;
 }

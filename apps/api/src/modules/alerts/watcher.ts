@@ -1,6 +1,7 @@
 import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import type { ApiClient } from "@khayl/contract/client";
 import { eventEndpoints } from "@khayl/contract/events";
+import { isShownFlight } from "@khayl/contract/flight-types";
 import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
 import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
@@ -13,6 +14,7 @@ import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { ALERT_KIND, dubaiSpan, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
+import { flightRoute } from "./schedule-names.ts";
 import {
   ALERT_RUN_LOCK,
   type AlertSubscription,
@@ -32,8 +34,13 @@ interface Item {
   endDate: string | null;
   /** Flights: `import`/`export`; shows: the discipline id as text. */
   group: string;
-  /** Flights: `DXB → LGG`; shows: the show's name. */
+  /** Flights: `DXB → LGG` (`flightRoute`); shows: the show's name. */
   label: string;
+  /**
+   * The label in the Arabic schedule (read only while an Arabic subscriber is confirmed:
+   * `arabicNames`), else null.
+   */
+  labelAr: string | null;
 }
 
 /** What changed since the last run. */
@@ -68,7 +75,10 @@ async function readAll<Row>(read: (offset: number) => Promise<{ rows: Row[]; cou
   return rows;
 }
 
-/** Reads both schedules through the contract client (in-process API or `API_URL`): every website entry, named in the client's language. */
+/**
+ * Reads both schedules through the contract client (in-process API or `API_URL`): every
+ * website entry, named in the client's language (`label`; `labelAr` is left null).
+ */
 async function readSchedules(api: ApiClient): Promise<Item[]> {
   const [flights, shows] = await Promise.all([
     readAll((offset) =>
@@ -78,14 +88,15 @@ async function readSchedules(api: ApiClient): Promise<Item[]> {
   ]);
   return [
     ...flights
-      .filter((f) => ["import", "export"].includes(f.type.toLowerCase()))
+      .filter((f) => isShownFlight(f))
       .map((f) => ({
         kind: "flight" as const,
         id: f.id,
         startDate: f.startDate ?? null,
         endDate: f.endDate ?? null,
         group: f.type.toLowerCase(),
-        label: `${f.departureAirport?.code ?? f.fromCountry ?? "?"} → ${f.arrivalAirport?.code ?? f.toCountry ?? "?"}`,
+        label: flightRoute(f),
+        labelAr: null,
       })),
     ...shows.map((e) => ({
       kind: "show" as const,
@@ -94,6 +105,7 @@ async function readSchedules(api: ApiClient): Promise<Item[]> {
       endDate: e.endDate ?? null,
       group: String(e.eventDiscipline ?? ""),
       label: e.eventName,
+      labelAr: null,
     })),
   ];
 }
@@ -112,6 +124,11 @@ function matches(sub: AlertSubscription, { what, item }: Change): boolean {
 /** Labels by `kind:id` from the schedule read in Arabic (the API answers English where it has no Arabic). */
 type Names = Map<string, string>;
 
+/** An item's label in `language`, on one line of a mail (`oneLine`): a name cannot add lines of its own. */
+function labelIn(item: Pick<Item, "label" | "labelAr">, language: Language): string {
+  return oneLine((language === "ar" && item.labelAr) || item.label);
+}
+
 /** An item's dates as an alert line says them, without the time zone (`dubaiSpan`). */
 function span(dates: { startDate: string | null; endDate: string | null }, language: Language): string {
   if (!dates.startDate) return translate(m.dateUnknown, language);
@@ -119,12 +136,12 @@ function span(dates: { startDate: string | null; endDate: string | null }, langu
 }
 
 /**
- * One line of an alert mail about `change`, in `language`; an Arabic mail names shows from
- * `arabic`. Its date is the item's start, or its start and end when it has an end after the
+ * One line of an alert mail about `change`, in `language` (an Arabic mail names shows as the
+ * Arabic schedule does: `labelIn`). Its date is the item's start, or its start and end when it has an end after the
  * start (a show whose end alone moved reads as such); a change of date says what the dates
  * were and what they are now, the time zone once.
  */
-function line(env: Env, { what, item, before }: Change, language: Language, arabic: Names): string {
+function line(env: Env, { what, item, before }: Change, language: Language): string {
   const start = item.startDate ? new Date(item.startDate) : null;
   const end = item.endDate ? new Date(item.endDate) : null;
   const date = !start
@@ -135,8 +152,7 @@ function line(env: Env, { what, item, before }: Change, language: Language, arab
   const moved: Record<string, string> = before ? { before: span(before, language), after: span(item, language) } : {};
   const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
-  // The API's text, on one line of the mail (`oneLine`): a name cannot add lines of its own.
-  const label = oneLine((language === "ar" && arabic.get(`${item.kind}:${item.id}`)) || item.label);
+  const label = labelIn(item, language);
   const values = { route: label, name: label, type, date, url, ...moved };
   const source =
     item.kind === "flight"
@@ -153,15 +169,11 @@ function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
 /**
  * The digest to one address: every change its subscriptions match, in the language of its
  * first matching subscription, with `List-Unsubscribe` (one click stops every alert to the
- * address) and `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page.
+ * address) and `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page. What the
+ * address asked about names a single show or flight as its change does ("changes to the show
+ * Sharjah Spring Show").
  */
-function alertMail(
-  env: Env,
-  hasher: Hasher,
-  arabic: Names,
-  subs: AlertSubscription[],
-  changes: Change[][],
-): OutgoingMail {
+function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes: Change[][]): OutgoingMail {
   const [first] = subs as [AlertSubscription];
   const language = first.language as Language;
   const company = companyNameIn(env, language);
@@ -171,10 +183,13 @@ function alertMail(
     const key = `${c.what}:${c.item.kind}:${c.item.id}`;
     if (!seen.has(key)) {
       seen.add(key);
-      lines.push(line(env, c, language, arabic));
+      lines.push(line(env, c, language));
     }
   });
-  const what = subs.map((s) => describeWatch(s, language)).join(language === "ar" ? "؛ " : "; ");
+  const named = new Map(changes.flat().map((c) => [`${c.item.kind}:${c.item.id}`, labelIn(c.item, language)]));
+  const what = subs
+    .map((s) => describeWatch(s, language, named.get(`${s.watch}:${s.filter}`)))
+    .join(language === "ar" ? "؛ " : "; ");
   const schedule = first.watch === "flights" || first.watch === "flight" ? "/flights" : "/transport";
   return {
     kind: ALERT_KIND,
@@ -233,12 +248,23 @@ async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Chang
   const now = new Map(items.map((i) => [`${i.kind}:${i.id}`, i]));
   for (const item of items) {
     const before = seen.get(`${item.kind}:${item.id}`);
+    // An Arabic name is kept from an earlier run when this one read no Arabic schedule.
+    const labelAr = item.labelAr ?? before?.labelAr ?? null;
     if (!before) changes.push({ what: "new", item });
     else if (before.gone) changes.push({ what: "back", item });
     else if (before.startDate !== item.startDate || before.endDate !== item.endDate)
       changes.push({ what: "changed", item, before: { startDate: before.startDate, endDate: before.endDate } });
-    else continue;
-    const values = { kind: item.kind, itemId: item.id, startDate: item.startDate, endDate: item.endDate, gone: false };
+    // A new name alone is recorded (a later mail names it so) and is no news.
+    else if (before.label === item.label && before.labelAr === labelAr) continue;
+    const values = {
+      kind: item.kind,
+      itemId: item.id,
+      startDate: item.startDate,
+      endDate: item.endDate,
+      label: item.label,
+      labelAr,
+      gone: false,
+    };
     await tx
       .insert(alertSeen)
       .values(values)
@@ -247,7 +273,9 @@ async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Chang
   for (const row of rows) {
     if (row.kind === BASELINE.kind || row.gone || now.has(`${row.kind}:${row.itemId}`)) continue;
     const item = { kind: row.kind as Item["kind"], id: row.itemId, startDate: row.startDate, endDate: row.endDate };
-    changes.push({ what: "cancelled", item: { ...item, group: "", label: `#${row.itemId}` } });
+    // Named as last seen; a row recorded before names were kept (migration 0014) by its number.
+    const label = row.label ?? `#${row.itemId}`;
+    changes.push({ what: "cancelled", item: { ...item, group: "", label, labelAr: row.labelAr } });
     await tx
       .update(alertSeen)
       .set({ gone: true, seenAt: new Date() })
@@ -290,7 +318,8 @@ export async function runAlertWatch(deps: {
   api: (language: Language) => ApiClient;
 }) {
   const readAt = await databaseNow(deps.db);
-  const [items, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
+  const [english, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
+  const items = english.map((item) => ({ ...item, labelAr: arabic.get(`${item.kind}:${item.id}`) ?? null }));
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
     if (!(await isNewestRead(tx, readAt))) return { changes: 0, mails: 0 };
@@ -306,7 +335,7 @@ export async function runAlertWatch(deps: {
       entry.changes.push(mine);
       byAddress.set(key, entry);
     }
-    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, arabic, e.subs, e.changes));
+    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, e.subs, e.changes));
     await enqueueMails(tx, deps.sealer, mails);
     return { changes: changes.length, mails: mails.length };
   });
