@@ -226,6 +226,27 @@ describe("sandbox payments", () => {
     });
   });
 
+  test("a card paying after another tab asked for Apple Pay is recorded as a card, on the invoice and its payment", async () => {
+    // Tab B asks to pay by card, tab A by Apple Pay and dismisses the sheet: one open intent,
+    // whose method was last written as Apple Pay. Tab B then pays with a plain card.
+    const invoice = takeInvoice();
+    const intent = (await createPayment(invoice.hash, "card")).json().data;
+    expect((await createPayment(invoice.hash, "apple-pay")).json().data.paymentIntentId).toBe(intent.paymentIntentId);
+    expect((await sandboxConfirm(intent, card("5555 5555 5555 4444"))).json().data.paymentMethod).toMatchObject({
+      wallet: null,
+    });
+    expect((await confirmByLink(invoice.hash, intent.paymentIntentId)).json().data).toMatchObject({
+      status: "paid",
+      paymentType: "card",
+      cardBrand: "mastercard",
+      cardLast4: "4444",
+    });
+    const shown = (await getInvoice(invoice.hash)).json().data;
+    expect(shown.paymentType).toBe("card");
+    const [row] = await t.api.database.db.select().from(payments).where(eq(payments.invoiceId, shown.id));
+    expect(row?.paymentMethod).toBe("card");
+  });
+
   test("the browser cannot choose the amount", async () => {
     const invoice = takeInvoice();
     const response = await post("create-payment-by-link", {

@@ -41,13 +41,20 @@ export function matchesInvoice(intent: ProviderIntent, invoiceId: number, paymen
   );
 }
 
-/** How a successful payment is recorded: Apple Pay when the card came from that wallet, and brand and last 4 only. */
+/**
+ * How a successful payment is recorded: by what the provider says charged, Apple Pay when the
+ * card came from that wallet and a card otherwise, with brand and last 4 only. The method
+ * asked for (`payment.paymentMethod`) counts only when the provider reports no card: it is
+ * the last one any tab of the invoice asked for, and a card paying in one tab after another
+ * tab dismissed the Apple Pay sheet was recorded, shown and printed as Apple Pay.
+ */
 export function paidDetails(
   intent: ProviderIntent,
   payment: PaymentRow,
 ): { paymentMethod: PaymentMethodType; cardBrand: string | null; cardLast4: string | null } {
+  const charged = intent.card ? (intent.card.wallet === "apple_pay" ? "apple-pay" : "card") : undefined;
   return {
-    paymentMethod: intent.card?.wallet === "apple_pay" ? "apple-pay" : payment.paymentMethod,
+    paymentMethod: charged ?? payment.paymentMethod,
     cardBrand: intent.card?.brand ?? null,
     cardLast4: intent.card?.last4 ?? null,
   };
