@@ -51,7 +51,25 @@ function isValidAlertFilter(watch: AlertWatch, filter: string): boolean {
   return /^[1-9]\d{0,9}$/.test(filter) && Number(filter) <= MAX_SUBSCRIPTION_ID;
 }
 
-/** Body of `POST /alerts/subscriptions`. `website` is a honeypot (filled = answered alike, nothing sent). */
+/**
+ * One spelling per `shows` filter: its discipline ids as numbers, each once, in the order
+ * of the /transport chips (`disciplines`: the order the form sends them), and `all` when
+ * every discipline is chosen (`3,01,3` → `1,3`). Subscriptions are
+ * compared by their filter's text (an address's twin request, decision 028), so `3,1`
+ * beside `1,3` was a second alert with a mail of its own, and `1,1,1` named a discipline
+ * three times. Any other filter is answered as it is.
+ */
+function normalisedAlertFilter(watch: AlertWatch, filter: string): string {
+  if (watch !== "shows" || filter === "all") return filter;
+  const order = (id: number) => (disciplineIds as readonly number[]).indexOf(id);
+  const ids = [...new Set(filter.split(",").map(Number))].sort((a, b) => order(a) - order(b));
+  return ids.length === disciplineIds.length ? "all" : ids.join(",");
+}
+
+/**
+ * Body of `POST /alerts/subscriptions`. `website` is a honeypot (filled = answered alike,
+ * nothing sent). A `shows` filter comes out in one spelling (`normalisedAlertFilter`).
+ */
 export const alertSubscribeBodySchema = z
   .object({
     email: emailSchema,
@@ -63,7 +81,8 @@ export const alertSubscribeBodySchema = z
   .refine((body) => isValidAlertFilter(body.watch, body.filter), {
     message: alertFieldMessages.filterInvalid.message,
     path: ["filter"],
-  });
+  })
+  .transform((body) => ({ ...body, filter: normalisedAlertFilter(body.watch, body.filter) }));
 
 /** Body of the lookup and confirm calls: the token from the subscriber's link. */
 const alertTokenBodySchema = z.object({ token: tokenSchema });

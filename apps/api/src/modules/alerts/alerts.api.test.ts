@@ -599,3 +599,28 @@ test("an alert on one show or flight names it in the confirmation; one not on th
   expect((await db.select().from(outbox)).length).toBe(outboxBefore);
   expect((await db.select().from(alertSubscriptions)).length).toBe(rowsBefore);
 });
+
+test("a choice of disciplines is one alert however it is spelled, and all of them is 'all'", async () => {
+  const ask = (email: string, filter: string) =>
+    api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      remoteAddress: "10.30.0.1",
+      payload: { email, watch: "shows", filter, language: "en" },
+    });
+  const filtersOf = async (email: string) =>
+    (await api.database.db.select().from(alertSubscriptions).where(eq(alertSubscriptions.email, email))).map(
+      (row) => row.filter,
+    );
+  const from = smtp.received.length;
+  // Three spellings of one choice (a mailbox's three mails of the day): one alert.
+  for (const filter of ["3,1", "1,3,3", "01,3"])
+    expect((await ask("spelling@example.com", filter)).statusCode, filter).toBe(202);
+  expect(await filtersOf("spelling@example.com")).toEqual(["1,3"]);
+  expect((await ask("every-discipline@example.com", "6,5,3,2,1")).statusCode).toBe(202);
+  expect(await filtersOf("every-discipline@example.com")).toEqual(["all"]);
+  // Each mail names a discipline once.
+  const texts = (await deliver(from)).map((mail) => unfold(mail.raw));
+  expect(texts.filter((text) => text.includes("about new show transport for Show Jumping, Dressage."))).toHaveLength(3);
+  expect(texts.filter((text) => text.includes("about new show transport."))).toHaveLength(1);
+});
