@@ -95,9 +95,11 @@ export default defineConfig({
       "components/phone-field.tsx",
       "lib/contact-messages.ts",
       "lib/contact-options.ts",
+      "lib/contact.server.ts",
     ]),
     area("account", [
       "routes/delete-account.tsx",
+      "lib/account-deletion.server.ts",
       "components/deletion-steps.tsx",
       "routes/success.tsx",
       "components/otp-input.tsx",

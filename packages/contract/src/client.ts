@@ -4,18 +4,22 @@ import { buildQueryString } from "./query.ts";
 
 /**
  * A failed call. `statusCode` is the HTTP status (0 for a network failure) and
- * `message` the server's envelope message when it sent one, else a generic text
- * (product §8: transport-level errors carry generic messages).
+ * `message` the server's envelope message when it sent one (`fromServer`), else a generic
+ * text (product §8: transport-level errors carry generic messages), which is English and
+ * names no reason a visitor can act on: a page shows its own message in its place.
  */
 class ApiError extends Error {
   readonly statusCode: number;
   /** The answer's `retry-after` (seconds, as sent), e.g. of a 429, for the caller to pass on. */
   readonly retryAfter: string | undefined;
-  constructor(statusCode: number, message: string, retryAfter?: string) {
+  /** True when `message` is the server's own (its error envelope's), false for a generic transport text. */
+  readonly fromServer: boolean;
+  constructor(statusCode: number, message: string, options: { retryAfter?: string; fromServer?: boolean } = {}) {
     super(message);
     this.name = "ApiError";
     this.statusCode = statusCode;
-    this.retryAfter = retryAfter;
+    this.retryAfter = options.retryAfter;
+    this.fromServer = options.fromServer ?? false;
   }
 }
 
@@ -208,7 +212,7 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError(
         response.status,
         parsed.success ? parsed.data.message : `Request failed with status code ${response.status}`,
-        response.headers.get("retry-after") ?? undefined,
+        { retryAfter: response.headers.get("retry-after") ?? undefined, fromServer: parsed.success },
       );
     }
     return response;

@@ -1,9 +1,11 @@
 import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
+import { msg } from "@lingui/core/macro";
 import { data, redirectDocument } from "react-router";
-import { apiErrorHeaders, isApiError } from "./api-error.ts";
+import { apiErrorHeaders, isApiError, serverMessageOf } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
+import { i18nFor } from "./i18n/catalogue.server.ts";
 import { languageOfRequest, localizedPath } from "./i18n/language.ts";
 
 /** Where the deletion flow stands (product §4 Account deletion): e-mail, confirm dialog, code dialog. */
@@ -76,10 +78,10 @@ export async function deletionAction(request: Request, context: WebContext) {
   } catch (error) {
     if (!isApiError(error)) throw error;
     const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
-    return answer(
-      { step: intent === "confirm" ? "code" : "email", email, message: error.message },
-      status,
-      apiErrorHeaders(error),
-    );
+    // No answer from the API (`API_URL` down): the page's own words, not the client's 'Network Error'.
+    const message =
+      serverMessageOf(error) ??
+      (await i18nFor(request, "account"))._(msg`Your request could not be completed. Please try again.`);
+    return answer({ step: intent === "confirm" ? "code" : "email", email, message }, status, apiErrorHeaders(error));
   }
 }

@@ -7,12 +7,22 @@ import type { HeadersArgs } from "react-router";
  */
 export function isApiError(
   error: unknown,
-): error is Error & { statusCode: number; message: string; retryAfter?: string | undefined } {
+): error is Error & { statusCode: number; message: string; retryAfter?: string | undefined; fromServer?: boolean } {
   return (
     error instanceof Error &&
     error.name === "ApiError" &&
     typeof (error as { statusCode?: unknown }).statusCode === "number"
   );
+}
+
+/**
+ * The server's own message of an API error (its envelope's, in the language the call
+ * asked for), or null for a transport-level failure (no answer, or one without the
+ * envelope), whose text is the contract client's generic English ('Network Error',
+ * product §8): a form shows its own failure message in the page's language instead.
+ */
+export function serverMessageOf(error: { message: string; fromServer?: boolean }): string | null {
+  return error.fromServer === false ? null : error.message;
 }
 
 /** The headers a page's answer passes on from the API's error: its `retry-after`, when it has one. */

@@ -7,10 +7,12 @@ import {
   validateContactForm,
 } from "@khayl/contract/contact-rules";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
-import { apiErrorHeaders, isApiError } from "./api-error.ts";
+import { apiErrorHeaders, isApiError, serverMessageOf } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
+import { i18nFor } from "./i18n/catalogue.server.ts";
 import { submittedPhone } from "./phone.ts";
 
 /**
@@ -61,8 +63,12 @@ export async function submitContact(request: Request, context: WebContext) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode, message: error.message }, "contact form submit failed");
     const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+    // No answer from the API (`API_URL` down): the page's own words, not the client's 'Network Error'.
+    const message =
+      serverMessageOf(error) ??
+      (await i18nFor(request, "contact"))._(msg`Your message could not be sent. Please try again.`);
     return data<ContactActionResult>(
-      { ok: false, values, errors: {}, message: error.message },
+      { ok: false, values, errors: {}, message },
       { status, headers: apiErrorHeaders(error) },
     );
   }

@@ -1,0 +1,66 @@
+import { createApiClient } from "@khayl/contract/client";
+import { expect, test } from "vitest";
+import { deletionAction } from "./account-deletion.server.ts";
+import { submitContact } from "./contact.server.ts";
+import type { WebContext } from "./context.ts";
+
+/**
+ * The forms' actions when the API behind `API_URL` gives no answer of its own: the visitor
+ * reads the page's failure message in the page's language, never the contract client's
+ * generic English ('Network Error', 'Request failed with status code 502'), and what was
+ * typed comes back with it. The API's own messages (its envelope) still pass through.
+ */
+function contextAnswering(answer: () => Promise<Response>): WebContext {
+  const api = createApiClient({ baseUrl: "http://api.test/api/v1", fetch: answer });
+  return { api, log: { warn() {}, error() {} } } as unknown as WebContext;
+}
+const down = contextAnswering(() => Promise.reject(new TypeError("fetch failed")));
+const proxyPage = contextAnswering(async () => new Response("<h1>Bad Gateway</h1>", { status: 502 }));
+const refusing = contextAnswering(async () =>
+  Response.json({ success: false, statusCode: 429, message: "Too many requests" }, { status: 429 }),
+);
+
+const contact = (prefix: string) =>
+  new Request(`http://localhost${prefix}/contact-us`, {
+    method: "POST",
+    body: new URLSearchParams({
+      fullName: "Hessa Al Mansoori",
+      email: "hessa@example.com",
+      phone: "+971501234567",
+      subject: "Inquiry",
+      division: "Technology",
+      supportInquiry: "When is the next flight to Liège?",
+    }),
+  });
+const deletion = (prefix: string) =>
+  new Request(`http://localhost${prefix}/delete-account`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "ask", email: "omar@example.com" }),
+  });
+
+test("the contact form says its own failure message in the page's language when the API gives no answer", async () => {
+  for (const [prefix, message] of [
+    ["", "Your message could not be sent. Please try again."],
+    ["/ar", "تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى."],
+  ] as const) {
+    for (const context of [down, proxyPage]) {
+      const answer = await submitContact(contact(prefix), context);
+      expect(answer.data).toMatchObject({ ok: false, message, values: { fullName: "Hessa Al Mansoori" } });
+    }
+  }
+  expect((await submitContact(contact("/ar"), refusing)).data).toMatchObject({ message: "Too many requests" });
+});
+
+test("the deletion form says its own failure message in the page's language when the API gives no answer", async () => {
+  for (const [prefix, message] of [
+    ["", "Your request could not be completed. Please try again."],
+    ["/ar", "تعذّر إتمام طلبك. يُرجى المحاولة مرة أخرى."],
+  ] as const) {
+    for (const context of [down, proxyPage]) {
+      const answer = await deletionAction(deletion(prefix), context);
+      expect("data" in answer && answer.data).toMatchObject({ step: "email", email: "omar@example.com", message });
+    }
+  }
+  const refused = await deletionAction(deletion(""), refusing);
+  expect("data" in refused && refused.data).toMatchObject({ message: "Too many requests" });
+});
