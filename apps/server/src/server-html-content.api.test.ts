@@ -179,4 +179,24 @@ describe("WhatsApp", () => {
     const contact = await serverPage("/contact-us");
     expect(contact.hrefs(/Ask on WhatsApp/)).toEqual([expect.stringMatching(/^https:\/\/wa\.me\//)]);
   });
+
+  test("a show without a date is asked about, shared and described without one, never with '-' in a sentence", async () => {
+    const { rows } = await apiData<{ rows: { id: number; startDate: string | null; eventName: string }[] }>(showsApi);
+    const undated = rows.find((show) => !show.startDate);
+    expect(undated, "the demo has a show without dates").toBeDefined();
+    for (const [prefix, whatsApp, share] of [
+      ["", "Hello, I would like to book horse transport to ", "Horse transport to "],
+      ["/ar", "مرحبًا، أود حجز نقل الخيول إلى ", "نقل الخيول إلى "],
+    ] as const) {
+      const page = await serverPage(`${prefix}/transport/${undated?.id}`);
+      const name = page.h1;
+      const [href = ""] = page.hrefs(prefix ? /واتساب/ : /Ask on WhatsApp/);
+      expect(new URL(href).searchParams.get("text")).toBe(
+        `${whatsApp}${name}: ${PUBLIC_URL}${prefix}/transport/${undated?.id}`,
+      );
+      const shareButton = DomUtils.findOne((e) => e.attribs["data-share-text"] !== undefined, page.document.children);
+      expect(shareButton?.attribs["data-share-text"]).toBe(`${share}${name}`);
+      expect(page.meta("description")).not.toMatch(/[,،] -|\s-\./);
+    }
+  });
 });

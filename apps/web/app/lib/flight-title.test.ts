@@ -35,3 +35,13 @@ test("the WhatsApp text is one sentence per type, with the departure and the pag
   expect(text).toContain("رحلة الاستيراد من LGG إلى DWC");
   expect(text).toContain(url);
 });
+
+test("a flight without a departure time is asked about without one, never 'departing -'", () => {
+  const url = "https://khayl.example/flights/7";
+  expect(flightWhatsAppText(english, flight("Import"), null, url)).toBe(
+    `Hello, I would like to ship horses on the Import flight LGG to DWC: ${url}`,
+  );
+  expect(flightWhatsAppText(arabic, flight("Export"), null, url)).toBe(
+    `مرحبًا، أود شحن خيول على رحلة التصدير من LGG إلى DWC: ${url}`,
+  );
+});

@@ -30,10 +30,15 @@ export function flightTitle(i18n: I18n, flight: FlightRoute): string {
 
 /**
  * The WhatsApp message about a flight in `i18n`'s language: 'Hello, I would like to ship
- * horses on the Import flight LGG to DWC departing {departure}: {pageUrl}'.
+ * horses on the Import flight LGG to DWC departing {departure}: {pageUrl}', or without
+ * 'departing …' when `departure` is null (no departure time yet).
  */
-export function flightWhatsAppText(i18n: I18n, flight: FlightRoute, departure: string, pageUrl: string): string {
+export function flightWhatsAppText(i18n: I18n, flight: FlightRoute, departure: string | null, pageUrl: string): string {
   const { from, to } = route(flight);
+  if (departure === null)
+    return flightTypeBySlug(flight.type) === "import"
+      ? i18n._(msg`Hello, I would like to ship horses on the Import flight ${from} to ${to}: ${pageUrl}`)
+      : i18n._(msg`Hello, I would like to ship horses on the Export flight ${from} to ${to}: ${pageUrl}`);
   return flightTypeBySlug(flight.type) === "import"
     ? i18n._(
         msg`Hello, I would like to ship horses on the Import flight ${from} to ${to} departing ${departure}: ${pageUrl}`,

@@ -97,8 +97,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const toCountry = flight.toCountry ?? "-";
   return pageMeta(matches, {
     title,
+    // A flight without a departure time: the sentence without it.
     description: i18n._(
-      msg`Horse flight from ${fromCountry} to ${toCountry}, departing ${date} (UAE time). Book the shipping of your horses in the app.`,
+      flight.startDate && formatDubaiTime(flight.startDate)
+        ? msg`Horse flight from ${fromCountry} to ${toCountry}, departing ${date} (UAE time). Book the shipping of your horses in the app.`
+        : msg`Horse flight from ${fromCountry} to ${toCountry}. Book the shipping of your horses in the app.`,
     ),
     canonicalPath: flightPath(flight.id),
     jsonLd: loaderData.jsonLd,
@@ -177,10 +180,20 @@ export default function FlightDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <TripFacts facts={facts} />
       <TripActions calendarPath={flight.startDate ? flightCalendarPath(flight.id) : null}>
-        <WhatsAppLink className={tripActionClass} text={flightWhatsAppText(i18n, flight, departure, pageUrl)} />
+        <WhatsAppLink
+          className={tripActionClass}
+          text={flightWhatsAppText(i18n, flight, formatDubaiTime(flight.startDate) ? departure : null, pageUrl)}
+        />
         <ShareButton
           className={tripActionClass}
-          data={{ title: flightTitle(i18n, flight), text: t`Departing ${departure} (UAE time)`, url: pageUrl }}
+          data={{
+            title: flightTitle(i18n, flight),
+            // A flight without a departure time says so, not 'Departing -'.
+            text: formatDubaiTime(flight.startDate)
+              ? t`Departing ${departure} (UAE time)`
+              : t`Departure time to be announced`,
+            url: pageUrl,
+          }}
         />
       </TripActions>
       <AlertForm watch="flight" id={flight.id} />

@@ -75,14 +75,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const language = i18n.locale === "ar" ? "ar" : "en";
   const venue = show.place?.name || eventPlaceCode(show);
   const date = formatFlightDate(show.startDate, language);
+  // A show with neither a venue name nor a code gets the sentence without 'at …'; one
+  // without a date the sentence without it (never the card's '-' inside a sentence).
+  const description = !show.startDate
+    ? venue
+      ? msg`${show.eventName} at ${venue}. Road transport for your horses to the show, booked in the app.`
+      : msg`${show.eventName}. Road transport for your horses to the show, booked in the app.`
+    : venue
+      ? msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`
+      : msg`${show.eventName}, ${date}. Road transport for your horses to the show, booked in the app.`;
   return pageMeta(matches, {
     title: show.eventName,
-    // A show with neither a venue name nor a code gets the sentence without 'at …'.
-    description: venue
-      ? i18n._(
-          msg`${show.eventName} at ${venue}, ${date}. Road transport for your horses to the show, booked in the app.`,
-        )
-      : i18n._(msg`${show.eventName}, ${date}. Road transport for your horses to the show, booked in the app.`),
+    description: i18n._(description),
     canonicalPath: showPath(show.id),
     jsonLd: loaderData.jsonLd,
   });
@@ -174,13 +178,24 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <TripFacts facts={facts} />
       <TripActions calendarPath={show.startDate ? showCalendarPath(show.id) : null}>
+        {/* A show without a date: the sentences without one (never the card's '-' inside them). */}
         <WhatsAppLink
           className={tripActionClass}
-          text={t`Hello, I would like to book horse transport to ${show.eventName} on ${startDay}: ${pageUrl}`}
+          text={
+            show.startDate
+              ? t`Hello, I would like to book horse transport to ${show.eventName} on ${startDay}: ${pageUrl}`
+              : t`Hello, I would like to book horse transport to ${show.eventName}: ${pageUrl}`
+          }
         />
         <ShareButton
           className={tripActionClass}
-          data={{ title: show.eventName, text: t`Horse transport to ${show.eventName}, ${startDay}`, url: pageUrl }}
+          data={{
+            title: show.eventName,
+            text: show.startDate
+              ? t`Horse transport to ${show.eventName}, ${startDay}`
+              : t`Horse transport to ${show.eventName}`,
+            url: pageUrl,
+          }}
         />
       </TripActions>
       <AlertForm watch="show" id={show.id} />
