@@ -57,6 +57,31 @@ test("the page has the banner, the heading and the form of product §3", async (
   const inquiry = page.getByLabel("Inquiry", { exact: true });
   await expect(inquiry).toHaveAttribute("rows", "5");
   await expect(inquiry).toHaveAttribute("placeholder", "Describe your inquiry");
+  // A placeholder is text to read: at least 4.5:1 on the field's white (WCAG 1.4.3; axe does not check it).
+  const placeholderContrast = await inquiry.evaluate((element) => {
+    // Any CSS colour (oklch, a half-transparent mix) as the sRGB pixel it paints over the field.
+    const background = getComputedStyle(element).backgroundColor;
+    const painted = (color: string) => {
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context) throw new Error("no canvas");
+      for (const fill of [background, color]) {
+        context.fillStyle = fill;
+        context.fillRect(0, 0, 1, 1);
+      }
+      return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
+    };
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = painted(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const text = luminance(getComputedStyle(element, "::placeholder").color);
+    const field = luminance(background);
+    return (Math.max(text, field) + 0.05) / (Math.min(text, field) + 0.05);
+  });
+  expect(placeholderContrast).toBeGreaterThanOrEqual(4.5);
   await expect(page.getByRole("textbox", { name: "Phone" })).toHaveValue(/^\+971/);
   await expectNoAxeViolations(page);
   await phoneReady(page);
