@@ -311,6 +311,34 @@ describe("head, language versions and redirects", () => {
     expect(page.status).toBe(400);
     expect(message).toBe("يُرجى إدخال البريد الإلكتروني");
     expect(email?.attribs).toHaveProperty("autofocus");
+    // The message describes the field; it is not part of its name (its label).
+    const label = email?.parent as Parameters<typeof DomUtils.textContent>[0];
+    expect(normal(DomUtils.textContent(label))).toBe("البريد الإلكتروني");
+  });
+
+  test("an Arabic alert page keeps the address in its own reading order, and each stop button names its alert", async () => {
+    const email = "2024-omar@example.com";
+    const token = await mailedAlertToken(site, email, "10.79.0.5", {
+      watch: "flights",
+      filter: "import",
+      language: "ar",
+    });
+    await mailedAlertToken(site, email, "10.79.0.5", { watch: "shows", filter: "all", language: "ar" });
+    for (const path of [`/ar/alerts/confirm/${token}`, `/ar/alerts/manage/${token}`]) {
+      const page = await serverPage(path);
+      const isolated = DomUtils.findAll((e) => e.name === "bdi", [page.root("main")]).map((e) =>
+        DomUtils.textContent(e),
+      );
+      expect(isolated, path).toContain(email);
+    }
+    const manage = await serverPage(`/ar/alerts/manage/${token}`);
+    const stops = DomUtils.findAll((e) => e.name === "button", [manage.root("main")])
+      .map(accessibleName)
+      .filter((name) => name.startsWith("إيقاف هذا التنبيه"));
+    expect(stops).toEqual([
+      "إيقاف هذا التنبيه: رحلات الاستيراد الجديدة",
+      "إيقاف هذا التنبيه: النقل الجديد إلى البطولات",
+    ]);
   });
 
   test("the home page's LCP image loads first and the others lazily", async () => {

@@ -49,28 +49,31 @@ export function AlertForm({
       <form method="post" action={localizedPath("/alerts", language)} noValidate className="grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="watch" value={watch} />
         {id !== undefined && <input type="hidden" name="filter" value={String(id)} />}
-        <label className="grid gap-1">
-          <span>{t`E-mail`}</span>
-          <input
-            className={alertFieldClass}
-            type="email"
-            dir="ltr"
-            name="email"
-            required
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={values?.email}
-            aria-invalid={refused ? true : undefined}
-            aria-describedby={refused ? errorId : undefined}
-            // biome-ignore lint/a11y/noAutofocus: a refused sign-up (no script on this page): it loads on the address, read as invalid with its message
-            autoFocus={refused ? true : undefined}
-          />
+        <div className="grid gap-1">
+          <label className="grid gap-1">
+            <span>{t`E-mail`}</span>
+            <input
+              className={alertFieldClass}
+              type="email"
+              dir="ltr"
+              name="email"
+              required
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={values?.email}
+              aria-invalid={refused ? true : undefined}
+              aria-describedby={refused ? errorId : undefined}
+              // biome-ignore lint/a11y/noAutofocus: a refused sign-up (no script on this page): it loads on the address, read as invalid with its message
+              autoFocus={refused ? true : undefined}
+            />
+          </label>
+          {/* After the label, not in it: the message describes the field, it is not part of its name. */}
           {refused ? (
             <span id={errorId} className="text-sm text-red-700">
               {refused.message}
             </span>
           ) : null}
-        </label>
+        </div>
         {watch === "flights" && (
           <label className="grid gap-1">
             <span>{t`Flights to watch`}</span>

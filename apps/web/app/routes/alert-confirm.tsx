@@ -2,6 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { confirmAction, loadAlertLink } from "../lib/alerts.server.ts";
 import { retryAfterHeaders } from "../lib/api-error.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
@@ -53,6 +54,7 @@ export default function AlertConfirm({ loaderData, actionData }: Route.Component
       </AlertPage>
     );
   const sub = loaderData.subscription;
+  const address = BDI_SLOTS[0];
   if (!sub)
     return (
       <AlertPage title={t`Confirm your alerts`}>
@@ -64,7 +66,10 @@ export default function AlertConfirm({ loaderData, actionData }: Route.Component
       title={sub.confirmed ? t`Alerts confirmed` : t`Confirm your alerts`}
       error={actionData && !actionData.ok ? actionData.message : null}
     >
-      <p>{t`Send alerts to ${sub.email}?`}</p>
+      <p>
+        {/* The address keeps its own reading order inside Arabic text (`BdiText`). */}
+        <BdiText text={t`Send alerts to ${address}?`} values={[sub.email]} className="wrap-anywhere" />
+      </p>
       {sub.confirmed ? (
         <p>{t`These alerts are already confirmed.`}</p>
       ) : (

@@ -2,6 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AlertPage, alertButtonClass } from "../components/alert-page.tsx";
+import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { MailLanguageSelect } from "../components/mail-language-select.tsx";
 import { loadAlertLink, manageAction, watchedNames } from "../lib/alerts.server.ts";
@@ -67,47 +68,56 @@ const smallButtonClass =
   "text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 /**
- * What one alert watches, in the page's language; a single show or flight links to its page,
- * named by `name` (its name or route: `watchedNames`) or, when unknown, by its number.
+ * What one alert watches, as one phrase in the page's language ('New import flights',
+ * 'Changes to the show Spring Derby'): a single show or flight named by `name` (its name or
+ * route: `watchedNames`) or, when unknown, by its number.
  */
-function AlertWhat({ alert, name }: { alert: Alert; name: string | undefined }) {
+function useAlertWhat(): (alert: Alert, name: string | undefined) => string {
   const { t } = useLingui();
   const names = useDisciplineNames();
-  const link = "font-semibold text-brand underline underline-offset-4";
-  switch (alert.watch) {
-    case "flights":
-      return alert.filter === "import"
-        ? t`New import flights`
-        : alert.filter === "export"
-          ? t`New export flights`
-          : t`New flights`;
-    case "shows": {
-      if (alert.filter === "all") return t`New show transport`;
-      const chosen = alert.filter
-        .split(",")
-        .map((id) => names[Number(id) as keyof typeof names] ?? id)
-        .join(t({ message: ", ", comment: "Between the names of a list: in Arabic, the Arabic comma" }));
-      return t`New show transport for ${chosen}`;
+  return (alert, name) => {
+    switch (alert.watch) {
+      case "flights":
+        return alert.filter === "import"
+          ? t`New import flights`
+          : alert.filter === "export"
+            ? t`New export flights`
+            : t`New flights`;
+      case "shows": {
+        if (alert.filter === "all") return t`New show transport`;
+        const chosen = alert.filter
+          .split(",")
+          .map((id) => names[Number(id) as keyof typeof names] ?? id)
+          .join(t({ message: ", ", comment: "Between the names of a list: in Arabic, the Arabic comma" }));
+        return t`New show transport for ${chosen}`;
+      }
+      case "flight":
+        return name ? t`Changes to the flight ${name}` : t`Changes to flight ${alert.filter}`;
+      case "show":
+        return name ? t`Changes to the show ${name}` : t`Changes to show ${alert.filter}`;
     }
-    case "flight":
-      return (
-        <Link to={`/flights/${alert.filter}`} className={link}>
-          {name ? t`Changes to the flight ${name}` : t`Changes to flight ${alert.filter}`}
-        </Link>
-      );
-    case "show":
-      return (
-        <Link to={`/transport/${alert.filter}`} className={link}>
-          {name ? t`Changes to the show ${name}` : t`Changes to show ${alert.filter}`}
-        </Link>
-      );
-  }
+  };
+}
+
+/** What one alert watches (`useAlertWhat`'s `text`); a single show or flight links to its page. */
+function AlertWhat({ alert, text }: { alert: Alert; text: string }) {
+  if (alert.watch !== "flight" && alert.watch !== "show") return text;
+  return (
+    <Link
+      to={alert.watch === "flight" ? `/flights/${alert.filter}` : `/transport/${alert.filter}`}
+      className="font-semibold text-brand underline underline-offset-4"
+    >
+      {text}
+    </Link>
+  );
 }
 
 /** /alerts/manage/{token} (decision 028): the page every alert mail links to, to change or stop alerts. */
 export default function AlertManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
+  const whatOf = useAlertWhat();
   const sub = loaderData.subscription;
+  const address = BDI_SLOTS[0];
   if (allStopped(loaderData))
     return (
       <AlertPage title={t`Alerts stopped`} redirectedPost>
@@ -136,28 +146,39 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
         done ? (done === "language" ? t`The language of your alert mails is saved.` : t`The alert is stopped.`) : null
       }
     >
-      <p>{t`Alerts go to ${sub.email}. To watch something else, ask with the form on the flights or transport page.`}</p>
+      <p>
+        {/* The address keeps its own reading order inside Arabic text (`BdiText`). */}
+        <BdiText
+          text={t`Alerts go to ${address}. To watch something else, ask with the form on the flights or transport page.`}
+          values={[sub.email]}
+          className="wrap-anywhere"
+        />
+      </p>
       <ul className="grid gap-3">
-        {sub.alerts.map((alert, i) => (
-          <li
-            key={alert.token}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-300 px-4 py-3"
-          >
-            <span id={`alert-${i}`}>
-              <AlertWhat alert={alert} name={loaderData.names[`${alert.watch}:${alert.filter}`]} />
-              {" · "}
-              {alert.language === "ar" ? t`mails in Arabic` : t`mails in English`}
-              {alert.confirmed ? null : ` · ${t`not confirmed yet`}`}
-            </span>
-            <form method="post">
-              <input type="hidden" name="intent" value="stop" />
-              <input type="hidden" name="alert" value={alert.token} />
-              <button type="submit" className={smallButtonClass} aria-describedby={`alert-${i}`}>
-                {t`Stop this alert`}
-              </button>
-            </form>
-          </li>
-        ))}
+        {sub.alerts.map((alert) => {
+          const what = whatOf(alert, loaderData.names[`${alert.watch}:${alert.filter}`]);
+          return (
+            <li
+              key={alert.token}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-300 px-4 py-3"
+            >
+              <span>
+                <AlertWhat alert={alert} text={what} />
+                {" · "}
+                {alert.language === "ar" ? t`mails in Arabic` : t`mails in English`}
+                {alert.confirmed ? null : ` · ${t`not confirmed yet`}`}
+              </span>
+              <form method="post">
+                <input type="hidden" name="intent" value="stop" />
+                <input type="hidden" name="alert" value={alert.token} />
+                {/* Each button names its alert: a list of buttons (a screen reader's, voice control's) tells them apart. */}
+                <button type="submit" className={smallButtonClass} aria-label={t`Stop this alert: ${what}`}>
+                  {t`Stop this alert`}
+                </button>
+              </form>
+            </li>
+          );
+        })}
       </ul>
       <form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="language" />
