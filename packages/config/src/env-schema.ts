@@ -55,6 +55,17 @@ const flag = (value: "true" | "false") =>
 const budget = (value: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).default(value));
 
+/**
+ * The demo company's names and address: the defaults of `COMPANY_NAME`, `COMPANY_ADDRESS` and
+ * their Arabic twins.
+ */
+export const DEMO_COMPANY = {
+  name: "Khayl Logistics",
+  nameAr: "خيل للخدمات اللوجستية",
+  address: "Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates",
+  addressAr: "مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة",
+} as const;
+
 /** The variables, their checks and defaults (each documented in `.env.example`). */
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -149,9 +160,14 @@ export const envSchema = z.object({
    */
   DEMO_ON_PUBLIC_ADDRESS: flag("false"),
 
-  COMPANY_NAME: withDefault("Khayl Logistics"),
-  /** The company's name as Arabic pages, mails and documents write it (decision 016). */
-  COMPANY_NAME_AR: withDefault("خيل للخدمات اللوجستية"),
+  /** The company's registered name: English pages and mails, and the tax invoice's issuer beside its TRN (decision 018). */
+  COMPANY_NAME: withDefault(DEMO_COMPANY.name),
+  /**
+   * The company's name as Arabic pages, mails and documents write it (decision 016), and
+   * under the English one at the head of the tax invoice PDF (decision 018). Unset: the demo's
+   * Arabic name, or `COMPANY_NAME` once that is not the demo's (`parseEnv`).
+   */
+  COMPANY_NAME_AR: withDefault(DEMO_COMPANY.nameAr),
   /** The product (app) name; it also forms the route `/{product}-App` (architecture §3.11). */
   PRODUCT_NAME: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -160,9 +176,13 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9]+$/, "letters and digits only")
       .default("Khayl"),
   ),
-  COMPANY_ADDRESS: withDefault("Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates"),
-  /** The address in Arabic, for the bilingual tax invoice (decision 016). */
-  COMPANY_ADDRESS_AR: withDefault("مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة"),
+  COMPANY_ADDRESS: withDefault(DEMO_COMPANY.address),
+  /**
+   * The address in Arabic, under the English one at the head of the tax invoice PDF
+   * (decision 018). Unset: the demo's Arabic address, or `COMPANY_ADDRESS` once that is not
+   * the demo's (`parseEnv`).
+   */
+  COMPANY_ADDRESS_AR: withDefault(DEMO_COMPANY.addressAr),
   COMPANY_TRN: withDefault("100123456700003"),
   IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
   ANDROID_APP_URL: urlWithDefault("https://play.google.com/store/apps/details?id=ae.khayl.app"),

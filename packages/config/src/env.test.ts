@@ -28,6 +28,23 @@ describe("configuration (conventions §4)", () => {
       expect(() => parseEnv({ WHATSAPP_NUMBER: bad }), bad).toThrow(/WHATSAPP_NUMBER/);
     }
   });
+  test("the Arabic name and address are the demo's only beside the demo's English ones", () => {
+    expect(parseEnv({})).toMatchObject({
+      COMPANY_NAME_AR: "خيل للخدمات اللوجستية",
+      COMPANY_ADDRESS_AR: "مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة",
+    });
+    // Another company that set only its English name and address: those, never the demo's Arabic.
+    const english = { COMPANY_NAME: "Falcon Equine Transport LLC", COMPANY_ADDRESS: "Unit 4, Al Quoz 3, Dubai" };
+    expect(parseEnv({ ...english, COMPANY_NAME_AR: "" })).toMatchObject({
+      COMPANY_NAME_AR: "Falcon Equine Transport LLC",
+      COMPANY_ADDRESS_AR: "Unit 4, Al Quoz 3, Dubai",
+    });
+    expect(publicConfig(parseEnv(english)).companyNameAr).toBe("Falcon Equine Transport LLC");
+    expect(parseEnv({ ...english, COMPANY_NAME_AR: "فالكون", COMPANY_ADDRESS_AR: "دبي" })).toMatchObject({
+      COMPANY_NAME_AR: "فالكون",
+      COMPANY_ADDRESS_AR: "دبي",
+    });
+  });
   test("every bad variable is listed at once", () => {
     expect(() => parseEnv({ PORT: "eighty", API_URL: "not a url", SUPPORT_EMAIL: "nope" })).toThrow(
       /PORT[\s\S]*API_URL[\s\S]*SUPPORT_EMAIL/,

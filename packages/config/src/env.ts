@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { deploymentProblems, stripeConfigured } from "./deployment.ts";
-import { type Env, envSchema } from "./env-schema.ts";
+import { DEMO_COMPANY, type Env, envSchema } from "./env-schema.ts";
 
 /**
  * The product's configuration (architecture §3.11, conventions §4), read from `process.env`
@@ -58,7 +58,27 @@ export function parseEnv(
       );
   }
   if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  return result.data;
+  return withArabicTwins(result.data, source);
+}
+
+/**
+ * `env` with `COMPANY_NAME_AR` and `COMPANY_ADDRESS_AR` (left unset or empty in `source`)
+ * taken from `COMPANY_NAME` and `COMPANY_ADDRESS` once those are not the demo's: their
+ * defaults are the demo company's Arabic, which must never stand beside another company's
+ * name on its Arabic pages, its mails or the head of its tax invoices (decision 018). The
+ * English value then stands in, and the invoice prints it once.
+ */
+function withArabicTwins(env: Env, source: Record<string, string | undefined>): Env {
+  const unset = (name: string) => source[name] === undefined || source[name] === "";
+  return {
+    ...env,
+    COMPANY_NAME_AR:
+      unset("COMPANY_NAME_AR") && env.COMPANY_NAME !== DEMO_COMPANY.name ? env.COMPANY_NAME : env.COMPANY_NAME_AR,
+    COMPANY_ADDRESS_AR:
+      unset("COMPANY_ADDRESS_AR") && env.COMPANY_ADDRESS !== DEMO_COMPANY.address
+        ? env.COMPANY_ADDRESS
+        : env.COMPANY_ADDRESS_AR,
+  };
 }
 
 /** The company's name in a language (English `COMPANY_NAME`, Arabic `COMPANY_NAME_AR`). */
