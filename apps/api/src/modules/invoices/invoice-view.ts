@@ -114,7 +114,13 @@ export async function printInvoicePdfByLink(
   const paid = invoice.status === "paid";
   const pdf = await renderInvoicePdf(
     {
-      company: { name: deps.env.COMPANY_NAME, address: deps.env.COMPANY_ADDRESS, trn: deps.env.COMPANY_TRN },
+      company: {
+        name: deps.env.COMPANY_NAME,
+        nameAr: deps.env.COMPANY_NAME_AR,
+        address: deps.env.COMPANY_ADDRESS,
+        addressAr: deps.env.COMPANY_ADDRESS_AR,
+        trn: deps.env.COMPANY_TRN,
+      },
       invoice: {
         refNumber: invoice.refNumber,
         issueDate: invoice.createdAt,

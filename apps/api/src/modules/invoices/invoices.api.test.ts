@@ -112,6 +112,9 @@ describe("print-pdf-by-link", () => {
     for (const expected of [
       "Tax Invoice",
       "Khayl Logistics",
+      // COMPANY_NAME_AR and COMPANY_ADDRESS_AR (their demo defaults) under the English ones.
+      "خيل للخدمات اللوجستية",
+      "منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة",
       "TRN: 100123456700003",
       "INV-2026-000101",
       "Layla Haddad",

@@ -1,5 +1,5 @@
 import { formatInvoiceDate } from "@khayl/contract/format";
-import { type BidiTextStyle, bidiLine, bidiWidth } from "./bidi-text.ts";
+import { type BidiTextStyle, bidiLine, bidiLineHeight, bidiWidth } from "./bidi-text.ts";
 import type { Sheet } from "./pdf-input.ts";
 import { type Bilingual, paidOn } from "./pdf-labels.ts";
 import { arabic, BRAND, CONTENT_WIDTH, fact, INK, MUTED, RULE, userText } from "./pdf-layout.ts";
@@ -10,25 +10,65 @@ export function bothDates(date: Date): Bilingual {
 }
 
 /**
- * The top of the invoice: the supplier (left), the title in both languages (the language
- * asked for first and larger) and the PAID/UNPAID badge (right), then the customer (left)
- * and the invoice's facts (right). Answers the y below it, in points.
+ * Width of the supplier's block at the top left, in points: the space the titles (the Arabic
+ * one at 22 points is the widest, 142) and the badge leave at the right, less a gap, so that
+ * an address of about 60 letters takes one line in each language.
+ */
+const SUPPLIER_WIDTH = 300;
+/** Least space between the English TRN and the Arabic one when they share a line, in points. */
+const TRN_GAP = 16;
+
+/**
+ * The Arabic twin of a name or address to print under the English one: `arabic`, or
+ * undefined when it is absent or the same text (configured only in English: printed once).
+ */
+export function arabicTwin(arabic: string | undefined, english: string): string | undefined {
+  const twin = arabic?.trim();
+  return twin && twin !== english.trim() ? twin : undefined;
+}
+
+/**
+ * The supplier's block at the top left (decision 018): its name in English and, below, in
+ * Arabic (`nameAr`), its address likewise (`addressAr`), then its TRN in English and in
+ * Arabic on one line ('TRN: …' at the left, 'الرقم الضريبي: …' after it; below it when both
+ * do not fit). An Arabic twin that is absent or the same as the English is not printed.
+ * Answers the y below the block, in points.
+ */
+function drawSupplier(sheet: Sheet): number {
+  const { doc, labels, left } = sheet;
+  const { company } = sheet.input;
+  let y = userText(doc, company.name, left, 50, SUPPLIER_WIDTH, { size: 16, color: BRAND, bold: true });
+  const nameAr = arabicTwin(company.nameAr, company.name);
+  if (nameAr) y = userText(doc, nameAr, left, y + 1, SUPPLIER_WIDTH, { size: 14, color: BRAND, bold: true });
+  y = userText(doc, company.address, left, y + 4, SUPPLIER_WIDTH, { size: 9, color: MUTED });
+  const addressAr = arabicTwin(company.addressAr, company.address);
+  if (addressAr) y = userText(doc, addressAr, left, y + 1, SUPPLIER_WIDTH, { size: 8.5, color: MUTED });
+
+  const trn = { en: `${labels.trn.en}: ${company.trn}`, ar: `${labels.trn.ar}: ${company.trn}` };
+  const top = y + 2;
+  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(trn.en, left, top, { lineBreak: false });
+  const englishWidth = doc.widthOfString(trn.en);
+  const style = arabic(9, MUTED, "left");
+  const arabicWidth = bidiWidth(doc, trn.ar, style);
+  if (englishWidth + TRN_GAP + arabicWidth <= SUPPLIER_WIDTH) {
+    // On the English one's baseline: Helvetica's is 0.718 of 9 points below its top, Readex's 0.95 of 8.5.
+    const arabicTop = top + 0.718 * 9 - 0.95 * style.size;
+    bidiLine(doc, trn.ar, left + englishWidth + TRN_GAP, arabicTop, arabicWidth, style);
+    return arabicTop + bidiLineHeight(style);
+  }
+  const arabicTop = top + doc.currentLineHeight() + 1;
+  bidiLine(doc, trn.ar, left, arabicTop, SUPPLIER_WIDTH, style);
+  return arabicTop + bidiLineHeight(style);
+}
+
+/**
+ * The top of the invoice: the supplier (left, {@link drawSupplier}), the title in both
+ * languages (the language asked for first and larger) and the PAID/UNPAID badge (right),
+ * then the customer (left) and the invoice's facts (right). Answers the y below it, in points.
  */
 export function drawHeading(sheet: Sheet): number {
   const { doc, labels, left, right, language, paid } = sheet;
-  const { company } = sheet.input;
-
-  // Supplier (left) and title (right).
-  let sy = userText(doc, company.name, left, 50, 280, { size: 16, color: BRAND, bold: true });
-  sy = userText(doc, company.address, left, sy + 4, 260, { size: 9, color: MUTED });
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(`${labels.trn.en}: ${company.trn}`, left, sy + 2, { width: 260 });
-  sy = doc.y + 1;
-  bidiLine(doc, `${labels.trn.ar}: ${company.trn}`, left, sy, 260, arabic(9, MUTED, "left"));
-  const supplierBottom = sy + 9 * 1.45;
+  const supplierBottom = drawSupplier(sheet);
 
   const englishTitle = () =>
     doc

@@ -6,7 +6,12 @@ import type { Doc } from "./pdf-layout.ts";
 
 /** What the tax invoice shows. Amounts in fils; instants as `Date` (printed in Asia/Dubai). */
 export interface InvoicePdfInput {
-  company: { name: string; address: string; trn: string };
+  /**
+   * The supplier: `name` is its registered name, which the footer gives as the issuer beside
+   * its `trn` in both languages; `nameAr` and `addressAr` print under `name` and `address` at
+   * the head of the first page (`nameAr` of every page), unless absent or the same text.
+   */
+  company: { name: string; nameAr?: string; address: string; addressAr?: string; trn: string };
   invoice: {
     refNumber: string;
     issueDate: Date;

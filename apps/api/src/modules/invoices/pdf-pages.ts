@@ -1,4 +1,5 @@
 import { bidiLine } from "./bidi-text.ts";
+import { arabicTwin } from "./pdf-heading.ts";
 import type { Sheet } from "./pdf-input.ts";
 import { pageOf } from "./pdf-labels.ts";
 import { arabic, BRAND, CONTENT_WIDTH, fact, MUTED, PAGE, RULE, userText } from "./pdf-layout.ts";
@@ -15,17 +16,20 @@ import { arabic, BRAND, CONTENT_WIDTH, fact, MUTED, PAGE, RULE, userText } from 
 const PAGE_NUMBER_TOP = PAGE.height - PAGE.margin + 14;
 
 /**
- * Starts a continuation page: adds it and writes, at its top, the supplier's name (left) and
- * the invoice number as on the first page (right, English and Arabic label), then a rule, so
- * that a loose page still says whose invoice it belongs to. Answers the y where content
- * goes on, in points.
+ * Starts a continuation page: adds it and writes, at its top, the supplier's name (left, its
+ * Arabic name below it as on the first page) and the invoice number as on the first page
+ * (right, English and Arabic label), then a rule, so that a loose page still says whose
+ * invoice it belongs to. Answers the y where content goes on, in points.
  */
 export function newPage(sheet: Sheet): number {
   const { doc, labels, left, right } = sheet;
   const { company, invoice } = sheet.input;
   doc.addPage();
   const top = PAGE.margin;
-  const nameBottom = userText(doc, company.name, left, top, CONTENT_WIDTH / 2, { size: 12, color: BRAND, bold: true });
+  let nameBottom = userText(doc, company.name, left, top, CONTENT_WIDTH / 2, { size: 12, color: BRAND, bold: true });
+  const nameAr = arabicTwin(company.nameAr, company.name);
+  if (nameAr)
+    nameBottom = userText(doc, nameAr, left, nameBottom, CONTENT_WIDTH / 2, { size: 11, color: BRAND, bold: true });
   const x = left + CONTENT_WIDTH / 2 + 20;
   const factBottom = fact(doc, labels.invoiceNumber, { en: invoice.refNumber }, x, top, right - x);
   const y = Math.max(nameBottom, factBottom) + 4;

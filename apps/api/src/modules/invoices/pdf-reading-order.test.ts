@@ -32,7 +32,9 @@ function readingOrder(bytes: Buffer, name: string): string {
 const invoice = (paid: boolean, customerName: string): InvoicePdfInput => ({
   company: {
     name: "Khayl Logistics",
+    nameAr: "خيل للخدمات اللوجستية",
     address: "Office 12, Dubai Investments Park, Dubai, UAE",
+    addressAr: "مكتب 12، مجمع دبي للاستثمار، دبي، الإمارات",
     trn: "100123456700003",
   },
   invoice: {

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEMO_COMPANY } from "@khayl/config/env-schema";
 import { type InvoiceLine, invoiceTotals } from "@khayl/contract/invoice-lines";
 import { cardFeeFils } from "@khayl/contract/money";
 import { afterAll, describe, expect, test } from "vitest";
@@ -33,7 +34,9 @@ const withoutBrackets = (text: string) => text.replace(/[()]/g, "");
 const input = (paid: boolean, customerName = "Layla Haddad"): InvoicePdfInput => ({
   company: {
     name: "Khayl Logistics",
+    nameAr: "خيل للخدمات اللوجستية",
     address: "Office 12, Dubai Investments Park, Dubai, UAE",
+    addressAr: "مكتب 12، مجمع دبي للاستثمار، دبي، الإمارات",
     trn: "100123456700003",
   },
   invoice: {
@@ -60,8 +63,9 @@ const input = (paid: boolean, customerName = "Layla Haddad"): InvoicePdfInput =>
 });
 
 /**
- * A paid invoice as the demo prints it (the shape QA found on two pages): the supplier's
- * address on two lines, paid late in the year ('PAID on 29 Nov 2026' needs a line of its own
+ * A paid invoice as the demo prints it (the shape QA found on two pages): the demo company's
+ * name and address in English and Arabic (the defaults of `COMPANY_NAME`, `COMPANY_ADDRESS`
+ * and their Arabic twins), paid late in the year ('PAID on 29 Nov 2026' needs a line of its own
  * for its Arabic, so the heading is at its tallest), the demo's first line (two lines of
  * English, two of Arabic) and, for `lines` 2, a short second one. Amounts in fils.
  */
@@ -86,7 +90,7 @@ function paidLikeTheDemo(lines: 1 | 2): InvoicePdfInput {
   const { totalFils } = invoiceTotals(invoiceLines);
   return {
     ...base,
-    company: { ...base.company, address: "Warehouse 7, Al Saja'a Industrial Area, Sharjah, United Arab Emirates" },
+    company: { ...base.company, ...DEMO_COMPANY },
     invoice: { ...base.invoice, lines: invoiceLines, totalFils, paidAt: new Date("2026-11-29T10:00:00Z") },
     payment: base.payment && {
       ...base.payment,
@@ -186,6 +190,41 @@ describe.skipIf(!hasPdftotext)("the bilingual tax invoice, as pdftotext reads it
     expect(text).not.toContain("تم استلام الدفعة");
   });
 
+  test("the supplier's name and address in English and, below each, in Arabic; its TRN in both", async () => {
+    const lines = pdftotext(await renderInvoicePdf(input(false)), "supplier").split("\n");
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(at("Khayl Logistics")).toBe(0);
+    expect(at("خيل للخدمات اللوجستية")).toBeGreaterThan(at("Khayl Logistics"));
+    expect(at("Office 12, Dubai Investments Park, Dubai, UAE")).toBeGreaterThan(at("خيل للخدمات اللوجستية"));
+    expect(at("مجمع دبي للاستثمار")).toBeGreaterThan(at("Office 12, Dubai Investments Park"));
+    // pdftotext moves the commas beside the number (decision 018, Limits): the words are checked.
+    for (const word of ["مكتب", "12", "مجمع دبي للاستثمار", "دبي", "الإمارات"]) {
+      expect(lines[at("مجمع دبي للاستثمار")]).toContain(word);
+    }
+    // English and Arabic TRN on the line below the address.
+    expect(lines[at("TRN: 100123456700003")]).toMatch(/الرقم الضريبي\s*100123456700003\s*:/);
+    expect(at("TRN: 100123456700003")).toBe(at("مجمع دبي للاستثمار") + 1);
+    // The footer still names the issuer by its registered name beside its TRN, in both languages.
+    expect(lines.join(" ")).toMatch(/issued electronically by Khayl Logistics TRN 100123456700003/);
+    expect(lines.join(" ")).toMatch(/إلكترونيا عن Khayl Logistics/);
+  });
+
+  test("a supplier configured only in English prints its name and address once", async () => {
+    const english = input(true);
+    for (const company of [
+      { ...english.company, nameAr: undefined, addressAr: undefined },
+      { ...english.company, nameAr: english.company.name, addressAr: english.company.address },
+    ]) {
+      const text = pdftotext(await renderInvoicePdf({ ...english, company }), "english-only");
+      // Once at the head, once in each language's footer.
+      expect(text.match(/Khayl Logistics/g)).toHaveLength(3);
+      expect(text.match(/Office 12, Dubai Investments Park/g)).toHaveLength(1);
+      expect(text).not.toContain("خيل للخدمات");
+      expect(text).toContain("TRN: 100123456700003");
+      expect(text).toContain("الرقم الضريبي");
+    }
+  });
+
   test("a paid invoice's receipt, in both languages", async () => {
     const text = pdftotext(await renderInvoicePdf(input(true)), "paid");
     for (const expected of [
@@ -280,14 +319,16 @@ describe("the invoice's pages, as PDF.js reads them", () => {
     },
   );
 
-  test("an invoice too long for one page heads page 2 with the supplier and the invoice number, and numbers every page", async () => {
+  test("an invoice too long for one page heads page 2 with the supplier (in both languages) and the invoice number, and numbers every page", async () => {
     for (const language of ["en", "ar"] as const) {
       const { pages, pageTexts } = await pdfText(await renderInvoicePdf(withLines(input(true), 14), { language }));
       expect(pages, language).toBe(2);
       const [first = "", second = ""] = pageTexts;
       expect(first, language).toContain("Page 1 of 2");
       // The top of the continuation page, then the lines table's header row again.
-      expect(second, language).toMatch(/^Khayl Logistics INVOICE NUMBER INV-2026-000104 رقم الفاتورة Description /);
+      expect(second, language).toMatch(
+        /^Khayl Logistics خيل للخدمات اللوجستية INVOICE NUMBER INV-2026-000104 رقم الفاتورة Description /,
+      );
       expect(second, language).toContain("Show transport, leg 14");
       expect(second, language).toContain("Payment received");
       expect(second, language).toContain("Page 2 of 2");

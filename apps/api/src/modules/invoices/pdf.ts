@@ -14,9 +14,9 @@ export type { InvoicePdfInput } from "./pdf-input.ts";
 /**
  * Renders the invoice as a bilingual UAE tax invoice, English and Arabic (FTA requirements
  * for a full tax invoice; decision 018): the words 'Tax Invoice' / 'فاتورة ضريبية', the
- * supplier's name, address and TRN, the customer, a sequential reference, issue and due
- * dates (English 'DD MMM YYYY' and Arabic month names with Latin digits, both in
- * Asia/Dubai), lines with VAT (5 %) per line and in total, the total, the status (PAID with
+ * supplier's name and address (in English, and in Arabic below when configured) and TRN,
+ * the customer, a sequential reference, issue and due dates (English 'DD MMM YYYY' and
+ * Arabic month names with Latin digits, both in Asia/Dubai), lines with VAT (5 %) per line and in total, the total, the status (PAID with
  * the paid date and the card payment on a receipt). Amounts come in fils and are printed in
  * dirhams with 2 decimals, left to right. Every label is printed in both languages, from the
  * catalogue (pdf-labels.ts, decision 027); Arabic is shaped and ordered by `bidi-text.ts` in
