@@ -4,13 +4,17 @@ import type { InvoiceData } from "@khayl/contract/invoices";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, Outlet } from "react-router";
-import { afterEach, expect, test } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { testInvoice } from "../components/invoice/testing.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
 import { messages as arabic } from "../locales/ar/invoice.po";
 import InvoicePage, { shouldRevalidate } from "./invoice.tsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const hashA = "A".repeat(43);
 const hashB = "B".repeat(43);
@@ -93,6 +97,69 @@ test("moving between steps does not fetch the invoice again; anything else does"
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
 });
 
+/**
+ * The browser's edges the Download button reaches (the network, `window.open` and the click
+ * of a saving link), each recorded: `answer` is what the PDF route answers, `popUp` whether
+ * the browser lets a new tab open.
+ */
+function browserEdges(answer: () => Response, popUp = true) {
+  const asked: string[] = [];
+  const opened: string[][] = [];
+  const saved: { href: string; download: string | null }[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    asked.push(String(input));
+    return answer();
+  });
+  vi.spyOn(window, "open").mockImplementation((url?: string | URL, target?: string) => {
+    opened.push([String(url), target ?? ""]);
+    return popUp ? ({} as Window) : null;
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.getAttribute("href") ?? "", download: this.getAttribute("download") });
+  });
+  return { asked, opened, saved };
+}
+
+const pdfAnswer = () => new Response("%PDF-1.7", { headers: { "content-type": "application/pdf" } });
+
+test("Download opens the PDF's own address in a new tab, or saves it when pop-ups are blocked", async () => {
+  const Stub = stub(async () => ({ invoice: invoice("INV-A"), dueDateText: "01 Dec 2026", error: null }));
+  render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
+  const download = await screen.findByRole("link", { name: /^Download invoice INV-A/ });
+  const pdf = `/invoice/${hashA}/pdf`;
+
+  // The new tab is given the route itself (not an object URL that dies with this page): it
+  // reloads, restores and can be kept.
+  const edges = browserEdges(pdfAnswer);
+  await userEvent.setup().click(download);
+  await vi.waitFor(() => expect(edges.opened).toEqual([[pdf, "_blank"]]));
+  expect(edges.asked).toEqual([pdf]);
+  expect(edges.saved).toEqual([]);
+  expect(screen.queryByRole("alert")).toBeNull();
+
+  // A blocked pop-up: the same address is saved, under the server's file name.
+  vi.restoreAllMocks();
+  const blocked = browserEdges(pdfAnswer, false);
+  await userEvent.setup().click(download);
+  await vi.waitFor(() => expect(blocked.saved).toEqual([{ href: pdf, download: "" }]));
+});
+
+test("a PDF the server refuses shows its message (or 'Failed to download PDF') and opens nothing", async () => {
+  const Stub = stub(async () => ({ invoice: invoice("INV-A"), dueDateText: "01 Dec 2026", error: null }));
+  render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
+  const download = await screen.findByRole("link", { name: /^Download invoice INV-A/ });
+  const edges = browserEdges(() =>
+    Response.json({ success: false, statusCode: 404, message: "Invoice not found" }, { status: 404 }),
+  );
+  await userEvent.setup().click(download);
+  expect((await screen.findByRole("alert")).textContent).toBe("Invoice not found");
+  vi.restoreAllMocks();
+  const failing = browserEdges(() => new Response("Bad gateway", { status: 502 }));
+  await userEvent.setup().click(download);
+  await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Failed to download PDF"));
+  expect([...edges.opened, ...edges.saved, ...failing.opened, ...failing.saved]).toEqual([]);
+});
+
 function ArabicLayout() {
   return (
     <TestI18n language="ar" messages={arabic}>
@@ -134,7 +201,12 @@ test("in Arabic: the reference and the name keep their direction in <bdi>, dates
   expect(heading.querySelector("bdi")?.textContent).toBe("INV-2026-000102");
   expect(screen.getByText("صادرة باسم", { exact: false }).querySelector("bdi")?.textContent).toBe("Layla Haddad");
   expect(screen.getByText("05 يناير 2026")).toBeTruthy();
-  expect(screen.getByRole("link", { name: /^تنزيل الفاتورة/ }).getAttribute("href")).toBe(`/ar/invoice/${hashA}/pdf`);
+  const download = screen.getByRole("link", { name: /^تنزيل الفاتورة/ });
+  expect(download.getAttribute("href")).toBe(`/ar/invoice/${hashA}/pdf`);
+  // The new tab opens the Arabic route: the PDF, and any refusal, in the page's language.
+  const edges = browserEdges(pdfAnswer);
+  await userEvent.setup().click(download);
+  await vi.waitFor(() => expect(edges.opened).toEqual([[`/ar/invoice/${hashA}/pdf`, "_blank"]]));
 });
 
 test("in Arabic, the error view: 'خطأ', the message and a way home that stays in Arabic", async () => {

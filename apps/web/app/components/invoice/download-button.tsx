@@ -8,20 +8,18 @@ import { secondaryButton } from "./buttons.ts";
 /**
  * Download / Receipt (product §4): a link to `/invoice/{hash}/pdf` (`/ar/invoice/{hash}/pdf`
  * on the Arabic page) that opens in a new tab (works without JavaScript). With JavaScript
- * the PDF is fetched first (`openPdf`, loaded on the first click), with a spinner while
- * downloading, then opened in a new tab; a failure shows the server's message or 'Failed to
- * download PDF' (product §8) and opens nothing.
+ * the PDF is asked for first (`openPdf`, loaded on the first click), with a spinner while
+ * downloading, then that address opens in a new tab (saved when pop-ups are blocked); a
+ * failure shows the server's message or 'Failed to download PDF' (product §8) and opens nothing.
  */
 export function DownloadButton({
   hash,
   label,
   accessibleLabel,
-  fileName,
 }: {
   hash: string;
   label: string;
   accessibleLabel: string;
-  fileName: string;
 }) {
   const { t } = useLingui();
   const [downloading, setDownloading] = useState(false);
@@ -36,7 +34,7 @@ export function DownloadButton({
     setDownloading(true);
     setError(null);
     try {
-      const result = await (await import("./download-pdf.ts")).openPdf(href, fileName);
+      const result = await (await import("./download-pdf.ts")).openPdf(href);
       if ("message" in result) setError(result.message || failed);
     } catch {
       setError(failed);

@@ -144,7 +144,6 @@ export function SummaryStep({
             hash={hash}
             label={t`Download`}
             accessibleLabel={t`Download invoice ${refNumber} (PDF, opens in a new tab)`}
-            fileName={`${refNumber}.pdf`}
           />
           <button type="submit" className={primaryButton}>
             {t`Next`}
@@ -267,7 +266,6 @@ export function SuccessStep({
           hash={hash}
           label={t`Receipt`}
           accessibleLabel={t`Receipt for invoice ${refNumber} (PDF, opens in a new tab)`}
-          fileName={`${refNumber}.pdf`}
         />
         <Link to="/" className={primaryButton}>
           {t`Home`}
