@@ -3,7 +3,15 @@
 import type { InvoiceData } from "@khayl/contract/invoices";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Link, Outlet } from "react-router";
+import {
+  createBrowserRouter,
+  createRoutesStub,
+  Link,
+  Outlet,
+  RouterProvider,
+  useLoaderData,
+  useParams,
+} from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { testInvoice } from "../components/invoice/testing.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
@@ -95,6 +103,58 @@ test("moving between steps does not fetch the invoice again; anything else does"
   );
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashB}`))).toBe(true);
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
+});
+
+/** The page as the framework renders it, with its params and loader data as props. */
+function RoutedInvoicePage() {
+  const props = { params: useParams(), loaderData: useLoaderData() };
+  return <InvoicePage {...(props as unknown as React.ComponentProps<typeof InvoicePage>)} />;
+}
+
+test("the method chosen on step 1 stays chosen when Back returns from step 2, and on reload", async () => {
+  // The browser's own history (not a memory router): Back and reload read the address.
+  window.history.replaceState(null, "", `/invoice/${hashA}`);
+  const routes = [
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ config: { stripePublishableKey: null } }),
+      HydrateFallback: NoFallback,
+      Component: Layout,
+      children: [
+        {
+          path: "invoice/:hash",
+          loader: () => ({ invoice: invoice("INV-A"), dueDateText: "01 Dec 2026", error: null }),
+          shouldRevalidate,
+          Component: RoutedInvoicePage,
+        },
+      ],
+    },
+  ];
+  const routers = [createBrowserRouter(routes)];
+  try {
+    const page = render(<RouterProvider router={routers[0]!} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("radio", { name: "Apple Pay" }));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("heading", { name: "Payment details" })).toBeTruthy();
+    expect(window.location.search).toBe("?step=2&method=apple-pay");
+
+    window.history.back();
+    const applePay = await screen.findByRole("radio", { name: "Apple Pay" });
+    expect((applePay as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Credit or Debit Card" }) as HTMLInputElement).checked).toBe(false);
+    expect(window.location.search).toBe("?method=apple-pay");
+
+    // A reload: the page again, from this entry's address.
+    page.unmount();
+    routers.push(createBrowserRouter(routes));
+    render(<RouterProvider router={routers[1]!} />);
+    expect(((await screen.findByRole("radio", { name: "Apple Pay" })) as HTMLInputElement).checked).toBe(true);
+  } finally {
+    for (const router of routers) router.dispose();
+    window.history.replaceState(null, "", "/");
+  }
 });
 
 /**

@@ -64,7 +64,11 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
  * the optional red badge (the API's `dueDisplay`, shown as sent: it comes in the page's
  * language), the choice 'Credit or Debit Card' / 'Apple Pay' (card by default), 'Fees are
  * non-refundable', Download and Next. Next submits a GET form to `?step=2&method=…`, so it
- * works before JavaScript and the back button returns here.
+ * works before JavaScript and the back button returns here. A change of method replaces this
+ * step's own history entry with `?method=…` (keeping the router's state), so Back from step 2
+ * and a reload show the method chosen. The router is not told: it would reload the root's
+ * data on each change (a request per tap on a phone, the error screen when one fails); so
+ * the language switch, built from the router's location, does not carry the choice.
  */
 export function SummaryStep({
   invoice,
@@ -132,6 +136,7 @@ export function SummaryStep({
                 name="method"
                 value={value}
                 defaultChecked={method === value}
+                onChange={() => history.replaceState(history.state, "", `?method=${value}`)}
                 className="size-5 accent-brand focus-visible:outline-none"
               />
               <span className="font-medium">{methods[value]}</span>
