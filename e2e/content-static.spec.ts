@@ -313,6 +313,72 @@ test.describe("at phone size, in a browser without invoker commands or closedby"
   });
 });
 
+/**
+ * What is wrong with the site header's bar as it is laid out now (WCAG 1.4.4, 1.4.10): a
+ * control outside the bar (as wide as the screen), a link or the app button on more than one
+ * line (a word split, a pill taller than the bar), two controls over each other, or neither or
+ * both of the desktop links and the menu button shown. `desktop`: whether the desktop links show.
+ */
+function headerProblems(): { desktop: boolean; problems: string[] } {
+  const header = document.querySelector("header:not(main header)");
+  if (!header) return { desktop: false, problems: ["no header"] };
+  const bar = header.getBoundingClientRect();
+  const controls = [...header.querySelectorAll(":scope > div :is(a, button)")].filter((c) => c.checkVisibility());
+  const problems: string[] = [];
+  const boxes = controls.map((control) => {
+    const name = control.textContent?.trim() || control.getAttribute("aria-label") || control.tagName;
+    const box = control.getBoundingClientRect();
+    if (
+      box.top < bar.top - 0.5 ||
+      box.bottom > bar.bottom + 0.5 ||
+      box.left < bar.left - 0.5 ||
+      box.right > bar.right + 0.5
+    )
+      problems.push(`${name} outside the bar`);
+    // The logo's name may break between its words (Logo); every other control's text is one line.
+    if (!control.querySelector("svg")) {
+      const range = document.createRange();
+      range.selectNodeContents(control);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`${name} on ${lines.size} lines`);
+    }
+    return { name, box };
+  });
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      if (
+        Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 0.5 &&
+        Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 0.5
+      )
+        problems.push(`${a.name} over ${b.name}`);
+  const desktop = header.querySelector(":scope > div nav")?.checkVisibility() ?? false;
+  const menuButton = header.querySelector(":scope > div button")?.checkVisibility() ?? false;
+  if (desktop === menuButton) problems.push(desktop ? "both the links and the menu button" : "no way to the links");
+  return { desktop, problems };
+}
+
+test("the header's links and app button fit its bar whole, else the side menu shows, phone to laptop, both languages", async ({
+  page,
+}) => {
+  // Widths of phones, tablets either way up and laptops zoomed to 125-200 % (1280 px at 150 %
+  // is 853 CSS px), in both languages, whose links differ in width. The bar is tightest at the
+  // narrowest width of each layout: 320 px for the side menu's, each language's breakpoint
+  // (app.css, `nav-wide`: 1024 and 1152 px) for the desktop one.
+  const widths = [320, 768, 820, 853, 1024, 1152, 1180, 1280];
+  // The bar is the same on every page with it: a light one.
+  for (const path of ["/aboutus", "/ar/aboutus"]) {
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 720 });
+      const { desktop, problems } = await page.evaluate(headerProblems);
+      expect(problems, `${path} at ${width} px`).toEqual([]);
+      // A laptop's screen keeps the links in the bar.
+      if (width >= 1280) expect(desktop, `${path} at ${width} px`).toBe(true);
+    }
+  }
+});
+
 test.describe("at phone size without JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 

@@ -24,9 +24,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The top navigation (product §2): Home, Shows, Flights, Blogs, About us, Contact us and
- * the highlighted app button to /release-logs. Below `md` it collapses into a
- * slide-in side menu (a modal `<dialog>`: focus kept inside, Escape closes) opened by
- * a labelled menu button. The buttons open and close it with invoker commands and a
+ * the highlighted app button to /release-logs. Where they do not all fit the bar whole, each
+ * on one line (below `nav-wide`, app.css: 64rem in English, 72rem in Arabic, whose words are
+ * wider), it collapses into a slide-in side menu (a modal `<dialog>`: focus kept inside,
+ * Escape closes) opened by a labelled menu button. The buttons open and close it with invoker commands and a
  * backdrop click closes it (`closedby="any"`), so the menu works on content pages without
  * scripts (decision 024) and before hydration; in a browser running the app the same buttons also
  * call `showModal()`/`close()` (browsers without invoker commands) and navigation closes
@@ -83,8 +84,9 @@ export function SiteNav() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo compact />
-        <nav aria-label={t`Main`} className="hidden md:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label={t`Main`} className="hidden shrink-0 nav-wide:block">
+          {/* Never narrower than its words: a squeezed link once broke inside one (Hom|e). */}
+          <ul className="flex items-center gap-1 whitespace-nowrap">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClass}>
@@ -94,13 +96,13 @@ export function SiteNav() {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden shrink-0 items-center gap-2 whitespace-nowrap nav-wide:flex">
           <LanguageSwitch />
           {appButton}
         </div>
         <button
           type="button"
-          className="grid size-11 place-items-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
+          className="grid size-11 place-items-center rounded-lg text-ink hover:bg-slate-100 nav-wide:hidden"
           aria-label={t`Open menu`}
           aria-haspopup="dialog"
           commandfor={menuId}
