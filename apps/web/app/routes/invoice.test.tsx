@@ -79,6 +79,16 @@ test("'Loading invoice...' shows while another invoice link loads", async () => 
   expect(await screen.findByRole("heading", { name: "Invoice INV-B" })).toBeTruthy();
 });
 
+test("the steps are 'Step 1 of 4' and a list, the current one marked, and no navigation landmark", async () => {
+  const Stub = stub(async (hash) => ({ invoice: invoice(hash), dueDateText: "01 Dec 2026", error: null }));
+  render(<Stub initialEntries={[`/invoice/${hashA}`]} />);
+  expect(await screen.findByText("Step 1 of 4")).toBeTruthy();
+  const current = screen.getAllByRole("listitem").find((item) => item.getAttribute("aria-current") === "step");
+  expect(current?.textContent).toBe("Summary");
+  // A landmark screen readers list among the page's ways around, which held no link.
+  expect(screen.queryByRole("navigation")).toBeNull();
+});
+
 test("without an invoice: 'Error', the message or 'Failed to fetch invoice', and 'Go Home'", async () => {
   const Stub = stub(async (hash) => ({ invoice: null, error: hash === hashA ? "Invoice not found" : null }));
   render(<Stub initialEntries={[`/invoice/${hashA}`]} />);

@@ -10,7 +10,8 @@ export const stepNames = [
 ] as const;
 
 /**
- * 'Step N of 4' with the four step names; the current one carries `aria-current="step"`.
+ * 'Step N of 4' (read before the list) with the four step names, a plain list (not a
+ * navigation landmark: it holds no links); the current one carries `aria-current="step"`.
  * The steps are a flex row in the page's direction: in Arabic step 1 is on the right.
  */
 export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
@@ -18,7 +19,7 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
   const total = 4;
   const names = stepNames.map((name) => i18n._(name));
   return (
-    <nav aria-label={t`Payment steps`}>
+    <div>
       <p className="sr-only">{t`Step ${step} of ${total}`}</p>
       {/* Each label as wide as its word; at a phone's largest text the steps wrap to a second row. */}
       <ol className="flex flex-wrap items-center gap-2 text-xs font-semibold wrap-break-word">
@@ -36,6 +37,6 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 | 4 }) {
           );
         })}
       </ol>
-    </nav>
+    </div>
   );
 }
