@@ -117,9 +117,13 @@ test("the carousel's next button moves the slides, previous brings them back", a
   // The end of the row disables the focused button: focus moves to the other, not to the page.
   await expect(previous).toBeFocused();
   await expect.poll(async () => (await first.boundingBox())?.x ?? 0).toBeLessThan((before?.x ?? 0) - 100);
+  // Once the row stops, a screen reader hears which slide is now first.
+  const status = carousel.getByRole("status");
+  await expect(status).toHaveText(/^2 of 5: \S/);
   await page.keyboard.press("Enter");
   await expect(previous).toBeDisabled();
   await expect(next).toBeFocused();
+  await expect(status).toHaveText(/^1 of 5: \S/);
   await expect.poll(async () => Math.round((await first.boundingBox())?.x ?? 0)).toBe(Math.round(before?.x ?? 0));
   await expectNoAxeViolations(page);
 });

@@ -102,7 +102,18 @@
       const row = carousel.querySelector("[data-carousel-row]");
       const previous = carousel.querySelector("[data-carousel-prev]");
       const next = carousel.querySelector("[data-carousel-next]");
+      const status = carousel.querySelector("[data-carousel-status]");
       if (!row || !previous || !next) continue;
+      // After a button's move, once the row has stopped: the slide now first in the row, by its
+      // place and caption ('2 of 5: Easy Steps'), for a screen reader (WAI-ARIA carousel pattern).
+      let said = 0;
+      let moved = false;
+      const say = () => {
+        const slides = row.querySelectorAll("[data-carousel-slide]");
+        const first = slides[Math.round(Math.abs(row.scrollLeft) / (slides[0]?.offsetWidth || 1))];
+        if (status && first)
+          status.textContent = `${first.getAttribute("aria-label")}: ${first.querySelector("figcaption")?.textContent ?? ""}`;
+      };
       // In a right-to-left row scrollLeft runs from 0 to negative values.
       const sign = getComputedStyle(row).direction === "rtl" ? -1 : 1;
       const update = () => {
@@ -114,9 +125,17 @@
         if (atStart && !atEnd && document.activeElement === previous) next.focus();
         previous.disabled = atStart;
         next.disabled = atEnd;
+        if (moved) {
+          clearTimeout(said);
+          said = setTimeout(() => {
+            moved = false;
+            say();
+          }, 150);
+        }
       };
       const step = (direction) => {
         const slide = row.querySelector("[data-carousel-slide]");
+        moved = true;
         row.scrollBy({ left: sign * direction * (slide?.offsetWidth || row.clientWidth) });
       };
       previous.addEventListener("click", () => step(-1));

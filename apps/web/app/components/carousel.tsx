@@ -60,6 +60,8 @@ export function Carousel({
           </button>
         </div>
       </div>
+      {/* Which slide a button brought to the start of the row, said once the row stops (the site script writes it). */}
+      <p role="status" data-carousel-status="" className="sr-only" />
       {/* biome-ignore lint/a11y/useSemanticElements: the row of the WAI-ARIA carousel pattern, not form fields */}
       <div
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (WCAG 2.1.1): keyboard users scroll it with the arrow keys
