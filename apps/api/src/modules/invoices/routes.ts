@@ -8,7 +8,7 @@ import { getInvoiceByLink, printInvoicePdfByLink } from "./invoice-view.ts";
 import { confirmPaymentByLink, createPaymentByLink, sandboxConfirmPayment } from "./pay-by-link.ts";
 import { createPaymentProvider } from "./payments/choose-provider.ts";
 import type { InvoiceDeps } from "./settlement.ts";
-import { handleStripeWebhook } from "./stripe-webhook.ts";
+import { handleStripeWebhook, stripeWebhookSecret } from "./stripe-webhook.ts";
 
 /**
  * Per-client limits (DB-backed, shared by instances). Lookups are limited so that link
@@ -80,6 +80,11 @@ export function invoiceRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   // The webhook needs its raw body: its own scope keeps the bytes beside the parsed JSON.
   void app.register(async (scope) => {
+    // Off (no Stripe, or no webhook secret): 404 before the body is read or validated,
+    // whatever it holds (product §7), and before the rate limit counts it.
+    scope.addHook("onRequest", async () => {
+      stripeWebhookSecret(invoiceDeps);
+    });
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser(
       "application/json",

@@ -352,14 +352,26 @@ describe("sandbox payments", () => {
     ).toBe(404);
   });
 
-  test("the Stripe webhook is off without Stripe", async () => {
-    const response = await t.api.app.inject({
-      method: "POST",
-      url: "/api/v1/invoices-v2/stripe-webhook",
-      payload: { id: "evt_1", type: "x", data: { object: {} } },
-      remoteAddress: client(),
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe("Stripe webhooks are not configured");
+  test("the Stripe webhook is off without Stripe: 404 whatever the body (product §7)", async () => {
+    const bodies: [string, string][] = [
+      ["application/json", JSON.stringify({ id: "evt_1", type: "x", data: { object: {} } })],
+      ["application/json", "{}"],
+      ["application/json", "[]"],
+      ["application/json", "{"],
+      ["text/plain", "hello"],
+    ];
+    for (const [type, payload] of bodies) {
+      const response = await t.api.app.inject({
+        method: "POST",
+        url: "/api/v1/invoices-v2/stripe-webhook",
+        headers: { "content-type": type },
+        payload,
+        remoteAddress: client(),
+      });
+      expect([response.statusCode, response.json()], `${type} ${payload}`).toEqual([
+        404,
+        { success: false, statusCode: 404, message: "Stripe webhooks are not configured" },
+      ]);
+    }
   });
 });

@@ -20,6 +20,18 @@ import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
 const FAILED_CARDS_PER_PAYMENT = { max: 10, windowMs: 24 * 3_600_000 };
 
 /**
+ * The secret Stripe signs this site's webhook events with (`STRIPE_WEBHOOK_SECRET`). Throws
+ * a 404 `HttpError` 'Stripe webhooks are not configured' when the provider is not Stripe or
+ * no secret is set (product §7: the webhook is off). The route asks before it reads the
+ * body, so an off webhook answers 404 whatever it is sent.
+ */
+export function stripeWebhookSecret(deps: Pick<InvoiceDeps, "env" | "provider">): string {
+  const secret = deps.env.STRIPE_WEBHOOK_SECRET;
+  if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessageIds.webhookNotConfigured);
+  return secret;
+}
+
+/**
  * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): verifies the signature on
  * the raw body (400 when it does not match; 404 when no webhook secret is configured),
  * parses the fields it uses with zod, and handles each event id once (the id is recorded
@@ -34,8 +46,7 @@ export async function handleStripeWebhook(
   rawBody: Buffer | undefined,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const secret = deps.env.STRIPE_WEBHOOK_SECRET;
-  if (deps.provider.name !== "stripe" || !secret) throw new HttpError(404, invoiceMessageIds.webhookNotConfigured);
+  const secret = stripeWebhookSecret(deps);
   if (!rawBody || !signature) throw new HttpError(400, invoiceMessageIds.webhookSignature);
   let verified: unknown;
   try {

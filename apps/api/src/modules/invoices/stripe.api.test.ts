@@ -403,6 +403,14 @@ test("Stripe out of reach: paying answers 502 with a clear message, and the invo
       message: "The payment provider could not be reached. Please try again.",
     });
     expect((await call("get-invoice-by-link")).json().data.status).toBe("unpaid");
+    // Stripe without STRIPE_WEBHOOK_SECRET: the webhook is off, whatever the body.
+    const webhook = await down.app.inject({
+      method: "POST",
+      url: "/api/v1/invoices-v2/stripe-webhook",
+      payload: {},
+      remoteAddress: "10.61.0.1",
+    });
+    expect([webhook.statusCode, webhook.json().message]).toEqual([404, "Stripe webhooks are not configured"]);
   } finally {
     await down.close();
   }
