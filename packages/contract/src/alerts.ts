@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { disciplineIds } from "./disciplines.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { requiredOr } from "./fields.ts";
 import { emailSchema } from "./form-fields.ts";
 import { defineMessages } from "./messages.ts";
 
@@ -33,7 +34,7 @@ const alertFieldMessages = defineMessages({
 
 /** A subscriber's link token: `<subscription id>.<43 base64url characters>`, the id an `integer`. */
 const tokenSchema = z
-  .string()
+  .string({ error: requiredOr("token", alertFieldMessages.tokenInvalid.message) })
   .regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/, alertFieldMessages.tokenInvalid.message)
   .refine((token) => Number(token.split(".", 1)[0]) <= MAX_SUBSCRIPTION_ID, alertFieldMessages.tokenInvalid.message);
 
@@ -73,9 +74,9 @@ function normalisedAlertFilter(watch: AlertWatch, filter: string): string {
 export const alertSubscribeBodySchema = z
   .object({
     email: emailSchema,
-    watch: z.enum(alertWatchValues, { error: alertFieldMessages.watchInvalid.message }),
+    watch: z.enum(alertWatchValues, { error: requiredOr("watch", alertFieldMessages.watchInvalid.message) }),
     filter: z.string().trim().max(40).default("all"),
-    language: z.enum(["en", "ar"], { error: alertFieldMessages.languageInvalid.message }),
+    language: z.enum(["en", "ar"], { error: requiredOr("language", alertFieldMessages.languageInvalid.message) }),
     website: z.string().max(200).optional(),
   })
   .refine((body) => isValidAlertFilter(body.watch, body.filter), {
@@ -96,7 +97,7 @@ const alertUnsubscribeBodySchema = z.object({
 /** Body of `setLanguage`: the language every alert mail to the token's address is written in from now on. */
 const alertLanguageBodySchema = z.object({
   token: tokenSchema,
-  language: z.enum(["en", "ar"], { error: alertFieldMessages.languageInvalid.message }),
+  language: z.enum(["en", "ar"], { error: requiredOr("language", alertFieldMessages.languageInvalid.message) }),
 });
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */

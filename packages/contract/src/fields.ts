@@ -14,6 +14,7 @@ export const fieldMessages = defineMessages({
   notOneOf: /*i18n*/ { id: "field.notOneOf", message: "{name} must be one of {values}" },
   repeated: /*i18n*/ { id: "field.repeated", message: "{name} must be given once" },
   invalid: /*i18n*/ { id: "field.invalid", message: "{name} is not valid" },
+  required: /*i18n*/ { id: "field.required", message: "{name} is required" },
 });
 
 const say = (message: keyof typeof fieldMessages, values: Record<string, MessageValue>) =>
@@ -97,6 +98,42 @@ export function repeatedText(name: string): string {
  */
 export function invalidText(name: string): string {
   return say("invalid", { name });
+}
+
+/**
+ * The message of a required field that was not given (absent, or `null`) where product §5
+ * words none of its own: '{name} is required', as the spec's own 'Phone number is required'
+ * and 'Invoice link is required' read. The API's error handler answers it for any such field
+ * whose schema names no message (apps/api `fieldErrors`); a schema with a message of its own
+ * for a wrong value says it with `requiredOr`.
+ */
+export function requiredText(name: string): string {
+  return say("required", { name });
+}
+
+/**
+ * A zod `error` for a required field named `name`: '{name} is required' (`requiredText`) when
+ * it is absent or `null`, else `otherwise`, the field's message for a value of the wrong kind
+ * (an enum's 'language must be en or ar'). So a missing field reads the same on every call.
+ */
+export function requiredOr(name: string, otherwise: string): (issue: { input?: unknown }) => string {
+  const required = requiredText(name);
+  return (issue) => (issue.input === undefined || issue.input === null ? required : otherwise);
+}
+
+/**
+ * A required text that names something of the API's (a payment intent's id, a client
+ * secret): trimmed, 1 to `max` characters. Absent, `null` or blank is '{name} is required'
+ * (blank counts as not given, as product §5's required texts do); another type or a longer
+ * text is '{name} is not valid'.
+ */
+export function requiredStringSchema(name: string, max: number) {
+  const invalid = invalidText(name);
+  return z
+    .string({ error: requiredOr(name, invalid) })
+    .trim()
+    .min(1, { error: requiredText(name), abort: true })
+    .max(max, invalid);
 }
 
 /** An ISO-8601 timestamp on the wire (UTC); `null` when the value is absent. */

@@ -9,7 +9,6 @@ import { defineMessages, englishTexts } from "./messages.ts";
 export const invoiceMessageIds = defineMessages({
   hashRequired: /*i18n*/ { id: "invoice.hashRequired", message: "Invoice link is required" },
   hashInvalid: /*i18n*/ { id: "invoice.hashInvalid", message: "Invalid invoice link" },
-  paymentIntentIdRequired: /*i18n*/ { id: "invoice.paymentIntentIdRequired", message: "paymentIntentId is required" },
   notFound: /*i18n*/ { id: "invoice.notFound", message: "Invoice not found" },
   fetched: /*i18n*/ { id: "invoice.fetched", message: "Invoice fetched successfully" },
   alreadyPaid: /*i18n*/ { id: "invoice.alreadyPaid", message: "This invoice has already been paid" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTimeSchema } from "./fields.ts";
+import { isoDateTimeSchema, requiredStringSchema } from "./fields.ts";
 import { invoiceMessages } from "./invoice-messages.ts";
 import { invoiceStatusValues, paymentMethodTypeValues, paymentProviderValues } from "./payment-values.ts";
 
@@ -105,12 +105,14 @@ export const paymentIntentDataSchema = z.object({
 });
 export type PaymentIntentData = z.output<typeof paymentIntentDataSchema>;
 
+/**
+ * A payment intent's id in a body (confirm-payment-by-link, the sandbox's confirmation):
+ * 'paymentIntentId is required' when missing or blank, 'paymentIntentId is not valid' otherwise.
+ */
+export const paymentIntentIdSchema = requiredStringSchema("paymentIntentId", 255);
+
 /** Body of `POST /invoices-v2/confirm-payment-by-link`: which intent the browser confirmed. */
 export const confirmPaymentBodySchema = z.object({
   hash: invoiceHashSchema,
-  paymentIntentId: z
-    .string({ error: invoiceMessages.paymentIntentIdRequired })
-    .trim()
-    .min(1, { error: invoiceMessages.paymentIntentIdRequired })
-    .max(255),
+  paymentIntentId: paymentIntentIdSchema,
 });

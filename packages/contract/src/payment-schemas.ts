@@ -8,7 +8,8 @@ import {
   digitsOnly,
   expiryError,
 } from "./card-rules.ts";
-import { confirmPaymentBodySchema, createPaymentBodySchema } from "./invoice-schemas.ts";
+import { requiredStringSchema } from "./fields.ts";
+import { confirmPaymentBodySchema, createPaymentBodySchema, paymentIntentIdSchema } from "./invoice-schemas.ts";
 import { cardWalletValues } from "./payment-values.ts";
 
 /**
@@ -46,8 +47,8 @@ const sandboxCardSchema = z
  * 4 digits are kept. `apple_pay` stands for a wallet token of the test card 4242.
  */
 export const sandboxConfirmBodySchema = z.object({
-  paymentIntentId: z.string().trim().min(1).max(255),
-  clientSecret: z.string().trim().min(1).max(255),
+  paymentIntentId: paymentIntentIdSchema,
+  clientSecret: requiredStringSchema("clientSecret", 255),
   paymentMethod: z.discriminatedUnion("type", [
     z.object({ type: z.literal("card"), card: sandboxCardSchema, billingDetails: billingDetailsSchema }),
     z.object({ type: z.literal("apple_pay"), billingDetails: billingDetailsSchema.partial().optional() }),

@@ -1,5 +1,5 @@
 import { errorEnvelope } from "@khayl/contract/envelope";
-import { invalidText, repeatedText } from "@khayl/contract/fields";
+import { invalidText, repeatedText, requiredText } from "@khayl/contract/fields";
 import { type Message, messageOfText } from "@khayl/contract/messages";
 import { isDatabaseUnavailable } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -60,17 +60,39 @@ interface FieldError {
   message: string;
 }
 
+/** The request's input a validation error is about: its body, query string or path parameters. */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === "body") return request.body;
+  if (context === "querystring") return request.query;
+  if (context === "params") return request.params;
+  return undefined;
+}
+
+/** Whether the value at `instancePath` (`/paymentMethod/card`) of `input` is absent or `null`. */
+function isMissingAt(input: unknown, instancePath: string): boolean {
+  let value = input;
+  for (const key of instancePath.split("/").slice(1)) {
+    if (typeof value !== "object" || value === null) return true;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value === undefined || value === null;
+}
+
 /**
  * The fields a validation error names, each once (zod may report one problem twice), with
  * the contract's message: a query field that takes one value but was given several
  * (`?type=import&type=export`, which the query parser reads as a list) says so
- * (`repeatedText`) rather than zod's 'expected string, received array', and a problem the
+ * (`repeatedText`) rather than zod's 'expected string, received array'. A problem the
  * schema gave no message of the contract's for (zod's own English, which no catalogue
- * translates: `"sourceIsApp": "yes"`) is '{field} is not valid' (`invalidText`).
+ * translates) is '{field} is required' (`requiredText`) when the field was not given
+ * (absent or `null`: `{}` to the Stripe webhook), as every required field without words of
+ * product §5 reads (product §8), and '{field} is not valid' (`invalidText`) otherwise
+ * (`"sourceIsApp": "yes"`).
  */
 function fieldErrors(error: FastifyError, request: FastifyRequest): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   const query = (request.query ?? {}) as Record<string, unknown>;
+  const input = validatedInput(request, error.validationContext);
   const errors = error.validation.map((v) => {
     const field = v.instancePath.replace(/^\//, "").replace(/\//g, ".");
     // The whole body has the wrong shape (a string, an array, `null`): say so plainly.
@@ -80,7 +102,8 @@ function fieldErrors(error: FastifyError, request: FastifyRequest): FieldError[]
     if (error.validationContext === "querystring" && wrongShape && Array.isArray(query[field]))
       return { field, message: repeatedText(field) };
     if (v.message && messageOfText(v.message)) return { field, message: v.message };
-    return { field, message: field ? invalidText(field) : httpMessages.invalidValue.message };
+    if (!field) return { field, message: httpMessages.invalidValue.message };
+    return { field, message: isMissingAt(input, v.instancePath) ? requiredText(field) : invalidText(field) };
   });
   return errors.filter((e, at) => errors.findIndex((o) => o.field === e.field && o.message === e.message) === at);
 }

@@ -1,3 +1,6 @@
+import { formMessages } from "@khayl/contract/contact-rules";
+import { invoiceMessages } from "@khayl/contract/invoice-messages";
+import { contractEndpoints } from "@khayl/contract/testing";
 import { accounts, outbox } from "@khayl/db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -77,13 +80,70 @@ test("the alerts calls' validation messages come in Arabic too", async () => {
   expect(english.json().message).toBe("token is not a valid link token, scope must be all or this");
 });
 
-test("a payment confirmation without its intent is refused in Arabic too", async () => {
-  const body = { hash: "A".repeat(43) };
-  const arabic = await call("POST", "/invoices-v2/confirm-payment-by-link", "ar", body);
-  expect(arabic.statusCode).toBe(400);
-  expect(arabic.json().message).toBe("معرّف عملية الدفع (paymentIntentId) مطلوب");
-  const english = await call("POST", "/invoices-v2/confirm-payment-by-link", "en", body);
-  expect(english.json().message).toBe("paymentIntentId is required");
+test("a payment intent's id not given reads the same on both calls that take it, in Arabic too", async () => {
+  const card = { type: "card", card: { number: "4242424242424242", expiry: "12 / 40", cvc: "123" } };
+  const paymentMethod = { ...card, billingDetails: { country: "UAE" } };
+  const calls = [
+    ["/invoices-v2/confirm-payment-by-link", { hash: "A".repeat(43) }],
+    ["/invoices-v2/sandbox-confirm-payment", { clientSecret: "pi_x_secret_y", paymentMethod }],
+  ] as const;
+  for (const [url, body] of calls) {
+    for (const paymentIntentId of [undefined, null, "  "]) {
+      for (const [language, message] of [
+        ["en", "paymentIntentId is required"],
+        ["ar", "الحقل paymentIntentId مطلوب"],
+      ] as const) {
+        const response = await call("POST", url, language, { ...body, paymentIntentId });
+        expect([response.statusCode, response.json()], `${url} ${paymentIntentId} ${language}`).toEqual([
+          400,
+          { success: false, statusCode: 400, message, errors: [{ field: "paymentIntentId", message }] },
+        ]);
+      }
+    }
+    // Given, but not text: not valid, not missing.
+    const wrong = await call("POST", url, "en", { ...body, paymentIntentId: 5 });
+    expect(wrong.json().message).toBe("paymentIntentId is not valid");
+  }
+});
+
+/** The words product §5 (and §6, the invoice link) gives a required field; any other reads '{name} is required'. */
+const PRODUCT_WORDS: Readonly<Record<string, string>> = {
+  fullName: formMessages.fullNameRequired,
+  email: formMessages.emailRequired,
+  phone: formMessages.phoneRequired,
+  subject: formMessages.subjectRequired,
+  division: formMessages.divisionRequired,
+  supportInquiry: formMessages.supportInquiryRequired,
+  otpCode: formMessages.otpRequired,
+  hash: invoiceMessages.hashRequired,
+};
+
+test("a required field that was not given reads '{name} is required' on every call, unless product §5 words it", async () => {
+  const checked: string[] = [];
+  for (const endpoint of await contractEndpoints()) {
+    if (!endpoint.body && !endpoint.query) continue;
+    const url = endpoint.path.replace(/:[A-Za-z]+/g, "1");
+    const response = await call(endpoint.method, url, "en", endpoint.body ? {} : undefined);
+    // A call whose every field is optional answers (or is off: the Stripe webhook without Stripe).
+    if (response.statusCode !== 400) continue;
+    for (const { field, message } of response.json().errors as { field: string; message: string }[]) {
+      expect(message, `${endpoint.method} ${endpoint.path}: ${field}`).toBe(
+        PRODUCT_WORDS[field] ?? `${field} is required`,
+      );
+      checked.push(`${endpoint.operationId}.${field}`);
+    }
+  }
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      "confirmPaymentByLink.paymentIntentId",
+      "sandboxConfirmPayment.paymentIntentId",
+      "sandboxConfirmPayment.clientSecret",
+      "sandboxConfirmPayment.paymentMethod",
+      "subscribeAlerts.watch",
+      "subscribeAlerts.language",
+      "createSupportRequest.fullName",
+    ]),
+  );
 });
 
 test("not-found answers and success messages come in Arabic too", async () => {
