@@ -93,12 +93,18 @@ async function answerUnknownApiPaths(app: FastifyInstance): Promise<void> {
  * `apiPlugin` registers, whatever its module, lands in the document), then `apiPlugin`
  * at `/v1`, then the interactive docs at `/docs` (architecture §3.2, decision 002: the
  * document comes from the same zod schemas that validate and serialise). Reads (or, on
- * the demo, creates) the server secret first (`loadSecretKey`).
+ * the demo, creates) the server secret first (`loadSecretKey`). With `readsLimited` the
+ * document lists the host's 429 of API reads on every GET.
  */
 export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   const title = `${deps.env.COMPANY_NAME} API`;
   const keys = secretKeysOf(await loadSecretKey(deps.env));
-  await registerOpenApi(app, { title, serverUrl: API_PREFIX, version: "1.0.0" });
+  await registerOpenApi(app, {
+    title,
+    serverUrl: API_PREFIX,
+    version: "1.0.0",
+    readsLimited: deps.readsLimited ?? false,
+  });
   const scheduleName = deps.scheduleName ?? ownScheduleNames(deps.db);
   await app.register(apiPlugin, { ...deps, ...keys, scheduleName, prefix: API_PREFIX.slice(API_ROOT.length) });
   await registerApiDocs(app, { prefix: API_ROOT, routePrefix: API_DOCS_PATH.slice(API_ROOT.length), title });

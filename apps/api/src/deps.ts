@@ -19,6 +19,12 @@ export interface ApiDeps {
    * `alertsApiPlugin` (the schedules behind `API_URL`) must give one reading them there.
    */
   scheduleName?: ScheduleNameReader;
+  /**
+   * Whether the host in front counts each client's API GETs against a budget and answers 429
+   * with `retry-after` past it (decision 022); the OpenAPI document then lists that answer on
+   * every GET. Default false: the API itself counts no reads.
+   */
+  readsLimited?: boolean;
 }
 
 /**

@@ -31,6 +31,8 @@ const MAX_CLIENTS = 50_000;
 export function createReadBudget(budget: ReadBudget, now: () => number = Date.now) {
   const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_CLIENTS });
   return {
+    /** Whether it refuses anything: false for a `max` of 0 (the budget is off). */
+    limited: budget.max > 0,
     take(ip: string): number {
       if (budget.max === 0) return 0;
       const at = now();

@@ -187,6 +187,22 @@ describe("API reads", () => {
     expect((await get("/api/v1/configurations/", newClient())).statusCode).toBe(200);
   });
 
+  test("every GET of the served OpenAPI document lists the budget's 429 with retry-after, as a client past it gets", async () => {
+    nextWindow();
+    type Operation = { operationId: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const served = await get("/api/docs/json", newClient());
+    const paths = (served.json() as { paths: Record<string, Record<string, Operation>> }).paths;
+    const reads = Object.entries(paths).flatMap(([path, item]) => (item.get ? [{ path, operation: item.get }] : []));
+    expect(reads.length).toBeGreaterThanOrEqual(12);
+    const client = newClient();
+    for (let i = 0; i < BUDGETS.apiReads.max; i++) await get("/api/v1/configurations/", client);
+    for (const { path, operation } of reads) {
+      const refused = await get(`/api/v1${path.replace(/\{[^}]+\}/g, "1")}`, client);
+      expect([refused.statusCode, refused.headers["retry-after"]], path).toEqual([429, "60"]);
+      expect(operation.responses["429"]?.headers?.["retry-after"], operation.operationId).toBeDefined();
+    }
+  });
+
   test("the budget counts an API read however its path is spelled: percent-encoded, or in absolute form", async () => {
     nextWindow();
     const client = newClient();

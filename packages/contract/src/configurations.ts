@@ -35,5 +35,6 @@ export const configurationEndpoints = {
     message: /*i18n*/ { id: "health.ok", message: "OK" },
     summary: "Liveness: answers when the database is reachable",
     tags: ["health"],
+    errors: { 503: "'Database unreachable': the database did not answer" },
   }),
 };

@@ -48,8 +48,9 @@ export interface Endpoint<
   changesState?: true;
   /**
    * Error statuses this call answers beyond the ones every call may give (400 invalid
-   * input, 404, 413/415 for a body, 429 when rate-limited), each with what it means;
-   * listed in the OpenAPI document.
+   * input, 404, 413/415 for a body, 429 when rate-limited, 503 with `retry-after` when
+   * the database cannot be reached), each with what it means; listed in the OpenAPI
+   * document, in place of the common answer of the same status.
    */
   errors?: Partial<Record<402 | 409 | 502 | 503, string>>;
 }

@@ -81,3 +81,27 @@ test.each([
     });
   }
 });
+
+test("with the database unreachable, each call answers what its OpenAPI operation lists, retry-after included", async () => {
+  const app = await apiOn(await closedPort());
+  type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> };
+  const document = (await app.inject({ url: "/api/docs/json" })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const answered = new Set<number>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const response = await app.inject({
+        method: method.toUpperCase() as "GET" | "POST",
+        url: `/api/v1${path.replace(/\{[^}]+\}/g, "1")}`,
+        ...(method === "post" ? { payload: {} } : {}),
+      });
+      const what = `${method.toUpperCase()} ${path} → ${response.statusCode}`;
+      const listed = operation.responses[String(response.statusCode)];
+      expect(listed, what).toBeDefined();
+      if (response.headers["retry-after"]) expect(listed?.headers?.["retry-after"], what).toBeDefined();
+      answered.add(response.statusCode);
+    }
+  }
+  expect(answered).toContain(503);
+});

@@ -17,7 +17,7 @@ import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
 import { supportRequestEndpoints } from "@khayl/contract/support-requests";
 import type { DbHandle } from "@khayl/db/client";
 import { createTestDb } from "@khayl/db/testing";
-import Fastify, { type RouteOptions } from "fastify";
+import Fastify, { type InjectOptions, type LightMyRequestResponse, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -36,7 +36,10 @@ type OpenApiDocument = {
         operationId?: string;
         summary?: string;
         tags?: string[];
-        responses: Record<string, { content?: Record<string, unknown> }>;
+        responses: Record<
+          string,
+          { description?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }
+        >;
       }
     >
   >;
@@ -148,9 +151,80 @@ describe("the OpenAPI document", () => {
       expect(statuses("/invoices-v2/create-payment-by-link")).toEqual(expect.arrayContaining(["409", "429", "502"]));
       expect(statuses("/invoices-v2/sandbox-confirm-payment")).toEqual(expect.arrayContaining(["402"]));
       expect(statuses("/supportRequests/")).toEqual(expect.arrayContaining(["201", "400", "413", "415", "429"]));
-      expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual(["200", "400", "404"]);
     },
   );
+
+  test("a 429 and a 503 are listed with their retry-after; the API alone lists no 429 on a plain read", async () => {
+    const doc = await openApiDocument();
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+    for (const operation of operations) {
+      // Every call that reads the database may find it unreachable (decision 023); health says so its own way.
+      if (operation.operationId === "getConfigurations") expect(operation.responses["503"]).toBeUndefined();
+      else expect(operation.responses["503"], operation.operationId).toBeDefined();
+      for (const status of ["429", "503"]) {
+        const response = operation.responses[status];
+        if (!response || operation.operationId === "getHealth") continue;
+        expect(response.headers, `${operation.operationId} ${status}`).toEqual({
+          "retry-after": {
+            schema: { type: "integer", minimum: 1 },
+            description: "Seconds to wait before asking again",
+          },
+        });
+      }
+    }
+    expect(doc.paths["/health"]!.get!.responses["503"]).toMatchObject({
+      description: expect.stringContaining("Database unreachable"),
+    });
+    expect(doc.paths["/health"]!.get!.responses["503"]!.headers).toBeUndefined();
+    // The read budget is the host's (apps/server reads.api.test.ts): without it, a read is never refused 429.
+    expect(Object.keys(doc.paths["/event-services/website"]!.get!.responses).sort()).toEqual([
+      "200",
+      "400",
+      "404",
+      "503",
+    ]);
+    expect(Object.keys(doc.paths["/auth/ask-delete-account"]!.get!.responses)).toContain("429");
+  });
+
+  test("every answer a call really gives is one its operation lists, with the retry-after it carries", async () => {
+    const doc = await openApiDocument();
+    const seen = new Set<number>();
+    let client = 0;
+    const answerListed = async (path: string, method: string, options: Omit<InjectOptions, "method" | "url">) => {
+      const response = await app.inject({
+        remoteAddress: `10.77.${Math.floor(++client / 250)}.${client % 250}`,
+        ...options,
+        method: method.toUpperCase() as "GET" | "POST",
+        url: `/api/v1${path.replace(/\{[^}]+\}/g, "1")}`,
+      });
+      const listed = doc.paths[path]![method]!.responses[String(response.statusCode)];
+      const what = `${method.toUpperCase()} ${path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(listed, what).toBeDefined();
+      if (response.headers["retry-after"]) expect(listed?.headers?.["retry-after"], what).toBeDefined();
+      seen.add(response.statusCode);
+      return response;
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(item)) {
+        if (method === "get") {
+          await answerListed(path, method, {});
+          continue;
+        }
+        await answerListed(path, method, { payload: {} });
+        await answerListed(path, method, { payload: "{}", headers: { "content-type": "text/plain" } });
+        await answerListed(path, method, { payload: { fullName: "x".repeat(2 * 1024 * 1024) } });
+      }
+    }
+    // A rate limit's 429, from one client (deletion codes: 10 asks per client and quarter hour).
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 11; i++)
+      last = await answerListed("/auth/ask-delete-account", "get", {
+        query: { email: "x" },
+        remoteAddress: "10.78.0.1",
+      });
+    expect([last?.statusCode, last?.headers["retry-after"]]).toEqual([429, expect.any(String)]);
+    expect([...seen].sort()).toEqual(expect.arrayContaining([200, 400, 404, 413, 415, 429]));
+  });
 
   test("every operation has the operationId of its contract endpoint, unique across the API", async () => {
     const document = await openApiDocument();

@@ -1,6 +1,7 @@
-import swagger from "@fastify/swagger";
+import swagger, { type SwaggerTransform } from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import { errorEnvelopeSchema } from "@khayl/contract/envelope";
+import type { FastifyInstance, FastifySchema } from "fastify";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 
 /**
@@ -21,12 +22,72 @@ export const API_DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Zod → JSON Schema for every route; wildcard fallbacks (unknown-path 404s) are not operations. */
-const zodTransform = createJsonSchemaTransform({ skipList: [] });
-const transform: typeof zodTransform = (document) => {
-  if (document.url.endsWith("*")) return { schema: { hide: true }, url: document.url };
-  return zodTransform(document);
+/**
+ * The key of a route's `schema` that lists the statuses whose answers carry `retry-after`
+ * (`registerEndpoint` sets it: a rate limit's 429, an unreachable database's 503). Not a
+ * Fastify keyword: the document's transform reads it and documents the header on each of
+ * those answers (zod's conversion keeps no response headers).
+ */
+export const RETRY_AFTER_ANSWERS = "x-retry-after";
+
+/** The `retry-after` header of a 429 or 503, as the document describes it. */
+const RETRY_AFTER_HEADER = {
+  type: "integer",
+  minimum: 1,
+  description: "Seconds to wait before asking again",
 };
+
+/** The 429 of the host's budget of API reads per client (decision 022), on every GET it counts. */
+const tooManyReadsResponse = errorEnvelopeSchema.describe(
+  "Too many reads from this client (the host's budget of API reads per minute): retry after the `retry-after` seconds",
+);
+
+type RouteSchema = FastifySchema & { response?: Record<string, unknown>; [RETRY_AFTER_ANSWERS]?: readonly number[] };
+
+/**
+ * A route's `schema` as the document describes it (decision 031): with the read budget's 429
+ * when `readsLimited` and the route (`method`) is a GET that lists no 429 of its own, and
+ * without `RETRY_AFTER_ANSWERS`, whose statuses (plus that 429) are answered apart as
+ * `retryAfter`: the answers that carry `retry-after`.
+ */
+function documentedSchema(
+  schema: RouteSchema,
+  method: string | string[],
+  readsLimited: boolean,
+): { schema: FastifySchema; retryAfter: readonly number[] } {
+  const { [RETRY_AFTER_ANSWERS]: retryAfter = [], ...rest } = schema;
+  const isGet = [method].flat().includes("GET");
+  if (!readsLimited || !isGet || !rest.response || "429" in rest.response) return { schema: rest, retryAfter };
+  return {
+    schema: { ...rest, response: { ...rest.response, 429: tooManyReadsResponse } },
+    retryAfter: [...retryAfter, 429],
+  };
+}
+
+/**
+ * Zod → JSON Schema for every route, each answer that carries `retry-after` documented with
+ * it, and the read budget's 429 on every GET when the host counts API reads (`readsLimited`,
+ * decision 031). Wildcard fallbacks (unknown-path 404s) are not operations.
+ */
+function transformOf(readsLimited: boolean): SwaggerTransform {
+  const zodTransform = createJsonSchemaTransform({ skipList: [] });
+  return (document) => {
+    if (document.url.endsWith("*")) return { schema: { hide: true }, url: document.url };
+    if (!document.schema) return zodTransform(document);
+    const { schema, retryAfter } = documentedSchema(
+      document.schema as RouteSchema,
+      document.route.method,
+      readsLimited,
+    );
+    const transformed = zodTransform({ ...document, schema });
+    const responses = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};
+    for (const status of retryAfter) {
+      const response = responses[status];
+      if (response) response.headers = { "retry-after": RETRY_AFTER_HEADER };
+    }
+    return transformed;
+  };
+}
 
 export interface OpenApiOptions {
   /** Document title, e.g. 'Khayl Logistics API'. */
@@ -35,6 +96,12 @@ export interface OpenApiOptions {
   serverUrl: string;
   /** Document version. */
   version: string;
+  /**
+   * Whether the host counts each client's API GETs against a budget and answers 429 with
+   * `retry-after` past it (decision 022): every GET then lists that answer. Default false
+   * (the API alone, e.g. `buildApp`, counts no reads).
+   */
+  readsLimited?: boolean;
 }
 
 /**
@@ -54,7 +121,11 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         description:
           "The provider API the website reads from (product §7). Every answer is the envelope " +
           "`{ success, statusCode, message, data }`; lists carry `data.rows` and `data.count`; " +
-          "errors are `{ success: false, statusCode, message }`. Send `language: en`.",
+          "errors are `{ success: false, statusCode, message }`. Send `language: en`.\n\n" +
+          "Each operation lists the answers it gives; a 429 or 503 carries `retry-after` (seconds). " +
+          "Two answers are no operation's own: a path asked with a method it does not serve answers " +
+          "405 'Method not allowed' with `Allow` naming the methods it does serve, and a failure of " +
+          "the server's own answers 500 'Internal server error' (details only in its log).",
       },
       servers: [{ url: options.serverUrl }],
       // No call takes credentials (product §6: no roles, every call is public; an invoice
@@ -62,7 +133,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       // clients and linters know it is meant, not forgotten.
       security: [],
     },
-    transform,
+    transform: transformOf(options.readsLimited ?? false),
   });
 }
 

@@ -7,6 +7,7 @@ import { translate } from "../i18n.ts";
 import { refuseCrossSiteBrowserRequests } from "./fetch-metadata.ts";
 import { requestLanguage } from "./language.ts";
 import { httpMessages } from "./messages.ts";
+import { RETRY_AFTER_ANSWERS } from "./openapi.ts";
 
 /** Error answers every route may give, described for the OpenAPI document. */
 const invalidInputResponse = validationErrorEnvelopeSchema.describe(
@@ -15,6 +16,12 @@ const invalidInputResponse = validationErrorEnvelopeSchema.describe(
 const notFoundResponse = errorEnvelopeSchema.describe("Not found: the error envelope");
 
 const errorResponse = (description: string) => errorEnvelopeSchema.describe(description);
+const tooManyRequestsResponse = errorResponse(
+  "Too many requests from this client: retry after the `retry-after` seconds",
+);
+const databaseUnavailableResponse = errorResponse(
+  `${httpMessages.serviceUnavailable.message}: the database cannot be reached; retry after the \`retry-after\` seconds`,
+);
 
 /** A success answer of `contentType` bytes (documented as a binary string). */
 function binaryResponse(contentType: string, description: string) {
@@ -37,30 +44,51 @@ export interface RouteContext {
  * or for a subresource is refused with 403 before anything else runs, rate limits
  * included (`refuseCrossSiteBrowserRequests`). A `GET` that `changesState` gets no automatic
  * `HEAD` route: a `HEAD` of it is 405 (`answerUnroutedIn`) and runs nothing.
+ *
+ * The OpenAPI document lists every answer the route gives (decision 031): the success, 400,
+ * 404, 403 when `sameSiteOnly`, 413/415 for a POST (its body is read), 429 with a rate
+ * limit, 503 unless `usesDatabase` is false (an unreachable database, decision 023), and the
+ * endpoint's own `errors` (which replace a status above); the 429 and 503 with their
+ * `retry-after` header.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: HandlerInput<E>, ctx: RouteContext) => Promise<DataOf<E>>,
-  options: { config?: RouteShorthandOptions["config"]; statusCode?: number; sameSiteOnly?: boolean } = {},
+  options: {
+    config?: RouteShorthandOptions["config"];
+    statusCode?: number;
+    sameSiteOnly?: boolean;
+    /** False for a route that answers without the database (from the configuration): it never answers 503. */
+    usesDatabase?: boolean;
+  } = {},
 ): void {
   const statusCode = options.statusCode ?? 200;
   const rateLimited = Boolean((options.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  const usesDatabase = options.usesDatabase ?? true;
+  // The answers that carry `retry-after`, unless the endpoint describes that status itself.
+  const retryAfter = [...(rateLimited ? [429] : []), ...(usesDatabase ? [503] : [])].filter(
+    (status) => !(endpoint.errors && status in endpoint.errors),
+  );
   const errorResponses = {
     400: invalidInputResponse,
     ...(options.sameSiteOnly
       ? { 403: errorResponse("A browser request from another site, or for an image, script or frame") }
       : {}),
     404: notFoundResponse,
-    ...(endpoint.body
+    // Any POST has its body read, whether or not the call takes one (the one-click link's form).
+    ...(endpoint.method === "POST"
       ? {
           413: errorResponse(httpMessages.bodyTooLarge.message),
-          415: errorResponse(`${httpMessages.unsupportedContentType.message} (send application/json)`),
+          415: errorResponse(
+            endpoint.body
+              ? `${httpMessages.unsupportedContentType.message} (send application/json)`
+              : httpMessages.unsupportedContentType.message,
+          ),
         }
       : {}),
-    ...(rateLimited
-      ? { 429: errorResponse("Too many requests from this client: retry after the `retry-after` seconds") }
-      : {}),
+    ...(rateLimited ? { 429: tooManyRequestsResponse } : {}),
+    ...(usesDatabase ? { 503: databaseUnavailableResponse } : {}),
     ...Object.fromEntries(
       Object.entries(endpoint.errors ?? {}).map(([status, meaning]) => [status, errorResponse(meaning)]),
     ),
@@ -73,6 +101,7 @@ export function registerEndpoint<E extends Endpoint>(
     // Before the rate limit's own onRequest hook, which @fastify/rate-limit appends after it.
     ...(options.sameSiteOnly ? { onRequest: [refuseCrossSiteBrowserRequests] } : {}),
     schema: {
+      [RETRY_AFTER_ANSWERS]: retryAfter,
       operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: endpoint.tags,

@@ -49,7 +49,8 @@ export const inProcessApi = fp<InProcessApiOptions>(
       const waitMs = apiReads.take(request.ip);
       if (waitMs) return tooManyReads(reply, waitMs);
     });
-    const deps = { db: database.db, env, answers };
+    // The OpenAPI document lists the 429 of API reads on every GET while the budget is on.
+    const deps = { db: database.db, env, answers, readsLimited: apiReads.limited };
     if (alertsOnly) await app.register(alertsApiPlugin, { ...deps, scheduleName: providerScheduleNames(app, env) });
     else await app.register(apiRootPlugin, { prefix: API_ROOT, ...deps });
   },

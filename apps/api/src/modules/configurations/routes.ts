@@ -13,16 +13,21 @@ import { registerEndpoint } from "../../http/route.ts";
  * unreachable).
  */
 export function configurationRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  registerEndpoint(app, configurationEndpoints.get, async (_input, { request }) => ({
-    companyName: companyNameIn(deps.env, requestLanguage(request)),
-    productName: deps.env.PRODUCT_NAME,
-    iosAppUrl: deps.env.IOS_APP_URL,
-    androidAppUrl: deps.env.ANDROID_APP_URL,
-    supportEmail: deps.env.SUPPORT_EMAIL,
-    supportPhone: deps.env.SUPPORT_PHONE,
-    currency: "AED" as const,
-    country: "AE" as const,
-  }));
+  registerEndpoint(
+    app,
+    configurationEndpoints.get,
+    async (_input, { request }) => ({
+      companyName: companyNameIn(deps.env, requestLanguage(request)),
+      productName: deps.env.PRODUCT_NAME,
+      iosAppUrl: deps.env.IOS_APP_URL,
+      androidAppUrl: deps.env.ANDROID_APP_URL,
+      supportEmail: deps.env.SUPPORT_EMAIL,
+      supportPhone: deps.env.SUPPORT_PHONE,
+      currency: "AED" as const,
+      country: "AE" as const,
+    }),
+    { usesDatabase: false },
+  );
   registerEndpoint(app, configurationEndpoints.health, async () => {
     try {
       await ping(deps.db);
