@@ -165,7 +165,8 @@ export const envSchema = z.object({
   /**
    * The company's name as Arabic pages, mails and documents write it (decision 016), and
    * under the English one at the head of the tax invoice PDF (decision 018). Unset: the demo's
-   * Arabic name, or `COMPANY_NAME` once that is not the demo's (`parseEnv`).
+   * Arabic name; unset or still the demo's Arabic name once `COMPANY_NAME` is not the demo's:
+   * `COMPANY_NAME` (`parseEnv`).
    */
   COMPANY_NAME_AR: withDefault(DEMO_COMPANY.nameAr),
   /** The product (app) name; it also forms the route `/{product}-App` (architecture §3.11). */
@@ -179,8 +180,8 @@ export const envSchema = z.object({
   COMPANY_ADDRESS: withDefault(DEMO_COMPANY.address),
   /**
    * The address in Arabic, under the English one at the head of the tax invoice PDF
-   * (decision 018). Unset: the demo's Arabic address, or `COMPANY_ADDRESS` once that is not
-   * the demo's (`parseEnv`).
+   * (decision 018). Unset: the demo's Arabic address; unset or still the demo's once
+   * `COMPANY_ADDRESS` is not the demo's: `COMPANY_ADDRESS` (`parseEnv`).
    */
   COMPANY_ADDRESS_AR: withDefault(DEMO_COMPANY.addressAr),
   COMPANY_TRN: withDefault("100123456700003"),

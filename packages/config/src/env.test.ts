@@ -40,6 +40,16 @@ describe("configuration (conventions §4)", () => {
       COMPANY_ADDRESS_AR: "Unit 4, Al Quoz 3, Dubai",
     });
     expect(publicConfig(parseEnv(english)).companyNameAr).toBe("Falcon Equine Transport LLC");
+    // A copy of .env.example with only the English lines edited still holds the demo's Arabic.
+    const copied = {
+      ...english,
+      COMPANY_NAME_AR: "خيل للخدمات اللوجستية",
+      COMPANY_ADDRESS_AR: "مستودع 7، منطقة الصجعة الصناعية، الشارقة، الإمارات العربية المتحدة",
+    };
+    expect(parseEnv(copied)).toMatchObject({
+      COMPANY_NAME_AR: "Falcon Equine Transport LLC",
+      COMPANY_ADDRESS_AR: "Unit 4, Al Quoz 3, Dubai",
+    });
     expect(parseEnv({ ...english, COMPANY_NAME_AR: "فالكون", COMPANY_ADDRESS_AR: "دبي" })).toMatchObject({
       COMPANY_NAME_AR: "فالكون",
       COMPANY_ADDRESS_AR: "دبي",

@@ -62,20 +62,23 @@ export function parseEnv(
 }
 
 /**
- * `env` with `COMPANY_NAME_AR` and `COMPANY_ADDRESS_AR` (left unset or empty in `source`)
- * taken from `COMPANY_NAME` and `COMPANY_ADDRESS` once those are not the demo's: their
- * defaults are the demo company's Arabic, which must never stand beside another company's
- * name on its Arabic pages, its mails or the head of its tax invoices (decision 018). The
- * English value then stands in, and the invoice prints it once.
+ * `env` with `COMPANY_NAME_AR` and `COMPANY_ADDRESS_AR` (left unset or empty in `source`, or
+ * still the demo's Arabic, as a copy of `.env.example` with only the English lines edited
+ * has them) taken from `COMPANY_NAME` and `COMPANY_ADDRESS` once those are not the demo's:
+ * the demo company's Arabic must never stand beside another company's name on its Arabic
+ * pages, its mails or the head of its tax invoices (decision 018). The English value then
+ * stands in, and the invoice prints it once.
  */
 function withArabicTwins(env: Env, source: Record<string, string | undefined>): Env {
-  const unset = (name: string) => source[name] === undefined || source[name] === "";
+  const demoOrUnset = (name: string, demo: string) => !source[name] || source[name] === demo;
   return {
     ...env,
     COMPANY_NAME_AR:
-      unset("COMPANY_NAME_AR") && env.COMPANY_NAME !== DEMO_COMPANY.name ? env.COMPANY_NAME : env.COMPANY_NAME_AR,
+      demoOrUnset("COMPANY_NAME_AR", DEMO_COMPANY.nameAr) && env.COMPANY_NAME !== DEMO_COMPANY.name
+        ? env.COMPANY_NAME
+        : env.COMPANY_NAME_AR,
     COMPANY_ADDRESS_AR:
-      unset("COMPANY_ADDRESS_AR") && env.COMPANY_ADDRESS !== DEMO_COMPANY.address
+      demoOrUnset("COMPANY_ADDRESS_AR", DEMO_COMPANY.addressAr) && env.COMPANY_ADDRESS !== DEMO_COMPANY.address
         ? env.COMPANY_ADDRESS
         : env.COMPANY_ADDRESS_AR,
   };
