@@ -73,7 +73,7 @@ async function hostWith(variables: Record<string, string> = {}) {
  * `requests` lists what it was asked (`GET /path language`); closed after the test.
  */
 async function startProvider(
-  rowsOf: (path: string, language: string | undefined) => unknown[] | object | number | undefined,
+  rowsOf: (path: string, language: string | undefined) => unknown[] | object | number | string | undefined,
 ) {
   const requests: string[] = [];
   const provider: Server = createServer((req, res) => {
@@ -81,6 +81,13 @@ async function startProvider(
     const language = req.headers.language === undefined ? undefined : String(req.headers.language);
     requests.push(`${req.method} ${path} ${language}`);
     const answer = rowsOf(path, language);
+    if (typeof answer === "string") {
+      // A page of its own (a proxy's, a wrong path's): not the API's envelope.
+      res.statusCode = 404;
+      res.setHeader("content-type", "text/html");
+      res.end(answer);
+      return;
+    }
     res.setHeader("content-type", "application/json");
     res.statusCode = typeof answer === "number" ? answer : answer ? 200 : 404;
     const data = Array.isArray(answer) ? { rows: answer, count: answer.length } : answer;
@@ -178,6 +185,7 @@ test("under API_URL an alert on one show is named from the provider; one it lack
     if (down) return 503;
     if (path === "/event-services/website/800")
       return { id: 800, eventName: language === "ar" ? "كأس الربيع" : "Spring Cup" };
+    if (path === "/event-services/website/802") return "<h1>404 Not Found</h1>";
     return path.endsWith("/website") ? [] : undefined;
   });
   const { app, mailsTo } = await hostWith({ API_URL: url, PUBLIC_URL: "http://localhost:3000" });
@@ -198,6 +206,9 @@ test("under API_URL an alert on one show is named from the provider; one it lack
   expect(refused.statusCode).toBe(404);
   expect(refused.json()).toEqual({ success: false, statusCode: 404, message: "This show is not on the schedule" });
   expect(await mailsTo("unknown@example.com")).toEqual([]);
+  // A 404 that is not the provider's answer (a proxy's page) says nothing about the show: taken, by its number.
+  expect((await ask("proxy-page@example.com", "802")).statusCode).toBe(202);
+  expect((await mailsTo("proxy-page@example.com"))[0]?.text).toContain("about changes to show 802.");
 
   // The provider not answering loses nobody's request: the alert is taken, named by its number.
   down = true;

@@ -38,6 +38,18 @@ const selectiveServiceSchema = z.object({
 });
 export type SelectiveService = z.infer<typeof selectiveServiceSchema>;
 
+/**
+ * A flight's route as the alert mails and the alerts' manage page write it (decision 028):
+ * `LHR → DXB`, each end its airport's code, else its country, else `?`.
+ */
+export function flightRoute(
+  flight: Pick<SelectiveService, "departureAirport" | "arrivalAirport" | "fromCountry" | "toCountry">,
+): string {
+  const from = flight.departureAirport?.code ?? flight.fromCountry ?? "?";
+  const to = flight.arrivalAirport?.code ?? flight.toCountry ?? "?";
+  return `${from} → ${to}`;
+}
+
 /** The message of a `type` that is neither import nor export. */
 const flightTypeInvalidMessage = defineMessages({
   typeInvalid: /*i18n*/ { id: "selectiveServices.typeInvalid", message: "type must be import or export" },

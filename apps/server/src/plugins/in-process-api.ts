@@ -59,16 +59,22 @@ export const inProcessApi = fp<InProcessApiOptions>(
 
 /**
  * How the alerts module names and checks a watched show or flight when the schedules are the
- * provider's (`API_URL`, decision 028): one read of the show's or flight's endpoint, in the request's
- * language, that waits at most 3 s and is not repeated (the visitor is waiting; when it
- * fails, the alert is still taken and named by its number).
+ * provider's (`API_URL`, decision 028): one read of the show's or flight's endpoint, in the
+ * request's language and for its visitor (`x-forwarded-for`, as the pages' reads say it), that
+ * waits at most 3 s and is not repeated (the visitor is waiting; when it fails, the alert is
+ * still taken and named by its number).
  */
 function providerScheduleNames(app: FastifyInstance, env: Env): ScheduleNameReader {
-  const clients = {
-    en: createApiClient({ baseUrl: env.API_URL ?? "", language: "en", timeoutMs: 3_000 }),
-    ar: createApiClient({ baseUrl: env.API_URL ?? "", language: "ar", timeoutMs: 3_000 }),
-  };
-  return clientScheduleNames((language) => clients[language], app.log);
+  return clientScheduleNames(
+    (language, clientIp) =>
+      createApiClient({
+        baseUrl: env.API_URL ?? "",
+        language,
+        headers: { "x-forwarded-for": clientIp },
+        timeoutMs: 3_000,
+      }),
+    app.log,
+  );
 }
 
 /** The API's answer to a client over its budget of API reads (decision 022): 429, the envelope, `retry-after`. */

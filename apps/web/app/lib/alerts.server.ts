@@ -1,4 +1,5 @@
 import { type AlertWatch, alertEndpoints, alertWatchValues } from "@khayl/contract/alerts";
+import { flightRoute } from "@khayl/contract/selective-services";
 import { type AppLoadContext, data } from "react-router";
 import { apiErrorHeaders, isApiError } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
@@ -140,7 +141,7 @@ export async function watchedNames(
         return item ? [key, item.eventName] : null;
       }
       const { item } = await loadFlight(context, id);
-      return item ? [key, `${item.departureAirport?.code ?? "-"} → ${item.arrivalAirport?.code ?? "-"}`] : null;
+      return item ? [key, flightRoute(item)] : null;
     }),
   );
   return Object.fromEntries(named.filter((entry) => entry !== null));

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient } from "@khayl/contract/client";
-import { alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
-import { eq } from "drizzle-orm";
+import { alertSeen, alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createHasher } from "../../secret-key.ts";
@@ -623,4 +623,33 @@ test("a choice of disciplines is one alert however it is spelled, and all of the
   const texts = (await deliver(from)).map((mail) => unfold(mail.raw));
   expect(texts.filter((text) => text.includes("about new show transport for Show Jumping, Dressage."))).toHaveLength(3);
   expect(texts.filter((text) => text.includes("about new show transport."))).toHaveLength(1);
+});
+
+test("a show recorded before names were kept and then gone is named by its number, never '#'", async () => {
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const watch = () =>
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
+  const db = api.database.db;
+  const [show] = await db
+    .insert(events)
+    .values({ eventName: "Old Cup", disciplineId: 1, startDate: new Date("2027-04-02T06:00:00Z") })
+    .returning();
+  await watch();
+  await deliver(smtp.received.length);
+  await subscribeConfirmed(
+    "nameless@example.com",
+    { watch: "show", filter: String(show!.id), language: "en" },
+    "10.31.0.1",
+  );
+  // As a row written before migration 0014 reads: no name kept.
+  await db
+    .update(alertSeen)
+    .set({ label: null })
+    .where(and(eq(alertSeen.kind, "show"), eq(alertSeen.itemId, show!.id)));
+  await db.update(events).set({ showOnWebsite: false }).where(eq(events.id, show!.id));
+  await watch();
+  const mail = (await deliver(smtp.received.length)).find((m) => m.to[0] === "nameless@example.com");
+  const text = unfold(mail?.raw ?? "");
+  expect(text).toContain(`to tell you about changes to show ${show!.id}.`);
+  expect(text).not.toContain("changes to the show #");
 });

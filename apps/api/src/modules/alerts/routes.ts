@@ -33,7 +33,7 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     alertEndpoints.subscribe,
     // The schedule is read before the slot is taken: no pooled connection waits on the provider.
     async ({ body }, { request }) => {
-      const name = await watchedNameOf(deps, body);
+      const name = await watchedNameOf(deps, body, request.ip);
       return inSlot(request.ip, () => subscribe(deps, body, request.ip, name));
     },
     {

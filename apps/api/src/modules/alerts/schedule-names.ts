@@ -1,7 +1,7 @@
 import type { ApiClient } from "@khayl/contract/client";
 import { eventEndpoints } from "@khayl/contract/events";
 import { isShownFlight } from "@khayl/contract/flight-types";
-import { type SelectiveService, selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import { flightRoute, type SelectiveService, selectiveServiceEndpoints } from "@khayl/contract/selective-services";
 import type { Db } from "@khayl/db/client";
 import type { Language } from "../../http/language.ts";
 import { getWebsiteEvent } from "../events/service.ts";
@@ -19,18 +19,14 @@ export type ScheduleNameReader = (
   watch: "show" | "flight",
   id: number,
   language: Language,
+  /** The visitor's address, which a provider's read budget counts the read against (`x-forwarded-for`). */
+  clientIp: string,
 ) => Promise<string | null | undefined>;
 
-/** A flight's route as alerts write it: `LHR → DXB` (airport codes, else countries, else `?`). */
-export function flightRoute(
-  flight: Pick<SelectiveService, "departureAirport" | "arrivalAirport" | "fromCountry" | "toCountry">,
-): string {
-  const from = flight.departureAirport?.code ?? flight.fromCountry ?? "?";
-  const to = flight.arrivalAirport?.code ?? flight.toCountry ?? "?";
-  return `${from} → ${to}`;
-}
-
-/** The name of a show or flight read by `read`, or `null` when `read` answers 404. */
+/**
+ * The name of a show or flight read by `read`, or `null` when `read` answers the API's own
+ * 404 (a 404 without the envelope, a proxy's page or a wrong `API_URL` path, is an error).
+ */
 async function nameOrNull(
   read: () => Promise<{ kind: "show"; name: string } | { kind: "flight"; flight: SelectiveService }>,
 ): Promise<string | null> {
@@ -39,7 +35,8 @@ async function nameOrNull(
     if (item.kind === "show") return item.name;
     return isShownFlight(item.flight) ? flightRoute(item.flight) : null;
   } catch (error) {
-    if ((error as { statusCode?: unknown }).statusCode === 404) return null;
+    const failed = error as { statusCode?: unknown; fromServer?: boolean };
+    if (failed.statusCode === 404 && failed.fromServer !== false) return null;
     throw error;
   }
 }
@@ -55,22 +52,21 @@ export function ownScheduleNames(db: Db): ScheduleNameReader {
 }
 
 /**
- * Names from the provider's schedule through the contract client of `language` (`API_URL`):
- * any failure but a 404 (the provider down, a timeout) is logged and answers `undefined`.
+ * Names from the provider's schedule through the contract client `api` makes for a language
+ * and a visitor (`API_URL`): any failure but the API's own 404 (the provider down, a
+ * timeout, a proxy's page) is logged and answers `undefined`.
  */
 export function clientScheduleNames(
-  api: (language: Language) => ApiClient,
+  api: (language: Language, clientIp: string) => ApiClient,
   log: { warn(obj: object, msg: string): void },
 ): ScheduleNameReader {
-  return async (watch, id, language) => {
+  return async (watch, id, language, clientIp) => {
+    const client = api(language, clientIp);
     try {
       return await nameOrNull(async () =>
         watch === "show"
-          ? { kind: "show", name: (await api(language).call(eventEndpoints.getWebsite, { params: { id } })).eventName }
-          : {
-              kind: "flight",
-              flight: await api(language).call(selectiveServiceEndpoints.getWebsite, { params: { id } }),
-            },
+          ? { kind: "show", name: (await client.call(eventEndpoints.getWebsite, { params: { id } })).eventName }
+          : { kind: "flight", flight: await client.call(selectiveServiceEndpoints.getWebsite, { params: { id } }) },
       );
     } catch (error) {
       log.warn({ err: (error as Error).message, watch, id }, "alerts could not read the schedule");

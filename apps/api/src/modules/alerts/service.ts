@@ -107,9 +107,10 @@ export function describeWatch(
 export async function watchedNameOf(
   { scheduleName }: Pick<ModuleDeps, "scheduleName">,
   body: Pick<SubscribeBody, "watch" | "filter" | "language">,
+  clientIp: string,
 ): Promise<string | undefined> {
   if (body.watch !== "show" && body.watch !== "flight") return undefined;
-  const name = await scheduleName(body.watch, Number(body.filter), body.language);
+  const name = await scheduleName(body.watch, Number(body.filter), body.language, clientIp);
   if (name === null)
     throw new HttpError(
       404,

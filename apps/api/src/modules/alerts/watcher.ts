@@ -2,7 +2,7 @@ import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import type { ApiClient } from "@khayl/contract/client";
 import { eventEndpoints } from "@khayl/contract/events";
 import { isShownFlight } from "@khayl/contract/flight-types";
-import { selectiveServiceEndpoints } from "@khayl/contract/selective-services";
+import { flightRoute, selectiveServiceEndpoints } from "@khayl/contract/selective-services";
 import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSeen } from "@khayl/db/schema";
@@ -14,7 +14,6 @@ import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
 import { ALERT_KIND, dubaiSpan, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
-import { flightRoute } from "./schedule-names.ts";
 import {
   ALERT_RUN_LOCK,
   type AlertSubscription,
@@ -41,6 +40,8 @@ interface Item {
    * `arabicNames`), else null.
    */
   labelAr: string | null;
+  /** A row recorded before names were kept (migration 0014): `label` is its number (`#12`), not a name. */
+  nameless?: true;
 }
 
 /** What changed since the last run. */
@@ -186,7 +187,13 @@ function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes:
       lines.push(line(env, c, language));
     }
   });
-  const named = new Map(changes.flat().map((c) => [`${c.item.kind}:${c.item.id}`, labelIn(c.item, language)]));
+  // What the address asked about, named as its changes name it (by its number when no name was kept).
+  const named = new Map(
+    changes
+      .flat()
+      .filter((c) => !c.item.nameless)
+      .map((c) => [`${c.item.kind}:${c.item.id}`, labelIn(c.item, language)]),
+  );
   const what = subs
     .map((s) => describeWatch(s, language, named.get(`${s.watch}:${s.filter}`)))
     .join(language === "ar" ? "؛ " : "; ");
@@ -274,8 +281,9 @@ async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Chang
     if (row.kind === BASELINE.kind || row.gone || now.has(`${row.kind}:${row.itemId}`)) continue;
     const item = { kind: row.kind as Item["kind"], id: row.itemId, startDate: row.startDate, endDate: row.endDate };
     // Named as last seen; a row recorded before names were kept (migration 0014) by its number.
+    const named = row.label ? {} : { nameless: true as const };
     const label = row.label ?? `#${row.itemId}`;
-    changes.push({ what: "cancelled", item: { ...item, group: "", label, labelAr: row.labelAr } });
+    changes.push({ what: "cancelled", item: { ...item, group: "", label, labelAr: row.labelAr, ...named } });
     await tx
       .update(alertSeen)
       .set({ gone: true, seenAt: new Date() })
