@@ -142,11 +142,17 @@ test("Download opens the invoice PDF in a new tab; a failure says 'Failed to dow
     (download) => download.url(),
     () => "",
   );
+  const pdf = `${new URL(page.url()).origin}/invoice/${invoice.hash}/pdf`;
+  // The page's script asks for the PDF first (its failure is said in the page, below), then
+  // opens it: a plain link would open the tab without that request.
+  const checked = page.waitForRequest(
+    (request) => request.url() === pdf && request.frame() === page.mainFrame() && request.resourceType() === "fetch",
+  );
   await page.getByRole("link", { name: /^Download invoice/ }).click();
+  await checked;
   // The new tab is given the PDF's own address (not an object URL that dies with the page):
   // it reloads, restores and can be kept.
   const popup = await popupPromise;
-  const pdf = `${new URL(page.url()).origin}/invoice/${invoice.hash}/pdf`;
   const opened = await Promise.race([
     popup.waitForURL(pdf).then(
       () => popup.url(),
