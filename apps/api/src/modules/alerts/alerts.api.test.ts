@@ -45,6 +45,16 @@ function injectFetch(app: FastifyInstance): typeof fetch {
 const inProcessClient = (language: "en" | "ar") =>
   createApiClient({ baseUrl: "http://in-process/api/v1", fetch: injectFetch(api.app), language });
 
+/** One watcher run over the in-process API, as the host's watcher runs it. */
+const watch = () =>
+  runAlertWatch({
+    db: api.database.db,
+    env: api.env,
+    hasher: createHasher(api.env.SECRET_KEY!),
+    sealer: api.sealer,
+    api: inProcessClient,
+  });
+
 /** Delivers the outbox to the SMTP sink and answers the mails that arrived since `from`. */
 async function deliver(from: number) {
   const worker = createMailWorker({ db: api.database.db, env: api.env, sealer: api.sealer, log: silentLog });
@@ -84,9 +94,6 @@ async function addFlight(type: "Export" | "Import", startDate: string) {
 }
 
 test("subscribe → confirm by POST → a new matching flight mails once with one-click unsubscribe → then nothing", async () => {
-  const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () =>
-    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   await watch(); // the baseline: what is already on the schedule is not news
 
   // The same answer for a new address and one already asked (no enumeration).
@@ -178,9 +185,6 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
 });
 
 test("stopping the alerts withdraws the alert mail already queued: nothing more reaches them", async () => {
-  const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () =>
-    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   await watch();
   expect((await subscribe("stops.soon@example.com", { filter: "all" })).statusCode).toBe(202);
   const [confirmation] = await openedOutbox(api.database.db, api.sealer, eq(outbox.to, "stops.soon@example.com"));
@@ -322,9 +326,6 @@ const EN_27_TO_29_JAN = "27 Jan 2027, 10:00 – 29 Jan 2027, 18:00 (UAE time)";
 const AR_27_TO_29_JAN = "من 27 يناير 2027 في 10:00 حتى 29 يناير 2027 في 18:00 (بتوقيت الإمارات)";
 
 test("a watched show and flight that change date, then leave the schedule, mail each subscriber in their language", async () => {
-  const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () =>
-    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   const db = api.database.db;
   const [show] = await db
     .insert(events)
@@ -626,9 +627,6 @@ test("a choice of disciplines is one alert however it is spelled, and all of the
 });
 
 test("a show recorded before names were kept and then gone is named by its number, never '#'", async () => {
-  const hasher = createHasher(api.env.SECRET_KEY!);
-  const watch = () =>
-    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient });
   const db = api.database.db;
   const [show] = await db
     .insert(events)
