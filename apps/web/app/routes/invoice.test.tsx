@@ -44,24 +44,27 @@ function Layout() {
   );
 }
 
+/** The site's root route (its loader answers what the invoice page reads of it) around `page`. */
+function rootWith<Page>(page: Page) {
+  return {
+    id: "root",
+    path: "/",
+    loader: () => ({ config: { stripePublishableKey: null } }),
+    HydrateFallback: NoFallback,
+    Component: Layout,
+    children: [page],
+  };
+}
+
 function stub(loader: (hash: string) => Promise<unknown>) {
   return createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ config: { stripePublishableKey: null } }),
-      HydrateFallback: NoFallback,
-      Component: Layout,
-      children: [
-        {
-          path: "invoice/:hash",
-          // The page's own loader runs on the server; here the route answers its data directly.
-          loader: ({ params }) => loader(params.hash ?? ""),
-          shouldRevalidate,
-          Component: InvoicePage as unknown as React.ComponentType,
-        },
-      ],
-    },
+    rootWith({
+      path: "invoice/:hash",
+      // The page's own loader runs on the server; here the route answers its data directly.
+      loader: ({ params }: { params: { hash?: string } }) => loader(params.hash ?? ""),
+      shouldRevalidate,
+      Component: InvoicePage as unknown as React.ComponentType,
+    }),
   ]);
 }
 
@@ -125,21 +128,12 @@ test("the method chosen on step 1 stays chosen when Back returns from step 2, an
   // The browser's own history (not a memory router): Back and reload read the address.
   window.history.replaceState(null, "", `/invoice/${hashA}`);
   const routes = [
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ config: { stripePublishableKey: null } }),
-      HydrateFallback: NoFallback,
-      Component: Layout,
-      children: [
-        {
-          path: "invoice/:hash",
-          loader: () => ({ invoice: invoice("INV-A"), dueDateText: "01 Dec 2026", error: null }),
-          shouldRevalidate,
-          Component: RoutedInvoicePage,
-        },
-      ],
-    },
+    rootWith({
+      path: "invoice/:hash",
+      loader: () => ({ invoice: invoice("INV-A"), dueDateText: "01 Dec 2026", error: null }),
+      shouldRevalidate,
+      Component: RoutedInvoicePage,
+    }),
   ];
   const routers = [createBrowserRouter(routes)];
   try {
