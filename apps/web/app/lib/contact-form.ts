@@ -10,7 +10,7 @@ import { submittedPhone } from "./phone.ts";
 export const emptyContactValues = Object.fromEntries(contactFields.map((f) => [f, ""])) as ContactFormValues;
 
 /** The contact form's values as it would post them (the phone as `submittedPhone` writes it). */
-function readContactForm(form: HTMLFormElement): ContactFormValues {
+export function readContactForm(form: HTMLFormElement): ContactFormValues {
   const fd = new FormData(form);
   const values = Object.fromEntries(contactFields.map((f) => [f, String(fd.get(f) ?? "")])) as ContactFormValues;
   return { ...values, phone: submittedPhone(values.phone) };

@@ -4,7 +4,7 @@ import { parseEnv, publicConfig } from "@khayl/config/env";
 import type { Messages } from "@lingui/core";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
+import { createRoutesStub, Link, Outlet, useNavigate } from "react-router";
 import { afterEach, expect, test } from "vitest";
 import type { Language } from "../lib/i18n/language.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
@@ -20,26 +20,48 @@ function NoFallback() {
   return null;
 }
 
-function renderPage(language: Language = "en") {
+/** The layout's link away and the browser's Back, as a client navigation does them. */
+function Layout() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Link to="/contact-us">Contact us</Link>
+      <Link to="/aboutus">About us</Link>
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+      <Outlet />
+    </>
+  );
+}
+
+function AboutUs() {
+  return <h1>About us</h1>;
+}
+
+function renderPage(language: Language = "en", action?: () => unknown) {
   const Stub = createRoutesStub([
     {
       // The root loader's public config (the WhatsApp link reads it).
       id: "root",
       loader: () => ({ config: publicConfig(parseEnv({})) }),
       HydrateFallback: NoFallback,
-      Component: Outlet,
+      Component: Layout,
       children: [
         {
           path: "/contact-us",
           HydrateFallback: NoFallback,
           Component: ContactUs as unknown as React.ComponentType,
+          action,
         },
+        { path: "/aboutus", Component: AboutUs },
       ],
     },
   ]);
   render(
     <TestI18n language={language} messages={language === "ar" ? arabic : {}}>
-      <Stub initialEntries={["/contact-us"]} />
+      {/* Each test's page its own history entry (the form's drafts are kept by entry). */}
+      <Stub initialEntries={["/aboutus", "/contact-us"]} initialIndex={1} />
     </TestI18n>,
   );
 }
@@ -84,4 +106,47 @@ test("in Arabic the labels, the options and the product §5 messages are Arabic;
   await user.type(screen.getByLabelText("البريد الإلكتروني"), "layla@example");
   await user.tab();
   expect(await screen.findByText("يجب إدخال بريد إلكتروني صالح")).toBeTruthy();
+});
+
+test("what was typed is there again after a link and Back, and a sent form leaves nothing", async () => {
+  renderPage("en", () => ({ ok: true, reference: "SR-20261129-0001" }));
+  const user = userEvent.setup();
+  const shownValue = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+  await user.type(await screen.findByLabelText("Full Name"), "Layla Haddad");
+  await user.type(screen.getByLabelText("Email"), "layla@example.com");
+  await user.selectOptions(screen.getByLabelText("Subject"), "Inquiry");
+  await user.type(screen.getByLabelText("Inquiry"), "Two horses to Doha in March");
+
+  await user.click(screen.getByRole("link", { name: "About us" }));
+  expect(await screen.findByRole("heading", { name: "About us" })).toBeTruthy();
+  expect(screen.queryByLabelText("Full Name")).toBeNull();
+  await user.click(screen.getByRole("button", { name: "Back" }));
+
+  expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+  expect([shownValue("Full Name"), shownValue("Email"), shownValue("Subject"), shownValue("Inquiry")]).toEqual([
+    "Layla Haddad",
+    "layla@example.com",
+    "Inquiry",
+    "Two horses to Doha in March",
+  ]);
+
+  // A new visit of the page (a link, not Back) starts empty; Back to the first shows it again.
+  await user.click(screen.getByRole("link", { name: "About us" }));
+  await user.click(await screen.findByRole("link", { name: "Contact us" }));
+  expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+  expect(shownValue("Full Name")).toBe("");
+  await user.click(screen.getByRole("button", { name: "Back" }));
+  await user.click(await screen.findByRole("button", { name: "Back" }));
+  expect(await screen.findByDisplayValue("Layla Haddad")).toBeTruthy();
+
+  // Sent: the thanks, then a link and Back show a fresh form.
+  await user.type(screen.getByLabelText("Phone"), "501234567");
+  await user.selectOptions(screen.getByLabelText("Division"), "Local-Transport");
+  await user.click(screen.getByRole("button", { name: "Submit" }));
+  expect(await screen.findByText("SR-20261129-0001")).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: "Close" }));
+  await user.click(screen.getByRole("link", { name: "About us" }));
+  await user.click(await screen.findByRole("button", { name: "Back" }));
+  expect(await screen.findByLabelText("Full Name")).toBeTruthy();
+  expect([shownValue("Full Name"), shownValue("Email"), shownValue("Inquiry")]).toEqual(["", "", ""]);
 });

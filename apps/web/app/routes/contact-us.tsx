@@ -1,5 +1,6 @@
 import {
   type ContactField,
+  type ContactFormValues,
   contactFields,
   contactMaxLengths,
   divisionOptions,
@@ -9,7 +10,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { ContactThanksModal, ContactThanksSection, whatsappClass } from "../components/contact-thanks.tsx";
 import { ErrorSummary } from "../components/form/error-summary.tsx";
 import { Field, inputClass } from "../components/form/fields.tsx";
@@ -20,7 +21,11 @@ import { notify } from "../components/ui/toaster.tsx";
 import { WhatsAppLink } from "../components/whatsapp-link.tsx";
 import { retryAfterHeaders } from "../lib/api-error.ts";
 import { type ContactActionResult, submitContact } from "../lib/contact.server.ts";
-import { emptyContactValues as emptyValues, validateContactElement as validate } from "../lib/contact-form.ts";
+import {
+  emptyContactValues as emptyValues,
+  readContactForm,
+  validateContactElement as validate,
+} from "../lib/contact-form.ts";
 import { divisionLabels, subjectLabels } from "../lib/contact-options.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { unlocalizedPath } from "../lib/i18n/language.ts";
@@ -70,6 +75,15 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 /**
+ * What the visitor last typed in the form (its values as it would post them), by history
+ * entry (React Router's location key), so that following a link and coming Back, which mounts
+ * the form again in the client, shows it again, as a browser restores a form it reloads; a
+ * new visit of the page starts empty and a sent form leaves nothing. In memory only: a
+ * reload or another tab starts empty.
+ */
+const drafts = new Map<string, ContactFormValues>();
+
+/**
  * /contact-us (product §2, §4, §5): banner, 'Get in touch' and the contact form. On submit
  * every field is validated with the contract's rules; messages appear under their
  * fields and focus moves to the first invalid one (the form layer, `useFormLayer`). While
@@ -82,6 +96,7 @@ export default function ContactUs() {
   const failed = t`Your message could not be sent. Please try again.`;
   const actionData = useActionData<ContactActionResult>();
   const navigation = useNavigation();
+  const entry = useLocation().key;
   const sending =
     navigation.state === "submitting" && unlocalizedPath(navigation.formAction ?? "").startsWith("/contact-us");
   const failedPost = actionData && !actionData.ok ? actionData : undefined;
@@ -93,6 +108,7 @@ export default function ContactUs() {
   const answered = useEffectEvent((result: ContactActionResult) => {
     if (result.ok) {
       setReference(result.reference);
+      drafts.delete(entry);
       form.reset();
       setFormKey((k) => k + 1);
     } else if (result.unreachable) {
@@ -110,7 +126,8 @@ export default function ContactUs() {
     if (actionData) answered(actionData);
   }, [actionData]);
 
-  const serverValues = failedPost?.values ?? emptyValues;
+  const serverValues = failedPost?.values ?? drafts.get(entry) ?? emptyValues;
+
   const { hydrated, shown, fieldProps } = form;
   const field = (name: ContactField, label: string, input: ReactNode, hint?: string) => (
     <Field
@@ -179,6 +196,11 @@ export default function ContactUs() {
           noValidate
           aria-label={t`Contact form`}
           {...form.handlers}
+          onBlur={(event) => {
+            form.handlers.onBlur(event);
+            // Kept whenever a field is left: a link is followed (clicked or tapped) from outside the fields.
+            drafts.set(entry, readContactForm(event.currentTarget));
+          }}
           className="grid gap-5 md:grid-cols-2"
         >
           {field(
