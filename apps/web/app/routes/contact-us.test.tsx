@@ -2,10 +2,11 @@ import { parseEnv, publicConfig } from "@khayl/config/env";
 // @vitest-environment happy-dom
 
 import type { Messages } from "@lingui/core";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, Outlet, useNavigate } from "react-router";
 import { afterEach, expect, test } from "vitest";
+import { Toaster } from "../components/ui/toaster.tsx";
 import type { Language } from "../lib/i18n/language.ts";
 import { TestI18n } from "../lib/i18n/testing.tsx";
 import ContactUs from "./contact-us.tsx";
@@ -31,6 +32,7 @@ function Layout() {
         Back
       </button>
       <Outlet />
+      <Toaster />
     </>
   );
 }
@@ -149,4 +151,25 @@ test("what was typed is there again after a link and Back, and a sent form leave
   await user.click(await screen.findByRole("button", { name: "Back" }));
   expect(await screen.findByLabelText("Full Name")).toBeTruthy();
   expect([shownValue("Full Name"), shownValue("Email"), shownValue("Inquiry")]).toEqual(["", "", ""]);
+});
+
+test("the notifications' live region is in the page before a refusal's toast is added to it", async () => {
+  const refusal = "Too many requests. Please wait a moment, then try again.";
+  renderPage("en", () => ({ ok: false, values: {}, errors: {}, message: refusal }));
+  const user = userEvent.setup();
+
+  // The first focus in the form mounts the (empty) region; a screen reader reads what is added to it.
+  await user.type(await screen.findByLabelText("Full Name"), "Layla Haddad");
+  const region = await screen.findByRole("region", { name: /Notifications/ });
+  expect(region.getAttribute("aria-live")).toBe("polite");
+  expect(region.textContent).toBe("");
+
+  await user.type(screen.getByLabelText("Email"), "layla@example.com");
+  await user.type(screen.getByLabelText("Phone"), "501234567");
+  await user.selectOptions(screen.getByLabelText("Subject"), "Inquiry");
+  await user.selectOptions(screen.getByLabelText("Division"), "Local-Transport");
+  await user.type(screen.getByLabelText("Inquiry"), "Two horses to Doha in March");
+  await user.click(screen.getByRole("button", { name: "Submit" }));
+  expect(await within(region).findByText(refusal)).toBeTruthy();
+  expect(screen.getByRole("region", { name: /Notifications/ })).toBe(region);
 });

@@ -196,6 +196,7 @@ export default function ContactUs() {
           noValidate
           aria-label={t`Contact form`}
           {...form.handlers}
+          onFocus={notify.prepare}
           onBlur={(event) => {
             form.handlers.onBlur(event);
             // Kept whenever a field is left: a link is followed (clicked or tapped) from outside the fields.

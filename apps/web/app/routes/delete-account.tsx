@@ -208,6 +208,7 @@ export default function DeleteAccount() {
         method="post"
         noValidate
         className="mt-8 grid gap-4"
+        onFocus={notify.prepare}
         onBlur={form.handlers.onBlur}
         onChange={form.handlers.onChange}
         onSubmit={(event) => {

@@ -27,6 +27,15 @@ function loadSonner(): Promise<Sonner> {
  * first toast is never lost.
  */
 export const notify = {
+  /**
+   * Loads the toast library and mounts its live region ahead of the first message, called
+   * on the first focus of a form whose answer may be a toast: screen readers tend not to
+   * read a live region created with its message (sonner renders the toast 8–19 ms after its
+   * region), and the form is not sent without being focused first.
+   */
+  prepare(): void {
+    void loadSonner();
+  },
   /** Shows `message` as an error toast (product §4, §8: server messages as error toasts). */
   error(message: string): void {
     void loadSonner().then(({ toast }) => toast.error(message));
