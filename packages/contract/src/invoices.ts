@@ -132,7 +132,8 @@ export const invoiceEndpoints = {
     message: invoiceMessageIds.webhookReceived,
     summary:
       "Extension: Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed). The raw body is " +
-      "verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (400 when it does not match); " +
+      "verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET before its fields are checked " +
+      "(400 'Invalid webhook signature' when the header is missing or does not match); " +
       "idempotent by event id; 404 'Stripe webhooks are not configured' without Stripe or without the secret, " +
       "whatever the body",
     tags: ["payments"],

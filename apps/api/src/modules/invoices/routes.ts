@@ -8,7 +8,7 @@ import { getInvoiceByLink, printInvoicePdfByLink } from "./invoice-view.ts";
 import { confirmPaymentByLink, createPaymentByLink, sandboxConfirmPayment } from "./pay-by-link.ts";
 import { createPaymentProvider } from "./payments/choose-provider.ts";
 import type { InvoiceDeps } from "./settlement.ts";
-import { handleStripeWebhook, stripeWebhookSecret } from "./stripe-webhook.ts";
+import { handleStripeWebhook, stripeWebhookSecret, verifiedWebhookEvent } from "./stripe-webhook.ts";
 
 /**
  * Per-client limits (DB-backed, shared by instances). Lookups are limited so that link
@@ -26,6 +26,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The unparsed body of the Stripe webhook (its signature covers these exact bytes). */
     rawBody?: Buffer;
+    /** The Stripe webhook's event, once its signature matched (`verifiedWebhookEvent`). */
+    stripeEvent?: unknown;
   }
 }
 
@@ -98,13 +100,20 @@ export function invoiceRoutes(app: FastifyInstance, deps: ModuleDeps): void {
         }
       },
     );
+    // The signature before the schema: an unsigned or forged body gets 'Invalid webhook
+    // signature', never the fields the schema wants (after the rate limit has counted it).
+    scope.addHook("preValidation", async (request) => {
+      const signature = request.headers["stripe-signature"];
+      request.stripeEvent = verifiedWebhookEvent(
+        invoiceDeps,
+        request.rawBody,
+        Array.isArray(signature) ? signature[0] : signature,
+      );
+    });
     registerEndpoint(
       scope,
       invoiceEndpoints.stripeWebhook,
-      (_input, { request }) => {
-        const signature = request.headers["stripe-signature"];
-        return handleStripeWebhook(invoiceDeps, request.rawBody, Array.isArray(signature) ? signature[0] : signature);
-      },
+      (_input, { request }) => handleStripeWebhook(invoiceDeps, request.stripeEvent),
       { config: { rateLimit: WEBHOOKS_PER_CLIENT } },
     );
   });

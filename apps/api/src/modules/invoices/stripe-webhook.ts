@@ -32,9 +32,30 @@ export function stripeWebhookSecret(deps: Pick<InvoiceDeps, "env" | "provider">)
 }
 
 /**
- * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): verifies the signature on
- * the raw body (400 when it does not match; 404 when no webhook secret is configured),
- * parses the fields it uses with zod, and handles each event id once (the id is recorded
+ * The event Stripe sent, read from the webhook's raw body once its `Stripe-Signature` header
+ * matches it under the configured secret (`stripeWebhookSecret`). Throws a 400 `HttpError`
+ * 'Invalid webhook signature' when the header or the body is missing or the signature does
+ * not match (a forged, replayed or altered event), a 404 when the webhook is off. The route
+ * asks this before the body is validated, so an unsigned body learns nothing of the schema.
+ */
+export function verifiedWebhookEvent(
+  deps: Pick<InvoiceDeps, "env" | "provider">,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): unknown {
+  const secret = stripeWebhookSecret(deps);
+  if (!rawBody || !signature) throw new HttpError(400, invoiceMessageIds.webhookSignature);
+  try {
+    return verifyStripeWebhook(deps.env, rawBody, signature, secret);
+  } catch {
+    throw new HttpError(400, invoiceMessageIds.webhookSignature);
+  }
+}
+
+/**
+ * `POST /invoices-v2/stripe-webhook` (extension, conventions §11): takes the event as
+ * `verifiedWebhookEvent` read it (the signature on the raw body checked), parses the fields it
+ * uses with zod, and handles each event id once (the id is recorded
  * in `webhook_events` in the same transaction as its effect). `payment_intent.succeeded`
  * marks the invoice paid after the same checks as a confirmation;
  * `payment_intent.payment_failed` / `.canceled` record the status on the payment. Past
@@ -43,17 +64,8 @@ export function stripeWebhookSecret(deps: Pick<InvoiceDeps, "env" | "provider">)
  */
 export async function handleStripeWebhook(
   deps: InvoiceDeps,
-  rawBody: Buffer | undefined,
-  signature: string | undefined,
+  verified: unknown,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const secret = stripeWebhookSecret(deps);
-  if (!rawBody || !signature) throw new HttpError(400, invoiceMessageIds.webhookSignature);
-  let verified: unknown;
-  try {
-    verified = verifyStripeWebhook(deps.env, rawBody, signature, secret);
-  } catch {
-    throw new HttpError(400, invoiceMessageIds.webhookSignature);
-  }
   const event = stripeWebhookEventSchema.parse(verified);
   const isIntentEvent = event.type.startsWith("payment_intent.");
   const intentObject = isIntentEvent ? stripePaymentIntentEventObjectSchema.safeParse(event.data.object) : undefined;
