@@ -146,8 +146,22 @@ test("keyboard only: choose, review, pay and reach the receipt", async ({ page }
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Pay" })).toBeFocused();
+  const pay = page.getByRole("button", { name: "Pay" });
+  await expect(pay).toBeFocused();
+  // While the payment runs (its first call held here), Pay keeps the focus, unavailable.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/payment", async (route) => {
+    await held;
+    await route.fallback();
+  });
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Preparing Payment..." })).toBeVisible();
+  await expect(pay).toBeFocused();
+  await expect(pay).toHaveAttribute("aria-disabled", "true");
+  release();
   await expect(page.getByRole("heading", { name: "Payment Success" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: /^Receipt/ })).toBeFocused();

@@ -81,8 +81,9 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
   const stripeFailed = state.provider.failed;
 
   useEffect(() => setHydrated(true), []);
-  // Pay (which had focus) is disabled while processing: give focus to a new message so a
-  // keyboard user continues from there, not from the top of the page.
+  // Pay (which kept the focus while processing) is disabled while a card error waits for its
+  // reset: give focus to the new message so a keyboard user continues from there, not from
+  // the top of the page.
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
@@ -232,7 +233,13 @@ export function PaymentStep({ invoice, hash, method, backTo, publishableKey, onP
           ) : null}
           <div className="flex flex-wrap justify-between gap-3">
             {back}
-            <button type="submit" disabled={!canPay} className={primaryButton}>
+            {/* While paying, aria-disabled: it keeps the focus (a disabled button drops it to the page). */}
+            <button
+              type="submit"
+              disabled={!busy && !canPay}
+              aria-disabled={busy || undefined}
+              className={`${primaryButton} aria-disabled:cursor-progress aria-disabled:opacity-60`}
+            >
               {busy ? (
                 <span
                   aria-hidden="true"
