@@ -27,8 +27,6 @@ const FONT_FILES: Record<Weight, string> = {
 /** The registered name of each Arabic face in a document. */
 export const FONT_NAMES: Record<Weight, string> = { regular: "ReadexPro-RTL", bold: "ReadexPro-RTL-SemiBold" };
 
-export const LATIN_FONTS: Record<Weight, string> = { regular: "Helvetica", bold: "Helvetica-Bold" };
-
 let loaded: Record<Weight, Font> | undefined;
 
 /**

@@ -1,6 +1,7 @@
-import { ARABIC_FEATURES, FONT_NAMES, LATIN_FONTS, type Weight } from "./arabic-fonts.ts";
+import { ARABIC_FEATURES, FONT_NAMES, type Weight } from "./arabic-fonts.ts";
 import { firstStrongDirection, type VisualRun, visualRuns } from "./bidi-runs.ts";
 import { BoundedCache } from "./bounded-cache.ts";
+import { latinFont } from "./latin-fonts.ts";
 
 /**
  * Mixed English and Arabic text for the invoice PDF (decision 018). pdfkit writes glyphs in
@@ -9,7 +10,8 @@ import { BoundedCache } from "./bounded-cache.ts";
  * So each line is cut here into runs of one direction in visual order (UAX #9, `bidi-js`),
  * and each run is written with its own font: right-to-left runs in Readex Pro, the face the
  * Arabic web pages use (decision 016), left-to-right runs (Latin, digits, amounts, codes)
- * in Helvetica like the rest of the invoice. Sizes are in PDF points.
+ * in Helvetica like the rest of the invoice (DejaVu Sans for a run Helvetica cannot write:
+ * `latinFont`). Sizes are in PDF points.
  */
 
 declare global {
@@ -43,7 +45,7 @@ function baseDirection(text: string, style: BidiTextStyle): "ltr" | "rtl" {
 
 function setRunFont(doc: PDFKit.PDFDocument, run: VisualRun, style: BidiTextStyle): void {
   const weight: Weight = style.bold ? "bold" : "regular";
-  doc.font(run.rtl ? FONT_NAMES[weight] : LATIN_FONTS[weight]).fontSize(style.size);
+  doc.font(run.rtl ? FONT_NAMES[weight] : latinFont(doc, run.text, weight)).fontSize(style.size);
 }
 
 /** Widths of runs per face and size; the faces are the same in every document of the process. */

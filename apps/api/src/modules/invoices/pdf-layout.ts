@@ -2,6 +2,7 @@ import { dirhamSign } from "@khayl/contract/dirham-sign";
 import { formatAmount } from "@khayl/contract/money";
 import { hasRightToLeft } from "./bidi-runs.ts";
 import { type BidiTextStyle, bidiHeight, bidiLine, bidiParagraph, bidiWidth } from "./bidi-text.ts";
+import { latinFont } from "./latin-fonts.ts";
 import type { Bilingual } from "./pdf-labels.ts";
 
 /**
@@ -68,8 +69,8 @@ export function arabic(
 
 /**
  * Writes text that may hold Arabic (a customer's name, a line's description, the company's
- * address): plain pdfkit text when it has none, else mixed runs wrapped in `width`. Answers
- * the y below it.
+ * address): plain pdfkit text when it has none (in Helvetica, or DejaVu Sans for letters
+ * Helvetica lacks: `latinFont`), else mixed runs wrapped in `width`. Answers the y below it.
  */
 export function userText(
   doc: Doc,
@@ -83,7 +84,7 @@ export function userText(
     return bidiParagraph(doc, text, x, top, width, { ...style, align: style.align ?? "left", direction: undefined });
   }
   doc
-    .font(style.bold ? "Helvetica-Bold" : "Helvetica")
+    .font(latinFont(doc, text, style.bold ? "bold" : "regular"))
     .fontSize(style.size)
     .fillColor(style.color)
     .text(text, x, top, { width, align: style.align ?? "left" });
@@ -98,7 +99,7 @@ export function userText(
  */
 export function userTextHeight(doc: Doc, text: string, width: number, style: { size: number; bold?: boolean }): number {
   if (hasRightToLeft(text)) return bidiHeight(doc, text, width, { ...style, color: INK });
-  doc.font(style.bold ? "Helvetica-Bold" : "Helvetica").fontSize(style.size);
+  doc.font(latinFont(doc, text, style.bold ? "bold" : "regular")).fontSize(style.size);
   return doc.heightOfString(text, { width });
 }
 

@@ -7,6 +7,7 @@ import {
 } from "@khayl/contract/invoice-lines";
 import { formatAmount } from "@khayl/contract/money";
 import { bidiHeight, bidiLine, bidiLineHeight, bidiParagraph } from "./bidi-text.ts";
+import { latinFont } from "./latin-fonts.ts";
 import { bothDates } from "./pdf-heading.ts";
 import type { Sheet } from "./pdf-input.ts";
 import { type Bilingual, footer, paidBy } from "./pdf-labels.ts";
@@ -167,7 +168,7 @@ function measureReceipt(sheet: Sheet, payment: NonNullable<Sheet["input"]["payme
 function footerTop(sheet: Sheet): number {
   const { doc } = sheet;
   const text = footer(sheet.input.company, UAE_VAT_RATE_PERCENT);
-  doc.font("Helvetica").fontSize(8);
+  doc.font(latinFont(doc, text.en, "regular")).fontSize(8);
   const height =
     doc.heightOfString(text.en, { width: CONTENT_WIDTH }) +
     4 +
@@ -272,7 +273,11 @@ export function drawFooter(sheet: Sheet): void {
   const { doc, left } = sheet;
   const text = footer(sheet.input.company, UAE_VAT_RATE_PERCENT);
   const top = footerTop(sheet);
-  doc.font("Helvetica").fontSize(8).fillColor(MUTED);
+  // The company's name is configured text: DejaVu Sans if Helvetica lacks one of its letters.
+  doc
+    .font(latinFont(doc, text.en, "regular"))
+    .fontSize(8)
+    .fillColor(MUTED);
   doc.text(text.en, left, top, { width: CONTENT_WIDTH, align: "center" });
   bidiParagraph(doc, text.ar, left, doc.y + 4, CONTENT_WIDTH, arabic(8, MUTED, "center"));
 }

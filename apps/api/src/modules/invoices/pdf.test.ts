@@ -225,6 +225,20 @@ describe.skipIf(!hasPdftotext)("the bilingual tax invoice, as pdftotext reads it
     }
   });
 
+  test("names and descriptions with letters Helvetica lacks print as typed (Polish, Turkish, an arrow)", async () => {
+    const base = input(false, "Łukasz Wiśniewski-Şahin");
+    const [first] = base.invoice.lines;
+    if (!first) throw new Error("the base invoice has no line");
+    const lines = [{ ...first, description: "Road transport DXB → AUH, Łódź" }];
+    const text = pdftotext(await renderInvoicePdf({ ...base, invoice: { ...base.invoice, lines } }), "unicode-latin");
+    // Helvetica wrote these as other letters ('V¶7¢Wi¶æ-Pwski', 'DXB !' AUH').
+    expect(text).toContain("Łukasz Wiśniewski-Şahin");
+    expect(text).toContain("Road transport DXB → AUH, Łódź");
+    // What Helvetica can write stays in Helvetica: the amounts and labels read as before.
+    expect(text).toContain("INV-2026-000104");
+    expect(text).toContain("1,890.00");
+  });
+
   test("a paid invoice's receipt, in both languages", async () => {
     const text = pdftotext(await renderInvoicePdf(input(true)), "paid");
     for (const expected of [
