@@ -68,6 +68,12 @@ function allDayDate(instant: Date, addDays = 0): Date {
   return new Date(Date.UTC(year, month - 1, day + addDays));
 }
 
+/** The Asia/Dubai calendar day of `instant` as an ISO-8601 date, `2026-12-20`. */
+export function dubaiIsoDate(instant: Date): string {
+  const { year, month, day } = dubaiDay(instant);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /**
  * True when a show is date-only: its start, and its end when it has one, are at 00:00 in
  * Asia/Dubai (the provider then means days, not times).
@@ -123,7 +129,7 @@ export function showCalendarEvent(show: Event, context: CalendarContext): ICalEv
  * `start`: calendar software would otherwise swap the two (ical-generator does), and a show
  * from the 12th "to" the 10th would become one on the 11th, neither of its days.
  */
-function endAfter(start: Date, value: string | null | undefined): Date | null {
+export function endAfter(start: Date, value: string | null | undefined): Date | null {
   if (!value) return null;
   const end = new Date(value);
   return end.getTime() >= start.getTime() ? end : null;

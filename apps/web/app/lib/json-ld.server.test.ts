@@ -41,6 +41,37 @@ describe("JSON-LD", () => {
     expect(cancelled.eventStatus).toBe("https://schema.org/EventCancelled");
   });
 
+  test("a date-only show gives its Dubai days, the last one included; an end before the start is left out", () => {
+    // 00:00 in Dubai on 20 and 22 December: the page and its calendar file say 20–22 Dec.
+    const days = read(
+      showJsonLd(
+        { ...show, startDate: "2026-12-19T20:00:00.000Z", endDate: "2026-12-21T20:00:00.000Z" },
+        "u",
+        config,
+        "en",
+      ),
+    );
+    expect([days.startDate, days.endDate]).toEqual(["2026-12-20", "2026-12-22"]);
+    const backwards = read(
+      showJsonLd(
+        { ...show, startDate: "2026-12-12T06:00:00.000Z", endDate: "2026-12-10T06:00:00.000Z" },
+        "u",
+        config,
+        "en",
+      ),
+    );
+    expect(backwards.startDate).toBe("2026-12-12T06:00:00.000Z");
+    expect(backwards).not.toHaveProperty("endDate");
+  });
+
+  test("a show's status in Arabic (as the API gives it on Arabic pages) is read too", () => {
+    const status = (eventStatus: string) => read(showJsonLd({ ...show, eventStatus }, "u", config, "ar")).eventStatus;
+    expect(status("ملغاة")).toBe("https://schema.org/EventCancelled");
+    expect(status("تم الإلغاء")).toBe("https://schema.org/EventCancelled");
+    expect(status("مؤجل")).toBe("https://schema.org/EventPostponed");
+    expect(status("مفتوح")).toBe("https://schema.org/EventScheduled");
+  });
+
   test("an Arabic page names the company in Arabic: the Organization, a show's organizer, a blog's publisher", () => {
     expect(read(organizationJsonLd(config, "ar"))).toMatchObject({
       name: config.companyNameAr,

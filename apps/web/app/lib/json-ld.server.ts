@@ -9,6 +9,7 @@ import type {
   Event as SchemaEvent,
   WithContext,
 } from "schema-dts";
+import { dubaiIsoDate, endAfter, isDateOnly } from "./calendar.server.ts";
 import { companyNameIn } from "./config.ts";
 import { type Language, otherLanguage } from "./i18n/language.ts";
 import type { JsonLdObject } from "./meta.ts";
@@ -58,18 +59,35 @@ function company(config: Config, pageLanguage: Language) {
 }
 
 /**
- * The schema.org status of a show from the provider's free-text `eventStatus`: cancelled or
- * postponed when it says so, else scheduled.
+ * The schema.org status of a show from the provider's free-text `eventStatus`, which the API
+ * gives in the page's language: cancelled or postponed when it says so in English or in
+ * Arabic (ملغى/ملغاة, إلغاء; مؤجل, تأجيل), else scheduled.
  */
 function eventStatusOf(status: string | null | undefined): Extract<EventStatusType, string> {
   const text = status?.toLowerCase() ?? "";
-  if (text.includes("cancel")) return "https://schema.org/EventCancelled";
-  if (text.includes("postpon")) return "https://schema.org/EventPostponed";
+  if (/cancel|ملغ|إلغاء|ألغي/.test(text)) return "https://schema.org/EventCancelled";
+  if (/postpon|مؤجل|تأجيل|أُجّل/.test(text)) return "https://schema.org/EventPostponed";
   return "https://schema.org/EventScheduled";
 }
 
 /**
- * A show as a schema.org Event: its name, start and end (UTC), its venue as the location
+ * A show's `startDate` and `endDate` for schema.org: instants (UTC) as the API sends them, or
+ * for a date-only show (both at 00:00 in Asia/Dubai, architecture §3.5) its Dubai days, the
+ * end day included, as the page and its calendar file give them (an instant at the end's
+ * midnight would drop that day). An end before the start is left out, as unknown (`endAfter`).
+ */
+function showDates(show: Event): { startDate?: string; endDate?: string } {
+  if (!show.startDate) return {};
+  const start = new Date(show.startDate);
+  const end = endAfter(start, show.endDate);
+  if (isDateOnly(start, end)) {
+    return { startDate: dubaiIsoDate(start), ...(end ? { endDate: dubaiIsoDate(end) } : {}) };
+  }
+  return { startDate: show.startDate, ...(end && show.endDate ? { endDate: show.endDate } : {}) };
+}
+
+/**
+ * A show as a schema.org Event: its name, start and end (`showDates`), its venue as the location
  * (name, or the venue code, in the UAE), the company as organizer (named in `pageLanguage`),
  * its status and its page. `url` is the page's absolute address.
  */
@@ -80,8 +98,7 @@ export function showJsonLd(show: Event, url: string, config: Config, pageLanguag
     "@type": "Event",
     name: show.eventName,
     url,
-    ...(show.startDate ? { startDate: show.startDate } : {}),
-    ...(show.endDate ? { endDate: show.endDate } : {}),
+    ...showDates(show),
     eventStatus: eventStatusOf(show.eventStatus),
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: {
