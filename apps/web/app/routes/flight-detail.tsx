@@ -93,8 +93,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ];
   const title = flightTitle(i18n, flight);
   const date = dubaiDateTime(flight.startDate, i18n);
-  const fromCountry = flight.fromCountry ?? "-";
-  const toCountry = flight.toCountry ?? "-";
+  // Each end by its country, else its airport's code (as the title names it), '-' only when neither is known.
+  const fromCountry = flight.fromCountry ?? flight.departureAirport?.code ?? "-";
+  const toCountry = flight.toCountry ?? flight.arrivalAirport?.code ?? "-";
   return pageMeta(matches, {
     title,
     // A flight without a departure time: the sentence without it.
