@@ -192,3 +192,20 @@ test.describe("at phone size", () => {
     }
   });
 });
+
+test("a blog's preformatted line wraps at 320 px instead of widening the page", async ({ page, request }) => {
+  const [blog] = await blogsOf(request);
+  if (!blog) throw new Error("the demo has no blog");
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/blogs/${blog.id}`);
+  // A code block as an editor may paste one: a line longer than any phone (the sanitiser keeps `pre`).
+  await page
+    .locator(".rich-text")
+    .first()
+    .evaluate((body) => {
+      const pre = document.createElement("pre");
+      pre.textContent = `curl https://example.com/${"a-very-long-path-segment/".repeat(12)}`;
+      body.append(pre);
+    });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
