@@ -53,6 +53,23 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   }
 });
 
+test("an invoice paid meanwhile in another tab: Pay there shows it paid, not a form emptied in silence", async ({
+  page,
+  context,
+}) => {
+  const invoice = await claimUnpaidInvoice();
+  await toPaymentStep(page, invoice);
+  const other = await context.newPage();
+  await toPaymentStep(other, invoice);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+  // The second tab's payment is refused as already paid: the page reads the invoice again.
+  await fillCard(other, "4242 4242 4242 4242");
+  await other.getByRole("button", { name: "Pay" }).click();
+  await expect(other.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+});
+
 test("insufficient funds is a card failure too", async ({ page }) => {
   const invoice = await claimUnpaidInvoice();
   await toPaymentStep(page, invoice);

@@ -116,6 +116,10 @@ test("moving between steps does not fetch the invoice again; anything else does"
   );
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashB}`))).toBe(true);
   expect(shouldRevalidate(args(`/invoice/${hashA}`, `/invoice/${hashA}?other=1`))).toBe(true);
+  // A revalidation asks at the same address: the payment step found the invoice paid meanwhile.
+  expect(shouldRevalidate(args(`/invoice/${hashA}?step=3&method=card`, `/invoice/${hashA}?step=3&method=card`))).toBe(
+    true,
+  );
 });
 
 /** The page as the framework renders it, with its params and loader data as props. */

@@ -105,7 +105,8 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 /**
  * The steps live in the query string (`?step=2&method=card`) so the back button walks
  * through them and a step can be reloaded or shared; moving between steps needs no new
- * lookup, so only a change of anything else reloads the invoice.
+ * lookup, so only a change of anything else reloads the invoice. A revalidation (the same
+ * address: the payment step found the invoice paid meanwhile, or its amount changed) does.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -113,15 +114,18 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && (!formMethod || formMethod === "GET")) {
-    const strip = (url: URL) => {
-      const params = new URLSearchParams(url.search);
-      params.delete("step");
-      params.delete("method");
-      return params.toString();
-    };
-    if (strip(currentUrl) === strip(nextUrl)) return false;
-  }
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("step");
+    params.delete("method");
+    return url.pathname + params;
+  };
+  if (
+    (!formMethod || formMethod === "GET") &&
+    currentUrl.search !== nextUrl.search &&
+    strip(currentUrl) === strip(nextUrl)
+  )
+    return false;
   return defaultShouldRevalidate;
 }
 
