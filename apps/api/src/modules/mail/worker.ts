@@ -27,7 +27,7 @@ export interface MailWorkerOptions {
   backoffBaseMs?: number;
   /** Longest retry delay in ms (default 1 h). */
   maxBackoffMs?: number;
-  /** Attempts before a mail is given up (kept in the table with its last error; default 12, about 6 h). */
+  /** Attempts before a mail is given up (kept in the table with its last error; default 12: about 5 h of retries). */
   maxAttempts?: number;
   /**
    * How long a claimed mail stays reserved for this worker, in ms (default 60 s); renewed
