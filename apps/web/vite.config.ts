@@ -23,7 +23,7 @@ import babel from "vite-plugin-babel";
  * the site chunk `/delete-account` loaded the navigation and footer too (decision 011).
  */
 const SHELL =
-  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|meta\.ts|unreachable\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner|modal))\.tsx)|contract[\\/]src[\\/]digits\.ts|node_modules[\\/](@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx|react-router[\\/].*|scheduler[\\/].*|@lingui[\\/](core|react|message-utils)[\\/].*|react-dom[\\/](index|client|cjs[\\/]react-dom(-client)?\.production)\.js))$/;
+  /[\\/](app[\\/](lib[\\/](analytics\.ts|config\.ts|error-screen\.ts|meta\.ts|unreachable\.ts|i18n[\\/](language\.ts|lingui\.tsx|link\.tsx))|components[\\/](analytics|language-switch|ui[\\/](toaster|spinner|modal))\.tsx)|contract[\\/]src[\\/]digits\.ts|node_modules[\\/](@react-router[\\/]dev[\\/]dist[\\/]config[\\/]defaults[\\/]entry\.client\.tsx|react-router[\\/].*|scheduler[\\/].*|@lingui[\\/](core|react|message-utils)[\\/].*|react-dom[\\/](index|client|cjs[\\/]react-dom(-client)?\.production)\.js))$/;
 /** The site layout (`routes/layouts/site.tsx`, a route module imported with a query) and what only it renders. */
 const SITE =
   /[\\/]app[\\/](routes[\\/]layouts[\\/]site\.tsx(\?.*)?|components[\\/](site-nav|site-footer|logo|store-buttons|app-modal)\.tsx)$/;

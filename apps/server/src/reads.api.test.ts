@@ -306,6 +306,11 @@ describe("a page whose API read failed", () => {
         expect(page.statusCode, url).toBe(503);
         expect(page.headers["cache-control"], url).toMatch(/no-store/);
         expect(page.body, url).toContain("غير متاح مؤقتًا");
+        // Titled by what happened (no message id of the page's unloaded texts), not indexed.
+        expect(page.body, url).toMatch(/<title>غير متاح مؤقتًا \| [^<]+<\/title>/);
+        expect(page.body, url).toContain('<meta name="robots" content="noindex"/>');
+        // Inside the site's header and footer: the way to the contact page and WhatsApp stays.
+        if (url !== "/ar/release-note") expect(page.body, url).toContain('href="/ar/contact-us"');
       }
     } finally {
       await restoreTables();

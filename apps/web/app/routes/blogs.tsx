@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { BlogCard } from "../components/blog-card.tsx";
 import { FeaturedBlogCard } from "../components/featured-blog-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { loadBlogList } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
@@ -25,7 +26,8 @@ const title = msg`Blogs`;
  * Title 'Blogs' and a description naming the company;
  * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches) ?? "";
   return pageMeta(matches, {
@@ -34,6 +36,11 @@ export function meta({ matches }: Route.MetaArgs) {
       msg`Guides and news from ${company}: preparing horses for travel, export and import paperwork, the UAE show and endurance seasons.`,
     ),
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**

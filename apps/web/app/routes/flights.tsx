@@ -9,6 +9,7 @@ import { CalendarFeedLinks } from "../components/calendar-feed.tsx";
 import { CardGrid } from "../components/card-grid.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
@@ -55,7 +56,8 @@ const title = msg`Flights`;
  * Title 'Flights' and a description of the flights; `pageMeta` adds the canonical `/flights`
  * (without the query), its hreflang links in both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
     title: i18n._(title),
@@ -63,6 +65,11 @@ export function meta({ matches }: Route.MetaArgs) {
       msg`Upcoming import and export flights for horses between the UAE and Europe, the UK and the US, with dates and airports.`,
     ),
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**

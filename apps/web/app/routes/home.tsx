@@ -7,6 +7,7 @@ import { EventCard } from "../components/event-card.tsx";
 import { FlightCard } from "../components/flight-card.tsx";
 import { HeroCards } from "../components/hero-cards.tsx";
 import { LANGUAGE_COOKIE } from "../components/language-switch.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { SectionHeader } from "../components/section-header.tsx";
 import { StoreButtons } from "../components/store-buttons.tsx";
 import { TileIcon } from "../components/ui/tile-icon.tsx";
@@ -69,7 +70,8 @@ const headline = msg`Wherever your equine journey takes you`;
  * share card and the company's schema.org Organization (the loader's `jsonLd`; product §2
  * Structured data).
  */
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches);
   const title = i18n._(headline);
@@ -80,6 +82,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: i18n._(siteDescription(company ?? "")),
     jsonLd: loaderData?.jsonLd,
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LegalDocument } from "../components/legal-document.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { loadLegal } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
@@ -27,13 +28,19 @@ const title = msg`Privacy Policy`;
  * Title 'Privacy Policy' and a description naming the company;
  * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   const company = companyFromMatches(matches) ?? "";
   return pageMeta(matches, {
     title: i18n._(title),
     description: i18n._(msg`How ${company} collects, uses and protects your personal data.`),
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Await } from "react-router";
 import { AppHero } from "../components/app-hero.tsx";
 import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { ImageWithSpinner } from "../components/image-with-spinner.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
@@ -65,12 +66,18 @@ function heroBody(product: string): MessageDescriptor {
  * Title 'Release logs' and the hero's sentence (naming the product) as description;
  * `pageMeta` adds the canonical and hreflang links in both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
     title: i18n._(msg`Release logs`),
     description: i18n._(heroBody(productFromMatches(matches) ?? "")),
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**

@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LanguageSwitch } from "../components/language-switch.tsx";
 import { Logo } from "../components/logo.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
@@ -32,9 +33,19 @@ const subtitle = msg`New updates and improvements to the product`;
  * description (product §2 What's New); `pageMeta` adds the canonical and hreflang links in
  * both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, { title: i18n._(title), description: i18n._(subtitle) });
+}
+
+/** An outage of the API (its 503): the root's screen, titled (`PageError`). */
+export function ErrorBoundary() {
+  return (
+    <main>
+      <PageError />
+    </main>
+  );
 }
 
 /**

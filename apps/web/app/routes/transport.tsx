@@ -10,6 +10,7 @@ import { CardGrid } from "../components/card-grid.tsx";
 import { useDisciplineNames } from "../components/discipline-names.ts";
 import { EventCard } from "../components/event-card.tsx";
 import { PageBanner } from "../components/page-banner.tsx";
+import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { Chips } from "../components/ui/chips.tsx";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
@@ -64,7 +65,8 @@ const title = msg`Shows`;
  * Title 'Shows' and a description of the disciplines; `pageMeta` adds the canonical `/transport`
  * (without the query), its hreflang links in both languages and the default share card.
  */
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) return errorPageMeta(matches, error);
   const i18n = i18nFromMatches(matches);
   return pageMeta(matches, {
     title: i18n._(title),
@@ -72,6 +74,11 @@ export function meta({ matches }: Route.MetaArgs) {
       msg`Upcoming horse shows across the UAE with road transport for your horses: show jumping, dressage, endurance, eventing and tent pegging.`,
     ),
   });
+}
+
+/** An outage of the API (its 503) shows inside the site's header and footer (`PageError`). */
+export function ErrorBoundary() {
+  return <PageError />;
 }
 
 /**
