@@ -39,8 +39,11 @@ interface RenderOptions {
  * A remote provider API (`API_URL`) gets a bounded wait: 5 s per try, and GETs (which
  * are safe to repeat) are tried up to twice more after a network failure, a timeout or
  * a 502/503/504, so a page waits at most about 16 s (the in-process API needs neither).
+ * A call that is never repeated (a POST, the deletion code's GET that mails a code) has
+ * its one try of 15 s: a slow provider that would still have done it is waited for
+ * rather than reported as failed, which invites the visitor to do it again.
  */
-const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2 } as const;
+const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2, singleTryTimeoutMs: 15_000 } as const;
 
 /**
  * The page renders of the host: React Router's handler with the API client of the page's

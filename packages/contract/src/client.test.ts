@@ -232,4 +232,33 @@ describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
       await get.close();
     }
   });
+  test("a GET that changes state (the deletion code's mail) is tried once, with the single try's longer wait", async () => {
+    const { createServer } = await import("node:http");
+    // The provider mails a code on each request and answers after 400 ms, past `timeoutMs`.
+    let mails = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      mails++;
+      setTimeout(() => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ success: true, statusCode: 200, message: "sent", data: null }));
+      }, 400);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+      const ask = { query: { email: "omar@example.com" } };
+      const patient = createApiClient({ baseUrl, timeoutMs: 150, retries: 2, singleTryTimeoutMs: 3_000 });
+      expect(await patient.call(accountDeletionEndpoints.ask, ask)).toBeNull();
+      expect(mails).toBe(1);
+      // Without a longer single try it times out, and still is not repeated.
+      const hasty = createApiClient({ baseUrl, timeoutMs: 150, retries: 2 });
+      await expect(hasty.call(accountDeletionEndpoints.ask, ask)).rejects.toMatchObject({ statusCode: 0 });
+      expect(mails).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

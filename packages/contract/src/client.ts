@@ -44,9 +44,21 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /**
    * How many more times a GET is tried after a network failure, a timeout or a 502, 503
-   * or 504 (after 200 ms, then 400 ms …). Other methods are never repeated. Default 0.
+   * or 504 (after 200 ms, then 400 ms …). Other methods, and a GET that `changesState`
+   * (the deletion code's request, which mails a code), are never repeated. Default 0.
    */
   retries?: number;
+  /**
+   * Milliseconds a call that is never repeated (see `retries`) may take, in place of
+   * `timeoutMs`: having one try only, it may use the wait a repeated GET has in all.
+   * Default: `timeoutMs`.
+   */
+  singleTryTimeoutMs?: number;
+}
+
+/** True for a call the client may send again on its own: a GET that changes no state (RFC 9110 §9.2.2). */
+function isRepeatable(endpoint: Endpoint): boolean {
+  return endpoint.method === "GET" && !endpoint.changesState;
 }
 
 /** Statuses of a GET worth trying again: the server or a proxy in front was briefly unavailable. */
@@ -158,8 +170,12 @@ export function createApiClient(options: ApiClientOptions) {
    * or only until its headers arrive (`"headers"`: a streamed body, e.g. a PDF passed on to
    * a slow client, must not be cut). Throws `ApiError(0, …)` on a network failure or timeout.
    */
-  async function attempt(url: string, init: RequestInit, until: "body" | "headers"): Promise<Response> {
-    const { timeoutMs } = options;
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    until: "body" | "headers",
+    timeoutMs: number | undefined,
+  ): Promise<Response> {
     // Until "body", the signal stays armed while the caller reads the answer (AbortSignal.timeout's
     // timer never holds the process open); until "headers", the timer is cleared once they arrive.
     const headersOnly = timeoutMs && until === "headers" ? new AbortController() : undefined;
@@ -194,11 +210,13 @@ export function createApiClient(options: ApiClientOptions) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     };
-    const tries = endpoint.method === "GET" ? 1 + Math.max(0, options.retries ?? 0) : 1;
+    const repeatable = isRepeatable(endpoint);
+    const tries = repeatable ? 1 + Math.max(0, options.retries ?? 0) : 1;
+    const timeoutMs = repeatable ? options.timeoutMs : (options.singleTryTimeoutMs ?? options.timeoutMs);
     let response: Response | undefined;
     for (let n = 1; ; n++) {
       try {
-        response = await attempt(url, init, until);
+        response = await attempt(url, init, until, timeoutMs);
         if (n >= tries || !RETRYABLE_STATUSES.has(response.status)) break;
         await response.body?.cancel();
       } catch (error) {

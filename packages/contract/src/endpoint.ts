@@ -43,7 +43,9 @@ export interface Endpoint<
   /**
    * A `GET` whose call changes state (product §7 spells the deletion code's request as a
    * `GET` that mails the code): registered without the automatic `HEAD`, so a `HEAD` (a link
-   * checker, a mail scanner's probe) is 405 and does nothing (RFC 9110 §9.3.2: `HEAD` is safe).
+   * checker, a mail scanner's probe) is 405 and does nothing (RFC 9110 §9.3.2: `HEAD` is safe),
+   * and the client never repeats it on its own, as it never repeats a `POST` (each repeat
+   * would mail another code and void the one before).
    */
   changesState?: true;
   /**
