@@ -16,13 +16,16 @@ export function isApiError(
 }
 
 /**
- * The server's own message of an API error (its envelope's, in the language the call
- * asked for), or null for a transport-level failure (no answer, or one without the
- * envelope), whose text is the contract client's generic English ('Network Error',
- * product §8): a form shows its own failure message in the page's language instead.
+ * The server's own message of a refusal (a 4xx envelope's, in the language the call asked
+ * for, e.g. a 429's 'Too many requests…' or a validation message), or null, for which a
+ * form shows its own failure message in the page's language (product §8): for a
+ * transport-level failure (no answer, or one without the envelope), whose text is the
+ * contract client's generic English ('Network Error'), and for any 5xx, whose message is
+ * the provider's account of its own failure (English, perhaps a stack trace), nothing a
+ * visitor can act on.
  */
-export function serverMessageOf(error: { message: string; fromServer?: boolean }): string | null {
-  return error.fromServer === false ? null : error.message;
+export function serverMessageOf(error: { statusCode: number; message: string; fromServer?: boolean }): string | null {
+  return error.fromServer === false || error.statusCode >= 500 ? null : error.message;
 }
 
 /** The headers a page's answer passes on from the API's error: its `retry-after`, when it has one. */

@@ -7,8 +7,9 @@ import type { WebContext } from "./context.ts";
 /**
  * The forms' actions when the API behind `API_URL` gives no answer of its own: the visitor
  * reads the page's failure message in the page's language, never the contract client's
- * generic English ('Network Error', 'Request failed with status code 502'), and what was
- * typed comes back with it. The API's own messages (its envelope) still pass through.
+ * generic English ('Network Error', 'Request failed with status code 502') nor a 5xx's own
+ * message, and what was typed comes back with it. The API's refusals (a 4xx envelope's
+ * message) still pass through.
  */
 function contextAnswering(answer: () => Promise<Response>): WebContext {
   const api = createApiClient({ baseUrl: "http://api.test/api/v1", fetch: answer });
@@ -16,6 +17,13 @@ function contextAnswering(answer: () => Promise<Response>): WebContext {
 }
 const down = contextAnswering(() => Promise.reject(new TypeError("fetch failed")));
 const proxyPage = contextAnswering(async () => new Response("<h1>Bad Gateway</h1>", { status: 502 }));
+// The provider's account of its own failure, in its envelope: nothing for a visitor to read.
+const exploding = contextAnswering(async () =>
+  Response.json(
+    { success: false, statusCode: 500, message: "Upstream exploded: stack at Foo.bar (/srv/app.js:12)" },
+    { status: 500 },
+  ),
+);
 const refusing = contextAnswering(async () =>
   Response.json({ success: false, statusCode: 429, message: "Too many requests" }, { status: 429 }),
 );
@@ -38,12 +46,12 @@ const deletion = (prefix: string) =>
     body: new URLSearchParams({ intent: "ask", email: "omar@example.com" }),
   });
 
-test("the contact form says its own failure message in the page's language when the API gives no answer", async () => {
+test("the contact form says its own failure message in the page's language when the API gives no answer or fails (5xx)", async () => {
   for (const [prefix, message] of [
     ["", "Your message could not be sent. Please try again."],
     ["/ar", "تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى."],
   ] as const) {
-    for (const context of [down, proxyPage]) {
+    for (const context of [down, proxyPage, exploding]) {
       const answer = await submitContact(contact(prefix), context);
       expect(answer.data).toMatchObject({ ok: false, message, values: { fullName: "Hessa Al Mansoori" } });
     }
@@ -51,12 +59,12 @@ test("the contact form says its own failure message in the page's language when 
   expect((await submitContact(contact("/ar"), refusing)).data).toMatchObject({ message: "Too many requests" });
 });
 
-test("the deletion form says its own failure message in the page's language when the API gives no answer", async () => {
+test("the deletion form says its own failure message in the page's language when the API gives no answer or fails (5xx)", async () => {
   for (const [prefix, message] of [
     ["", "Your request could not be completed. Please try again."],
     ["/ar", "تعذّر إتمام طلبك. يُرجى المحاولة مرة أخرى."],
   ] as const) {
-    for (const context of [down, proxyPage]) {
+    for (const context of [down, proxyPage, exploding]) {
       const answer = await deletionAction(deletion(prefix), context);
       expect("data" in answer && answer.data).toMatchObject({ step: "email", email: "omar@example.com", message });
     }
