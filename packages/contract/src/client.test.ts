@@ -155,7 +155,12 @@ describe("a remote API gets a bounded wait (timeoutMs, retries)", () => {
       const client = createApiClient({ baseUrl: server.baseUrl, timeoutMs: 300, retries: 1 });
       const started = Date.now();
       const error = await client.call(selectiveServiceEndpoints.listWebsite, flights).catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: "ApiError", statusCode: 0, message: "timeout of 300ms exceeded" });
+      expect(error).toMatchObject({
+        name: "ApiError",
+        statusCode: 0,
+        message: "timeout of 300ms exceeded",
+        timedOut: true,
+      });
       expect(server.hits()).toBe(2);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {

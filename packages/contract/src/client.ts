@@ -14,12 +14,22 @@ class ApiError extends Error {
   readonly retryAfter: string | undefined;
   /** True when `message` is the server's own (its error envelope's), false for a generic transport text. */
   readonly fromServer: boolean;
-  constructor(statusCode: number, message: string, options: { retryAfter?: string; fromServer?: boolean } = {}) {
+  /**
+   * True when the call was given up at `timeoutMs` (status 0): the request may have been
+   * received and acted on, so whether a call that changes state did so is unknown.
+   */
+  readonly timedOut: boolean;
+  constructor(
+    statusCode: number,
+    message: string,
+    options: { retryAfter?: string; fromServer?: boolean; timedOut?: boolean } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.statusCode = statusCode;
     this.retryAfter = options.retryAfter;
     this.fromServer = options.fromServer ?? false;
+    this.timedOut = options.timedOut ?? false;
   }
 }
 
@@ -184,7 +194,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       return await doFetch(url, signal ? { ...init, signal } : init);
     } catch (error) {
-      if (signal?.aborted) throw new ApiError(0, `timeout of ${timeoutMs}ms exceeded`);
+      if (signal?.aborted) throw new ApiError(0, `timeout of ${timeoutMs}ms exceeded`, { timedOut: true });
       throw new ApiError(0, (error as Error | undefined)?.name === "AbortError" ? "Request aborted" : "Network Error");
     } finally {
       clearTimeout(timer);

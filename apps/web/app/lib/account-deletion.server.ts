@@ -2,7 +2,7 @@ import { accountDeletionEndpoints } from "@khayl/contract/account-deletion";
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
 import { msg } from "@lingui/core/macro";
 import { data, redirectDocument } from "react-router";
-import { apiErrorHeaders, isApiError, serverMessageOf } from "./api-error.ts";
+import { apiErrorHeaders, isApiError, outcomeUnknown, serverMessageOf } from "./api-error.ts";
 import type { WebContext } from "./context.ts";
 import { readForm } from "./form.server.ts";
 import { i18nFor } from "./i18n/catalogue.server.ts";
@@ -41,7 +41,9 @@ function answer(result: Omit<DeletionActionResult, "at">, status = 200, headers:
  * then a redirect to /success, or /ar/success from an Arabic page). A form another site makes the visitor's browser post
  * (`Sec-Fetch-Site: cross-site`) is refused with 403 before anything is read or asked:
  * the API's own cross-site refusal cannot see it, since this server calls the API
- * (architecture §3.7).
+ * (architecture §3.7). When the API gave no answer in time (`outcomeUnknown`, 504) the code
+ * may have been mailed or the account deleted, so the message says so rather than that the
+ * request failed, which would invite a repeat (product §8).
  */
 export async function deletionAction(request: Request, context: WebContext) {
   if (request.headers.get("sec-fetch-site")?.toLowerCase() === "cross-site")
@@ -77,11 +79,20 @@ export async function deletionAction(request: Request, context: WebContext) {
     return answer({ step: "confirm", email });
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
-    // No answer from the API (`API_URL` down): the page's own words, not the client's 'Network Error'.
-    const message =
-      serverMessageOf(error) ??
-      (await i18nFor(request, "account"))._(msg`Your request could not be completed. Please try again.`);
+    const unknown = outcomeUnknown(error);
+    const status = unknown ? 504 : error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 502;
+    const i18n = await i18nFor(request, "account");
+    // No answer from the API (`API_URL` down) or its own failure: the page's own words, not
+    // the client's 'Network Error' or the provider's account of a 5xx.
+    const message = !unknown
+      ? (serverMessageOf(error) ?? i18n._(msg`Your request could not be completed. Please try again.`))
+      : intent === "confirm"
+        ? i18n._(
+            msg`We could not confirm that your account was deleted. Before you try again, check your e-mail for a message saying it was deleted, or try signing in to the app.`,
+          )
+        : i18n._(
+            msg`We could not confirm that a verification code was sent. Check your e-mail in a few minutes before you try again: a new request sends a new code and the earlier one stops working.`,
+          );
     return answer({ step: intent === "confirm" ? "code" : "email", email, message }, status, apiErrorHeaders(error));
   }
 }

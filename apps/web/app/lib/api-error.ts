@@ -5,9 +5,13 @@ import type { HeadersArgs } from "react-router";
  * host creates the client from its own copy of the contract module, so the class the
  * web build bundles is a different object.
  */
-export function isApiError(
-  error: unknown,
-): error is Error & { statusCode: number; message: string; retryAfter?: string | undefined; fromServer?: boolean } {
+export function isApiError(error: unknown): error is Error & {
+  statusCode: number;
+  message: string;
+  retryAfter?: string | undefined;
+  fromServer?: boolean;
+  timedOut?: boolean;
+} {
   return (
     error instanceof Error &&
     error.name === "ApiError" &&
@@ -26,6 +30,17 @@ export function isApiError(
  */
 export function serverMessageOf(error: { statusCode: number; message: string; fromServer?: boolean }): string | null {
   return error.fromServer === false || error.statusCode >= 500 ? null : error.message;
+}
+
+/**
+ * True when an API error leaves unknown whether the call was done: no answer came in time,
+ * from the client's own timeout (`timedOut`) or a gateway's in front of the API (504). A
+ * form that changes something (a contact request, an account's deletion) then says it
+ * could not confirm it rather than that it failed, which would invite a duplicate
+ * (product §8).
+ */
+export function outcomeUnknown(error: { statusCode: number; timedOut?: boolean }): boolean {
+  return error.timedOut === true || error.statusCode === 504;
 }
 
 /** The headers a page's answer passes on from the API's error: its `retry-after`, when it has one. */

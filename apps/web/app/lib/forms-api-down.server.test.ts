@@ -11,8 +11,12 @@ import type { WebContext } from "./context.ts";
  * message, and what was typed comes back with it. The API's refusals (a 4xx envelope's
  * message) still pass through.
  */
-function contextAnswering(answer: () => Promise<Response>): WebContext {
-  const api = createApiClient({ baseUrl: "http://api.test/api/v1", fetch: answer });
+function contextAnswering(answer: typeof fetch, timeoutMs?: number): WebContext {
+  const api = createApiClient({
+    baseUrl: "http://api.test/api/v1",
+    fetch: answer,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   return { api, log: { warn() {}, error() {} } } as unknown as WebContext;
 }
 const down = contextAnswering(() => Promise.reject(new TypeError("fetch failed")));
@@ -71,4 +75,62 @@ test("the deletion form says its own failure message in the page's language when
   }
   const refused = await deletionAction(deletion(""), refusing);
   expect("data" in refused && refused.data).toMatchObject({ message: "Too many requests" });
+});
+
+/** An API that got the request but answers too late: whether it did the work is unknown. */
+const tooSlow = contextAnswering(
+  (_, init) => new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+  50,
+);
+const gatewayTimeout = contextAnswering(async () => new Response("<h1>Gateway Time-out</h1>", { status: 504 }));
+
+test("a contact request the API did not answer in time is not called failed: it may have been stored", async () => {
+  for (const [prefix, message] of [
+    [
+      "",
+      "We could not confirm that your message was sent. If you do not receive a confirmation e-mail within a few minutes, please try again.",
+    ],
+    [
+      "/ar",
+      "تعذّر علينا التأكد من إرسال رسالتك. إذا لم تصلك رسالة تأكيد بالبريد الإلكتروني خلال بضع دقائق، فيُرجى المحاولة مرة أخرى.",
+    ],
+  ] as const) {
+    for (const context of [tooSlow, gatewayTimeout]) {
+      const answer = await submitContact(contact(prefix), context);
+      expect(answer.init?.status).toBe(504);
+      expect(answer.data).toMatchObject({ ok: false, message, values: { fullName: "Hessa Al Mansoori" } });
+    }
+  }
+});
+
+test("a deletion step the API did not answer in time says to check before trying again", async () => {
+  const confirm = (prefix: string) =>
+    new Request(`http://localhost${prefix}/delete-account`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "confirm", email: "omar@example.com", otpCode: "1234" }),
+    });
+  const cases = [
+    [
+      deletion(""),
+      "email",
+      "We could not confirm that a verification code was sent. Check your e-mail in a few minutes before you try again: a new request sends a new code and the earlier one stops working.",
+    ],
+    [
+      confirm(""),
+      "code",
+      "We could not confirm that your account was deleted. Before you try again, check your e-mail for a message saying it was deleted, or try signing in to the app.",
+    ],
+    [
+      confirm("/ar"),
+      "code",
+      "تعذّر علينا التأكد من حذف حسابك. قبل أن تحاول مرة أخرى، ابحث في بريدك الإلكتروني عن رسالة تفيد بحذفه، أو حاول تسجيل الدخول إلى التطبيق.",
+    ],
+  ] as const;
+  for (const [request, step, message] of cases) {
+    for (const context of [tooSlow, gatewayTimeout]) {
+      const answer = await deletionAction(request.clone(), context);
+      expect("init" in answer && answer.init?.status).toBe(504);
+      expect("data" in answer && answer.data).toMatchObject({ step, email: "omar@example.com", message });
+    }
+  }
 });
