@@ -159,3 +159,34 @@ test("a PDF that cannot come answers the error envelope: the API's 4xx message, 
     { success: false, statusCode: 503, message: "تعذّر تنزيل ملف PDF" },
   ]);
 });
+
+test("a 2xx that is no PDF (a provider's HTML or JSON) answers like a failed PDF, never labelled a PDF", async () => {
+  const pdfFrom = async (body: BodyInit, contentType: string) => {
+    const api = createApiClient({
+      baseUrl: "http://api.test/api/v1",
+      fetch: async () => new Response(body, { headers: { "content-type": contentType } }),
+    });
+    const context = { api, log: { warn() {}, error() {} } } as unknown as WebContext;
+    const response = await invoicePdfResponse(context, new Request(`http://site.test/invoice/${hash}/pdf`), hash);
+    return [response.status, response.headers.get("content-type"), await response.text()];
+  };
+  const failed = JSON.stringify({ success: false, statusCode: 502, message: "Failed to download PDF" });
+  expect(await pdfFrom("<html><body>Login portal</body></html>", "text/html")).toEqual([
+    502,
+    "application/json",
+    failed,
+  ]);
+  expect(await pdfFrom('{"success":true}', "application/json")).toEqual([502, "application/json", failed]);
+  // Labelled a PDF but not one, or empty.
+  expect(await pdfFrom("<html>", "application/pdf")).toEqual([502, "application/json", failed]);
+  expect(await pdfFrom("", "application/pdf")).toEqual([502, "application/json", failed]);
+  // A PDF whose header comes in pieces passes whole.
+  const pieces = ["%P", "DF-1.7\n", "body\n%%EOF"];
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+      controller.close();
+    },
+  });
+  expect(await pdfFrom(stream, "application/pdf; charset=binary")).toEqual([200, "application/pdf", pieces.join("")]);
+});

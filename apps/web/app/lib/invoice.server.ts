@@ -71,10 +71,23 @@ export async function loadInvoice(context: WebContext, hash: string, messages: M
  * new tab. A failure answers the error envelope `{ success: false, statusCode, message }`
  * with the API's status (502 for no answer): the API's message for a 4xx, else 'Failed to
  * download PDF' (the Download button's own words) in the language of the request's path.
+ * A 2xx that is no PDF (not `application/pdf`, or not starting with `%PDF-`: a provider's
+ * login page or JSON behind `API_URL`) is such a failure too, 502: the site never labels
+ * other bytes a PDF.
  */
 export async function invoicePdfResponse(context: WebContext, request: Request, hash: string): Promise<Response> {
+  const failure = async (status: number, message: string | null) =>
+    Response.json(errorEnvelope(status, message ?? (await i18nFor(request))._(refusals.pdfFailed)), {
+      status,
+      headers: { "cache-control": "no-store" },
+    });
   try {
     const upstream = await context.api.callBinary(invoiceEndpoints.printPdf, { body: { hash } });
+    const body = await pdfBodyOf(upstream);
+    if (!body) {
+      context.log.warn({ contentType: upstream.headers.get("content-type") }, "invoice PDF answer is no PDF");
+      return failure(502, null);
+    }
     const headers = new Headers({
       "content-type": "application/pdf",
       "cache-control": "private, no-store",
@@ -84,14 +97,60 @@ export async function invoicePdfResponse(context: WebContext, request: Request, 
     // API_URL chooses neither the disposition nor the characters of the name.
     const upstreamName = /filename="?([^";]*)/i.exec(upstream.headers.get("content-disposition") ?? "")?.[1] ?? "";
     headers.set("content-disposition", invoicePdfDisposition(upstreamName.replace(/\.pdf$/i, "")));
-    return new Response(upstream.body, { status: 200, headers });
+    return new Response(body, { status: 200, headers });
   } catch (error) {
     if (!isApiError(error)) throw error;
     context.log.warn({ status: error.statusCode }, "invoice PDF failed");
     const status = statusOf(error);
-    const message = status < 500 ? error.message : (await i18nFor(request))._(refusals.pdfFailed);
-    return Response.json(errorEnvelope(status, message), { status, headers: { "cache-control": "no-store" } });
+    return failure(status, status < 500 ? error.message : null);
   }
+}
+
+/** The first bytes of every PDF file (ISO 32000-2 §7.5.2, the file header). */
+const PDF_MAGIC = new TextEncoder().encode("%PDF-");
+
+/**
+ * The body of an answer that is a PDF, still streaming, or null (its body cancelled) when
+ * it is none: its `content-type` is not `application/pdf` or its first bytes are not
+ * `%PDF-`. Reads only the chunks the first five bytes take and gives them back at the head
+ * of the stream it answers.
+ */
+async function pdfBodyOf(response: Response): Promise<ReadableStream<Uint8Array> | null> {
+  const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/pdf" || !response.body) {
+    await response.body?.cancel();
+    return null;
+  }
+  const reader = response.body.getReader();
+  const head: Uint8Array[] = [];
+  let length = 0;
+  while (length < PDF_MAGIC.length) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    length += value.length;
+  }
+  const start = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of head) {
+    start.set(chunk, at);
+    at += chunk.length;
+  }
+  if (!PDF_MAGIC.every((byte, i) => start[i] === byte)) {
+    await reader.cancel();
+    return null;
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(start);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 function answer(result: PaymentCallResult, status = 200): Response {
