@@ -92,14 +92,14 @@ export async function loadBlog(
   }
 }
 
-/** Every blog's id and date, for the sitemap (up to 1000); none when the API fails (logged). */
-export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: number; date: string | null }[]> {
+/** Every blog's id and date, for the sitemap (up to 1000); `null` when the API fails (logged). */
+export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: number; date: string | null }[] | null> {
   try {
     const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: { limit: 1000, offset: 0 } });
     return rows.map((blog) => ({ id: blog.id, date: blog.date ?? null }));
   } catch (error) {
     context.log.warn({ err: error }, "sitemap blogs failed to load");
-    return [];
+    return null;
   }
 }
 

@@ -9,7 +9,8 @@ import { loader as sitemap } from "./sitemap[.]xml.ts";
 /**
  * The calendar feeds while the API is down (product §2, show and flight pages): a subscribed calendar replaces its
  * copy with whatever the feed answers, so an empty calendar would delete every show and
- * flight from it. The feeds answer 503, never cached, and the calendar keeps what it has.
+ * flight from it. The feeds answer 503, never cached, and the calendar keeps what it has;
+ * so does the sitemap, which a crawler would otherwise take as the site's whole list.
  */
 
 /** The web's context with an API that fails every call: `status` from the API, or no answer at all. */
@@ -58,10 +59,31 @@ test("in Arabic the feed says so in Arabic", async () => {
   expect(await response.text()).toMatch(/\p{Script=Arabic}/u);
 });
 
-test("the sitemap still lists the site's pages when the API fails", async () => {
-  const response = await get(sitemap as Parameters<typeof get>[0], "http://localhost/sitemap.xml", failingApi(500));
-  expect(response.status).toBe(200);
-  const xml = await response.text();
-  expect(xml).toContain("/transport</loc>");
-  expect(xml).not.toContain("/transport/");
+test("the sitemap answers 503 with retry-after, never a shorter list, when the API fails for any of its lists", async () => {
+  for (const failure of [500, 503, "network"] as const) {
+    const response = await get(
+      sitemap as Parameters<typeof get>[0],
+      "http://localhost/sitemap.xml",
+      failingApi(failure),
+    );
+    expect(response.status, String(failure)).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("300");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toBe("");
+  }
+  // Only the blogs fail: the shows and flights alone would still be a partial sitemap.
+  const answering = (blogsFail: boolean): WebContext => ({
+    ...failingApi(500),
+    api: createApiClient({
+      baseUrl: "http://api.test/api/v1",
+      fetch: async (input) =>
+        blogsFail && String(input).includes("/blog/")
+          ? Response.json({ success: false, statusCode: 500, message: "Down" }, { status: 500 })
+          : Response.json({ success: true, statusCode: 200, message: "ok", data: { rows: [], count: 0 } }),
+    }),
+  });
+  const status = async (context: WebContext) =>
+    (await get(sitemap as Parameters<typeof get>[0], "http://localhost/sitemap.xml", context)).status;
+  expect(await status(answering(false))).toBe(200);
+  expect(await status(answering(true))).toBe(503);
 });

@@ -22,6 +22,19 @@ const staticPaths = [
   "/delete-account",
 ];
 
+/**
+ * The answer while the API cannot give the blogs, shows or flights: a failed fetch, not a
+ * shorter sitemap. A crawler fetches a sitemap on its own schedule, whatever its max-age,
+ * and takes a 200 as the site's whole list until its next fetch, often days later; a 503
+ * is a failed fetch, which it retries (`retry-after`, seconds) while it keeps what it
+ * learned before. `no-store`: no cache in front keeps the failure either (as the pages'
+ * 503 and the calendar feeds', product §8).
+ */
+const UNAVAILABLE: ResponseInit = {
+  status: 503,
+  headers: { "retry-after": "300", "cache-control": "no-store" },
+};
+
 function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
@@ -39,15 +52,16 @@ function escapeXml(text: string): string {
  * Each page is listed in English and in Arabic (under /ar), and each entry names both
  * versions and the default (`xhtml:link` alternates, as the pages' hreflang links do).
  * /success and invoice pages are left out (a step of a flow; private links).
+ * When the API fails for any of its lists: 503, `retry-after`, never kept (`UNAVAILABLE`).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.config.publicUrl;
-  // Without the API the sitemap still lists the other pages (shows and flights come back next time).
   const [blogs, shows, flights] = await Promise.all([
     loadBlogSitemap(context),
-    loadWebsiteShows(context).then((rows) => rows ?? []),
-    loadWebsiteFlights(context).then((rows) => rows ?? []),
+    loadWebsiteShows(context),
+    loadWebsiteFlights(context),
   ]);
+  if (!blogs || !shows || !flights) return new Response(null, UNAVAILABLE);
   const pages = [
     ...staticPaths.map((path) => ({ path, lastmod: null as string | null })),
     { path: `/${context.config.productName}-App`, lastmod: null },
