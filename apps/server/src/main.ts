@@ -14,6 +14,7 @@ import {
   stripeConfigured,
 } from "@khayl/config/env";
 import { invoiceEndpoints } from "@khayl/contract/invoices";
+import { databaseOpenProblem } from "@khayl/db/open-problems";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
 
@@ -50,6 +51,12 @@ try {
   host = await buildHost({ env, seed: env.DEMO_DATA, logger: log });
   await host.app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
+  // A setup mistake (DATA_DIR open in another process) is one line saying what to do.
+  const problem = databaseOpenProblem(error);
+  if (problem !== null) {
+    console.error(problem);
+    process.exit(1);
+  }
   log.fatal({ err: error }, "the server could not start");
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,8 +27,8 @@ afterAll(() => {
 });
 
 /** Starts the built main.ts with only `env` (and PATH) set; collects its output. */
-function start(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [serverEntry], {
+function start(env: Record<string, string | undefined>, args = [serverEntry]) {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,6 +90,25 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     // other "slow:" files' servers on two cores, where 30 s was seen to run out.
     90_000,
   );
+
+  test.concurrent("a server, and db:migrate, on a DATA_DIR another live process holds exit 1 saying so", async () => {
+    const dataDir = path.join(work, "held");
+    mkdirSync(dataDir);
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120_000)"], { stdio: "ignore" });
+    children.push(holder);
+    writeFileSync(path.join(dataDir, "pglite.lock"), `${holder.pid}\n`);
+    const port = await freePort();
+    const server = start({ HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir });
+    const migrate = start({ DATA_DIR: dataDir }, ["--import", "tsx", "packages/db/src/cli/migrate.ts"]);
+    const refusal = `DATA_DIR ${dataDir} is in use by another process (pid ${holder.pid}): stop it first, or use another DATA_DIR\n`;
+    for (const tool of [server, migrate]) {
+      expect(await tool.exited).toBe(1);
+      expect(tool.output.stderr).toBe(refusal);
+      expect(tool.output.stdout).toBe("");
+    }
+    // Nothing was written beside the holder's files: no database of a second process.
+    expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(false);
+  }, 90_000);
 
   test.concurrent("slow: a demo opted in with DEMO_ON_PUBLIC_ADDRESS=true starts and warns at start-up", async () => {
     const port = await freePort();

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 /** The Drizzle database both drivers give (Postgres dialect). */
@@ -25,7 +26,8 @@ export interface DbHandle {
    * Runs `work` while holding the start-up lock: on PostgreSQL a session advisory lock
    * (`STARTUP_LOCK_KEY`) that every instance takes for its migrations and demo seed, so
    * N instances starting together on one database take turns (architecture §2 scale-out);
-   * PGlite belongs to one process and needs none. The lock is released when `work`
+   * PGlite belongs to one process (`createDb` refuses a folder another process holds) and
+   * needs none. The lock is released when `work`
    * settles, or by PostgreSQL if the process dies holding it.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
@@ -73,7 +75,10 @@ export interface CreateDbOptions {
 /**
  * Opens the database (architecture §3.3): PostgreSQL when `databaseUrl` is given, otherwise
  * PGlite on disk under `dataDir` (created if missing) or in memory when neither is
- * given. Does not migrate: call `migrate()`.
+ * given. Does not migrate: call `migrate()`. PGlite on disk is this process's alone until
+ * `close()`: throws `DataDirInUseError` (`data-dir-lock.ts`) while another live process
+ * has `dataDir` open, and the file system's error (EACCES, ENOTDIR, …) when `dataDir`
+ * cannot be made or written.
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -181,6 +186,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     };
   }
   let client = options.pglite;
+  let unlock = () => {};
   if (!client) {
     if (options.dataDir) {
       const dir = path.resolve(options.dataDir, "pglite");
@@ -188,7 +194,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       // log keeps what rows held before an erasure or a redaction (architecture §3.7).
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       chmodSync(dir, 0o700);
-      client = await PGlite.create(dir);
+      unlock = lockDataDir(options.dataDir);
+      try {
+        client = await PGlite.create(dir);
+      } catch (error) {
+        unlock();
+        throw error;
+      }
     } else {
       client = await PGlite.create();
     }
@@ -210,7 +222,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         if (!pglite.closed) await stop();
       };
     },
-    close: () => pglite.close(),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
