@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadEnvFile, parseEnv, publicConfig } from "./env.ts";
 import { envSchema } from "./env-schema.ts";
-import { live } from "./testing.ts";
+import { live, refusal } from "./testing.ts";
 
 describe("configuration (conventions §4)", () => {
   test("defaults give a working demo", () => {
@@ -59,6 +59,16 @@ describe("configuration (conventions §4)", () => {
     expect(() => parseEnv({ PORT: "eighty", API_URL: "not a url", SUPPORT_EMAIL: "nope" })).toThrow(
       /PORT[\s\S]*API_URL[\s\S]*SUPPORT_EMAIL/,
     );
+  });
+  test("a PUBLIC_URL that is no URL at all is one line among the others, not a bare `Invalid URL`", () => {
+    for (const url of ["www.example.ae", "notaurl", "https://"]) {
+      const message = refusal({ PUBLIC_URL: url, PORT: "eighty" });
+      expect(message.split("\n"), url).toEqual([
+        "Invalid configuration:",
+        expect.stringMatching(/^ {2}PORT: /),
+        expect.stringMatching(/^ {2}PUBLIC_URL: an origin such as https:\/\/www\.example\.ae: http or https/),
+      ]);
+    }
   });
   test("only the whitelist reaches the browser; Stripe key only when both keys are set", () => {
     const env = parseEnv({ SMTP_URL: "smtp://u:secret@mail.example:587", STRIPE_WEBHOOK_SECRET: "whsec_secret" });
