@@ -1,32 +1,53 @@
 import { fileURLToPath } from "node:url";
-import { exposedDemoWarning, loadEnvFile, parseEnv, publicOrigin } from "@khayl/config/env";
+import { createLogger } from "@khayl/api/http/log";
+import { exposedDemoWarning, loadEnvFile, parseEnvOrExit, publicOrigin } from "@khayl/config/env";
+import { databaseOpenProblem } from "@khayl/db/open-problems";
 import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
-import { buildHost } from "./host.ts";
+import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
 
 /**
  * `npm run dev`: the same host as production, with Vite in middleware mode in front
- * (hot reload of the web app; the server build is re-loaded from Vite per request).
+ * (hot reload of the web app; the server build is re-loaded from Vite per request). A
+ * refused configuration or a setup mistake is one line, as with `npm start`. Vite and the
+ * host are imported once the configuration is accepted, so a refusal comes at once.
  */
 process.env.NODE_ENV = "development";
 loadEnvFile();
-const env = parseEnv({ ...process.env, NODE_ENV: "development" });
+const env = parseEnvOrExit({ ...process.env, NODE_ENV: "development" });
+const log = createLogger(env.LOG_LEVEL);
+try {
+  await checkListenable(env);
+} catch (error) {
+  exitOnStartError(error, listenProblem(error, env), log);
+}
+const [{ createServer }, { buildHost }] = await Promise.all([import("vite"), import("./host.ts")]);
 const vite = await createServer({
   root: fileURLToPath(new URL("../../web/", import.meta.url)),
   configFile: fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url)),
   server: { middlewareMode: true },
   appType: "custom",
 });
-const host = await buildHost({
-  env,
-  dev: {
-    loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    middlewares: (req, res, next) => vite.middlewares(req, res, next),
-  },
-});
+let host: Awaited<ReturnType<typeof buildHost>>;
+try {
+  host = await buildHost({
+    env,
+    logger: log,
+    dev: {
+      loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      middlewares: (req, res, next) => vite.middlewares(req, res, next),
+    },
+  });
+} catch (error) {
+  await vite.close();
+  exitOnStartError(error, databaseOpenProblem(error, env), log);
+}
 const exposedDemo = exposedDemoWarning(env);
 if (exposedDemo) host.app.log.warn(exposedDemo);
-await host.app.listen({ port: env.PORT, host: env.HOST });
+try {
+  await host.app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  exitOnStartError(error, listenProblem(error, env), log);
+}
 console.log(`\n  Dev server: ${publicOrigin(env)}\n`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

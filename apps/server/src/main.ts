@@ -9,7 +9,7 @@ import {
   type Env,
   exposedDemoWarning,
   loadEnvFile,
-  parseEnv,
+  parseEnvOrExit,
   publicOrigin,
   stripeConfigured,
 } from "@khayl/config/env";
@@ -17,6 +17,7 @@ import { invoiceEndpoints } from "@khayl/contract/invoices";
 import { databaseOpenProblem } from "@khayl/db/open-problems";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
+import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
 
 /**
  * `npm start`: loads `.env` when present, validates the configuration (exiting with every
@@ -30,13 +31,7 @@ import { buildHost } from "./host.ts";
  */
 process.umask(0o077);
 loadEnvFile();
-let env: Env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const env: Env = parseEnvOrExit();
 const log = createLogger(env.LOG_LEVEL);
 const exposedDemo = exposedDemoWarning(env);
 if (exposedDemo) log.warn(exposedDemo);
@@ -46,19 +41,24 @@ if (major < 22)
     `Node.js ${process.versions.node} is past its end of life (April 2026): good enough for the local demo; run Node.js 24 LTS in production (.nvmrc)`,
   );
 
+// A setup mistake (the port taken, DATA_DIR held or not writable, DATABASE_URL refused) is
+// one line saying which variable to change; the port is tried first, before the database
+// is opened and migrated.
+try {
+  await checkListenable(env);
+} catch (error) {
+  exitOnStartError(error, listenProblem(error, env), log);
+}
 let host: Awaited<ReturnType<typeof buildHost>>;
 try {
   host = await buildHost({ env, seed: env.DEMO_DATA, logger: log });
+} catch (error) {
+  exitOnStartError(error, databaseOpenProblem(error, env), log);
+}
+try {
   await host.app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
-  // A setup mistake (DATA_DIR open in another process) is one line saying what to do.
-  const problem = databaseOpenProblem(error);
-  if (problem !== null) {
-    console.error(problem);
-    process.exit(1);
-  }
-  log.fatal({ err: error }, "the server could not start");
-  process.exit(1);
+  exitOnStartError(error, listenProblem(error, env), log);
 }
 const origin = publicOrigin(env);
 log.info(`Site ready at ${origin}`);

@@ -14,7 +14,8 @@ import { freePort } from "./testing.ts";
  * opted in on purpose starts, and says so at warn. None of it depends on the test database
  * (the server runs the demo's own PGlite, or opens nothing): run in the api-pglite project only.
  * Each case starts the built server (`apps/server/dist/main.js`, what `npm start` runs), all
- * at once: a process each, so nothing is shared between them.
+ * at once: a process each, so nothing is shared between them. `npm run dev`'s server
+ * refuses the same way, and the server and db:migrate refuse a DATA_DIR another process holds.
  */
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), "khayl-refusals-"));
@@ -26,10 +27,13 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Starts the built main.ts with only `env` (and PATH) set; collects its output. */
-function start(env: Record<string, string | undefined>, args = [serverEntry]) {
+/** `npm run dev`'s server, from the folder npm runs it in. */
+const dev = { args: ["--import", "tsx", "src/dev.ts"], cwd: path.join(root, "apps/server") };
+
+/** Starts the built main.ts (or `args`, in `cwd`) with only `env` (and PATH) set; collects its output. */
+function start(env: Record<string, string | undefined>, { args = [serverEntry], cwd = root } = {}) {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -47,7 +51,7 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     execFileSync(process.execPath, ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "ignore" });
   }, 180_000);
 
-  test.concurrent.each([
+  test.concurrent.each<{ what: string; env: Record<string, string>; line: RegExp; args?: string[]; cwd?: string }>([
     {
       what: "listening on every address (HOST=0.0.0.0) without PUBLIC_URL",
       env: { HOST: "0.0.0.0" },
@@ -74,12 +78,18 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
       env: { HOST: "127.0.0.1", TRUST_PROXY: "0.0.0.0/0", DEMO_ON_PUBLIC_ADDRESS: "true" },
       line: /^ {2}TRUST_PROXY: 0\.0\.0\.0\/0 trusts every address/m,
     },
+    {
+      what: "of `npm run dev` with PORT=abc",
+      env: { PORT: "abc" },
+      line: /^ {2}PORT: /m,
+      ...dev,
+    },
   ])(
     "a server $what exits 1 with what to set, having opened nothing",
-    async ({ env, line }) => {
+    async ({ env, line, args, cwd }) => {
       const port = await freePort();
       const dataDir = path.join(work, `refused-${children.length}-${port}`);
-      const server = start({ ...env, PORT: String(port), DATA_DIR: dataDir });
+      const server = start({ PORT: String(port), ...env, DATA_DIR: dataDir }, { args, cwd });
       expect(await server.exited).toBe(1);
       expect(server.output.stderr).toMatch(/^Invalid configuration:\n/);
       expect(server.output.stderr).toMatch(line);
@@ -99,7 +109,7 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     writeFileSync(path.join(dataDir, "pglite.lock"), `${holder.pid}\n`);
     const port = await freePort();
     const server = start({ HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir });
-    const migrate = start({ DATA_DIR: dataDir }, ["--import", "tsx", "packages/db/src/cli/migrate.ts"]);
+    const migrate = start({ DATA_DIR: dataDir }, { args: ["--import", "tsx", "packages/db/src/cli/migrate.ts"] });
     const refusal = `DATA_DIR ${dataDir} is in use by another process (pid ${holder.pid}): stop it first, or use another DATA_DIR\n`;
     for (const tool of [server, migrate]) {
       expect(await tool.exited).toBe(1);

@@ -62,6 +62,23 @@ export function parseEnv(
 }
 
 /**
+ * `parseEnv` for an entry point (`npm start`, `npm run dev`, `db:migrate`, `db:seed`): a
+ * refused configuration is printed to stderr as `parseEnv`'s message, with no stack, and
+ * the process exits with status 1 (conventions §4).
+ */
+export function parseEnvOrExit(
+  source: Record<string, string | undefined> = process.env,
+  options: { server?: boolean } = {},
+): Env {
+  try {
+    return parseEnv(source, options);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/**
  * `env` with `COMPANY_NAME_AR` and `COMPANY_ADDRESS_AR` (left unset or empty in `source`, or
  * still the demo's Arabic, as a copy of `.env.example` with only the English lines edited
  * has them) taken from `COMPANY_NAME` and `COMPANY_ADDRESS` once those are not the demo's:
