@@ -7,10 +7,13 @@ import { checkListenable, exitOnStartError, listenProblem } from "./startup-prob
 
 /**
  * `npm run dev`: the same host as production, with Vite in middleware mode in front
- * (hot reload of the web app; the server build is re-loaded from Vite per request). A
- * refused configuration or a setup mistake is one line, as with `npm start`. Vite and the
- * host are imported once the configuration is accepted, so a refusal comes at once.
+ * (hot reload of the web app; the server build is re-loaded from Vite per request). Runs
+ * from the repository's root as `npm start` does, whatever folder npm started it in: the
+ * root's `.env`, and a relative DATA_DIR (default `./data`) under the root. A refused
+ * configuration or a setup mistake is one line, as with `npm start`. Vite and the host
+ * are imported once the configuration is accepted, so a refusal comes at once.
  */
+process.chdir(fileURLToPath(new URL("../../../", import.meta.url)));
 process.env.NODE_ENV = "development";
 loadEnvFile();
 const env = parseEnvOrExit({ ...process.env, NODE_ENV: "development" });

@@ -15,7 +15,7 @@ import { freePort } from "./testing.ts";
  * (the server runs the demo's own PGlite, or opens nothing): run in the api-pglite project only.
  * Each case starts the built server (`apps/server/dist/main.js`, what `npm start` runs), all
  * at once: a process each, so nothing is shared between them. `npm run dev`'s server
- * refuses the same way, and the server and db:migrate refuse a DATA_DIR another process holds.
+ * refuses the same way, and every tool refuses a DATA_DIR another process holds.
  */
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), "khayl-refusals-"));
@@ -101,7 +101,7 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     90_000,
   );
 
-  test.concurrent("a server, and db:migrate, on a DATA_DIR another live process holds exit 1 saying so", async () => {
+  test.concurrent("slow: a server, `npm run dev` and db:migrate on a DATA_DIR another live process holds exit 1 saying so", async () => {
     const dataDir = path.join(work, "held");
     mkdirSync(dataDir);
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120_000)"], { stdio: "ignore" });
@@ -110,11 +110,22 @@ describe.runIf(testDbKind() === "pglite")("start-up refusals", () => {
     const port = await freePort();
     const server = start({ HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir });
     const migrate = start({ DATA_DIR: dataDir }, { args: ["--import", "tsx", "packages/db/src/cli/migrate.ts"] });
-    const refusal = `DATA_DIR ${dataDir} is in use by another process (pid ${holder.pid}): stop it first, or use another DATA_DIR\n`;
-    for (const tool of [server, migrate]) {
+    const refusal = (dir: string) =>
+      `DATA_DIR ${dir} is in use by another process (pid ${holder.pid}): stop it first, or use another DATA_DIR\n`;
+    // `npm run dev` in apps/server reads a relative DATA_DIR from the root, as `npm start` does.
+    const relative = path.relative(root, dataDir);
+    const devServer = start({ HOST: "127.0.0.1", PORT: String(await freePort()), DATA_DIR: relative }, dev);
+    for (const [tool, dir] of [
+      [server, dataDir],
+      [migrate, dataDir],
+      [devServer, relative],
+    ] as const) {
       expect(await tool.exited).toBe(1);
-      expect(tool.output.stderr).toBe(refusal);
-      expect(tool.output.stdout).toBe("");
+      // After Vite's and React Router's own warnings, for `npm run dev`; no stack, no fatal log line.
+      expect(tool.output.stderr.split("\n").slice(-2).join("\n")).toBe(refusal(dir));
+      expect(tool.output.stderr).not.toMatch(/^\s+at /m);
+      expect(tool.output.stdout).not.toContain('"level":60');
+      if (tool !== devServer) expect(tool.output.stdout).toBe("");
     }
     // Nothing was written beside the holder's files: no database of a second process.
     expect(existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(false);
