@@ -36,14 +36,25 @@ const FALLBACK_NAMES: Record<Weight, string> = { regular: "DejaVuSans", bold: "D
 let parsed: Partial<Record<Weight, Font>> = {};
 const registered = new WeakMap<PDFKit.PDFDocument, Set<Weight>>();
 
-/** A DejaVu face, read and parsed once per process on first use (most invoices never need one). */
+/**
+ * A DejaVu face, read and parsed once per process on first use (most invoices never need one).
+ * fontkit keeps one glyph object per id with the characters of its first use, which may be
+ * none (the `o` inside an `ó`, made when a document's subset is written): every layout starts
+ * afresh, as the Arabic faces' do, so that the next document's text still copies and searches
+ * as printed ('Co' once lost its `o` after an earlier invoice had printed 'Łódź').
+ */
 function fallbackFont(weight: Weight): Font {
   const cached = parsed[weight];
   if (cached) return cached;
   const font = openFont(readFileSync(createRequire(import.meta.url).resolve(FALLBACK_FILES[weight])));
   if (!("layout" in font)) throw new Error(`${FALLBACK_FILES[weight]} is a font collection, not a font`);
-  parsed = { ...parsed, [weight]: font };
-  return font;
+  const face: Font = Object.create(font);
+  face.layout = (text: string, features?: string[] | Record<string, boolean>) => {
+    (font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
+    return font.layout(text, features);
+  };
+  parsed = { ...parsed, [weight]: face };
+  return face;
 }
 
 /**
