@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { API_PREFIX } from "@khayl/api/app";
@@ -15,6 +15,7 @@ import {
 } from "@khayl/config/env";
 import { invoiceEndpoints } from "@khayl/contract/invoices";
 import { databaseOpenProblem } from "@khayl/db/open-problems";
+import { DEMO_INVOICES_FILE, saveDemoInvoiceLinks } from "@khayl/db/seed/demo-links";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
 import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
@@ -137,14 +138,13 @@ console.log(
  * written, or read and parsed.
  */
 async function payableDemoInvoice(): Promise<string | null> {
-  const file = path.join(env.DATA_DIR, "demo-invoices.json");
+  const file = path.join(env.DATA_DIR, DEMO_INVOICES_FILE);
   const seededNow = host.seeded?.invoiceLinks ?? [];
   const linkOf = (hash: string) => `${origin}/invoice/${hash}`;
   if (seededNow.length > 0) {
-    const links = seededNow.map((i) => ({ ...i, url: linkOf(i.hash) }));
-    await mkdir(env.DATA_DIR, { recursive: true });
-    await writeFile(file, `${JSON.stringify(links, null, 2)}\n`, { mode: 0o600 });
-    return links.find((i) => i.status === "unpaid")?.url ?? null;
+    await saveDemoInvoiceLinks(env.DATA_DIR, seededNow, linkOf);
+    const unpaid = seededNow.find((i) => i.status === "unpaid");
+    return unpaid ? linkOf(unpaid.hash) : null;
   }
   if (deploymentKind(env) !== "demo" || !existsSync(file)) return null;
   const kept = JSON.parse(await readFile(file, "utf8")) as DemoInvoiceLink[];

@@ -1,9 +1,13 @@
 import { loadEnvFile, parseEnvOrExit } from "@khayl/config/env";
 import { createDb } from "../client.ts";
 import { exitOnOpenProblem } from "../open-problems.ts";
+import { saveDemoInvoiceLinks } from "../seed/demo-links.ts";
 import { seedDemoData } from "../seed/index.ts";
 
-/** `npm run db:seed`: migrates, then loads demo data into empty tables. */
+/**
+ * `npm run db:seed`: migrates, then loads demo data into empty tables, keeping the links of
+ * the demo invoices it inserted in `DATA_DIR` (`saveDemoInvoiceLinks`).
+ */
 loadEnvFile();
 const env = parseEnvOrExit(process.env, { server: false });
 const handle = await exitOnOpenProblem(env, async () => {
@@ -11,6 +15,8 @@ const handle = await exitOnOpenProblem(env, async () => {
   await opened.migrate();
   return opened;
 });
-const { inserted } = await handle.exclusively(() => seedDemoData(handle.db));
+const { inserted, invoiceLinks } = await handle.exclusively(() => seedDemoData(handle.db));
 await handle.close();
+// Their tokens exist in clear only now: kept for the next `npm start` to print one.
+if (invoiceLinks.length > 0) await saveDemoInvoiceLinks(env.DATA_DIR, invoiceLinks);
 console.log(`seeded (${handle.kind}): ${JSON.stringify(inserted)}`);
