@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, expect, test } from "vitest";
 import { createDb } from "./client.ts";
-import { DataDirInUseError, dataDirLockFile, lockDataDir } from "./data-dir-lock.ts";
+import { DataDirInUseError, dataDirLockFile, lockDataDir, removeIfStill } from "./data-dir-lock.ts";
 
 /**
  * One process per embedded database: a second process on the same DATA_DIR is refused
@@ -83,3 +83,17 @@ test("slow: createDb holds DATA_DIR until close, so the next process may open it
   }
   expect(existsSync(dataDirLockFile(dir))).toBe(false);
 }, 60_000);
+
+test("a crashed holder's lock taken by another process meanwhile is left to it, not removed", async () => {
+  // Two restarts read the dead holder's pid; the first took the lock before the second removes "the stale one".
+  const file = dataDirLockFile(dataDir());
+  const stale = await deadPid();
+  const taker = otherProcess();
+  writeFileSync(file, `${taker}\n`);
+  expect(removeIfStill(file, stale)).toBe(false);
+  expect(readFileSync(file, "utf8")).toBe(`${taker}\n`);
+  // Still the dead holder's: removed, and a start then takes it.
+  writeFileSync(file, `${stale}\n`);
+  expect(removeIfStill(file, stale)).toBe(true);
+  expect(existsSync(file)).toBe(false);
+});

@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -53,6 +53,36 @@ function holderRuns(pid: number): boolean {
 }
 
 /**
+ * Removes the lock `file` only if it is still the one of the dead holder `stalePid` that was
+ * read from it: moved aside under a name of this process (a rename is atomic), read, and put
+ * back when it is another's by then. Two processes restarting together over one crashed
+ * holder's lock both read its pid; the second's plain removal would have deleted the lock the
+ * first had just taken, and both would have opened the database. Answers whether it removed
+ * it (also when it was gone already).
+ */
+export function removeIfStill(file: string, stalePid: number): boolean {
+  const aside = `${file}.stale.${process.pid}`;
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw error;
+  }
+  if (Number.parseInt(readFileSync(aside, "utf8"), 10) === stalePid) {
+    rmSync(aside, { force: true });
+    return true;
+  }
+  // Another process's fresh lock: back in place (unless a third took the name meanwhile).
+  try {
+    linkSync(aside, file);
+  } catch {
+    // The name is taken again: that holder keeps it.
+  }
+  rmSync(aside, { force: true });
+  return false;
+}
+
+/**
  * Takes the lock of the embedded database under `dataDir` (which must exist) for this
  * process, replacing a stale one (its holder crashed or was killed). Answers a function
  * that releases it (idempotent); it is also released when the process exits. Throws
@@ -81,7 +111,7 @@ export function lockDataDir(dataDir: string): () => void {
         }
         // A live holder, or one that took the stale lock just before us.
         if (holderRuns(holder) || attempt >= 3) throw new DataDirInUseError(dataDir, holder);
-        rmSync(file, { force: true });
+        removeIfStill(file, holder);
       }
     }
   } finally {
