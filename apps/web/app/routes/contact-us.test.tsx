@@ -147,7 +147,8 @@ test("what was typed is there again after a link and Back, and a sent form leave
   await user.selectOptions(screen.getByLabelText("Division"), "Local-Transport");
   await user.click(screen.getByRole("button", { name: "Submit" }));
   expect(await screen.findByText("SR-20261129-0001")).toBeTruthy();
-  await user.click(screen.getByRole("button", { name: "Close" }));
+  // The dialog opens in an effect after the reference renders in it.
+  await user.click(await screen.findByRole("button", { name: "Close" }));
   await user.click(screen.getByRole("link", { name: "About us" }));
   await user.click(await screen.findByRole("button", { name: "Back" }));
   expect(await screen.findByLabelText("Full Name")).toBeTruthy();
