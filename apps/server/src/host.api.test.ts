@@ -3,7 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { DbHandle } from "@khayl/db/client";
-import { blogs, outbox } from "@khayl/db/schema";
+import { blogs, events, outbox } from "@khayl/db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type Host, webBuildDir } from "./host.ts";
@@ -358,6 +358,26 @@ test("a blog's schema.org data sits in the head, escaped, parsed back whole and 
   for (const [, text] of head.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)) {
     expect(csp).not.toContain(createHash("sha256").update(text!).digest("base64"));
   }
+});
+
+test("a bidirectional override in a show's name turns nothing around in its title or WhatsApp text", async () => {
+  // U+202E in a name makes what follows it read backwards ('gnp.exe' shows as 'exe.png').
+  const [show] = await database.db
+    .insert(events)
+    .values({
+      eventName: "Cup \u202Egnp.exe",
+      disciplineId: 1,
+      showOnWebsite: true,
+      startDate: new Date("2030-02-01T06:00:00Z"),
+    })
+    .returning({ id: events.id });
+  const page = await host.app.inject(`/transport/${show!.id}`);
+  expect(page.statusCode).toBe(200);
+  const title = page.body.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+  expect(title).toMatch(/^Cup gnp\.exe \| /);
+  const whatsapp = decodeURIComponent(page.body.match(/href="https:\/\/wa\.me\/\d+\?text=([^"]*)"/)?.[1] ?? "");
+  expect(whatsapp).toContain("to Cup gnp.exe on");
+  expect(page.body).not.toContain("\u202E");
 });
 
 describe("page forms", () => {

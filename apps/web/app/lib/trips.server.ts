@@ -6,6 +6,7 @@ import {
   type SelectiveService,
   selectiveServiceEndpoints,
 } from "@khayl/contract/selective-services";
+import { oneLine } from "@khayl/contract/text";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import { parseTripId } from "./trips.ts";
@@ -39,10 +40,15 @@ async function loadOne<T>(
 /**
  * /transport/{id}: the show (`GET /event-services/website/{id}`), or `null` with 404 for an
  * id that is not a number, an unknown show or one hidden from the website (`showOnWebsite`
- * false), 503 when the API fails.
+ * false), 503 when the API fails. Its `eventName` is made one line (`oneLine`): the page puts it
+ * in the document title, the share card, the WhatsApp message and the calendar entry, where a
+ * bidirectional override in it (U+202E) would turn the rest of that text around.
  */
-export function loadShow(context: AppLoadContext, segment: string | undefined): Promise<TripLoad<Event>> {
-  return loadOne(context, "show", segment, (id) => context.api.call(eventEndpoints.getWebsite, { params: { id } }));
+export async function loadShow(context: AppLoadContext, segment: string | undefined): Promise<TripLoad<Event>> {
+  const loaded = await loadOne(context, "show", segment, (id) =>
+    context.api.call(eventEndpoints.getWebsite, { params: { id } }),
+  );
+  return loaded.item ? { item: { ...loaded.item, eventName: oneLine(loaded.item.eventName) }, status: 200 } : loaded;
 }
 
 /**
