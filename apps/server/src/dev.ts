@@ -16,13 +16,16 @@ import { checkListenable, exitOnStartError, listenProblem } from "./startup-prob
 process.chdir(fileURLToPath(new URL("../../../", import.meta.url)));
 process.env.NODE_ENV = "development";
 loadEnvFile();
-const env = parseEnvOrExit({ ...process.env, NODE_ENV: "development" });
-const log = createLogger(env.LOG_LEVEL);
+const configured = parseEnvOrExit({ ...process.env, NODE_ENV: "development" });
+const log = createLogger(configured.LOG_LEVEL);
+// PORT 0 becomes the free port the system chose, before the host builds links from it.
+let port = configured.PORT;
 try {
-  await checkListenable(env);
+  port = await checkListenable(configured);
 } catch (error) {
-  exitOnStartError(error, listenProblem(error, env), log);
+  exitOnStartError(error, listenProblem(error, configured), log);
 }
+const env = { ...configured, PORT: port };
 const [{ createServer }, { buildHost }] = await Promise.all([import("vite"), import("./host.ts")]);
 const vite = await createServer({
   root: fileURLToPath(new URL("../../web/", import.meta.url)),

@@ -32,9 +32,9 @@ import { checkListenable, exitOnStartError, listenProblem } from "./startup-prob
  */
 process.umask(0o077);
 loadEnvFile();
-const env: Env = parseEnvOrExit();
-const log = createLogger(env.LOG_LEVEL);
-const exposedDemo = exposedDemoWarning(env);
+const configured: Env = parseEnvOrExit();
+const log = createLogger(configured.LOG_LEVEL);
+const exposedDemo = exposedDemoWarning(configured);
 if (exposedDemo) log.warn(exposedDemo);
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 22)
@@ -44,12 +44,15 @@ if (major < 22)
 
 // A setup mistake (the port taken, DATA_DIR held or not writable, DATABASE_URL refused) is
 // one line saying which variable to change; the port is tried first, before the database
-// is opened and migrated.
+// is opened and migrated. PORT 0 becomes the free port the system chose, before anything
+// (the site's public URL, the printed links) is built from it.
+let port = configured.PORT;
 try {
-  await checkListenable(env);
+  port = await checkListenable(configured);
 } catch (error) {
-  exitOnStartError(error, listenProblem(error, env), log);
+  exitOnStartError(error, listenProblem(error, configured), log);
 }
+const env: Env = { ...configured, PORT: port };
 let host: Awaited<ReturnType<typeof buildHost>>;
 try {
   host = await buildHost({ env, seed: env.DEMO_DATA, logger: log });

@@ -47,16 +47,20 @@ export function exitOnStartError(error: unknown, problem: string | null, log: St
 }
 
 /**
- * Resolves when HOST:PORT can be listened on now, by listening there and closing again;
+ * The port to listen on, resolved once HOST:PORT has been listened on now and closed again;
  * rejects with `listen`'s error otherwise (EADDRINUSE, …), so a port in use is reported
- * before the database is opened and migrated rather than after. PORT 0 (any free port)
- * always can.
+ * before the database is opened and migrated rather than after. For PORT 0 (any free port)
+ * it is the port the system chose for that probe, so that the links built from the port
+ * (the site's public URL, the printed invoice link) lead to the server.
  */
-export async function checkListenable({ HOST, PORT }: Pick<Env, "HOST" | "PORT">): Promise<void> {
-  if (PORT === 0) return;
-  await new Promise<void>((resolve, reject) => {
+export async function checkListenable({ HOST, PORT }: Pick<Env, "HOST" | "PORT">): Promise<number> {
+  return await new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
-    probe.listen({ port: PORT, host: HOST, exclusive: true }, () => probe.close(() => resolve()));
+    probe.listen({ port: PORT, host: HOST, exclusive: true }, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : PORT;
+      probe.close(() => resolve(port));
+    });
   });
 }
