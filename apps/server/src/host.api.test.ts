@@ -380,6 +380,27 @@ test("a bidirectional override in a show's name turns nothing around in its titl
   expect(page.body).not.toContain("\u202E");
 });
 
+test("a show whose end was entered before its start shows its start alone, on its page and card", async () => {
+  const [show] = await database.db
+    .insert(events)
+    .values({
+      eventName: "Backwards Cup",
+      disciplineId: 1,
+      showOnWebsite: true,
+      startDate: new Date("2030-03-07T06:00:00Z"),
+      endDate: new Date("2030-03-05T06:00:00Z"),
+    })
+    .returning({ id: events.id });
+  const page = await host.app.inject(`/transport/${show!.id}`);
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(">Starts<");
+  expect(page.body).not.toContain(">Ends<");
+  const list = await host.app.inject("/transport");
+  const card = list.body.slice(list.body.indexOf("Backwards Cup"));
+  expect(card.slice(0, card.indexOf("</article>"))).toMatch(/>7 Mar</);
+  expect(list.body).not.toContain("7 Mar - 5 Mar");
+});
+
 describe("page forms", () => {
   test("an endless chunked body is cut off with 413 and never buffered whole", async () => {
     let sent = 0;

@@ -18,6 +18,10 @@ describe("event dates (product §3)", () => {
   test("a range when endDate exists", () => {
     expect(formatEventDateRange("2025-01-05T06:00:00Z", "2025-01-07T14:00:00Z")).toBe("5 Jan - 7 Jan");
   });
+  test("no range that runs backwards: an endDate before startDate is left out", () => {
+    expect(formatEventDateRange("2025-01-07T06:00:00Z", "2025-01-05T14:00:00Z")).toBe("7 Jan");
+    expect(formatEventDateRange("2025-01-07T06:00:00Z", "2025-01-07T06:00:00Z")).toBe("7 Jan - 7 Jan");
+  });
   test("a single day without endDate", () => {
     expect(formatEventDateRange("2025-03-21T06:00:00Z", null)).toBe("21 Mar");
   });

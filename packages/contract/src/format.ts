@@ -73,13 +73,14 @@ export function formatEventDay(value: DateInput, language: DateLanguage = "en"):
 
 /**
  * Event card dates (product §3): '5 Jan' alone, '5 Jan - 7 Jan' as a range when `endDate`
- * exists, '-' when `startDate` is missing.
+ * exists, '-' when `startDate` is missing. An `endDate` before `startDate` (a data-entry
+ * slip) is left out rather than shown as a range that runs backwards.
  */
 export function formatEventDateRange(startDate: DateInput, endDate: DateInput, language: DateLanguage = "en"): string {
   const start = toDate(startDate);
   if (!start) return "-";
   const end = toDate(endDate);
-  return end
+  return end && end.getTime() >= start.getTime()
     ? `${formatEventDay(start, language)} - ${formatEventDay(end, language)}`
     : formatEventDay(start, language);
 }

@@ -146,7 +146,8 @@ export default function ShowDetail({ loaderData }: Route.ComponentProps) {
       label: t`Starts`,
       value: <time dateTime={isoOrUndefined(show.startDate)}>{formatFlightDate(show.startDate, language)}</time>,
     },
-    ...(show.endDate
+    // An end before the start (a data-entry slip) is left out, as on the card (product §3).
+    ...(show.endDate && !(show.startDate && Date.parse(show.endDate) < Date.parse(show.startDate))
       ? [
           {
             label: t`Ends`,
