@@ -89,7 +89,6 @@ test("structured data: Event and BreadcrumbList on a show, BlogPosting on a blog
     startDate: show.startDate,
     eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
     location: { "@type": "Place" },
-    organizer: { "@type": "Organization" },
   });
   expect(blocks.find((b) => b["@type"] === "BreadcrumbList")).toMatchObject({
     itemListElement: [{ name: "Home" }, { name: "Shows" }, { name: show.eventName, position: 3 }],

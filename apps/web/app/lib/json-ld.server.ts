@@ -49,7 +49,7 @@ export function organizationJsonLd(config: Config, pageLanguage: Language): Json
   } satisfies WithContext<Organization>;
 }
 
-/** A schema.org reference to the company (`organizer`, `publisher`), named in the page's language. */
+/** A schema.org reference to the company (a blog's `publisher`), named in the page's language. */
 function company(config: Config, pageLanguage: Language) {
   return {
     "@type": "Organization",
@@ -76,29 +76,31 @@ function eventStatusOf(status: string | null | undefined): Extract<EventStatusTy
  * end day included, as the page and its calendar file give them (an instant at the end's
  * midnight would drop that day). An end before the start is left out, as unknown (`endAfter`).
  */
-function showDates(show: Event): { startDate?: string; endDate?: string } {
-  if (!show.startDate) return {};
-  const start = new Date(show.startDate);
-  const end = endAfter(start, show.endDate);
+function showDates(startDate: string, endDate: string | null | undefined): { startDate: string; endDate?: string } {
+  const start = new Date(startDate);
+  const end = endAfter(start, endDate);
   if (isDateOnly(start, end)) {
     return { startDate: dubaiIsoDate(start), ...(end ? { endDate: dubaiIsoDate(end) } : {}) };
   }
-  return { startDate: show.startDate, ...(end && show.endDate ? { endDate: show.endDate } : {}) };
+  return { startDate, ...(end && endDate ? { endDate } : {}) };
 }
 
 /**
  * A show as a schema.org Event: its name, start and end (`showDates`), its venue as the location
- * (name, or the venue code, in the UAE), the company as organizer (named in `pageLanguage`),
- * its status and its page. `url` is the page's absolute address.
+ * (name, or the venue code, in the UAE), its status and its page; `url` is the page's absolute
+ * address. `null` for a show without a start date: an Event without `startDate` is invalid
+ * for search engines (as a calendar entry, it has none either). No `organizer`: the shows are
+ * hosted by others, the company only carries horses to them (product §2, structured data).
  */
-export function showJsonLd(show: Event, url: string, config: Config, pageLanguage: Language): JsonLdObject {
+export function showJsonLd(show: Event, url: string): JsonLdObject | null {
+  if (!show.startDate) return null;
   const code = eventPlaceCode(show);
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: show.eventName,
     url,
-    ...showDates(show),
+    ...showDates(show.startDate, show.endDate),
     eventStatus: eventStatusOf(show.eventStatus),
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: {
@@ -106,7 +108,6 @@ export function showJsonLd(show: Event, url: string, config: Config, pageLanguag
       name: show.place?.name ?? code ?? "-",
       address: { "@type": "PostalAddress", addressCountry: "AE" },
     },
-    organizer: company(config, pageLanguage),
   } satisfies WithContext<SchemaEvent>;
 }
 

@@ -44,8 +44,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const i18n = i18nWith(request, messages);
     const language = languageOfRequest(request);
     const pageUrl = `${config.publicUrl}${localizedPath(showPath(item.id), language)}`;
+    const event = showJsonLd(item, pageUrl);
+    if (event) jsonLd.push(event);
     jsonLd.push(
-      showJsonLd(item, pageUrl, config, language),
       breadcrumbJsonLd([
         { name: i18n._(msg`Home`), url: `${config.publicUrl}${localizedPath("/", language)}` },
         { name: i18n._(msg`Shows`), url: `${config.publicUrl}${localizedPath("/transport", language)}` },
