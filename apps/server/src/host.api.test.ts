@@ -330,6 +330,19 @@ describe("delivery", () => {
     expect((await host.app.inject("/favicon.ico")).statusCode).toBe(200);
   });
 
+  test("the share image, logo and icons may be shown by other sites; scripts and styles may not", async () => {
+    // A chat or feed reader that loads a shared link's og:image itself gets it (CORP cross-origin).
+    for (const url of ["/images/og-default.png", "/images/icon-512.png", "/favicon.ico", "/apple-touch-icon.png"]) {
+      const response = await host.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cross-origin-resource-policy"], url).toBe("cross-origin");
+    }
+    const script = await host.app.inject(hashedAsset());
+    expect(script.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    const page = await host.app.inject("/");
+    expect(page.headers["cross-origin-resource-policy"]).toBe("same-origin");
+  });
+
   test("a missing hashed asset is a 404, not the home page", async () => {
     const response = await host.app.inject("/assets/entry.client-stale.js");
     expect(response.statusCode).toBe(404);

@@ -13,6 +13,13 @@ export interface StaticFilesOptions {
   dev: boolean;
 }
 
+/**
+ * The images and icons outside `/assets/` (`/images/…`, the favicons, the touch icon): public
+ * files others embed, so `Cross-Origin-Resource-Policy: cross-origin` rather than helmet's
+ * `same-origin` for them (scripts, styles and fonts stay same-origin).
+ */
+const EMBEDDABLE = /^\/(?!assets\/)[^?]*\.(png|svg|ico|jpe?g|webp|avif|gif)$/i;
+
 /** Where the web build's content-hashed files live, as a path of the site. */
 const HASHED_ASSETS = "/assets/";
 
@@ -23,6 +30,7 @@ const HASHED_ASSETS = "/assets/";
  * while revalidating) for the rest (images, icons may change with a deploy). A hashed
  * asset that is not in this build (e.g. a stale tab after a deploy) is a 404 in the
  * envelope, not the catch-all page's redirect to `/`: the browser expects a script or a style.
+ * Images and icons outside `/assets/` may be embedded by other sites (`EMBEDDABLE`).
  * A file's path with a trailing slash (`/favicon.ico/`, which the router's ignored trailing
  * slash would match to the file) names no file: 404 in the envelope, so that no cache keeps a
  * second copy of a file under another URL.
@@ -44,6 +52,9 @@ export const staticFiles = fp<StaticFilesOptions>(
               ? "public, max-age=31536000, immutable"
               : "public, max-age=86400, stale-while-revalidate=604800",
           );
+          // The site's images and icons are meant to be shown elsewhere: a shared link's card
+          // (og:image) by a client that loads it itself, the Organization's logo, a bookmark.
+          if (EMBEDDABLE.test(rel)) res.header("cross-origin-resource-policy", "cross-origin");
         },
       });
     }
