@@ -18,7 +18,12 @@ export type DisciplineId = Discipline["id"];
 
 export const disciplineIds: readonly DisciplineId[] = disciplines.map((d) => d.id);
 
-/** The discipline for a chip slug, or `undefined` for an unknown slug ("All"). */
+/**
+ * The discipline for a chip slug, compared case-insensitively as the flight types are
+ * (`Dressage` is `dressage`: /transport redirects to the slug's own spelling), or `undefined`
+ * for an unknown slug ("All").
+ */
 export function disciplineBySlug(slug: string | null | undefined): Discipline | undefined {
-  return disciplines.find((d) => d.slug === slug);
+  const lower = slug?.toLowerCase();
+  return disciplines.find((d) => d.slug === lower);
 }

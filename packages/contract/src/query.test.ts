@@ -36,6 +36,10 @@ describe("query shapes per screen (product §7)", () => {
       "?limit=100&offset=0&showOnWebsite=true&eventDisciplines=3",
     );
     expect(buildQueryString(transportEventsQuery(undefined))).toBe("?limit=100&offset=0&showOnWebsite=true");
+    // Any case, as the flight types: `?discipline=Dressage` is Dressage, not every show.
+    expect(disciplineBySlug("Dressage")?.id).toBe(3);
+    expect(disciplineBySlug("SHOW-JUMPING")?.id).toBe(1);
+    expect(disciplineBySlug("bogus")).toBeUndefined();
   });
   test("flights: home limit 100 with showOnWebsite; /flights limit 1000 with lowercase type", () => {
     expect(buildQueryString(homeFlightsQuery)).toBe("?limit=100&offset=0&showOnWebsite=true");

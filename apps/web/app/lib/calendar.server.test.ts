@@ -137,6 +137,17 @@ test("a feed is named with the company's name in the feed's language", () => {
   }
 });
 
+test("a filtered feed names its discipline or flight type, so two subscribed feeds read apart", () => {
+  expect(showsFeedName(context, 3)).toBe("Khayl: Dressage shows");
+  expect(showsFeedName(context, 3)).not.toBe(showsFeedName(context, 2));
+  expect(flightsFeedName(context, "import")).toBe("Khayl: import flights");
+  expect(flightsFeedName(context, "export")).toBe("Khayl: export flights");
+  const arabic = { ...context, language: "ar" as const, i18n: arabicTrips };
+  expect(showsFeedName(arabic, 3)).toMatch(/\p{Script=Arabic}/u);
+  expect(showsFeedName(arabic, 3)).not.toMatch(/Dressage|shows/);
+  expect(flightsFeedName(arabic, "import")).not.toMatch(/import|flights/);
+});
+
 test("isDateOnly: both instants at 00:00 in Asia/Dubai", () => {
   expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), null)).toBe(true);
   expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), new Date("2030-01-10T06:00:00Z"))).toBe(false);

@@ -1,6 +1,9 @@
 import type { PublicConfig } from "@khayl/config/env";
+import { disciplineNames } from "@khayl/contract/discipline-names";
+import type { DisciplineId } from "@khayl/contract/disciplines";
 import { eventPlaceCode } from "@khayl/contract/event-fields";
 import type { Event } from "@khayl/contract/events";
+import type { FlightTypeSlug } from "@khayl/contract/flight-types";
 import { DISPLAY_TIME_ZONE } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { oneLine } from "@khayl/contract/text";
@@ -219,14 +222,24 @@ export function calendarNotFound(i18n: I18n, status: 404 | 503): Response {
   });
 }
 
-/** The name of the shows feed in the context's language, e.g. 'Khayl: horse shows'. */
-export function showsFeedName(context: CalendarContext): string {
+/**
+ * The name of the shows feed in the context's language, e.g. 'Khayl: horse shows', or of one
+ * discipline's feed ('Khayl: Dressage shows'), so that two subscribed feeds read apart.
+ */
+export function showsFeedName(context: CalendarContext, disciplineId?: DisciplineId): string {
   const company = companyNameIn(context.config, context.language);
-  return context.i18n._(msg`${company}: horse shows`);
+  if (disciplineId === undefined) return context.i18n._(msg`${company}: horse shows`);
+  const discipline = context.i18n._(disciplineNames[disciplineId]);
+  return context.i18n._(msg`${company}: ${discipline} shows`);
 }
 
-/** The name of the flights feed in the context's language, e.g. 'Khayl: horse flights'. */
-export function flightsFeedName(context: CalendarContext): string {
+/**
+ * The name of the flights feed in the context's language, e.g. 'Khayl: horse flights', or of
+ * one type's feed ('Khayl: import flights').
+ */
+export function flightsFeedName(context: CalendarContext, type?: FlightTypeSlug): string {
   const company = companyNameIn(context.config, context.language);
+  if (type === "import") return context.i18n._(msg`${company}: import flights`);
+  if (type === "export") return context.i18n._(msg`${company}: export flights`);
   return context.i18n._(msg`${company}: horse flights`);
 }

@@ -14,7 +14,7 @@ import type { Route } from "./+types/calendar-flights[.]ics";
 /**
  * `GET /calendar/flights.ics` (product §2 show and flight pages, resource route): a feed of the Import and Export
  * flights on the website (`flightCalendarEvent`), optionally of one type (`?type=import` or
- * `export`, case-insensitive, as /flights; anything else means both). Read from the API on
+ * `export`, case-insensitive, as /flights; anything else means both; the feed's name names it). Read from the API on
  * every request; publicly cacheable for 5 minutes. 503 (`no-store`) when the API fails.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (flights === null) return calendarNotFound(i18n, 503);
   const calendarContext = { config: context.config, language: languageOfRequest(request), i18n };
   const calendar = buildCalendar(
-    flightsFeedName(calendarContext),
+    flightsFeedName(calendarContext, type),
     flights.map((flight) => flightCalendarEvent(flight, calendarContext)),
     calendarContext,
   );

@@ -14,7 +14,8 @@ import type { Route } from "./+types/calendar-shows[.]ics";
 /**
  * `GET /calendar/shows.ics` (product §2 show and flight pages, resource route): a feed of the shows on the website,
  * one entry per show (`showCalendarEvent`, the same UIDs as the single files), optionally of
- * one discipline (`?discipline=dressage`, as /transport; unknown means all). Read from the
+ * one discipline (`?discipline=dressage`, case-insensitive, as /transport; unknown means all;
+ * the feed's name names it). Read from the
  * API on every request, so a subscribed calendar sees new and changed shows at its next
  * refresh; publicly cacheable for 5 minutes. 503 (`no-store`) when the API fails.
  */
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (shows === null) return calendarNotFound(i18n, 503);
   const calendarContext = { config: context.config, language: languageOfRequest(request), i18n };
   const calendar = buildCalendar(
-    showsFeedName(calendarContext),
+    showsFeedName(calendarContext, discipline?.id),
     shows.map((show) => showCalendarEvent(show, calendarContext)),
     calendarContext,
   );
