@@ -200,3 +200,18 @@ describe("WhatsApp", () => {
     }
   });
 });
+
+test("the truck banner is described as the truck it shows, on the About page as on the app's page", async () => {
+  // The About page once described it as 'a horse looking over a paddock fence at sunset'.
+  for (const prefix of ["", "/ar"]) {
+    const altsOf = async (path: string) =>
+      DomUtils.findAll(
+        (e) => e.name === "img" && e.attribs.src === "/images/truck-banner.svg",
+        [(await serverPage(`${prefix}${path}`)).root()],
+      ).map((img) => img.attribs.alt);
+    const about = await altsOf("/aboutus");
+    expect(about, prefix).toHaveLength(1);
+    expect(about, prefix).toEqual(await altsOf("/Khayl-App"));
+    expect(about[0], prefix).not.toMatch(/paddock|سياج/);
+  }
+});

@@ -51,7 +51,7 @@ export default function AboutUs() {
           </div>
           <img
             src="/images/truck-banner.svg"
-            alt={t`A horse looking over a paddock fence at sunset`}
+            alt={t`A long horse truck with five stalls on the road`}
             width={1200}
             height={360}
             fetchPriority="high"
