@@ -97,6 +97,7 @@ async function answerUnknownApiPaths(app: FastifyInstance): Promise<void> {
  * document lists the host's 429 of API reads on every GET.
  */
 export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+  noSearchResults(app);
   const title = `${deps.env.COMPANY_NAME} API`;
   const keys = secretKeysOf(await loadSecretKey(deps.env));
   await registerOpenApi(app, {
@@ -112,6 +113,18 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
 };
 
 /**
+ * Every answer under `/api` (the calls, the OpenAPI document, Swagger UI) says
+ * `X-Robots-Tag: noindex` unless it named its own: the API and its docs are for developers,
+ * not the company's search results.
+ */
+function noSearchResults(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("x-robots-tag")) reply.header("x-robots-tag", "noindex");
+    return payload;
+  });
+}
+
+/**
  * Only the alerts module's routes (decision 028), mounted at `API_PREFIX` as `apiRootPlugin`
  * mounts the whole API, behind the same validation, envelope and rate limit, without the
  * OpenAPI docs: what a site whose other calls go to a provider behind `API_URL` serves
@@ -119,6 +132,7 @@ export const apiRootPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
  * (which reads the provider). Reads (or, on the demo, creates) the server secret first.
  */
 export const alertsApiPlugin: FastifyPluginAsync<ApiDeps & Pick<ModuleDeps, "scheduleName">> = async (app, deps) => {
+  noSearchResults(app);
   const keys = secretKeysOf(await loadSecretKey(deps.env));
   await app.register(
     async (api) => {

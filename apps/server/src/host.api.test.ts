@@ -414,6 +414,17 @@ test("a show whose end was entered before its start shows its start alone, on it
   expect(list.body).not.toContain("7 Mar - 5 Mar");
 });
 
+test("search engines are kept off the API and its docs", async () => {
+  for (const url of ["/api/docs/", "/api/docs/json", "/api/v1/health", "/api/v1/nothing-here"]) {
+    const response = await host.app.inject(url);
+    expect(response.headers["x-robots-tag"], url).toBe("noindex");
+  }
+  // The pages stay crawlable: the budgets ask Lighthouse's SEO 100 on every route, /success
+  // included (its is-crawlable audit fails on noindex); /success is in no sitemap or link.
+  for (const url of ["/", "/success", "/ar/delete-account"])
+    expect((await host.app.inject(url)).headers["x-robots-tag"], url).toBeUndefined();
+});
+
 describe("page forms", () => {
   test("an endless chunked body is cut off with 413 and never buffered whole", async () => {
     let sent = 0;
