@@ -98,6 +98,11 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
 
   // The same answer for a new address and one already asked (no enumeration).
   const first = await subscribe("Rider@Example.com");
+  // Asked again later than a minute (a second tap within one mails nothing: `justAsked`).
+  await api.database.db
+    .update(alertSubscriptions)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(alertSubscriptions.email, "Rider@Example.com"));
   const again = await subscribe("rider@example.com", { filter: "export" });
   expect(first.statusCode).toBe(202);
   expect(again.json()).toEqual(first.json());
@@ -517,7 +522,7 @@ test("the same alert asked several times at once is stored once", async () => {
     .from(alertSubscriptions)
     .where(eq(alertSubscriptions.email, "twin@example.com"));
   expect(rows.map((row) => `${row.watch}:${row.filter}`)).toEqual(["flights:import"]);
-  // Only the last request's link works: each voided the one before it.
+  // One mail, whose link works: the others were repeats of it (a double tap mails once).
   const links = (await deliver(smtp.received.length))
     .filter((mail) => mail.to[0] === "twin@example.com")
     .map((mail) => /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail.raw))?.[1]);
@@ -532,6 +537,40 @@ test("the same alert asked several times at once is stored once", async () => {
     confirmed.push(answer.statusCode);
   }
   expect(confirmed.filter((status) => status === 200)).toHaveLength(1);
+});
+
+test("a second tap within a minute mails nothing more and keeps the first link working; later it mails anew", async () => {
+  const email = "double-tap@example.com";
+  const ask = (language: string) =>
+    api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      remoteAddress: "10.31.0.1",
+      payload: { email, watch: "flights", filter: "export", language },
+    });
+  const linksTo = async (from: number) =>
+    (await deliver(from))
+      .filter((mail) => mail.to[0] === email)
+      .map((mail) => /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail.raw))?.[1]);
+  let from = smtp.received.length;
+  expect((await ask("en")).statusCode).toBe(202);
+  expect((await ask("en")).statusCode).toBe(202);
+  const [first, ...more] = await linksTo(from);
+  expect(more).toEqual([]);
+  // The same request in the other language is a new request: its mail says it in Arabic.
+  from = smtp.received.length;
+  expect((await ask("ar")).statusCode).toBe(202);
+  expect(await linksTo(from)).toHaveLength(1);
+  // A minute on, asking again mails a new link (the first mail may have been lost).
+  await api.database.db
+    .update(alertSubscriptions)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(alertSubscriptions.email, email));
+  from = smtp.received.length;
+  expect((await ask("ar")).statusCode).toBe(202);
+  const [later] = await linksTo(from);
+  expect(later).toBeDefined();
+  expect(later).not.toBe(first);
 });
 
 test("an alert on one show or flight names it in the confirmation; one not on the schedule is refused", async () => {
@@ -614,9 +653,15 @@ test("a choice of disciplines is one alert however it is spelled, and all of the
       (row) => row.filter,
     );
   const from = smtp.received.length;
-  // Three spellings of one choice (a mailbox's three mails of the day): one alert.
-  for (const filter of ["3,1", "1,3,3", "01,3"])
+  // Three spellings of one choice, each asked a minute after the last (a mailbox's three
+  // mails of the day): one alert.
+  for (const filter of ["3,1", "1,3,3", "01,3"]) {
     expect((await ask("spelling@example.com", filter)).statusCode, filter).toBe(202);
+    await api.database.db
+      .update(alertSubscriptions)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(alertSubscriptions.email, "spelling@example.com"));
+  }
   expect(await filtersOf("spelling@example.com")).toEqual(["1,3"]);
   expect((await ask("every-discipline@example.com", "6,5,3,2,1")).statusCode).toBe(202);
   expect(await filtersOf("every-discipline@example.com")).toEqual(["all"]);

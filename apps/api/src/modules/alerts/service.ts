@@ -33,6 +33,20 @@ const CONFIRMATIONS_PER_ADDRESS_DAY = { max: 3, windowMs: 24 * 3_600_000 };
 const SITE_CONFIRMATIONS_KEY = "site:alert-confirmations";
 /** Subscriptions one address may hold (confirmed or not); further requests are answered alike and dropped. */
 const SUBSCRIPTIONS_PER_ADDRESS = 10;
+/** How long after a confirmation mail the same request is taken as a repeat of it (`justAsked`): a minute. */
+const REPEAT_WITHIN_MS = 60_000;
+
+/**
+ * Whether `row` is an unconfirmed request for the same watch whose confirmation mail went out
+ * less than `REPEAT_WITHIN_MS` ago in the language asked now: a second tap on the form, or a
+ * browser's retry. It is answered alike with no second mail, which would void the first one's
+ * link (a new nonce) and spend the mailbox's budget of three a day twice.
+ */
+function justAsked(row: AlertSubscription, language: string, now: Date): boolean {
+  return (
+    row.confirmedAt === null && row.language === language && now.getTime() - row.createdAt.getTime() < REPEAT_WITHIN_MS
+  );
+}
 
 /** The message `source` with `values`. */
 export const withValues = (source: Message, values: Record<string, MessageValue>): Message => ({
@@ -150,7 +164,8 @@ function confirmationMail(env: Env, hasher: Hasher, row: AlertSubscription, name
  * `CONFIRMATIONS_PER_ADDRESS_DAY` for its mailbox (`mailboxOf`: a `+tag` buys no new budget)
  * and the site's `ALERT_CONFIRMATIONS_PER_HOUR`, of which one client (an IPv4 address, an
  * IPv6 /48) spends at most a fifth (`clientShareOf`), the request is stored unconfirmed (or an
- * unconfirmed twin gets a new nonce, voiding its old link) and the confirmation mail is
+ * unconfirmed twin gets a new nonce, voiding its old link; not within a minute of its mail in
+ * the same language: `justAsked`, a double tap, mails once and spends once) and the confirmation mail is
  * queued in the same transaction, in the outbox's `bulk` lane; that transaction is the
  * address's alone (an advisory lock) and looks for the twin and the count again, so requests
  * sent at once store one alert, never two. The client's address is kept only as a keyed hash
@@ -171,11 +186,12 @@ export async function subscribe(
   // Every path from here spends the mailbox's budget, reads or spends the site's and writes
   // one outbox row (a suppressed one when nothing is sent), so the answer's time does not
   // tell whether the address already holds this alert (no enumeration by timing).
-  const mail = await consumeRateLimit(
-    db,
-    `alert-confirmation:${hasher.hash("email", mailboxOf(email))}`,
-    CONFIRMATIONS_PER_ADDRESS_DAY,
-  );
+  const repeat = twin !== undefined && justAsked(twin, body.language, new Date());
+  const mailboxKey = `alert-confirmation:${hasher.hash("email", mailboxOf(email))}`;
+  // A repeat reads the mailbox's budget rather than spending it: the same round trip.
+  const mail = repeat
+    ? { allowed: false, ...(await peekRateLimit(db, mailboxKey)) }
+    : await consumeRateLimit(db, mailboxKey, CONFIRMATIONS_PER_ADDRESS_DAY);
   const wanted = !twin?.confirmedAt && (twin !== undefined || mine.length < SUBSCRIPTIONS_PER_ADDRESS) && mail.allowed;
   let sends = false;
   const siteBudget = { max: env.ALERT_CONFIRMATIONS_PER_HOUR, windowMs: 3_600_000 };
@@ -205,7 +221,12 @@ export async function subscribe(
     );
     const held = await subscriptionsOf(tx, email);
     const twinNow = held.find((r) => r.watch === body.watch && r.filter === body.filter);
-    if (twinNow?.confirmedAt || (!twinNow && held.length >= SUBSCRIPTIONS_PER_ADDRESS)) {
+    // A request sent at the same moment (a double tap) wrote its twin while this one waited.
+    if (
+      twinNow?.confirmedAt ||
+      (twinNow && justAsked(twinNow, body.language, new Date())) ||
+      (!twinNow && held.length >= SUBSCRIPTIONS_PER_ADDRESS)
+    ) {
       await enqueueMails(tx, sealer, [suppressedMail(nothing)]);
       return;
     }
