@@ -209,3 +209,19 @@ test("a blog's preformatted line wraps at 320 px instead of widening the page", 
     });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+test("a card with a code longer than a phone is wide wraps it instead of widening the page", async ({ page }) => {
+  // A venue, airport or flight code as the provider may send one: one word of 40 characters.
+  const long = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCD";
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [path, selector] of [
+    ["/transport", "main .card bdi"],
+    ["/flights", "main .card bdi"],
+  ] as const) {
+    await page.goto(path);
+    await page.locator(selector).evaluateAll((codes, text) => {
+      for (const code of codes) code.textContent = text;
+    }, long);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+  }
+});

@@ -38,14 +38,14 @@ export function EventCard({ event }: { event: Event }) {
           {event.eventStatus ? (
             <span
               lang={contentLang}
-              className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand wrap-break-word"
+              className="min-w-0 rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand wrap-break-word"
             >
               {event.eventStatus}
             </span>
           ) : (
             <span />
           )}
-          <span className="text-sm text-slate-700 wrap-break-word">
+          <span className="min-w-0 text-sm text-slate-700 wrap-break-word">
             {eventCategoryLabel(
               event,
               t({ message: "International", comment: "product §3: a show's category when it has none" }),
@@ -56,7 +56,7 @@ export function EventCard({ event }: { event: Event }) {
           {event.eventName}
         </span>
         <span className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-700">
-          <bdi className="font-semibold tracking-wide wrap-break-word">{place ?? "-"}</bdi>
+          <bdi className="min-w-0 font-semibold tracking-wide wrap-break-word">{place ?? "-"}</bdi>
           <span>{formatEventDateRange(event.startDate, event.endDate, language)}</span>
         </span>
       </button>

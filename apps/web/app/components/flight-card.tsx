@@ -36,20 +36,20 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
         }
       >
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink wrap-break-word">
+          <span className="min-w-0 rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-ink wrap-break-word">
             {/* The type in any case (product §3 matches it case-insensitively), in the page's language. */}
             {type === "import" ? t`Import` : type === "export" ? t`Export` : flight.type}
           </span>
           {flight.selectiveCode ? (
-            <bdi className="text-xs font-medium text-slate-700 wrap-break-word">{flight.selectiveCode}</bdi>
+            <bdi className="min-w-0 text-xs font-medium text-slate-700 wrap-break-word">{flight.selectiveCode}</bdi>
           ) : null}
         </span>
         <span className="text-2xl font-bold text-ink">
           <span className="sr-only">{t`${from} to ${to}`}</span>
           <span aria-hidden="true" className="flex flex-wrap items-center gap-x-3">
-            <bdi className="wrap-break-word">{from}</bdi>
+            <bdi className="min-w-0 wrap-break-word">{from}</bdi>
             <span className="text-brand rtl:-scale-x-100">→</span>
-            <bdi className="wrap-break-word">{to}</bdi>
+            <bdi className="min-w-0 wrap-break-word">{to}</bdi>
           </span>
         </span>
         <span lang={contentLang} className="text-sm text-slate-700">
