@@ -425,6 +425,39 @@ test("search engines are kept off the API and its docs", async () => {
     expect((await host.app.inject(url)).headers["x-robots-tag"], url).toBeUndefined();
 });
 
+test("a show's or blog's field holding only spaces is missing: no empty badge, no '( )', no 'at   ,'", async () => {
+  const [show] = await database.db
+    .insert(events)
+    .values({
+      eventName: "Blank Cup",
+      eventStatus: "   ",
+      eventCategory: " ",
+      placeCode: "  ",
+      placeName: "   ",
+      disciplineId: 1,
+      showOnWebsite: true,
+      startDate: new Date("2030-04-04T06:00:00Z"),
+    })
+    .returning({ id: events.id });
+  const page = (await host.app.inject(`/transport/${show!.id}`)).body;
+  const description = page.match(/<meta name="description" content="([^"]*)"/)?.[1];
+  expect(description).toMatch(/^Blank Cup, Thursday 04 Apr 2030\. /);
+  expect(page).not.toMatch(/>\s*\(\s*\)\s*</);
+  expect(page).not.toMatch(/rounded-full[^"]*">\s+</);
+  // The card: the category's fallback, the venue's '-'.
+  const list = (await host.app.inject("/transport")).body;
+  const card = list.slice(list.indexOf("Blank Cup") - 600, list.indexOf("Blank Cup") + 600);
+  expect(card).toContain(">International<");
+  expect(card).not.toMatch(/>\s+</);
+  const [blog] = await database.db
+    .insert(blogs)
+    .values({ title: "Blank tags", category: "   ", tag: ["  ", " travel "], date: new Date("2030-01-06T08:00:00Z") })
+    .returning({ id: blogs.id });
+  const post = (await host.app.inject(`/blogs/${blog!.id}`)).body;
+  expect(post).toContain(">travel<");
+  expect(post).not.toMatch(/>\s+</);
+});
+
 describe("page forms", () => {
   test("an endless chunked body is cut off with 413 and never buffered whole", async () => {
     let sent = 0;

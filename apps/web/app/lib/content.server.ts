@@ -15,13 +15,18 @@ import { orUnavailable } from "./unavailable.server.ts";
  * page answers 503 'Temporarily unavailable' (product §4, `orUnavailable`).
  */
 
+/** A blog's tags trimmed, those holding only spaces left out. */
+function filledTags(tags: readonly string[] | null | undefined): string[] {
+  return (tags ?? []).map((tag) => tag.trim()).filter(Boolean);
+}
+
 function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
   const images = blog.Images ?? {};
   return {
     id: blog.id,
     title: blog.title?.trim() || null,
     date: blog.date ?? null,
-    tag: blog.tag?.[0] ?? null,
+    tag: filledTags(blog.tag)[0] ?? null,
     image:
       (image === "mainImage" ? (images.mainImage ?? images.subImage) : (images.subImage ?? images.mainImage)) ?? null,
     language: blog.language ?? null,
@@ -77,8 +82,8 @@ export async function loadBlog(
         id: blog.id,
         title: blog.title?.trim() || null,
         date: blog.date ?? null,
-        category: blog.category ?? null,
-        tags: blog.tag ?? [],
+        category: blog.category?.trim() || null,
+        tags: filledTags(blog.tag),
         image: blog.Images?.mainImage ?? blog.Images?.subImage ?? null,
         html: sanitizeContent(blog.content, language),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),

@@ -1,4 +1,5 @@
 import type { DisciplineId } from "@khayl/contract/disciplines";
+import { eventForDisplay } from "@khayl/contract/event-fields";
 import { type Event, eventEndpoints, homeEventsQuery, transportEventsQuery } from "@khayl/contract/events";
 import {
   type FlightTypeSlug,
@@ -16,18 +17,23 @@ import { orUnavailable } from "./unavailable.server.ts";
  * the page answers 503 'Temporarily unavailable' (product §4, `orUnavailable`).
  */
 
-/** Home: events with limit 100, offset 0 and no website filter. */
-export function loadHomeEvents(context: AppLoadContext): Promise<{ rows: Event[]; count: number }> {
-  return orUnavailable(context, "home events", () =>
+/** Home: events with limit 100, offset 0 and no website filter, as shown (`eventForDisplay`). */
+export async function loadHomeEvents(context: AppLoadContext): Promise<{ rows: Event[]; count: number }> {
+  const { rows, count } = await orUnavailable(context, "home events", () =>
     context.api.call(eventEndpoints.listWebsite, { query: homeEventsQuery }),
   );
+  return { rows: rows.map(eventForDisplay), count };
 }
 
-/** /transport: limit 100, offset 0, showOnWebsite true, and the chosen discipline. */
-export function loadTransportEvents(context: AppLoadContext, disciplineId: DisciplineId | undefined) {
-  return orUnavailable(context, "transport events", () =>
+/** /transport: limit 100, offset 0, showOnWebsite true, and the chosen discipline, as shown (`eventForDisplay`). */
+export async function loadTransportEvents(
+  context: AppLoadContext,
+  disciplineId: DisciplineId | undefined,
+): Promise<{ rows: Event[]; count: number }> {
+  const { rows, count } = await orUnavailable(context, "transport events", () =>
     context.api.call(eventEndpoints.listWebsite, { query: transportEventsQuery(disciplineId) }),
   );
+  return { rows: rows.map(eventForDisplay), count };
 }
 
 /** Home: flights with limit 100, offset 0, showOnWebsite true; only Import and Export shown. */

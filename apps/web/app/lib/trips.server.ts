@@ -1,4 +1,5 @@
 import type { DisciplineId } from "@khayl/contract/disciplines";
+import { eventForDisplay } from "@khayl/contract/event-fields";
 import { type Event, eventEndpoints, transportEventsQuery } from "@khayl/contract/events";
 import {
   homeFlightsQuery,
@@ -42,13 +43,16 @@ async function loadOne<T>(
  * id that is not a number, an unknown show or one hidden from the website (`showOnWebsite`
  * false), 503 when the API fails. Its `eventName` is made one line (`oneLine`): the page puts it
  * in the document title, the share card, the WhatsApp message and the calendar entry, where a
- * bidirectional override in it (U+202E) would turn the rest of that text around.
+ * bidirectional override in it (U+202E) would turn the rest of that text around. Its other texts
+ * are as shown (`eventForDisplay`: a field of spaces is missing).
  */
 export async function loadShow(context: AppLoadContext, segment: string | undefined): Promise<TripLoad<Event>> {
   const loaded = await loadOne(context, "show", segment, (id) =>
     context.api.call(eventEndpoints.getWebsite, { params: { id } }),
   );
-  return loaded.item ? { item: { ...loaded.item, eventName: oneLine(loaded.item.eventName) }, status: 200 } : loaded;
+  return loaded.item
+    ? { item: { ...eventForDisplay(loaded.item), eventName: oneLine(loaded.item.eventName) }, status: 200 }
+    : loaded;
 }
 
 /**
@@ -76,7 +80,7 @@ export async function loadFlight(
 export async function loadWebsiteShows(context: AppLoadContext, disciplineId?: DisciplineId): Promise<Event[] | null> {
   try {
     const query = transportEventsQuery(disciplineId);
-    return (await context.api.call(eventEndpoints.listWebsite, { query })).rows;
+    return (await context.api.call(eventEndpoints.listWebsite, { query })).rows.map(eventForDisplay);
   } catch (error) {
     context.log.warn({ err: error }, "website shows failed to load");
     return null;
