@@ -36,3 +36,16 @@ test("each render draws its own unguessable nonce", () => {
   expect(nonces.size).toBe(100);
   for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
 });
+
+test("images may come from the API's origin and the configured image origins, and no other host", () => {
+  expect(pageCsp(sandbox, null, false)).toContain("img-src 'self' data: blob:;");
+  const provider = parseEnv({
+    API_URL: "https://api.khayl.example/api/v1",
+    IMAGE_ORIGINS: "https://cdn.khayl.example, https://cdn.khayl.example/",
+  });
+  expect(pageCsp(provider, null, false)).toContain(
+    "img-src 'self' data: blob: https://cdn.khayl.example https://api.khayl.example;",
+  );
+  expect(() => parseEnv({ IMAGE_ORIGINS: "https://cdn.khayl.example/images" })).toThrow(/IMAGE_ORIGINS/);
+  expect(() => parseEnv({ IMAGE_ORIGINS: "*" })).toThrow(/IMAGE_ORIGINS/);
+});

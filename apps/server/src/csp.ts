@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Env, stripeConfigured } from "@khayl/config/env";
+import { type Env, imageOrigins, stripeConfigured } from "@khayl/config/env";
 
 /**
  * A fresh CSP nonce (decision 019): 128 random bits in base64, drawn once per page render.
@@ -18,14 +18,15 @@ export function newNonce(): string {
  * they are configured (architecture §3.9, decision 019). A page without scripts (its route
  * declares `scripts: false`, decision 024) passes `null`: it has no inline script to allow
  * and loads no Stripe.js, so `script-src` names only `'self'` (and the analytics host). `secure` adds
- * `upgrade-insecure-requests` (an HTTPS page).
+ * `upgrade-insecure-requests` (an HTTPS page). Images may also come from `imageOrigins`.
  */
 export function pageCsp(env: Env, nonce: string | null, secure: boolean): string {
   const stripe = nonce !== null && stripeConfigured(env);
   const analytics = Boolean(env.GA_MEASUREMENT_ID);
   const script = nonce === null ? ["'self'"] : ["'self'", `'nonce-${nonce}'`];
   const connect = ["'self'"];
-  const img = ["'self'", "data:", "blob:"];
+  // The API's images (and any other configured image origin) as well as the site's own.
+  const img = ["'self'", "data:", "blob:", ...imageOrigins(env)];
   const frame: string[] = [];
   if (stripe) {
     // Stripe's documented policy for Stripe.js, Elements and the payment request (Apple Pay).

@@ -458,6 +458,26 @@ test("a show's or blog's field holding only spaces is missing: no empty badge, n
   expect(post).not.toMatch(/>\s+</);
 });
 
+test("a blog image on a host the page may not load from is left out, not shown broken", async () => {
+  const [blog] = await database.db
+    .insert(blogs)
+    .values({
+      title: "Pictures elsewhere",
+      mainImage: "https://elsewhere.example/main.jpg",
+      subImage: "https://elsewhere.example/sub.jpg",
+      date: new Date("2030-01-07T08:00:00Z"),
+    })
+    .returning({ id: blogs.id });
+  for (const url of [`/blogs/${blog!.id}`, "/blogs"]) {
+    const page = await host.app.inject(url);
+    expect(page.statusCode, url).toBe(200);
+    expect(page.body, url).toContain("Pictures elsewhere");
+    // The page's CSP allows images from the site (and configured origins) only.
+    expect(String(page.headers["content-security-policy"])).toContain("img-src 'self' data: blob:;");
+    expect(page.body, url).not.toContain("elsewhere.example");
+  }
+});
+
 describe("page forms", () => {
   test("an endless chunked body is cut off with 413 and never buffered whole", async () => {
     let sent = 0;

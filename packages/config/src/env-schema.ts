@@ -91,6 +91,34 @@ export const envSchema = z.object({
   /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT): `isOrigin`. */
   PUBLIC_URL: optionalOrigin,
   /**
+   * Other origins the site's images may come from (the blogs' and release logs' images and
+   * the images in their texts, as the API gives them), comma-separated (`isOrigin` each);
+   * `API_URL`'s origin is one whatever this says (`imageOrigins`). Unset = only that and the
+   * site's own files.
+   */
+  IMAGE_ORIGINS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string()).superRefine((entries, ctx) => {
+          for (const entry of entries)
+            if (!isOrigin(entry))
+              ctx.addIssue({
+                code: "custom",
+                message: `${entry}: not an origin such as https://images.example.ae (comma-separated)`,
+              });
+        }),
+      )
+      .optional(),
+  ),
+  /**
    * Page renders no kept copy answers, per client and per minute, per instance (decision 022,
    * product §9); past it 429. 0 turns the budget off (load tests, end-to-end runs).
    */

@@ -107,6 +107,18 @@ export function companyNameIn(env: Pick<Env, "COMPANY_NAME" | "COMPANY_NAME_AR">
 }
 
 /**
+ * The origins besides the site's own that its pages may load images from (decision 019's
+ * `img-src`; the sanitiser's and the cards' image rule, architecture §3.10): `IMAGE_ORIGINS`
+ * and the origin of `API_URL` (the provider's images live with it), each as `URL.origin`
+ * writes it (`https://cdn.example.ae`), once.
+ */
+export function imageOrigins(env: Pick<Env, "IMAGE_ORIGINS" | "API_URL">): string[] {
+  const origins = new Set((env.IMAGE_ORIGINS ?? []).map((origin) => new URL(origin).origin));
+  if (env.API_URL && URL.canParse(env.API_URL)) origins.add(new URL(env.API_URL).origin);
+  return [...origins];
+}
+
+/**
  * The origin used in links (mails, start-up log): PUBLIC_URL without its trailing slashes,
  * or http://localhost:PORT.
  */
@@ -130,6 +142,7 @@ export function publicConfig(env: Env) {
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     stripePublishableKey: stripeConfigured(env) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     publicUrl: publicOrigin(env),
+    imageOrigins: imageOrigins(env),
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
 import type { Language } from "./i18n/language.ts";
+import { shownImage } from "./images.server.ts";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 import { orUnavailable } from "./unavailable.server.ts";
 
@@ -20,15 +21,21 @@ function filledTags(tags: readonly string[] | null | undefined): string[] {
   return (tags ?? []).map((tag) => tag.trim()).filter(Boolean);
 }
 
-function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
+/**
+ * A blog's card: its `image` (main or sub, the other as fallback) only when the page may show
+ * it (`shownImage` with the config's `imageOrigins`), else none.
+ */
+function toCard(blog: Blog, image: "mainImage" | "subImage", origins: readonly string[]): BlogCardView {
   const images = blog.Images ?? {};
   return {
     id: blog.id,
     title: blog.title?.trim() || null,
     date: blog.date ?? null,
     tag: filledTags(blog.tag)[0] ?? null,
-    image:
-      (image === "mainImage" ? (images.mainImage ?? images.subImage) : (images.subImage ?? images.mainImage)) ?? null,
+    image: shownImage(
+      image === "mainImage" ? (images.mainImage ?? images.subImage) : (images.subImage ?? images.mainImage),
+      origins,
+    ),
     language: blog.language ?? null,
   };
 }
@@ -37,7 +44,7 @@ function toCard(blog: Blog, image: "mainImage" | "subImage"): BlogCardView {
 export async function loadHomeBlogs(context: AppLoadContext): Promise<BlogCardView[]> {
   return orUnavailable(context, "home blogs", async () => {
     const { rows } = await context.api.call(blogEndpoints.listWebsite, { query: blogsTeaserQuery });
-    return rows.slice(0, 3).map((blog) => toCard(blog, "subImage"));
+    return rows.slice(0, 3).map((blog) => toCard(blog, "subImage", context.config.imageOrigins));
   });
 }
 
@@ -55,8 +62,8 @@ export async function loadBlogList(
   );
   const main = rows.find((blog) => blog.isMainBlog) ?? null;
   return {
-    main: main ? toCard(main, "mainImage") : null,
-    others: rows.filter((blog) => blog !== main).map((blog) => toCard(blog, "subImage")),
+    main: main ? toCard(main, "mainImage", context.config.imageOrigins) : null,
+    others: rows.filter((blog) => blog !== main).map((blog) => toCard(blog, "subImage", context.config.imageOrigins)),
   };
 }
 
@@ -84,7 +91,7 @@ export async function loadBlog(
         date: blog.date ?? null,
         category: blog.category?.trim() || null,
         tags: filledTags(blog.tag),
-        image: blog.Images?.mainImage ?? blog.Images?.subImage ?? null,
+        image: shownImage(blog.Images?.mainImage ?? blog.Images?.subImage, context.config.imageOrigins),
         html: sanitizeContent(blog.content, language),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
@@ -162,7 +169,7 @@ export async function loadReleaseLogs(context: AppLoadContext, language: Languag
       id: log.id,
       title: log.title,
       date: log.date ?? null,
-      image: log.Image ?? null,
+      image: shownImage(log.Image, context.config.imageOrigins),
       html: sanitizeContent(log.content, language),
       language: log.language ?? null,
     }));
