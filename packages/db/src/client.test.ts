@@ -62,3 +62,39 @@ describe.skipIf(!url)("LISTEN on PostgreSQL survives a lost connection", () => {
     expect(await listenerCount()).toBe(0);
   });
 });
+
+// Found by an outside review (round nineteen): a PostgreSQL restart during a transaction
+// ended the whole process ("Emitted 'error' event on Client instance").
+describe.skipIf(!url)("a connection lost during a transaction fails that transaction, not the process", () => {
+  test("the transaction rejects, nothing is thrown elsewhere, and the next query works", async () => {
+    const database = await createDb({ databaseUrl: url, onIdleError: () => undefined });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const marker = `lost-${randomBytes(4).toString("hex")}`;
+    const uncaught = vi.fn();
+    process.on("uncaughtException", uncaught);
+    try {
+      const running = database.db.transaction(async (tx) => {
+        await tx.execute(`select 1 as "${marker}"`);
+        await tx.execute("select pg_sleep(30)");
+      });
+      await vi.waitFor(async () => {
+        const { rows } = await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where query = 'select pg_sleep(30)' and backend_type = 'client backend'",
+        );
+        expect(rows.length).toBe(1);
+      });
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'select pg_sleep(30)' and backend_type = 'client backend'",
+      );
+      await expect(running).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).not.toHaveBeenCalled();
+      expect(await database.db.execute("select 1 as one")).toBeTruthy();
+    } finally {
+      process.off("uncaughtException", uncaught);
+      await admin.end();
+      await database.close();
+    }
+  });
+});

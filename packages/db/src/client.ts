@@ -97,6 +97,11 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // listener it would crash the process. The next query opens a new connection, and the
     // readiness check reports the outage meanwhile.
     pool.on("error", (error) => options.onIdleError?.(error));
+    // A connection lost while checked out (a transaction under way, or a query) emits its
+    // error on the client, where pg-pool keeps no listener: without one it would crash the
+    // process. The query under way rejects with the same error, which its request answers
+    // (503) and logs; the pool discards the broken connection when it is released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const pgDb = drizzlePg({ client: pool, schema });
     const db = pgDb as unknown as Db;
     async function exclusively<T>(work: () => Promise<T>): Promise<T> {
