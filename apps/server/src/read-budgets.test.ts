@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { createReadBudget } from "./read-budgets.ts";
 
 test("a client gets `max` reads a window, then the milliseconds until the window ends", () => {
@@ -32,4 +32,19 @@ test("an IPv6 client walking through the /64s of its /48 shares 4 times the budg
   expect(allowed).toBe(32 - 9);
   // A client of another /48 is not refused.
   expect(budget.take("2001:db8:1::1")).toBe(0);
+});
+
+test("a wall clock stepped back an hour does not keep a client refused for that hour", () => {
+  // Found by an outside review (round nineteen): windows ended at wall-clock times, so after
+  // an NTP step back every active client was refused with retry-after: 3646.
+  const wall = vi.spyOn(Date, "now");
+  try {
+    const budget = createReadBudget({ max: 1, windowMs: 60_000 });
+    wall.mockReturnValue(Date.UTC(2030, 0, 1, 12));
+    expect(budget.take("10.1.1.1")).toBe(0);
+    wall.mockReturnValue(Date.UTC(2030, 0, 1, 11));
+    expect(budget.take("10.1.1.1")).toBeLessThanOrEqual(60_000);
+  } finally {
+    wall.mockRestore();
+  }
 });

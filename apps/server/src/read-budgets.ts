@@ -19,7 +19,7 @@ const MAX_CLIENTS = 50_000;
  * cost more than the read it guards). `take(ip)` counts one read of the client of `ip`
  * (`request.ip`) and answers 0 when it is within the budget, else the milliseconds until its
  * window ends (the `retry-after`); a `max` of 0 is no budget (always 0). `now` is the clock
- * (ms since the epoch; tests inject one).
+ * in ms (tests inject one).
  *
  * The budgets (decision 022, product §9) are per client (`clientBlocksOf`: an IPv6 /64 is one
  * client, and its /56 and /48 are counted too, at 4 and 16 times `max`, as the write budgets
@@ -27,8 +27,11 @@ const MAX_CLIENTS = 50_000;
  * renders that no kept copy answered (cache misses, private pages, other spellings, form
  * posts, route data), and GETs of the API from outside the process. A read past any of the
  * three is refused, and still counted, so a client that keeps asking keeps its block refused.
+ * The default clock is monotonic (`performance.now`): a wall clock stepped back an hour (NTP,
+ * a restored VM) would otherwise keep every active client's window open, and refused, for an
+ * hour.
  */
-export function createReadBudget(budget: ReadBudget, now: () => number = Date.now) {
+export function createReadBudget(budget: ReadBudget, now: () => number = () => performance.now()) {
   const windows = new LRUCache<string, { count: number; endsAt: number }>({ max: MAX_CLIENTS });
   return {
     /** Whether it refuses anything: false for a `max` of 0 (the budget is off). */
