@@ -104,3 +104,16 @@ test("the boxes stay left to right inside a right-to-left page", () => {
   );
   expect(screen.getByRole("group", { name: "Verification code" }).getAttribute("dir")).toBe("ltr");
 });
+
+test("a code a phone keyboard inserts whole into box 1, with no paste event, fills every box", async () => {
+  // iOS's code suggestion from the mail and Gboard's clipboard chip insert the text as typed
+  // input: the browser would cut it to a box's `maxLength`, and no paste handler sees it.
+  const user = userEvent.setup({ delay: null });
+  render(<Harness />);
+  await user.click(box(1));
+  box(1).addEventListener("paste", (event) => event.stopPropagation());
+  await user.paste("5231");
+  expect(screen.getByRole("status").textContent).toBe("5231");
+  expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value)).toEqual(["5", "2", "3", "1"]);
+  expect(document.activeElement).toBe(box(4));
+});

@@ -24,7 +24,8 @@ export interface OtpInputProps {
 /**
  * The verification code boxes of product §5: one character each; focus moves forward on
  * input and back on Backspace in an empty box; a box's digit is selected as it takes
- * focus, so typing replaces it; pasting text that holds 4 digits (and no more) fills every box.
+ * focus, so typing replaces it; pasting text that holds 4 digits (and no more), or a code
+ * inserted whole into a box (a keyboard's suggestion, autofill), fills every box.
  * Boxes are named `otp0`…`otp3`, so the form also submits without JavaScript. The group
  * is left to right in every language (digits 1-2-3-4 from the left; ← and → move as drawn).
  */
@@ -89,7 +90,7 @@ export function OtpInput({
           type="text"
           inputMode="numeric"
           autoComplete={i === 0 ? "one-time-code" : "off"}
-          maxLength={1}
+          enterKeyHint="done"
           aria-label={boxLabel(i + 1)}
           aria-invalid={invalid && !char ? true : invalid || undefined}
           aria-describedby={errorId}
@@ -98,6 +99,8 @@ export function OtpInput({
           // What else is typed into a filled box (a phone keyboard's input) replaces it.
           onFocus={(e) => e.currentTarget.select()}
           onKeyDown={(e) => onKeyDown(i, e)}
+          // No `maxLength`: a code a phone keyboard or autofill inserts whole (iOS's suggestion from
+          // the mail, Gboard's clipboard chip: no paste event) would be cut to its first digit.
           onChange={(e) => {
             const typed = codeCharacters(e.target.value);
             if (typed.length > 1 && new RegExp(`^\\d{${value.length}}$`).test(typed)) {
