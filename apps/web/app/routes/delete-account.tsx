@@ -1,4 +1,5 @@
 import { emailError, OTP_LENGTH, otpBoxError, otpCodeError } from "@khayl/contract/contact-rules";
+import { DELETION_CODE_TTL_MS } from "@khayl/contract/deletion-code";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useState } from "react";
@@ -70,12 +71,32 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return (await serverAction()) as DeletionActionResult;
   } catch (error) {
-    if (error instanceof Response && error.status < 400) throw error;
+    if (error instanceof Response && error.status < 400) {
+      // Deleted (the redirect to /success): no code step to open again.
+      keepCodeStep();
+      throw error;
+    }
     const step: DeletionStep = form.get("intent") === "confirm" ? "code" : "email";
     const failed = !(error instanceof TypeError);
     return { step, email: String(form.get("email") ?? ""), unreachable: true, failed, at: Date.now() };
   }
 }
+
+/**
+ * The code step, kept for the tab (sessionStorage, as `[asked at, address]`) from the moment
+ * the code is asked until the account is deleted, the code dialog closes or the code expires
+ * (`DELETION_CODE_TTL_MS`): a reload (pull-to-refresh, a phone discarding the tab while its owner reads
+ * the mail) opens the code dialog again for that address, where asking again would mail a new
+ * code that replaces the first. Without an argument it forgets the step. Nothing when the
+ * browser refuses storage.
+ */
+function keepCodeStep(step?: [number, string]) {
+  try {
+    if (step) sessionStorage.setItem(CODE_STEP_KEY, JSON.stringify(step));
+    else sessionStorage.removeItem(CODE_STEP_KEY);
+  } catch {}
+}
+const CODE_STEP_KEY = "deletion-code-step";
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => "");
 
@@ -95,7 +116,8 @@ function validateEmail(form: HTMLFormElement) {
  * /delete-account (product §2, §4, §5): e-mail → 'Are you Sure?' → code sent → 'Enter
  * Verification Code' → /success. With JavaScript the steps are dialogs driven by a
  * fetcher; without it the same action renders each step as a section of the page
- * (`ConfirmStep` and `CodeStep` are both). The e-mail field is on the form layer
+ * (`ConfirmStep` and `CodeStep` are both); a reload with JavaScript reopens the code dialog
+ * while the code asked in the tab is valid (`keepCodeStep`). The e-mail field is on the form layer
  * (`useFormLayer`): its message shows once it was left or submitted.
  */
 export default function DeleteAccount() {
@@ -132,6 +154,15 @@ export default function DeleteAccount() {
     if (typed) setEmail(typed);
     if (form.touched("email")) form.revalidate();
     if (actionData?.message && actionData.step !== "code") notify.error(actionData.message);
+    // A code asked in this tab before a reload, still valid: its dialog again, for its address.
+    let kept: [number, string] | undefined;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(CODE_STEP_KEY) ?? "");
+    } catch {}
+    if (!actionData && kept && Date.now() - kept[0] < DELETION_CODE_TTL_MS) {
+      setEmail(kept[1]);
+      setStep("code");
+    } else keepCodeStep();
   });
   useEffect(() => hydrate(), []);
   // Once per answer of the fetcher, against the step shown when it arrives.
@@ -154,6 +185,7 @@ export default function DeleteAccount() {
     if (result.step === "code" && step !== "code") {
       setCode(emptyCode());
       setCodeTouched(false);
+      keepCodeStep([Date.now(), result.email]);
     }
     setStep(result.step === "confirm" ? "email" : result.step);
   });
@@ -276,7 +308,13 @@ export default function DeleteAccount() {
       ) : null}
       {hydrated ? (
         <CodeStep
-          dialog={{ open: step === "code", onClose: closing("code") }}
+          dialog={{
+            open: step === "code",
+            onClose: () => {
+              keepCodeStep();
+              closing("code")();
+            },
+          }}
           email={email}
           state={{
             code,

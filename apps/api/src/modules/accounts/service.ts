@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from "node:crypto";
 import { companyNameIn } from "@khayl/config/env";
 import { deletionPaused, invalidCode } from "@khayl/contract/account-deletion";
 import { OTP_LENGTH } from "@khayl/contract/contact-rules";
+import { DELETION_CODE_TTL_MS } from "@khayl/contract/deletion-code";
 import { retryAfterSeconds, tooManyRequests } from "@khayl/contract/envelope";
 import type { Db } from "@khayl/db/client";
 import type { ModuleDeps } from "../../deps.ts";
@@ -38,7 +39,7 @@ import {
 } from "./repository.ts";
 
 /** architecture §3.7: a code expires after 10 minutes and allows 5 wrong tries. */
-const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = DELETION_CODE_TTL_MS;
 const MAX_CODE_TRIES = 5;
 /**
  * Live codes per address: one per asking client, at most two (each wrong confirmation is
