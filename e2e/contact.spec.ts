@@ -183,6 +183,9 @@ test("an invalid e-mail and a short phone show their messages", async ({ page })
   await expect(page.getByText(messages.phoneInvalid, { exact: true })).toBeVisible();
   await expect(page.getByText(messages.fullName, { exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Email")).toBeFocused();
+  // The phone field's box is red like the other invalid fields' (its input inside is the invalid one).
+  const invalidBorder = await page.getByLabel("Email").evaluate((e) => getComputedStyle(e).borderTopColor);
+  await expect(page.locator(".phone-field")).toHaveCSS("border-top-color", invalidBorder);
   // Fixing the e-mail clears its message.
   await page.getByLabel("Email").fill("rider@example.com");
   await expect(page.getByText(messages.emailInvalid, { exact: true })).toHaveCount(0);

@@ -115,9 +115,11 @@ export function PhoneField({
         aria-describedby={describedBy}
         aria-required="true"
         containerComponentProps={{ dir: "ltr" }}
+        // Red when its number is invalid, as every other invalid field (`inputClass`): the
+        // container draws the border, the number input inside carries `aria-invalid`.
         className={
           "phone-field flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 " +
-          "focus-within:ring-2 focus-within:ring-brand"
+          "focus-within:ring-2 focus-within:ring-brand has-[[aria-invalid]]:border-red-700"
         }
         numberInputProps={{
           className: "min-w-0 flex-1 bg-transparent outline-none",
