@@ -66,13 +66,13 @@ export function Modal({ open, onClose, title, closeLabel, closeOnBackdrop = true
           {...(id ? { commandfor: id, command: "close" as const } : {})}
           aria-label={closeLabel}
           className={
-            "absolute end-3 top-3 grid size-10 place-items-center rounded-full text-2xl leading-none " +
+            "absolute end-3 top-3 grid size-11 place-items-center rounded-full text-2xl leading-none " +
             "hover:bg-slate-100"
           }
         >
           <span aria-hidden="true">×</span>
         </button>
-        <h2 id={titleId} className="pe-10 text-xl font-bold">
+        <h2 id={titleId} className="pe-11 text-xl font-bold">
           {title}
         </h2>
         <div className="mt-4">{children}</div>
