@@ -176,3 +176,14 @@ test("the notifications' live region is in the page before a refusal's toast is 
   expect(await within(region).findByText(refusal)).toBeTruthy();
   expect(screen.getByRole("region", { name: /Notifications/ })).toBe(region);
 });
+
+test("a phone keyboard capitalises the name's words and leaves a reference code as typed, in capitals", async () => {
+  renderPage();
+  const name = await screen.findByLabelText("Full Name");
+  expect(name.getAttribute("autocapitalize")).toBe("words");
+  // INV-2026-000101: no autocorrection or spelling suggestions turning it into a word.
+  const reference = screen.getByLabelText("Applicable Reference");
+  expect(reference.getAttribute("autocapitalize")).toBe("characters");
+  expect(reference.getAttribute("autocorrect")).toBe("off");
+  expect(reference.getAttribute("spellcheck")).toBe("false");
+});

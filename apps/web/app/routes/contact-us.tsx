@@ -212,6 +212,7 @@ export default function ContactUs() {
               type="text"
               maxLength={contactMaxLengths.fullName}
               autoComplete="name"
+              autoCapitalize="words"
               aria-required="true"
               defaultValue={serverValues.fullName}
               className={inputClass}
@@ -240,6 +241,10 @@ export default function ContactUs() {
               {...fieldProps("applicableReference")}
               type="text"
               maxLength={contactMaxLengths.applicableReference}
+              // Codes such as INV-2026-000101: capitals, and no keyboard "correcting" them into words.
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
               aria-describedby={[
                 "applicableReference-hint",
                 shown("applicableReference") ? errorId("applicableReference") : "",
