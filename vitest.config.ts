@@ -33,6 +33,8 @@ const databaseIndependent = [
   "apps/server/src/server-html.api.test.ts",
   "apps/server/src/server-html-content.api.test.ts",
   "apps/server/src/server-html-calendar.api.test.ts",
+  // Editors' HTML as the pages render it (the sanitiser, directions, anchors, links): rendering only.
+  "apps/server/src/rich-content.api.test.ts",
   // Each route's declared page rules (analytics, caching, indexing, referrer): rendering only.
   "apps/server/src/page-rules.api.test.ts",
   // `npm start`'s process with nothing configured: always PGlite, whatever TEST_DB says.

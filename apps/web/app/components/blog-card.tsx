@@ -2,7 +2,7 @@ import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigation } from "react-router";
 import type { BlogCardView } from "../lib/content-views.ts";
-import { unlocalizedPath } from "../lib/i18n/language.ts";
+import { contentDirection, unlocalizedPath } from "../lib/i18n/language.ts";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { Spinner } from "./ui/spinner.tsx";
@@ -68,7 +68,7 @@ export function BlogCard({ blog, headingLevel = 3 }: { blog: BlogCardView; headi
           ) : null}
         </div>
         <Heading
-          dir="auto"
+          dir={blog.title ? contentDirection(blog.language) : undefined}
           lang={blog.title ? contentLang : undefined}
           className="text-lg leading-snug font-bold text-ink"
         >

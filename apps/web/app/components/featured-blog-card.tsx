@@ -1,6 +1,7 @@
 import { formatBlogDate, isoOrUndefined } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
 import type { BlogCardView } from "../lib/content-views.ts";
+import { contentDirection } from "../lib/i18n/language.ts";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { Link } from "../lib/i18n/link.tsx";
 import { blogPath, usePendingPath } from "./blog-card.tsx";
@@ -39,7 +40,7 @@ export function FeaturedBlogCard({ blog }: { blog: BlogCardView }) {
       <div className="flex flex-col justify-center gap-4 p-6 md:p-10">
         <p className="text-sm font-semibold tracking-widest text-accent-200 uppercase">{t`Featured`}</p>
         <h2
-          dir="auto"
+          dir={blog.title ? contentDirection(blog.language) : undefined}
           lang={blog.title ? contentLang : undefined}
           className="text-2xl leading-tight font-bold md:text-3xl"
         >

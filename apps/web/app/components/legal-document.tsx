@@ -1,6 +1,7 @@
 import { formatReleaseLogDate, isoOrUndefined } from "@khayl/contract/format";
 import { useLingui } from "@lingui/react/macro";
 import type { LegalView } from "../lib/content-views.ts";
+import { contentDirection } from "../lib/i18n/language.ts";
 import { useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { PageBanner } from "./page-banner.tsx";
 import { RichText } from "./rich-text.tsx";
@@ -20,7 +21,11 @@ export function LegalDocument({ heading, document }: { heading: string; document
       <div className="mx-auto max-w-3xl px-4 py-10">
         {document ? (
           <article className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 max-[20em]:p-3 md:p-10">
-            <h2 dir="auto" lang={contentLang} className="text-2xl font-bold text-ink md:text-3xl">
+            <h2
+              dir={contentDirection(document.language)}
+              lang={contentLang}
+              className="text-2xl font-bold text-ink md:text-3xl"
+            >
               {document.title}
             </h2>
             {document.updatedAt ? (
@@ -31,7 +36,7 @@ export function LegalDocument({ heading, document }: { heading: string; document
                 </time>
               </p>
             ) : null}
-            <RichText lang={contentLang} html={document.html} className="mt-6" />
+            <RichText language={document.language} html={document.html} className="mt-6" />
           </article>
         ) : (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">

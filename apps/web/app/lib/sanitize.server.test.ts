@@ -124,3 +124,30 @@ test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellip
     `a &lt;script&gt; "b" 'c' d`,
   );
 });
+
+test("dir, lang and <bdi> are kept so editors can mark mixed texts; odd values are dropped", () => {
+  expect(
+    sanitizeContent(
+      `<p dir="RTL" lang="ar">فقرة <bdi dir="ltr" lang="en-GB">Apple Pay</bdi> <span dir="auto">x</span></p>`,
+      "en",
+    ),
+  ).toBe(`<p dir="rtl" lang="ar">فقرة <bdi dir="ltr" lang="en-GB">Apple Pay</bdi> <span dir="auto">x</span></p>`);
+  // Values that are no direction or language, or that try to leave the attribute.
+  for (const attribute of [
+    `dir="rtl onclick=alert(1)"`,
+    `dir="ltr" dir="rtl;x"`,
+    `dir="rt&quot;l"`,
+    `dir="javascript:alert(1)"`,
+    `lang="ar&quot; onclick=&quot;alert(1)"`,
+    `lang="en us"`,
+    `lang="javascript:alert(1)"`,
+    `lang="${"a".repeat(40)}"`,
+    `lang="-ar"`,
+    `lang=""`,
+  ])
+    expect(sanitizeContent(`<p ${attribute}>x</p>`, "en"), attribute).toMatch(/^<p( dir="ltr")?>x<\/p>$/);
+  // A <bdi> keeps direction and language only.
+  expect(sanitizeContent(`<bdi onclick="alert(1)" style="color:red" class="x" title="t" dir="rtl">ب</bdi>`, "en")).toBe(
+    `<bdi dir="rtl">ب</bdi>`,
+  );
+});

@@ -7,7 +7,9 @@ import type { SafeHtml } from "./safe-html.ts";
  * structure, lists, links, tables and same-site images. No scripts, styles, event
  * handlers, forms or frames; links only to http(s), mailto and tel; images only from
  * this site (the page's CSP allows no other image host). A link to a page of this site is
- * written in `language` (`inLanguage`).
+ * written in `language` (`inLanguage`). Any element may say its writing direction and
+ * language (`dir`, `lang`: `directionAndLanguage`), and `<bdi>` isolates a run of the
+ * other direction, so that editors can mark mixed texts.
  */
 const optionsFor = (language: Language): sanitize.IOptions => ({
   allowedTags: [
@@ -37,6 +39,7 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
     "sub",
     "sup",
     "abbr",
+    "bdi",
     "code",
     "pre",
     "span",
@@ -54,7 +57,9 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
     "td",
   ],
   allowedAttributes: {
-    // rel, loading and decoding are set by transformTags below (which runs before this filter).
+    // dir and lang are checked by the "*" transform below; rel, loading and decoding are set
+    // by transformTags (which runs before this filter).
+    "*": ["dir", "lang"],
     a: ["href", "title", "rel"],
     img: ["src", "alt", "width", "height", "loading", "decoding"],
     abbr: ["title"],
@@ -88,6 +93,7 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
       tagName,
       attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
     }),
+    "*": (tagName, attribs) => ({ tagName, attribs: directionAndLanguage(attribs) }),
   },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   // An image whose address was refused is dropped rather than left empty.
@@ -95,6 +101,26 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
 });
 
 const options = { en: optionsFor("en"), ar: optionsFor("ar") } as const;
+
+/** A language tag as BCP 47 writes one: a 2–3 letter language, then subtags of 1–8 letters or digits. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
+
+/**
+ * An element's attributes with its `dir` kept only when it is `ltr`, `rtl` or `auto` (in
+ * lower case) and its `lang` only when it looks like a language tag (`ar`, `en-GB`,
+ * `zh-Hant-TW`; at most 35 characters); other values are dropped. The other attributes are
+ * left to sanitize-html's allow-list.
+ */
+function directionAndLanguage(attribs: sanitize.Attributes): sanitize.Attributes {
+  const { dir, lang, ...others } = attribs;
+  const direction = dir?.trim().toLowerCase();
+  const language = lang?.trim();
+  return {
+    ...others,
+    ...(direction === "ltr" || direction === "rtl" || direction === "auto" ? { dir: direction } : {}),
+    ...(language && language.length <= 35 && LANGUAGE_TAG.test(language) ? { lang: language } : {}),
+  };
+}
 
 /**
  * A same-site link of content shown on a page in `language`, to the page in that language

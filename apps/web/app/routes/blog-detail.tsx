@@ -10,7 +10,7 @@ import { ShareButton } from "../components/share-button.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadBlog } from "../lib/content.server.ts";
 import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { languageOfRequest, localizedPath } from "../lib/i18n/language.ts";
+import { contentDirection, languageOfRequest, localizedPath } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useContentLang, useLanguage } from "../lib/i18n/lingui.tsx";
 import { blogJsonLd, breadcrumbJsonLd } from "../lib/json-ld.server.ts";
 import { companyFromMatches, type JsonLdObject, pageMeta, pageTitle } from "../lib/meta.ts";
@@ -136,7 +136,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <header className="mt-8">
         <h1
-          dir="auto"
+          dir={blog.title ? contentDirection(blog.language) : undefined}
           lang={blog.title ? contentLang : undefined}
           className="text-3xl leading-tight font-bold text-ink md:text-5xl"
         >
@@ -159,7 +159,7 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
           }}
         />
       </header>
-      <RichText html={blog.html} lang={contentLang} className="mt-8 max-w-3xl" />
+      <RichText html={blog.html} language={blog.language} className="mt-8 max-w-3xl" />
       {blog.tags.length > 0 ? (
         <footer className="mt-10 border-t border-slate-200 pt-6">
           <h2 className="sr-only">{t`Tags`}</h2>

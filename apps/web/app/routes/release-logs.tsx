@@ -16,7 +16,7 @@ import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
-import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
+import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
 import type { Route } from "./+types/release-logs";
 
@@ -173,7 +173,7 @@ function Logs({ logs, product }: { logs: ReleaseLogView[]; product: string }) {
                   values={[product, log.title]}
                 />
               </h3>
-              <RichText html={log.html} lang={foreignLang(log.language, language)} className="mt-3" />
+              <RichText html={log.html} language={log.language} className="mt-3" />
             </div>
             {log.image ? (
               <ImageWithSpinner

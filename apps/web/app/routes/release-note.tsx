@@ -8,7 +8,7 @@ import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
 import { messagesFor } from "../lib/i18n/catalogue.server.ts";
-import { languageOfRequest } from "../lib/i18n/language.ts";
+import { contentDirection, languageOfRequest } from "../lib/i18n/language.ts";
 import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/release-note";
@@ -99,14 +99,14 @@ export default function ReleaseNote({ loaderData }: Route.ComponentProps) {
                 </div>
                 {note.title ? (
                   <h2
-                    dir="auto"
+                    dir={contentDirection(note.language)}
                     lang={foreignLang(note.language, language)}
                     className="mt-2 text-2xl font-bold text-ink"
                   >
                     {note.title}
                   </h2>
                 ) : null}
-                <RichText html={note.html} lang={foreignLang(note.language, language)} className="mt-2" />
+                <RichText html={note.html} language={note.language} className="mt-2" />
               </li>
             ))}
           </ol>

@@ -37,3 +37,13 @@ export function localizedPath(path: string, language: Language): string {
 export function directionOf(language: Language): "rtl" | "ltr" {
   return language === "ar" ? "rtl" : "ltr";
 }
+
+/**
+ * The `dir` of an API item's texts (title, HTML content) from the language the API says they
+ * are in (decision 016): `rtl` for Arabic, `ltr` for English, whatever letter they start
+ * with (an Arabic post opening with "Apple Pay" still reads right to left); `auto` (the
+ * first strong letter) only when the API did not say.
+ */
+export function contentDirection(language: Language | null | undefined): "rtl" | "ltr" | "auto" {
+  return language ? directionOf(language) : "auto";
+}

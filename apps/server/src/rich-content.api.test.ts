@@ -1,0 +1,65 @@
+import { blogs, releaseNotes } from "@khayl/db/schema";
+import { DomUtils } from "htmlparser2";
+import { expect, test } from "vitest";
+import { pageHost, ServerPage } from "./server-html-testing.ts";
+
+/**
+ * Editors' HTML (blog content, release notes and logs, terms, privacy) as the pages render it
+ * (architecture §3.10): rows inserted as an editor writes them, pages read without a browser.
+ * Rendering only (the sanitiser and the pages), so PGlite only.
+ */
+const site = pageHost("rich-content");
+
+async function page(url: string): Promise<ServerPage> {
+  const response = await site.host.app.inject(url);
+  expect(response.statusCode, url).toBe(200);
+  return new ServerPage(response.statusCode, response.body);
+}
+
+/** Inserts a blog (long ago, so that it is last in the lists) with these texts, and its Arabic version. */
+async function blog(title: string, content: string, arabic?: { title: string; content: string }): Promise<number> {
+  const [row] = await site.database.db
+    .insert(blogs)
+    .values({
+      title,
+      summary: "s",
+      date: new Date("2001-01-01T08:00:00Z"),
+      content,
+      ...(arabic ? { translations: { ar: { ...arabic, summary: "ملخص" } } } : {}),
+    })
+    .returning({ id: blogs.id });
+  return row!.id;
+}
+
+/** The page's `.rich-text` blocks. */
+const richTexts = (page: ServerPage) =>
+  DomUtils.findAll((e) => /\brich-text\b/.test(e.attribs.class ?? ""), [page.root("main")]);
+
+test("content reads in its language's direction, not its first letter's", async () => {
+  const id = await blog("Khayl and Apple Pay", "<p>Apple Pay is here.</p>", {
+    title: "Khayl: تطبيق نقل الخيول",
+    content: "<p>Apple Pay متاح الآن لدفع الفواتير.</p>",
+  });
+  const arabic = await page(`/ar/blogs/${id}`);
+  expect(richTexts(arabic).map((e) => e.attribs.dir)).toEqual(["rtl"]);
+  expect(arabic.one("h1")?.attribs.dir).toBe("rtl");
+  // An English post that opens with an Arabic sentence is still laid out left to right.
+  const english = await blog("مرحبا: a greeting", "<p>مرحبا بكم. Then the English article follows.</p>");
+  const page2 = await page(`/blogs/${english}`);
+  expect(richTexts(page2).map((e) => e.attribs.dir)).toEqual(["ltr"]);
+  expect(page2.one("h1")?.attribs.dir).toBe("ltr");
+
+  await site.database.db.insert(releaseNotes).values({
+    date: new Date("2001-01-01T08:00:00Z"),
+    title: "Apple Pay for invoices",
+    content: "<p>Pay invoices with Apple Pay.</p>",
+    translations: { ar: { title: "Apple Pay للفواتير", content: "<p>Apple Pay متاح الآن.</p>" } },
+  });
+  const notes = await page("/ar/release-note");
+  const note = DomUtils.findOne(
+    (e) => e.name === "h2" && DomUtils.textContent(e) === "Apple Pay للفواتير",
+    [notes.root()],
+  );
+  expect(note?.attribs.dir).toBe("rtl");
+  expect(richTexts(notes).every((e) => e.attribs.dir === "rtl")).toBe(true);
+});
