@@ -1,7 +1,7 @@
 import { blogs, releaseNotes } from "@khayl/db/schema";
 import { DomUtils } from "htmlparser2";
 import { expect, test } from "vitest";
-import { pageHost, ServerPage } from "./server-html-testing.ts";
+import { PUBLIC_URL, pageHost, ServerPage } from "./server-html-testing.ts";
 
 /**
  * Editors' HTML (blog content, release notes and logs, terms, privacy) as the pages render it
@@ -62,4 +62,19 @@ test("content reads in its language's direction, not its first letter's", async 
   );
   expect(note?.attribs.dir).toBe("rtl");
   expect(richTexts(notes).every((e) => e.attribs.dir === "rtl")).toBe(true);
+});
+
+test("a link pasted with the site's own address leads to the page in the page's language, as a link of the site", async () => {
+  const content = `<p>See the <a href="${PUBLIC_URL}/transport?discipline=endurance">endurance shows</a>.</p>`;
+  const id = await blog("Links", content, { title: "روابط", content });
+  for (const [path, href] of [
+    [`/ar/blogs/${id}`, "/ar/transport?discipline=endurance"],
+    [`/blogs/${id}`, "/transport?discipline=endurance"],
+  ] as const) {
+    const links = DomUtils.findAll((e) => e.name === "a", richTexts(await page(path)));
+    expect(
+      links.map((a) => [a.attribs.href, a.attribs.rel]),
+      path,
+    ).toEqual([[href, undefined]]);
+  }
 });

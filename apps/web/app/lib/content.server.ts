@@ -92,7 +92,7 @@ export async function loadBlog(
         category: blog.category?.trim() || null,
         tags: filledTags(blog.tag),
         image: shownImage(blog.Images?.mainImage ?? blog.Images?.subImage, context.config.imageOrigins),
-        html: sanitizeContent(blog.content, language),
+        html: sanitizeContent(blog.content, { language, publicOrigin: context.config.publicUrl }),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
       },
@@ -130,7 +130,10 @@ export async function loadLegal(
     const arabic = language === "ar" && document.title.ar && document.content.ar;
     return {
       title: (arabic ? document.title.ar : document.title.en) ?? document.title.en,
-      html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en, language),
+      html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en, {
+        language,
+        publicOrigin: context.config.publicUrl,
+      }),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
     };
@@ -152,7 +155,7 @@ export async function loadReleaseNotes(context: AppLoadContext, language: Langua
       date: note.date ?? null,
       tag: note.tag ?? null,
       title: note.title ?? null,
-      html: sanitizeContent(note.content, language),
+      html: sanitizeContent(note.content, { language, publicOrigin: context.config.publicUrl }),
       language: note.language ?? null,
     }));
   });
@@ -170,7 +173,7 @@ export async function loadReleaseLogs(context: AppLoadContext, language: Languag
       title: log.title,
       date: log.date ?? null,
       image: shownImage(log.Image, context.config.imageOrigins),
-      html: sanitizeContent(log.content, language),
+      html: sanitizeContent(log.content, { language, publicOrigin: context.config.publicUrl }),
       language: log.language ?? null,
     }));
   });

@@ -1,12 +1,17 @@
 import { expect, test } from "vitest";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 
+/** The site's public origin in these tests (config `PUBLIC_URL`). */
+const publicOrigin = "https://khayl.example";
+const en = { language: "en", publicOrigin } as const;
+const ar = { language: "ar", publicOrigin } as const;
+
 test("scripts, styles, frames and forms are removed with their content", () => {
   const html = sanitizeContent(
     `<p>Safe</p><script>alert(1)</script><style>p{display:none}</style>` +
       `<iframe src="https://evil.example"></iframe><form action="/x"><input name="q"></form>` +
       `<object data="x.swf"></object>`,
-    "en",
+    en,
   );
   expect(html).toBe("<p>Safe</p>");
 });
@@ -15,7 +20,7 @@ test("event handlers, inline styles and javascript: links are removed", () => {
   const html = sanitizeContent(
     `<p onclick="steal()" style="color:red">Hi <a href="javascript:alert(1)" onmouseover="x()">click</a> ` +
       `<a href=" JaVaScRiPt:alert(1)">again</a></p><img src="/images/a.svg" onerror="alert(1)">`,
-    "en",
+    en,
   );
   expect(html).not.toMatch(/onclick|onmouseover|onerror|style=|javascript/i);
   expect(html).toContain("<p>Hi <a>click</a> <a>again</a></p>");
@@ -29,7 +34,7 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
     `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
     `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> ` +
     `<a href="tel:+97160000000">call</a></p>`;
-  expect(sanitizeContent(source, "en")).toBe(
+  expect(sanitizeContent(source, en)).toBe(
     `<h2>Title</h2><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
       `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
       `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
@@ -39,19 +44,19 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
 });
 
 test("external links get rel=noopener noreferrer; same-site links stay as they are", () => {
-  expect(sanitizeContent(`<a href="https://www.fei.org" target="_blank">FEI</a>`, "en")).toBe(
+  expect(sanitizeContent(`<a href="https://www.fei.org" target="_blank">FEI</a>`, en)).toBe(
     `<a href="https://www.fei.org" rel="noopener noreferrer">FEI</a>`,
   );
-  expect(sanitizeContent(`<a href="/flights">flights</a>`, "en")).toBe(`<a href="/flights">flights</a>`);
+  expect(sanitizeContent(`<a href="/flights">flights</a>`, en)).toBe(`<a href="/flights">flights</a>`);
   // The content's own rel is dropped: ours or none.
-  expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`, "en")).toBe(
+  expect(sanitizeContent(`<a href=" https://evil.example" rel="opener">x</a>`, en)).toBe(
     `<a href="https://evil.example" rel="noopener noreferrer">x</a>`,
   );
-  expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`, "en")).toBe(`<a href="/blogs">x</a>`);
+  expect(sanitizeContent(`<a href="/blogs" rel="opener">x</a>`, en)).toBe(`<a href="/blogs">x</a>`);
 });
 
 test("on an Arabic page, a link to a page of the site leads to its Arabic page; others stay", () => {
-  const link = (href: string) => sanitizeContent(`<a href="${href}">x</a>`, "ar");
+  const link = (href: string) => sanitizeContent(`<a href="${href}">x</a>`, ar);
   expect(link("/transport")).toBe(`<a href="/ar/transport">x</a>`);
   expect(link("/transport?discipline=endurance#list")).toBe(`<a href="/ar/transport?discipline=endurance#list">x</a>`);
   expect(link("/")).toBe(`<a href="/ar">x</a>`);
@@ -78,21 +83,21 @@ test("on an Arabic page, a link to a page of the site leads to its Arabic page; 
     `<a href="https://www.fei.org/transport" rel="noopener noreferrer">x</a>`,
   );
   // On an English page nothing changes.
-  expect(sanitizeContent(`<a href="/transport">x</a>`, "en")).toBe(`<a href="/transport">x</a>`);
+  expect(sanitizeContent(`<a href="/transport">x</a>`, en)).toBe(`<a href="/transport">x</a>`);
 });
 
 test("a link is judged, and written, as a browser reads its address: controls and tabs hide no other site", () => {
   for (const href of ["ht\ttps://evil.example/tab", "\u0001https://evil.example/c0", "h\nttps://evil.example/nl"])
-    expect(sanitizeContent(`<a href="${href}">x</a>`, "en"), JSON.stringify(href)).toMatch(
+    expect(sanitizeContent(`<a href="${href}">x</a>`, en), JSON.stringify(href)).toMatch(
       /^<a href="https:\/\/evil\.example\/\w+" rel="noopener noreferrer">x<\/a>$/,
     );
   // Backslashed addresses are other hosts to a browser too; fragments and paths are this site.
   for (const href of ["/\\evil.example", "\\\\evil.example", "\\/evil.example"])
-    expect(sanitizeContent(`<a href="${href}">x</a>`, "en"), href).toContain('rel="noopener noreferrer"');
-  expect(sanitizeContent(`<a href="#faq">x</a>`, "en")).toBe(`<a href="#faq">x</a>`);
-  expect(sanitizeContent(`<a href=" /flights ">x</a>`, "en")).toBe(`<a href="/flights">x</a>`);
+    expect(sanitizeContent(`<a href="${href}">x</a>`, en), href).toContain('rel="noopener noreferrer"');
+  expect(sanitizeContent(`<a href="#faq">x</a>`, en)).toBe(`<a href="#faq">x</a>`);
+  expect(sanitizeContent(`<a href=" /flights ">x</a>`, en)).toBe(`<a href="/flights">x</a>`);
   // A scheme hidden the same way is still refused.
-  expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`, "en")).toBe("<a>x</a>");
+  expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`, en)).toBe("<a>x</a>");
 });
 
 test("images from other hosts or protocol-relative addresses are dropped (the CSP allows only this site)", () => {
@@ -100,15 +105,15 @@ test("images from other hosts or protocol-relative addresses are dropped (the CS
     sanitizeContent(
       `<p>a</p><img src="https://cdn.example/x.png"><img src="//cdn.example/x.png">` +
         `<img src="data:image/png;base64,AAAA">`,
-      "en",
+      en,
     ),
   ).toBe("<p>a</p>");
 });
 
 test("missing content gives an empty string; plain text passes through escaped", () => {
-  expect(sanitizeContent(null, "en")).toBe("");
-  expect(sanitizeContent(undefined, "en")).toBe("");
-  expect(sanitizeContent("Fish & chips <3", "en")).toBe("Fish &amp; chips &lt;3");
+  expect(sanitizeContent(null, en)).toBe("");
+  expect(sanitizeContent(undefined, en)).toBe("");
+  expect(sanitizeContent("Fish & chips <3", en)).toBe("Fish &amp; chips &lt;3");
 });
 
 test("plainTextExcerpt: text only, blocks separated, cut at a word with an ellipsis", () => {
@@ -129,7 +134,7 @@ test("dir, lang and <bdi> are kept so editors can mark mixed texts; odd values a
   expect(
     sanitizeContent(
       `<p dir="RTL" lang="ar">فقرة <bdi dir="ltr" lang="en-GB">Apple Pay</bdi> <span dir="auto">x</span></p>`,
-      "en",
+      en,
     ),
   ).toBe(`<p dir="rtl" lang="ar">فقرة <bdi dir="ltr" lang="en-GB">Apple Pay</bdi> <span dir="auto">x</span></p>`);
   // Values that are no direction or language, or that try to leave the attribute.
@@ -145,9 +150,42 @@ test("dir, lang and <bdi> are kept so editors can mark mixed texts; odd values a
     `lang="-ar"`,
     `lang=""`,
   ])
-    expect(sanitizeContent(`<p ${attribute}>x</p>`, "en"), attribute).toMatch(/^<p( dir="ltr")?>x<\/p>$/);
+    expect(sanitizeContent(`<p ${attribute}>x</p>`, en), attribute).toMatch(/^<p( dir="ltr")?>x<\/p>$/);
   // A <bdi> keeps direction and language only.
-  expect(sanitizeContent(`<bdi onclick="alert(1)" style="color:red" class="x" title="t" dir="rtl">ب</bdi>`, "en")).toBe(
+  expect(sanitizeContent(`<bdi onclick="alert(1)" style="color:red" class="x" title="t" dir="rtl">ب</bdi>`, en)).toBe(
     `<bdi dir="rtl">ب</bdi>`,
   );
+});
+
+test("a link pasted with the site's own address is a path of the site, in the page's language", () => {
+  const link = (href: string, options: typeof en | typeof ar = ar) =>
+    sanitizeContent(`<a href="${href}">x</a>`, options);
+  expect(link("https://khayl.example/transport?discipline=endurance")).toBe(
+    `<a href="/ar/transport?discipline=endurance">x</a>`,
+  );
+  expect(link("https://khayl.example/transport?discipline=endurance", en)).toBe(
+    `<a href="/transport?discipline=endurance">x</a>`,
+  );
+  // Either scheme, any case, two slashes of either kind, the site's root, the Arabic path.
+  expect(link("HTTP://KHAYL.EXAMPLE/flights#list")).toBe(`<a href="/ar/flights#list">x</a>`);
+  expect(link("//khayl.example/flights")).toBe(`<a href="/ar/flights">x</a>`);
+  expect(link("https:\\\\khayl.example\\contact-us")).toBe(`<a href="/ar/contact-us">x</a>`);
+  expect(link("https://khayl.example")).toBe(`<a href="/ar">x</a>`);
+  expect(link("https://khayl.example/ar/flights")).toBe(`<a href="/ar/flights">x</a>`);
+  expect(link("https://khayl.example/images/truck.svg")).toBe(`<a href="/images/truck.svg">x</a>`);
+  // Other hosts, ports, and addresses that would become another host once relative stay external.
+  for (const href of [
+    "https://khayl.example.evil.example/flights",
+    "https://evil.example/khayl.example",
+    "https://khayl.example@evil.example/flights",
+    "https://khayl.example:8443/flights",
+    "https://khayl.example//evil.example/x",
+    "https://khayl.example/\\evil.example/x",
+    "ftp://khayl.example/flights",
+  ])
+    expect(link(href), href).not.toMatch(/href="\/(?![/\\])/);
+  expect(link("https://khayl.example//evil.example/x")).toBe(
+    `<a href="https://khayl.example//evil.example/x" rel="noopener noreferrer">x</a>`,
+  );
+  expect(link("javascript://khayl.example/%0aalert(1)")).toBe("<a>x</a>");
 });

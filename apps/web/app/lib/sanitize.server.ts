@@ -6,12 +6,13 @@ import type { SafeHtml } from "./safe-html.ts";
  * What API HTML (blog content, terms, privacy, release notes and logs) may keep: text
  * structure, lists, links, tables and same-site images. No scripts, styles, event
  * handlers, forms or frames; links only to http(s), mailto and tel; images only from
- * this site (the page's CSP allows no other image host). A link to a page of this site is
+ * this site (the page's CSP allows no other image host). A link to this site written
+ * with its public origin is made root-relative (`ownPath`), and one to a page of the site is
  * written in `language` (`inLanguage`). Any element may say its writing direction and
  * language (`dir`, `lang`: `directionAndLanguage`), and `<bdi>` isolates a run of the
  * other direction, so that editors can mark mixed texts.
  */
-const optionsFor = (language: Language): sanitize.IOptions => ({
+const optionsFor = ({ language, publicOrigin }: ContentOptions): sanitize.IOptions => ({
   allowedTags: [
     "h2",
     "h3",
@@ -75,12 +76,13 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
     // The page's own title is the only h1.
     h1: "h2",
     // The rel of a link is ours, never the content's (`rel="opener"` would undo it). The
-    // address is written as a browser reads it (`hrefAsBrowsersRead`), and a link to another
-    // site (http or https, or an address that starts with two slashes of either kind, which
-    // browsers read as another host) gets noopener noreferrer.
+    // address is written as a browser reads it (`hrefAsBrowsersRead`), one to this site's
+    // public origin as a path (`ownPath`), and a link to another site (http or https, or an
+    // address that starts with two slashes of either kind, which browsers read as another
+    // host) gets noopener noreferrer.
     a: (tagName, { rel: _theirs, ...attribs }) => {
       if (attribs.href === undefined) return { tagName, attribs };
-      const href = hrefAsBrowsersRead(attribs.href);
+      const href = ownPath(hrefAsBrowsersRead(attribs.href), publicOrigin);
       const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
       return {
         tagName,
@@ -100,7 +102,37 @@ const optionsFor = (language: Language): sanitize.IOptions => ({
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 });
 
-const options = { en: optionsFor("en"), ar: optionsFor("ar") } as const;
+/** What the sanitiser needs to know of the page the content is shown on. */
+export interface ContentOptions {
+  /** The page's language: links to the site's pages lead to that language's (`inLanguage`). */
+  language: Language;
+  /**
+   * The site's public origin (config `PUBLIC_URL`, `context.config.publicUrl` in a loader,
+   * e.g. `https://khayl.ae`): a link editors pasted from the address bar is this site's.
+   */
+  publicOrigin: string;
+}
+
+/**
+ * A link to this site written with its public origin (`https://khayl.ae/transport?x#y`,
+ * `//khayl.ae/…`, either scheme, any case), as a root-relative path (`/transport?x#y`),
+ * so that it is a link of the site like any other (no `rel`, written in the page's
+ * language); any other address is kept as it is. A path that a browser would read as
+ * another host once relative (`https://khayl.ae//evil.example`) stays absolute.
+ */
+function ownPath(href: string, publicOrigin: string): string {
+  if (!/^(https?:)?[/\\]{2}/i.test(href)) return href;
+  let url: URL;
+  let own: URL;
+  try {
+    url = new URL(href, publicOrigin);
+    own = new URL(publicOrigin);
+  } catch {
+    return href;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.host !== own.host || /^\/[/\\]/.test(url.pathname)) return href;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 /** A language tag as BCP 47 writes one: a 2–3 letter language, then subtags of 1–8 letters or digits. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i;
@@ -157,12 +189,13 @@ function hrefAsBrowsersRead(href: string): string {
 }
 
 /**
- * Sanitises HTML from the API for rendering on a page in `language` (architecture §3.10,
- * product §2 "HTML content"; its links to the site's pages lead to that language's).
- * `null`/`undefined` give an empty string. Never throws.
+ * Sanitises HTML from the API for rendering on a page in `options.language` (architecture
+ * §3.10, product §2 "HTML content"; its links to the site's pages, also those written with
+ * `options.publicOrigin`, lead to that language's). `null`/`undefined` give an empty string.
+ * Never throws.
  */
-export function sanitizeContent(html: string | null | undefined, language: Language): SafeHtml {
-  return sanitize(html ?? "", options[language]) as SafeHtml;
+export function sanitizeContent(html: string | null | undefined, options: ContentOptions): SafeHtml {
+  return sanitize(html ?? "", optionsFor(options)) as SafeHtml;
 }
 
 /** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */
