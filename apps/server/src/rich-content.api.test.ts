@@ -1,4 +1,4 @@
-import { blogs, releaseNotes } from "@khayl/db/schema";
+import { blogs, releaseLogs, releaseNotes } from "@khayl/db/schema";
 import { DomUtils } from "htmlparser2";
 import { expect, test } from "vitest";
 import { PUBLIC_URL, pageHost, ServerPage } from "./server-html-testing.ts";
@@ -77,4 +77,40 @@ test("a link pasted with the site's own address leads to the page in the page's 
       path,
     ).toEqual([[href, undefined]]);
   }
+});
+
+/** The levels of the page's headings in document order, checked to skip none on the way down. */
+function outline(page: ServerPage): number[] {
+  const levels = DomUtils.findAll((e) => /^h[1-6]$/.test(e.name), [page.root("main")]).map((e) => Number(e.name[1]));
+  levels.reduce((previous, level) => {
+    expect(level, levels.join(" ")).toBeLessThanOrEqual(previous + 1);
+    return level;
+  }, 1);
+  return levels;
+}
+
+test("the content's headings continue the page's outline, on every page that shows content", async () => {
+  const content = "<h2>Costs</h2><h5>After an h2</h5><p>x</p><h2>FAQ</h2>";
+  const id = await blog("Outline", content);
+  const levelsOf = async (path: string, text: string) => {
+    const found = DomUtils.findAll(
+      (e) => /^h[1-6]$/.test(e.name) && DomUtils.textContent(e) === text,
+      [(await page(path)).root()],
+    );
+    return found.map((e) => e.name);
+  };
+  expect(outline(await page(`/blogs/${id}`))).toEqual([1, 2, 3, 2]);
+  await site.database.db
+    .insert(releaseLogs)
+    .values({ title: "9.9.9", date: new Date("2001-01-01T08:00:00Z"), content });
+  await site.database.db
+    .insert(releaseNotes)
+    .values({ date: new Date("2001-01-01T08:00:00Z"), title: "A note", content });
+  // Below a release log card's h3, and below a release note's h2 title.
+  expect(await levelsOf("/release-logs", "After an h2")).toEqual(["h5"]);
+  expect(await levelsOf("/release-logs", "Costs")).toEqual(["h4"]);
+  outline(await page("/release-logs"));
+  expect(await levelsOf("/release-note", "Costs")).toEqual(["h3"]);
+  expect(await levelsOf("/release-note", "After an h2")).toEqual(["h4"]);
+  outline(await page("/release-note"));
 });

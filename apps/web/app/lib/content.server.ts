@@ -92,7 +92,8 @@ export async function loadBlog(
         category: blog.category?.trim() || null,
         tags: filledTags(blog.tag),
         image: shownImage(blog.Images?.mainImage ?? blog.Images?.subImage, context.config.imageOrigins),
-        html: sanitizeContent(blog.content, { language, publicOrigin: context.config.publicUrl }),
+        // Under the page's h1, the blog's title.
+        html: sanitizeContent(blog.content, { language, publicOrigin: context.config.publicUrl, headingLevel: 2 }),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
       },
@@ -130,9 +131,11 @@ export async function loadLegal(
     const arabic = language === "ar" && document.title.ar && document.content.ar;
     return {
       title: (arabic ? document.title.ar : document.title.en) ?? document.title.en,
+      // Under the document's title (h2), itself under the page's h1.
       html: sanitizeContent((arabic ? document.content.ar : document.content.en) ?? document.content.en, {
         language,
         publicOrigin: context.config.publicUrl,
+        headingLevel: 3,
       }),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
@@ -155,7 +158,12 @@ export async function loadReleaseNotes(context: AppLoadContext, language: Langua
       date: note.date ?? null,
       tag: note.tag ?? null,
       title: note.title ?? null,
-      html: sanitizeContent(note.content, { language, publicOrigin: context.config.publicUrl }),
+      // Under the note's title (h2), or the page's h1 when it has none.
+      html: sanitizeContent(note.content, {
+        language,
+        publicOrigin: context.config.publicUrl,
+        headingLevel: note.title ? 3 : 2,
+      }),
       language: note.language ?? null,
     }));
   });
@@ -173,7 +181,8 @@ export async function loadReleaseLogs(context: AppLoadContext, language: Languag
       title: log.title,
       date: log.date ?? null,
       image: shownImage(log.Image, context.config.imageOrigins),
-      html: sanitizeContent(log.content, { language, publicOrigin: context.config.publicUrl }),
+      // Under the card's heading (h3, '{product} Version {title}').
+      html: sanitizeContent(log.content, { language, publicOrigin: context.config.publicUrl, headingLevel: 4 }),
       language: log.language ?? null,
     }));
   });

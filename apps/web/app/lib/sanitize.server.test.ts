@@ -3,8 +3,8 @@ import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 
 /** The site's public origin in these tests (config `PUBLIC_URL`). */
 const publicOrigin = "https://khayl.example";
-const en = { language: "en", publicOrigin } as const;
-const ar = { language: "ar", publicOrigin } as const;
+const en = { language: "en", publicOrigin, headingLevel: 2 } as const;
+const ar = { language: "ar", publicOrigin, headingLevel: 2 } as const;
 
 test("scripts, styles, frames and forms are removed with their content", () => {
   const html = sanitizeContent(
@@ -27,7 +27,7 @@ test("event handlers, inline styles and javascript: links are removed", () => {
   expect(html).toContain('<img src="/images/a.svg" alt="" loading="lazy" decoding="async" />');
 });
 
-test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () => {
+test("headings, lists, emphasis, tables and links are kept; the highest heading becomes h2", () => {
   const source =
     `<h1>Title</h1><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
     `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
@@ -35,7 +35,7 @@ test("headings, lists, emphasis, tables and links are kept; h1 becomes h2", () =
     `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> ` +
     `<a href="tel:+97160000000">call</a></p>`;
   expect(sanitizeContent(source, en)).toBe(
-    `<h2>Title</h2><h2>Section</h2><h3>Sub</h3><p><strong>Bold</strong> and <em>italic</em></p>` +
+    `<h2>Title</h2><h3>Section</h3><h4>Sub</h4><p><strong>Bold</strong> and <em>italic</em></p>` +
       `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
       `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
       `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a ` +
@@ -188,4 +188,34 @@ test("a link pasted with the site's own address is a path of the site, in the pa
     `<a href="https://khayl.example//evil.example/x" rel="noopener noreferrer">x</a>`,
   );
   expect(link("javascript://khayl.example/%0aalert(1)")).toBe("<a>x</a>");
+});
+
+test("headings continue the page's outline: from the level given, none skipped, h6 at most", () => {
+  const headings = (html: string, headingLevel: 2 | 3 | 4 | 5 | 6) =>
+    [...sanitizeContent(html, { ...en, headingLevel }).matchAll(/<(h\d)>(\w+)</g)].map(
+      ([, tag, text]) => `${tag} ${text}`,
+    );
+  // An h5 straight after an h2 is the next level; a later h2 goes back up; an h1 is the highest.
+  expect(headings("<h2>a</h2><h5>b</h5><h6>c</h6><h2>d</h2><h3>e</h3>", 2)).toEqual([
+    "h2 a",
+    "h3 b",
+    "h4 c",
+    "h2 d",
+    "h3 e",
+  ]);
+  expect(headings("<h1>a</h1><h2>b</h2><h4>c</h4><h3>d</h3>", 2)).toEqual(["h2 a", "h3 b", "h4 c", "h4 d"]);
+  // Content starting lower than its later headings: each section of the highest level at the start level.
+  expect(headings("<h3>a</h3><h4>b</h4><h2>c</h2>", 3)).toEqual(["h3 a", "h4 b", "h3 c"]);
+  // Under a card's h3 (release logs), and never deeper than h6.
+  expect(headings("<h2>a</h2><h3>b</h3><h4>c</h4><h5>d</h5><h6>e</h6>", 4)).toEqual([
+    "h4 a",
+    "h5 b",
+    "h6 c",
+    "h6 d",
+    "h6 e",
+  ]);
+  // Each text starts its own outline.
+  expect(headings("<h4>a</h4>", 2)).toEqual(["h2 a"]);
+  // A closing tag closes the heading it opened.
+  expect(sanitizeContent("<h5>a</h5><p>b</p>", en)).toBe("<h2>a</h2><p>b</p>");
 });

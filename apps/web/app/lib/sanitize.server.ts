@@ -12,95 +12,103 @@ import type { SafeHtml } from "./safe-html.ts";
  * language (`dir`, `lang`: `directionAndLanguage`), and `<bdi>` isolates a run of the
  * other direction, so that editors can mark mixed texts.
  */
-const optionsFor = ({ language, publicOrigin }: ContentOptions): sanitize.IOptions => ({
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "p",
-    "br",
-    "hr",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "dl",
-    "dt",
-    "dd",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "small",
-    "mark",
-    "sub",
-    "sup",
-    "abbr",
-    "bdi",
-    "code",
-    "pre",
-    "span",
-    "a",
-    "img",
-    "figure",
-    "figcaption",
-    "table",
-    "caption",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "th",
-    "td",
-  ],
-  allowedAttributes: {
-    // dir and lang are checked by the "*" transform below; rel, loading and decoding are set
-    // by transformTags (which runs before this filter).
-    "*": ["dir", "lang"],
-    a: ["href", "title", "rel"],
-    img: ["src", "alt", "width", "height", "loading", "decoding"],
-    abbr: ["title"],
-    ol: ["start", "reversed"],
-    th: ["scope", "colspan", "rowspan"],
-    td: ["colspan", "rowspan"],
-  },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: [] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-  transformTags: {
-    // The page's own title is the only h1.
-    h1: "h2",
-    // The rel of a link is ours, never the content's (`rel="opener"` would undo it). The
-    // address is written as a browser reads it (`hrefAsBrowsersRead`), one to this site's
-    // public origin as a path (`ownPath`), and a link to another site (http or https, or an
-    // address that starts with two slashes of either kind, which browsers read as another
-    // host) gets noopener noreferrer.
-    a: (tagName, { rel: _theirs, ...attribs }) => {
-      if (attribs.href === undefined) return { tagName, attribs };
-      const href = ownPath(hrefAsBrowsersRead(attribs.href), publicOrigin);
-      const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
-      return {
-        tagName,
-        attribs: external
-          ? { ...attribs, href, rel: "noopener noreferrer" }
-          : { ...attribs, href: inLanguage(href, language) },
-      };
+const optionsFor = ({ language, publicOrigin, headingLevel }: ContentOptions): sanitize.IOptions => {
+  const heading = headingShift(headingLevel);
+  return {
+    allowedTags: [
+      "h2",
+      "h3",
+      "h4",
+      "h5",
+      "h6",
+      "p",
+      "br",
+      "hr",
+      "blockquote",
+      "ul",
+      "ol",
+      "li",
+      "dl",
+      "dt",
+      "dd",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "s",
+      "small",
+      "mark",
+      "sub",
+      "sup",
+      "abbr",
+      "bdi",
+      "code",
+      "pre",
+      "span",
+      "a",
+      "img",
+      "figure",
+      "figcaption",
+      "table",
+      "caption",
+      "thead",
+      "tbody",
+      "tfoot",
+      "tr",
+      "th",
+      "td",
+    ],
+    allowedAttributes: {
+      // dir and lang are checked by the "*" transform below; rel, loading and decoding are set
+      // by transformTags (which runs before this filter).
+      "*": ["dir", "lang"],
+      a: ["href", "title", "rel"],
+      img: ["src", "alt", "width", "height", "loading", "decoding"],
+      abbr: ["title"],
+      ol: ["start", "reversed"],
+      th: ["scope", "colspan", "rowspan"],
+      td: ["colspan", "rowspan"],
     },
-    img: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
-    }),
-    "*": (tagName, attribs) => ({ tagName, attribs: directionAndLanguage(attribs) }),
-  },
-  allowedSchemesAppliedToAttributes: ["href", "src"],
-  // An image whose address was refused is dropped rather than left empty.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
-});
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemesByTag: { img: [] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: "discard",
+    transformTags: {
+      // Headings continue the page's outline (`headingShift`): the page's own title is the only h1.
+      h1: heading,
+      h2: heading,
+      h3: heading,
+      h4: heading,
+      h5: heading,
+      h6: heading,
+      // The rel of a link is ours, never the content's (`rel="opener"` would undo it). The
+      // address is written as a browser reads it (`hrefAsBrowsersRead`), one to this site's
+      // public origin as a path (`ownPath`), and a link to another site (http or https, or an
+      // address that starts with two slashes of either kind, which browsers read as another
+      // host) gets noopener noreferrer.
+      a: (tagName, { rel: _theirs, ...attribs }) => {
+        if (attribs.href === undefined) return { tagName, attribs };
+        const href = ownPath(hrefAsBrowsersRead(attribs.href), publicOrigin);
+        const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
+        return {
+          tagName,
+          attribs: external
+            ? { ...attribs, href, rel: "noopener noreferrer" }
+            : { ...attribs, href: inLanguage(href, language) },
+        };
+      },
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
+      }),
+      "*": (tagName, attribs) => ({ tagName, attribs: directionAndLanguage(attribs) }),
+    },
+    allowedSchemesAppliedToAttributes: ["href", "src"],
+    // An image whose address was refused is dropped rather than left empty.
+    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  };
+};
 
 /** What the sanitiser needs to know of the page the content is shown on. */
 export interface ContentOptions {
@@ -111,6 +119,36 @@ export interface ContentOptions {
    * e.g. `https://khayl.ae`): a link editors pasted from the address bar is this site's.
    */
   publicOrigin: string;
+  /**
+   * The heading level the content starts at, below the page's headings above it (2 under the
+   * page's h1, 4 under a card's h3): its highest heading gets this level (`headingShift`).
+   */
+  headingLevel: HeadingLevel;
+}
+
+/** A heading level the content may start at (the page's own title is its only h1). */
+type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+
+/**
+ * The content's headings as a part of the page's outline: each heading's level from its
+ * place among the headings before it, not from its number. The first, and any heading of
+ * a level as high as any before it, is at `start`; a heading of a lower level than the one
+ * before it is one level below that one, never more (`h2` then `h5` are `start` and
+ * `start + 1`: assistive technology announces no skipped level); the deepest is `h6`.
+ * For sanitize-html's `transformTags`, which sees the opening tags in document order: one
+ * per sanitised text.
+ */
+function headingShift(start: HeadingLevel): sanitize.Transformer {
+  // The headings whose sections are still open: their level in the content, and on the page.
+  const open: { source: number; level: number }[] = [];
+  return (tagName, attribs) => {
+    const source = Number(tagName.slice(1));
+    while (open.length > 0 && (open.at(-1)?.source ?? 0) >= source) open.pop();
+    const parent = open.at(-1);
+    const level = Math.min(6, parent ? parent.level + 1 : start);
+    open.push({ source, level });
+    return { tagName: `h${level}`, attribs };
+  };
 }
 
 /**
