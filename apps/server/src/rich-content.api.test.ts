@@ -114,3 +114,43 @@ test("the content's headings continue the page's outline, on every page that sho
   expect(await levelsOf("/release-note", "After an h2")).toEqual(["h4"]);
   outline(await page("/release-note"));
 });
+
+/** The ids of the page's elements that more than one element has. */
+const duplicateIds = (page: ServerPage) => {
+  const ids = DomUtils.findAll((e) => e.attribs.id !== undefined, [page.root()]).map((e) => e.attribs.id);
+  return ids.filter((id, i) => ids.indexOf(id) !== i);
+};
+
+test("links to a place in the content lead to it, and never to the page's own elements", async () => {
+  const content =
+    `<p><a href="#faq">To the FAQ</a> · <a href="#main">main</a></p>` +
+    `<h2 id="faq">FAQ</h2><p id="main">Not the page's main</p>`;
+  const id = await blog("Anchors", content);
+  const post = await page(`/blogs/${id}`);
+  const [toFaq, toMain] = DomUtils.findAll((e) => e.name === "a", richTexts(post));
+  const target = (href: string | undefined) =>
+    DomUtils.findAll((e) => `#${e.attribs.id}` === href, [post.root()]).map((e) => DomUtils.textContent(e));
+  expect(target(toFaq?.attribs.href)).toEqual(["FAQ"]);
+  expect(target(toMain?.attribs.href)).toEqual(["Not the page's main"]);
+  // The page's own main is still the skip link's.
+  expect(post.one("main")?.attribs.id).toBe("main");
+  expect(duplicateIds(post)).toEqual([]);
+  // Two notes (and two logs) with the same ids on one page keep them apart, each link leading into its own.
+  for (const n of [1, 2]) {
+    await site.database.db
+      .insert(releaseNotes)
+      .values({ date: new Date("2001-01-01T08:00:00Z"), title: `Note ${n}`, content });
+    await site.database.db
+      .insert(releaseLogs)
+      .values({ title: `0.0.${n}`, date: new Date("2001-01-01T08:00:00Z"), content });
+  }
+  for (const path of ["/release-note", "/release-logs"]) {
+    const list = await page(path);
+    expect(duplicateIds(list), path).toEqual([]);
+    for (const a of DomUtils.findAll((e) => e.name === "a" && (e.attribs.href ?? "").startsWith("#"), richTexts(list)))
+      expect(
+        DomUtils.findAll((e) => `#${e.attribs.id}` === a.attribs.href, [list.root()]),
+        a.attribs.href,
+      ).toHaveLength(1);
+  }
+});

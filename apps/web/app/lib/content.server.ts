@@ -159,10 +159,12 @@ export async function loadReleaseNotes(context: AppLoadContext, language: Langua
       tag: note.tag ?? null,
       title: note.title ?? null,
       // Under the note's title (h2), or the page's h1 when it has none.
+      // Each note's ids its own: the page shows them all.
       html: sanitizeContent(note.content, {
         language,
         publicOrigin: context.config.publicUrl,
         headingLevel: note.title ? 3 : 2,
+        idPrefix: `c-${note.id}-`,
       }),
       language: note.language ?? null,
     }));
@@ -182,7 +184,13 @@ export async function loadReleaseLogs(context: AppLoadContext, language: Languag
       date: log.date ?? null,
       image: shownImage(log.Image, context.config.imageOrigins),
       // Under the card's heading (h3, '{product} Version {title}').
-      html: sanitizeContent(log.content, { language, publicOrigin: context.config.publicUrl, headingLevel: 4 }),
+      // Each log's ids its own: the page shows them all.
+      html: sanitizeContent(log.content, {
+        language,
+        publicOrigin: context.config.publicUrl,
+        headingLevel: 4,
+        idPrefix: `c-${log.id}-`,
+      }),
       language: log.language ?? null,
     }));
   });

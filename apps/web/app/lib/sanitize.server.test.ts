@@ -75,7 +75,6 @@ test("on an Arabic page, a link to a page of the site leads to its Arabic page; 
     "/.well-known/security.txt",
     "/sitemap.xml",
     "/api/v1/health",
-    "#faq",
     "mailto:a@example.com",
   ])
     expect(link(href), href).toBe(`<a href="${href}">x</a>`);
@@ -94,7 +93,7 @@ test("a link is judged, and written, as a browser reads its address: controls an
   // Backslashed addresses are other hosts to a browser too; fragments and paths are this site.
   for (const href of ["/\\evil.example", "\\\\evil.example", "\\/evil.example"])
     expect(sanitizeContent(`<a href="${href}">x</a>`, en), href).toContain('rel="noopener noreferrer"');
-  expect(sanitizeContent(`<a href="#faq">x</a>`, en)).toBe(`<a href="#faq">x</a>`);
+  expect(sanitizeContent(`<a href="#faq">x</a>`, en)).toBe(`<a href="#c-faq">x</a>`);
   expect(sanitizeContent(`<a href=" /flights ">x</a>`, en)).toBe(`<a href="/flights">x</a>`);
   // A scheme hidden the same way is still refused.
   expect(sanitizeContent(`<a href="java\tscript:alert(1)">x</a>`, en)).toBe("<a>x</a>");
@@ -218,4 +217,61 @@ test("headings continue the page's outline: from the level given, none skipped, 
   expect(headings("<h4>a</h4>", 2)).toEqual(["h2 a"]);
   // A closing tag closes the heading it opened.
   expect(sanitizeContent("<h5>a</h5><p>b</p>", en)).toBe("<h2>a</h2><p>b</p>");
+});
+
+test("ids are kept with a prefix, and links into the content lead to them", () => {
+  expect(
+    sanitizeContent(
+      `<p><a href="#costs">costs</a> <a href=" #faq">faq</a></p><h2 id="costs">Costs</h2>` +
+        `<p id="faq">FAQ</p><a name="old-anchor">old</a><a href="#old-anchor">back</a>`,
+      en,
+    ),
+  ).toBe(
+    `<p><a href="#c-costs">costs</a> <a href="#c-faq">faq</a></p><h2 id="c-costs">Costs</h2>` +
+      `<p id="c-faq">FAQ</p><a id="c-old-anchor">old</a><a href="#c-old-anchor">back</a>`,
+  );
+  // Arabic ids, written percent-encoded in the link as browsers send them.
+  expect(sanitizeContent(`<a href="#%D8%A3%D8%B3%D8%A6%D9%84%D8%A9">x</a><h2 id="أسئلة">y</h2>`, en)).toBe(
+    `<a href="#c-%D8%A3%D8%B3%D8%A6%D9%84%D8%A9">x</a><h2 id="c-أسئلة">y</h2>`,
+  );
+  // A page that shows several texts gives each its own prefix.
+  expect(sanitizeContent(`<a href="#faq">x</a><h2 id="faq">y</h2>`, { ...en, idPrefix: "c-12-" })).toBe(
+    `<a href="#c-12-faq">x</a><h2 id="c-12-faq">y</h2>`,
+  );
+  // Another page's place stays as written.
+  expect(sanitizeContent(`<a href="/blogs/1#faq">x</a>`, en)).toBe(`<a href="/blogs/1#faq">x</a>`);
+});
+
+test("content ids can name none of the page's own elements, nor leave their attribute", () => {
+  // The page's own ids (the skip link's target, dialogs, forms) are the content's own once prefixed.
+  expect(sanitizeContent(`<p id="main">x</p><a href="#main">skip</a><a href="#contact-form">form</a>`, en)).toBe(
+    `<p id="c-main">x</p><a href="#c-main">skip</a><a href="#c-contact-form">form</a>`,
+  );
+  expect(sanitizeContent(`<a href="#c-faq">x</a><p id="c-faq">y</p>`, en)).toBe(
+    `<a href="#c-c-faq">x</a><p id="c-c-faq">y</p>`,
+  );
+  // Ids with spaces, quotes, markup, schemes, or none at all are dropped.
+  for (const id of [
+    `a b`,
+    `x" onclick="alert(1)`,
+    `x'y`,
+    `javascript:alert(1)`,
+    `<b>`,
+    ``,
+    `a/b`,
+    `#x`,
+    "x".repeat(101),
+  ])
+    expect(sanitizeContent(`<h2 id="${id.replace(/"/g, "&quot;")}">t</h2>`, en), id).toBe("<h2>t</h2>");
+  expect(sanitizeContent(`<a name="x&quot; onclick=&quot;alert(1)">t</a>`, en)).toBe("<a>t</a>");
+  // A fragment no id can have leaves the link without an address; a scheme is still refused.
+  for (const href of [`#a b`, `#x&quot;onmouseover=&quot;alert(1)`, `#%E0%A4%A`, `#javascript:alert(1)`])
+    expect(sanitizeContent(`<a href="${href}">t</a>`, en), href).toBe("<a>t</a>");
+  // `#` and `#top` still mean the top of the page, unless the content has such an id.
+  expect(sanitizeContent(`<a href="#top">up</a><a href="#">up</a>`, en)).toBe(
+    `<a href="#top">up</a><a href="#">up</a>`,
+  );
+  expect(sanitizeContent(`<h2 id="top">t</h2><a href="#top">up</a>`, en)).toBe(
+    `<h2 id="c-top">t</h2><a href="#c-top">up</a>`,
+  );
 });

@@ -1,3 +1,4 @@
+import { Parser } from "htmlparser2";
 import sanitize from "sanitize-html";
 import { type Language, localizedPath } from "./i18n/language.ts";
 import type { SafeHtml } from "./safe-html.ts";
@@ -10,9 +11,14 @@ import type { SafeHtml } from "./safe-html.ts";
  * with its public origin is made root-relative (`ownPath`), and one to a page of the site is
  * written in `language` (`inLanguage`). Any element may say its writing direction and
  * language (`dir`, `lang`: `directionAndLanguage`), and `<bdi>` isolates a run of the
- * other direction, so that editors can mark mixed texts.
+ * other direction, so that editors can mark mixed texts. Any element may have an id, which
+ * links in the content lead to (`contentId`, `contentHref`; `contentIds` are the ids the
+ * content gives, as written).
  */
-const optionsFor = ({ language, publicOrigin, headingLevel }: ContentOptions): sanitize.IOptions => {
+const optionsFor = (
+  { language, publicOrigin, headingLevel, idPrefix = "c-" }: ContentOptions,
+  contentIds: ReadonlySet<string>,
+): sanitize.IOptions => {
   const heading = headingShift(headingLevel);
   return {
     allowedTags: [
@@ -60,9 +66,9 @@ const optionsFor = ({ language, publicOrigin, headingLevel }: ContentOptions): s
       "td",
     ],
     allowedAttributes: {
-      // dir and lang are checked by the "*" transform below; rel, loading and decoding are set
-      // by transformTags (which runs before this filter).
-      "*": ["dir", "lang"],
+      // dir, lang and id are checked by the "*" transform below; rel, loading and decoding are
+      // set by transformTags (which runs before this filter).
+      "*": ["dir", "lang", "id"],
       a: ["href", "title", "rel"],
       img: ["src", "alt", "width", "height", "loading", "decoding"],
       abbr: ["title"],
@@ -87,9 +93,17 @@ const optionsFor = ({ language, publicOrigin, headingLevel }: ContentOptions): s
       // public origin as a path (`ownPath`), and a link to another site (http or https, or an
       // address that starts with two slashes of either kind, which browsers read as another
       // host) gets noopener noreferrer.
-      a: (tagName, { rel: _theirs, ...attribs }) => {
+      // An old-style anchor's name is its id. A link to a place in the content (`#faq`) leads to
+      // its id as the "*" transform writes it (`contentHref`).
+      a: (tagName, { rel: _theirs, name, ...theirs }) => {
+        const attribs = theirs.id === undefined && name !== undefined ? { ...theirs, id: name } : theirs;
         if (attribs.href === undefined) return { tagName, attribs };
         const href = ownPath(hrefAsBrowsersRead(attribs.href), publicOrigin);
+        if (href.startsWith("#")) {
+          const { href: _fragment, ...others } = attribs;
+          const target = contentHref(href, idPrefix, contentIds);
+          return { tagName, attribs: target === undefined ? others : { ...others, href: target } };
+        }
         const external = /^https?:/i.test(href) || /^[/\\]{2}/.test(href);
         return {
           tagName,
@@ -102,7 +116,7 @@ const optionsFor = ({ language, publicOrigin, headingLevel }: ContentOptions): s
         tagName,
         attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
       }),
-      "*": (tagName, attribs) => ({ tagName, attribs: directionAndLanguage(attribs) }),
+      "*": (tagName, attribs) => ({ tagName, attribs: contentId(directionAndLanguage(attribs), idPrefix) }),
     },
     allowedSchemesAppliedToAttributes: ["href", "src"],
     // An image whose address was refused is dropped rather than left empty.
@@ -124,6 +138,55 @@ export interface ContentOptions {
    * page's h1, 4 under a card's h3): its highest heading gets this level (`headingShift`).
    */
   headingLevel: HeadingLevel;
+  /**
+   * What the content's ids start with (default `c-`: `id="faq"` is `c-faq`), so that they
+   * never name one of the page's own elements (`#main`, its dialogs and forms). A page that
+   * shows several texts gives each its own (`c-12-`), so that their ids stay apart.
+   */
+  idPrefix?: string;
+}
+
+/**
+ * An id editors may give an element, or a link's fragment may name: letters of any script,
+ * marks, digits, `_`, `-` and `.`, at most 100 of them; other ids are dropped.
+ */
+const CONTENT_ID = /^[\p{L}\p{M}\p{N}_.-]{1,100}$/u;
+
+/** The attributes with their `id` (a `CONTENT_ID`) written with `prefix`, or without it. */
+function contentId(attribs: sanitize.Attributes, prefix: string): sanitize.Attributes {
+  const { id, ...others } = attribs;
+  return id !== undefined && CONTENT_ID.test(id) ? { ...others, id: `${prefix}${id}` } : others;
+}
+
+/**
+ * A link to a place in the content (`#faq`) as the ids are written (`#c-faq`, `contentId`),
+ * also when it names one of the page's own ids (`#main` is `#c-main`: content leads only
+ * into itself). `#` and `#top` with no such id in the content keep their meaning, the top
+ * of the page. `undefined` (no address) for a fragment no id can have (`#a b`, `#x"y`).
+ */
+function contentHref(href: string, prefix: string, contentIds: ReadonlySet<string>): string | undefined {
+  const fragment = href.slice(1);
+  let target: string;
+  try {
+    target = decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+  if ((target === "" || target.toLowerCase() === "top") && !contentIds.has(target)) return href;
+  return CONTENT_ID.test(target) ? `#${prefix}${fragment}` : undefined;
+}
+
+/** The ids and anchor names the content's elements are given, as written. */
+function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  const parser = new Parser({
+    onopentag(_name, attribs) {
+      if (attribs.id !== undefined) ids.add(attribs.id);
+      if (attribs.name !== undefined) ids.add(attribs.name);
+    },
+  });
+  parser.end(html);
+  return ids;
 }
 
 /** A heading level the content may start at (the page's own title is its only h1). */
@@ -228,12 +291,14 @@ function hrefAsBrowsersRead(href: string): string {
 
 /**
  * Sanitises HTML from the API for rendering on a page in `options.language` (architecture
- * §3.10, product §2 "HTML content"; its links to the site's pages, also those written with
- * `options.publicOrigin`, lead to that language's). `null`/`undefined` give an empty string.
- * Never throws.
+ * §3.10, product §2 "HTML content"): its links to the site's pages, also those written with
+ * `options.publicOrigin`, lead to that language's; its headings start at
+ * `options.headingLevel`; its ids start with `options.idPrefix`, and so do its links to
+ * them. `null`/`undefined` give an empty string. Never throws.
  */
 export function sanitizeContent(html: string | null | undefined, options: ContentOptions): SafeHtml {
-  return sanitize(html ?? "", optionsFor(options)) as SafeHtml;
+  const source = html ?? "";
+  return sanitize(source, optionsFor(options, idsOf(source))) as SafeHtml;
 }
 
 /** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */
