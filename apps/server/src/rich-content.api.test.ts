@@ -1,7 +1,7 @@
 import { blogs, releaseLogs, releaseNotes } from "@khayl/db/schema";
 import { DomUtils } from "htmlparser2";
 import { expect, test } from "vitest";
-import { PUBLIC_URL, pageHost, ServerPage } from "./server-html-testing.ts";
+import { accessibleName, PUBLIC_URL, pageHost, ServerPage } from "./server-html-testing.ts";
 
 /**
  * Editors' HTML (blog content, release notes and logs, terms, privacy) as the pages render it
@@ -153,4 +153,31 @@ test("links to a place in the content lead to it, and never to the page's own el
         a.attribs.href,
       ).toHaveLength(1);
   }
+});
+
+test("no link of the content is left without a name, and no paragraph empty", async () => {
+  const id = await blog(
+    "Empty links",
+    `<p><a href="/flights"><img src="https://cdn.example/plane.jpg" alt="Our flights"></a></p>` +
+      `<p><a href="https://youtu.be/x"><iframe src="https://www.youtube.com/embed/x" title="Loading day"></iframe></a></p>` +
+      `<p><a href="/media"><video src="/media/clip.mp4"></video></a></p>` +
+      `<p><a href="/transport"><img src="/images/card-plane.svg"></a></p>` +
+      `<p><a href="/contact-us"><img src="https://cdn.example/x.jpg"></a></p><p></p><p>&nbsp;</p><p>End.</p>`,
+  );
+  const [content] = richTexts(await page(`/blogs/${id}`));
+  const links = DomUtils.findAll((e) => e.name === "a", content ? [content] : []);
+  expect(links.map((a) => [a.attribs.href, accessibleName(a)])).toEqual([
+    ["/flights", "Our flights"],
+    ["https://youtu.be/x", "Loading day"],
+    ["/media", "/media/clip.mp4"],
+    ["/transport", "/transport"],
+  ]);
+  const paragraphs = DomUtils.findAll((e) => e.name === "p", content ? [content] : []);
+  expect(paragraphs.map((p) => DomUtils.textContent(p).trim())).toEqual([
+    "Our flights",
+    "Loading day",
+    "/media/clip.mp4",
+    "",
+    "End.",
+  ]);
 });

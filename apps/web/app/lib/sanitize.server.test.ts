@@ -275,3 +275,50 @@ test("content ids can name none of the page's own elements, nor leave their attr
     `<h2 id="c-top">t</h2><a href="#c-top">up</a>`,
   );
 });
+
+test("a link left without text by what was dropped is named by it, or removed; no empty paragraph stays", () => {
+  // An image from another host, a frame, a player: their alt, title, else address name the link.
+  expect(
+    sanitizeContent(`<p><a href="/flights"><img src="https://cdn.example/x.jpg" alt="Our flights"></a></p>`, en),
+  ).toBe(`<p><a href="/flights">Our flights</a></p>`);
+  expect(
+    sanitizeContent(
+      `<a href="https://youtu.be/x"><iframe src="https://www.youtube.com/embed/x" title="Our video"></iframe></a>`,
+      en,
+    ),
+  ).toBe(`<a href="https://youtu.be/x" rel="noopener noreferrer">Our video</a>`);
+  expect(sanitizeContent(`<a href="/media"><iframe src="https://www.youtube.com/embed/x"></iframe></a>`, en)).toBe(
+    `<a href="/media">https://www.youtube.com/embed/x</a>`,
+  );
+  expect(sanitizeContent(`<a href="/media"><video src="/media/clip.mp4" controls></video></a>`, en)).toBe(
+    `<a href="/media">/media/clip.mp4</a>`,
+  );
+  // Nothing to name it: the link goes, and so does the paragraph it leaves empty.
+  expect(sanitizeContent(`<p><a href="/flights"><img src="https://cdn.example/x.jpg"></a></p><p>b</p>`, en)).toBe(
+    "<p>b</p>",
+  );
+  expect(sanitizeContent(`<p>a <a href="/flights"> </a> b</p>`, en)).toBe("<p>a   b</p>");
+  // A kept image with an empty alt and nothing else: its alt says where the link leads.
+  expect(sanitizeContent(`<a href="/transport?discipline=endurance"><img src="/images/card-plane.svg"></a>`, en)).toBe(
+    `<a href="/transport?discipline=endurance"><img src="/images/card-plane.svg" alt="/transport?discipline=endurance" loading="lazy" decoding="async" /></a>`,
+  );
+  expect(sanitizeContent(`<a href="https://www.fei.org/rules"><img src="/images/fei.png" alt=" "></a>`, en)).toContain(
+    `alt="www.fei.org/rules"`,
+  );
+  // Links with text, or an image's alt, and anchors without an address are left as they are.
+  expect(sanitizeContent(`<a href="/x"><img src="/a.svg" alt="A">B</a><a id="top"></a>`, en)).toBe(
+    `<a href="/x"><img src="/a.svg" alt="A" loading="lazy" decoding="async" />B</a><a id="c-top"></a>`,
+  );
+  // An image dropped outside a link leaves nothing; empty paragraphs go.
+  expect(
+    sanitizeContent(
+      `<p>a</p><p></p><p>&nbsp;</p><p>  <br> </p><p><img src="https://cdn.example/x.jpg" alt="x"></p>`,
+      en,
+    ),
+  ).toBe("<p>a</p>");
+  // The sanitiser's marker, written by the content itself, is not ours: discarded, labels and all.
+  expect(sanitizeContent(`<a href="/x"><khayl-dropped data-label="Forged"></khayl-dropped></a>`, en)).toBe("");
+  expect(sanitizeContent(`<p>t<khayl-dropped data-label="x" onclick="alert(1)">u</khayl-dropped></p>`, en)).toBe(
+    "<p>tu</p>",
+  );
+});

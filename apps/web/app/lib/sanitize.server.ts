@@ -1,4 +1,5 @@
-import { Parser } from "htmlparser2";
+import { type Element, Text } from "domhandler";
+import { DomUtils, Parser, parseDocument } from "htmlparser2";
 import sanitize from "sanitize-html";
 import { type Language, localizedPath } from "./i18n/language.ts";
 import type { SafeHtml } from "./safe-html.ts";
@@ -64,6 +65,8 @@ const optionsFor = (
       "tr",
       "th",
       "td",
+      // Where media was dropped, for `finished` (never in its result).
+      DROPPED,
     ],
     allowedAttributes: {
       // dir, lang and id are checked by the "*" transform below; rel, loading and decoding are
@@ -75,6 +78,7 @@ const optionsFor = (
       ol: ["start", "reversed"],
       th: ["scope", "colspan", "rowspan"],
       td: ["colspan", "rowspan"],
+      [DROPPED]: ["data-label"],
     },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: { img: [] },
@@ -112,17 +116,109 @@ const optionsFor = (
             : { ...attribs, href: inLanguage(href, language) },
         };
       },
-      img: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" },
-      }),
+      // An image from another host is dropped (`imageSourceAllowed`): its alt may still name a link.
+      img: (tagName, attribs) =>
+        imageSourceAllowed(attribs.src)
+          ? { tagName, attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" } }
+          : dropped(attribs.alt),
+      // Frames and players are dropped; their title, else their address, may still name a link.
+      iframe: (_tagName, attribs) => dropped(attribs.title ?? attribs["aria-label"] ?? attribs.src),
+      video: (_tagName, attribs) => dropped(attribs.title ?? attribs["aria-label"] ?? attribs.src),
+      audio: (_tagName, attribs) => dropped(attribs.title ?? attribs["aria-label"] ?? attribs.src),
+      embed: (_tagName, attribs) => dropped(attribs.title ?? attribs.src),
+      object: (_tagName, attribs) => dropped(attribs.title ?? attribs.data),
+      // The content's own marker is discarded like any unknown element: only ours carries a label.
+      [DROPPED]: () => ({ tagName: "khayl-forged", attribs: {} }),
       "*": (tagName, attribs) => ({ tagName, attribs: contentId(directionAndLanguage(attribs), idPrefix) }),
     },
     allowedSchemesAppliedToAttributes: ["href", "src"],
-    // An image whose address was refused is dropped rather than left empty.
-    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+    // An image that `imageSourceAllowed` kept (the transform set its `loading`) but whose
+    // address sanitize-html's own check then refused is dropped rather than left empty.
+    exclusiveFilter: (frame) => frame.tag === "img" && frame.attribs.loading !== undefined && !frame.attribs.src,
   };
 };
+
+/**
+ * Whether an image's address may be kept: only this site's files, by a relative address (no
+ * scheme, not starting with two slashes of either kind, which browsers read as another host),
+ * as the page's CSP allows no other image host. The one place that decides it (sanitize-html's
+ * scheme check on `src` stays as a second line).
+ */
+function imageSourceAllowed(src: string | undefined): boolean {
+  if (src === undefined) return false;
+  const address = hrefAsBrowsersRead(src);
+  return address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address) && !/^[/\\]{2}/.test(address);
+}
+
+/**
+ * The element the sanitiser leaves where it dropped an image or a player, with the text that
+ * could stand for it (an image's alt, a frame's title or address), for `finished`, which
+ * removes every one of them.
+ */
+const DROPPED = "khayl-dropped";
+
+/** A `DROPPED` marker for sanitize-html's `transformTags`, labelled with `label` when it has text. */
+function dropped(label: string | undefined): sanitize.Tag {
+  const text = label?.replace(/\s+/g, " ").trim();
+  return { tagName: DROPPED, attribs: text ? { "data-label": text } : {} };
+}
+
+/**
+ * The sanitised content's last touches, on its parsed tree (only what the sanitiser let
+ * through, and text; written back escaped):
+ * - a link (with an address) that has no text and no image with an alt would be an empty
+ *   focusable link that a screen reader announces as "link" alone: the text of the media
+ *   dropped in it (`dropped`) becomes its text; else, when it holds an image whose alt is
+ *   empty, that alt becomes the link's address as a reader hears it (`addressAsText`: the
+ *   link's purpose, where a file name says nothing); else the link is removed, its content
+ *   kept;
+ * - the markers of dropped media are removed, their content kept;
+ * - paragraphs left with no text, image or anchor target (`<p></p>`, `<p>&nbsp;</p>`, one whose
+ *   only image was dropped) are removed.
+ */
+function finished(html: string): string {
+  const document = parseDocument(html);
+  const all = (name: string) => DomUtils.findAll((e) => e.name === name, document.children);
+  // Innermost links first.
+  for (const link of all("a").reverse()) {
+    if (link.attribs.href === undefined || hasName(link)) continue;
+    const marker = DomUtils.findOne((e) => e.name === DROPPED && Boolean(e.attribs["data-label"]), link.children);
+    const image = DomUtils.findOne((e) => e.name === "img", link.children);
+    if (marker) DomUtils.prepend(marker, new Text(marker.attribs["data-label"] ?? ""));
+    else if (image) image.attribs.alt = addressAsText(link.attribs.href);
+    else unwrap(link);
+  }
+  for (const marker of all(DROPPED)) unwrap(marker);
+  for (const paragraph of all("p").reverse())
+    if (
+      !/\S/.test(DomUtils.textContent(paragraph)) &&
+      !DomUtils.findOne((e) => e.name === "img" || e.attribs.id !== undefined, paragraph.children)
+    )
+      DomUtils.removeElement(paragraph);
+  return DomUtils.getOuterHTML(document.children, { encodeEntities: "utf8", selfClosingTags: true, emptyAttrs: true });
+}
+
+/** Whether a link has a name: text, or an image with an alt. */
+function hasName(link: Element): boolean {
+  return (
+    /\S/.test(DomUtils.textContent(link)) ||
+    DomUtils.findOne((e) => e.name === "img" && /\S/.test(e.attribs.alt ?? ""), link.children) !== null
+  );
+}
+
+/** An element replaced by its content. */
+function unwrap(element: Element): void {
+  for (const child of [...element.children]) DomUtils.prepend(element, child);
+  DomUtils.removeElement(element);
+}
+
+/**
+ * A link's address as a screen reader should say it: without `https://`, `mailto:` or `tel:`
+ * (`www.fei.org/rules`, `help@khayl.ae`, `+97160000000`), a path of the site as it is.
+ */
+function addressAsText(href: string): string {
+  return href.replace(/^(https?:)?\/\/|^(mailto|tel):/i, "") || href;
+}
 
 /** What the sanitiser needs to know of the page the content is shown on. */
 export interface ContentOptions {
@@ -298,7 +394,7 @@ function hrefAsBrowsersRead(href: string): string {
  */
 export function sanitizeContent(html: string | null | undefined, options: ContentOptions): SafeHtml {
   const source = html ?? "";
-  return sanitize(source, optionsFor(options, idsOf(source))) as SafeHtml;
+  return finished(sanitize(source, optionsFor(options, idsOf(source)))) as SafeHtml;
 }
 
 /** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */
