@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { sanitizeContent } from "../apps/web/app/lib/sanitize.server.ts";
 import { expectNoAxeViolations, mainNav, waitForHydration } from "./fixtures.ts";
 import { type ApiData, type Blog, dynamicPages, type ReleaseLog } from "./page-texts.ts";
 
@@ -224,4 +225,45 @@ test("a card with a code longer than a phone is wide wraps it instead of widenin
     }, long);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
   }
+});
+
+test("a wide table of a blog scrolls in its own region at 360 px, caption in view, a long address wrapped", async ({
+  page,
+  request,
+}) => {
+  const [blog] = await blogsOf(request);
+  if (!blog) throw new Error("the demo has no blog");
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`/blogs/${blog.id}`);
+  // A table as an editor may write one, as the server writes it (the demo's blogs have none).
+  const headers = ["Route", "Truck", "Stall", "Box", "Groom", "Vet", "Insurance", "Passport", "Customs", "Notes"];
+  const address = `https://www.example.com/${"segment-without-breaks".repeat(10)}?q=${"x".repeat(80)}`;
+  const html = sanitizeContent(
+    `<table><caption>Prices per route, from every stable in Dubai to Al Ain and back</caption>` +
+      `<tr>${headers.map((header) => `<th>${header}</th>`).join("")}</tr>` +
+      `<tr>${headers.map((_, i) => `<td>${i === 9 ? address : "AED 1,200"}</td>`).join("")}</tr></table>`,
+    { language: "en", publicOrigin: "https://khayl.example", headingLevel: 2, tableLabel: "Table" },
+  );
+  await page
+    .locator(".rich-text")
+    .first()
+    .evaluate((body, content) => body.insertAdjacentHTML("afterbegin", content), html);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const region = page.getByRole("region", { name: "Prices per route, from every stable in Dubai to Al Ain and back" });
+  // The address breaks inside its column instead of making the table as wide as itself.
+  const cell = await page.locator(".rich-text td").last().boundingBox();
+  expect(cell?.width).toBeLessThan(250);
+  // A keyboard user reaches the region and scrolls it with the arrow keys.
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => region.evaluate((r) => r.scrollLeft)).toBeGreaterThan(0);
+  // Its caption stays in view, wrapped to the screen, wherever the table is scrolled.
+  for (const end of [0, 1]) {
+    await region.evaluate((r, at) => r.scrollTo({ left: at * r.scrollWidth, behavior: "instant" }), end);
+    const caption = await page.locator(".rich-text caption").boundingBox();
+    expect(caption?.x).toBeGreaterThanOrEqual(0);
+    expect((caption?.x ?? 0) + (caption?.width ?? 0)).toBeLessThanOrEqual(360);
+  }
+  await expectNoAxeViolations(page);
 });

@@ -181,3 +181,23 @@ test("no link of the content is left without a name, and no paragraph empty", as
     "End.",
   ]);
 });
+
+test("a table scrolls in a focusable region named by its caption, or 'Table' in the page's language", async () => {
+  const content =
+    "<table><caption>Prices per route</caption><tr><td>x</td></tr></table><table><tr><td>y</td></tr></table>";
+  const id = await blog("Tables", content, { title: "جداول", content });
+  for (const [path, names] of [
+    [`/blogs/${id}`, ["Prices per route", "Table"]],
+    [`/ar/blogs/${id}`, ["Prices per route", "جدول"]],
+  ] as const) {
+    const regions = DomUtils.findAll((e) => e.attribs.role === "region", richTexts(await page(path)));
+    expect(
+      regions.map((e) => [
+        e.attribs.tabindex,
+        e.attribs["aria-label"],
+        e.children[0]?.type === "tag" && e.children[0].name,
+      ]),
+      path,
+    ).toEqual(names.map((name) => ["0", name, "table"]));
+  }
+});

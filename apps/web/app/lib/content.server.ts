@@ -1,6 +1,8 @@
 import { type Blog, blogEndpoints, blogsPageQuery, blogsTeaserQuery } from "@khayl/contract/blogs";
 import { legalEndpoints, type TermsCategory } from "@khayl/contract/legal";
 import { releaseEndpoints, releasesPageQuery } from "@khayl/contract/releases";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
@@ -73,12 +75,14 @@ const BLOG_ID = /^[1-9][0-9]{0,9}$/;
 /**
  * /blogs/{id}: the blog, or `null` with the HTTP status the page answers with — 404 for
  * an id that is not a number or a blog the API does not have, 503 when the API fails. Its
- * links to the site's pages lead to those in `language`, the page's (`sanitizeContent`).
+ * links to the site's pages lead to those in `language`, the page's (`sanitizeContent`), and
+ * its tables without a caption are named in it (`i18n`, the page's).
  */
 export async function loadBlog(
   context: AppLoadContext,
   id: string | undefined,
   language: Language,
+  i18n: I18n,
 ): Promise<{ blog: BlogView | null; status: number }> {
   if (!id || !BLOG_ID.test(id) || Number(id) > 2_147_483_647) return { blog: null, status: 404 };
   try {
@@ -93,7 +97,12 @@ export async function loadBlog(
         tags: filledTags(blog.tag),
         image: shownImage(blog.Images?.mainImage ?? blog.Images?.subImage, context.config.imageOrigins),
         // Under the page's h1, the blog's title.
-        html: sanitizeContent(blog.content, { language, publicOrigin: context.config.publicUrl, headingLevel: 2 }),
+        html: sanitizeContent(blog.content, {
+          language,
+          publicOrigin: context.config.publicUrl,
+          headingLevel: 2,
+          tableLabel: i18n._(unnamedTable),
+        }),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
       },
@@ -120,11 +129,13 @@ export async function loadBlogSitemap(context: AppLoadContext): Promise<{ id: nu
  * /term-of-services and /privacy-policy: the document of `category` in `language` — its
  * Arabic `title.ar`/`content.ar` when both are written, else the English ones, marked so —
  * or null when the API has none (404); when the API fails the page answers 503 (`orUnavailable`).
+ * `i18n` (the page's) names its tables without a caption.
  */
 export async function loadLegal(
   context: AppLoadContext,
   category: TermsCategory,
-  language: "en" | "ar" = "en",
+  language: Language,
+  i18n: I18n,
 ): Promise<LegalView | null> {
   try {
     const document = await context.api.call(legalEndpoints.selected, { params: { category } });
@@ -136,6 +147,7 @@ export async function loadLegal(
         language,
         publicOrigin: context.config.publicUrl,
         headingLevel: 3,
+        tableLabel: i18n._(unnamedTable),
       }),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
@@ -148,9 +160,14 @@ export async function loadLegal(
 
 /**
  * /release-note: release notes (limit 1000, offset 0), newest first as the API orders them;
- * their links to the site's pages lead to those in `language`, the page's.
+ * their links to the site's pages lead to those in `language`, the page's, and `i18n` (the
+ * page's) names their tables without a caption.
  */
-export async function loadReleaseNotes(context: AppLoadContext, language: Language): Promise<ReleaseNoteView[]> {
+export async function loadReleaseNotes(
+  context: AppLoadContext,
+  language: Language,
+  i18n: I18n,
+): Promise<ReleaseNoteView[]> {
   return orUnavailable(context, "release notes", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listNotes, { query: releasesPageQuery });
     return rows.map((note) => ({
@@ -165,6 +182,7 @@ export async function loadReleaseNotes(context: AppLoadContext, language: Langua
         publicOrigin: context.config.publicUrl,
         headingLevel: note.title ? 3 : 2,
         idPrefix: `c-${note.id}-`,
+        tableLabel: i18n._(unnamedTable),
       }),
       language: note.language ?? null,
     }));
@@ -173,9 +191,14 @@ export async function loadReleaseNotes(context: AppLoadContext, language: Langua
 
 /**
  * /release-logs: app release logs (limit 1000, offset 0), newest first as the API orders them;
- * their links to the site's pages lead to those in `language`, the page's.
+ * their links to the site's pages lead to those in `language`, the page's, and `i18n` (the
+ * page's) names their tables without a caption.
  */
-export async function loadReleaseLogs(context: AppLoadContext, language: Language): Promise<ReleaseLogView[]> {
+export async function loadReleaseLogs(
+  context: AppLoadContext,
+  language: Language,
+  i18n: I18n,
+): Promise<ReleaseLogView[]> {
   return orUnavailable(context, "release logs", async () => {
     const { rows } = await context.api.call(releaseEndpoints.listWebsiteLogs, { query: releasesPageQuery });
     return rows.map((log) => ({
@@ -190,6 +213,7 @@ export async function loadReleaseLogs(context: AppLoadContext, language: Languag
         publicOrigin: context.config.publicUrl,
         headingLevel: 4,
         idPrefix: `c-${log.id}-`,
+        tableLabel: i18n._(unnamedTable),
       }),
       language: log.language ?? null,
     }));

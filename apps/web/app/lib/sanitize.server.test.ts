@@ -3,8 +3,8 @@ import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 
 /** The site's public origin in these tests (config `PUBLIC_URL`). */
 const publicOrigin = "https://khayl.example";
-const en = { language: "en", publicOrigin, headingLevel: 2 } as const;
-const ar = { language: "ar", publicOrigin, headingLevel: 2 } as const;
+const en = { language: "en", publicOrigin, headingLevel: 2, tableLabel: "Table" } as const;
+const ar = { language: "ar", publicOrigin, headingLevel: 2, tableLabel: "جدول" } as const;
 
 test("scripts, styles, frames and forms are removed with their content", () => {
   const html = sanitizeContent(
@@ -37,7 +37,8 @@ test("headings, lists, emphasis, tables and links are kept; the highest heading 
   expect(sanitizeContent(source, en)).toBe(
     `<h2>Title</h2><h3>Section</h3><h4>Sub</h4><p><strong>Bold</strong> and <em>italic</em></p>` +
       `<ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>Quote</blockquote>` +
-      `<table><thead><tr><th scope="col">Fee</th></tr></thead><tbody><tr><td>AED 1.00</td></tr></tbody></table>` +
+      `<div class="rich-table" role="region" tabindex="0" aria-label="Table"><table><thead><tr><th scope="col">Fee</th></tr></thead>` +
+      `<tbody><tr><td>AED 1.00</td></tr></tbody></table></div>` +
       `<p><a href="/contact-us">contact</a> <a href="mailto:help@example.com">mail</a> <a ` +
       `href="tel:+97160000000">call</a></p>`,
   );
@@ -321,4 +322,40 @@ test("a link left without text by what was dropped is named by it, or removed; n
   expect(sanitizeContent(`<p>t<khayl-dropped data-label="x" onclick="alert(1)">u</khayl-dropped></p>`, en)).toBe(
     "<p>tu</p>",
   );
+});
+
+test("a table scrolls in a region keyboard users reach, named by its caption, its long runs breakable", () => {
+  const url = `https://www.example.com/${"segment-without-breaks".repeat(2)}`;
+  expect(
+    sanitizeContent(
+      `<table><caption> Prices <b>per</b>\n route </caption><tr><td>AED 1,200</td><td>${url}</td></tr></table>`,
+      en,
+    ),
+  ).toBe(
+    `<div class="rich-table" role="region" tabindex="0" aria-label="Prices per route"><table>` +
+      `<caption> Prices <b>per</b>\n route </caption><tr><td>AED 1,200</td>` +
+      `<td>https://www.exam<wbr />ple.com/segment-<wbr />without-breaksse<wbr />gment-without-br<wbr />eaks</td>` +
+      `</tr></table></div>`,
+  );
+  // Without a caption: the name given in the page's language.
+  expect(sanitizeContent(`<table><tr><td>x</td></tr></table>`, ar)).toBe(
+    `<div class="rich-table" role="region" tabindex="0" aria-label="جدول"><table><tr><td>x</td></tr></table></div>`,
+  );
+  // Runs of 20 letters or fewer, and text outside tables, are left whole; a letter and its marks stay together.
+  expect(sanitizeContent(`<p>${url}</p><table><tr><th>Pferdetransportkost</th></tr></table>`, en)).toBe(
+    `<p>${url}</p><div class="rich-table" role="region" tabindex="0" aria-label="Table"><table><tr>` +
+      `<th>Pferdetransportkost</th></tr></table></div>`,
+  );
+  const arabic = "بِسْمِ".repeat(5);
+  expect(sanitizeContent(`<table><tr><td>${arabic}</td></tr></table>`, en).replace(/<wbr \/>/g, "")).toContain(arabic);
+  expect(sanitizeContent(`<table><tr><td>${arabic}</td></tr></table>`, en)).not.toMatch(
+    /[\u064B-\u0652]?<wbr \/>[\u064B-\u0652]/,
+  );
+  // The content's own region attributes are not kept: only the sanitiser's wrapper has them.
+  expect(
+    sanitizeContent(
+      `<div role="region" tabindex="0" class="rich-table" aria-label="x"><p tabindex="1" role="button">t</p></div>`,
+      en,
+    ),
+  ).toBe("<p>t</p>");
 });

@@ -1,4 +1,4 @@
-import { type Element, Text } from "domhandler";
+import { type AnyNode, Element, isTag, isText, Text } from "domhandler";
 import { DomUtils, Parser, parseDocument } from "htmlparser2";
 import sanitize from "sanitize-html";
 import { type Language, localizedPath } from "./i18n/language.ts";
@@ -174,9 +174,12 @@ function dropped(label: string | undefined): sanitize.Tag {
  *   kept;
  * - the markers of dropped media are removed, their content kept;
  * - paragraphs left with no text, image or anchor target (`<p></p>`, `<p>&nbsp;</p>`, one whose
- *   only image was dropped) are removed.
+ *   only image was dropped) are removed;
+ * - each table is wrapped in a scroll container that keyboard users can reach and scroll and
+ *   that screen readers name (`tableRegion`), and its cells' and caption's long words may break
+ *   (`breakableLongWords`).
  */
-function finished(html: string): string {
+function finished(html: string, tableLabel: string): string {
   const document = parseDocument(html);
   const all = (name: string) => DomUtils.findAll((e) => e.name === name, document.children);
   // Innermost links first.
@@ -195,7 +198,64 @@ function finished(html: string): string {
       !DomUtils.findOne((e) => e.name === "img" || e.attribs.id !== undefined, paragraph.children)
     )
       DomUtils.removeElement(paragraph);
+  for (const table of all("table")) {
+    for (const text of DomUtils.findAll((e) => /^(td|th|caption)$/.test(e.name), [table]).flatMap(textsOf))
+      breakableLongWords(text);
+    tableRegion(table, tableLabel);
+  }
   return DomUtils.getOuterHTML(document.children, { encodeEntities: "utf8", selfClosingTags: true, emptyAttrs: true });
+}
+
+/**
+ * A table in a scroll container (`<div class="rich-table" role="region" tabindex="0"
+ * aria-label>`; app.css scrolls it and keeps the caption in view): a wide table scrolls
+ * inside it, not the page, and a keyboard user can reach it and scroll it with the arrow keys
+ * (axe `scrollable-region-focusable`); its name is the caption's text, else `label`.
+ */
+function tableRegion(table: Element, label: string): void {
+  const caption = table.children.find((child) => isTag(child) && child.name === "caption");
+  const name = caption ? DomUtils.textContent(caption).replace(/\s+/g, " ").trim() : "";
+  const region = new Element("div", {
+    class: "rich-table",
+    role: "region",
+    tabindex: "0",
+    "aria-label": name || label,
+  });
+  DomUtils.replaceElement(table, region);
+  DomUtils.appendChild(region, table);
+}
+
+/** The text nodes under `element`. */
+function textsOf(element: Element): Text[] {
+  return DomUtils.filter(isText, element).filter(isText);
+}
+
+/** The graphemes of a text (a letter and its marks, an emoji, stay whole). */
+const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+
+/**
+ * A text with a place to break (`<wbr>`) after every 16 letters of each run of more than 20
+ * without a space (a pasted address, a long code), so that a table cell is no wider than its
+ * longest ordinary word: the run breaks only where the line would overflow, and ordinary
+ * words never. (`overflow-wrap: anywhere` on the cells would let the table shrink every
+ * column to a letter or two.)
+ */
+function breakableLongWords(text: Text): void {
+  if (!/\S{21,}/u.test(text.data)) return;
+  const pieces: AnyNode[] = [];
+  for (const part of text.data.split(/(\S{21,})/u)) {
+    if (!/^\S{21,}$/u.test(part)) {
+      if (part) pieces.push(new Text(part));
+      continue;
+    }
+    const letters = [...graphemes.segment(part)].map((segment) => segment.segment);
+    for (let start = 0; start < letters.length; start += 16) {
+      if (start > 0) pieces.push(new Element("wbr", {}));
+      pieces.push(new Text(letters.slice(start, start + 16).join("")));
+    }
+  }
+  for (const piece of pieces) DomUtils.prepend(text, piece);
+  DomUtils.removeElement(text);
 }
 
 /** Whether a link has a name: text, or an image with an alt. */
@@ -234,6 +294,8 @@ export interface ContentOptions {
    * page's h1, 4 under a card's h3): its highest heading gets this level (`headingShift`).
    */
   headingLevel: HeadingLevel;
+  /** The name of a table without a caption, in the page's language ('Table'). */
+  tableLabel: string;
   /**
    * What the content's ids start with (default `c-`: `id="faq"` is `c-faq`), so that they
    * never name one of the page's own elements (`#main`, its dialogs and forms). A page that
@@ -394,7 +456,7 @@ function hrefAsBrowsersRead(href: string): string {
  */
 export function sanitizeContent(html: string | null | undefined, options: ContentOptions): SafeHtml {
   const source = html ?? "";
-  return finished(sanitize(source, optionsFor(options, idsOf(source)))) as SafeHtml;
+  return finished(sanitize(source, optionsFor(options, idsOf(source))), options.tableLabel) as SafeHtml;
 }
 
 /** The characters of the references sanitize-html writes in text (`plainTextExcerpt`). */

@@ -25,15 +25,13 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
  * when the API fails. `jsonLd`: the blog's schema.org BlogPosting and BreadcrumbList (its `meta` writes them).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const [{ blog, status }, messages] = await Promise.all([
-    loadBlog(context, params.id, languageOfRequest(request)),
-    messagesFor(request, "blogs"),
-  ]);
+  const messages = await messagesFor(request, "blogs");
+  const i18n = i18nWith(request, messages);
+  const language = languageOfRequest(request);
+  const { blog, status } = await loadBlog(context, params.id, language, i18n);
   const jsonLd: JsonLdObject[] = [];
   if (blog) {
     const { config } = context;
-    const i18n = i18nWith(request, messages);
-    const language = languageOfRequest(request);
     const blogUrl = `${config.publicUrl}${localizedPath(blogPath(blog.id), language)}`;
     const title = blog.title ?? i18n._(untitled);
     jsonLd.push(

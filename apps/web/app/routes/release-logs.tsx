@@ -14,7 +14,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { usePublicConfig } from "../lib/config.ts";
 import { loadReleaseLogs } from "../lib/content.server.ts";
 import type { ReleaseLogView } from "../lib/content-views.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
 import { i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta, productFromMatches } from "../lib/meta.ts";
@@ -28,10 +28,8 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
  * server HTML, with the page's messages.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [logs, messages] = await Promise.all([
-    loadReleaseLogs(context, languageOfRequest(request)),
-    messagesFor(request, "release-logs"),
-  ]);
+  const messages = await messagesFor(request, "release-logs");
+  const logs = await loadReleaseLogs(context, languageOfRequest(request), i18nWith(request, messages));
   return { logs, messages };
 }
 

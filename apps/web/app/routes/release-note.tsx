@@ -7,7 +7,7 @@ import { Logo } from "../components/logo.tsx";
 import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { RichText } from "../components/rich-text.tsx";
 import { loadReleaseNotes } from "../lib/content.server.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { contentDirection, languageOfRequest } from "../lib/i18n/language.ts";
 import { foreignLang, i18nFromMatches, useLanguage } from "../lib/i18n/lingui.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -18,10 +18,8 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** /release-note (product §2 What's New): release notes, 1000 from offset 0 (product §7), and the page's messages. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [notes, messages] = await Promise.all([
-    loadReleaseNotes(context, languageOfRequest(request)),
-    messagesFor(request, "release-note"),
-  ]);
+  const messages = await messagesFor(request, "release-note");
+  const notes = await loadReleaseNotes(context, languageOfRequest(request), i18nWith(request, messages));
   return { notes, messages };
 }
 

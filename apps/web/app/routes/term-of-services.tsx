@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { LegalDocument } from "../components/legal-document.tsx";
 import { errorPageMeta, PageError } from "../components/page-error.tsx";
 import { loadLegal } from "../lib/content.server.ts";
-import { messagesFor } from "../lib/i18n/catalogue.server.ts";
+import { i18nWith, messagesFor } from "../lib/i18n/catalogue.server.ts";
 import { languageOfRequest } from "../lib/i18n/language.ts";
 import { i18nFromMatches } from "../lib/i18n/lingui.tsx";
 import { companyFromMatches, pageMeta } from "../lib/meta.ts";
@@ -15,10 +15,13 @@ export const handle = { page: { scripts: false } } satisfies RouteHandle;
 
 /** /term-of-services (product §2): the TermsAndConditions document and the page's messages. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [document, messages] = await Promise.all([
-    loadLegal(context, "TermsAndConditions", languageOfRequest(request)),
-    messagesFor(request, "legal"),
-  ]);
+  const messages = await messagesFor(request, "legal");
+  const document = await loadLegal(
+    context,
+    "TermsAndConditions",
+    languageOfRequest(request),
+    i18nWith(request, messages),
+  );
   return { document, messages };
 }
 
