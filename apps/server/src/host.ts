@@ -39,6 +39,9 @@ export const webBuildDir = path.resolve(
   process.env.WEB_BUILD_DIR ?? "build",
 );
 
+/** The web app's static files before a build (`npm run dev` serves them through Vite). */
+const webPublicDir = fileURLToPath(new URL("../../web/public/", import.meta.url));
+
 /**
  * The full-page cache of each process (decision 017): 64 MB of pages, all encodings counted;
  * fresh for a minute (a shared cache's `s-maxage`), then served stale for up to ten while one
@@ -145,7 +148,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   await app.register(probes, { database, stopping: () => shuttingDown });
   await app.register(securityHeaders, { env });
   await app.register(refuseAmbiguousRequests);
-  await app.register(staticFiles, { clientDir: path.join(webBuildDir, "client"), dev: Boolean(dev) });
+  const clientDir = path.join(webBuildDir, "client");
+  await app.register(staticFiles, { clientDir, dev: Boolean(dev) });
 
   // Per-client read budgets (decision 022). The page renders' own API calls carry this
   // process's mark and are not counted: their render was.
@@ -202,6 +206,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
     tooManyRequestsPaths: web.tooManyRequestsPaths,
     apiCache,
     ownRead,
+    // Where the files the pages link to are, for the size of the content's images.
+    staticDir: dev ? webPublicDir : clientDir,
   });
   await app.register(pages, {
     renderer,

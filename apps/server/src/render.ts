@@ -27,6 +27,8 @@ export interface RendererOptions {
   apiCache: ReturnType<typeof createResponseCache>;
   /** The header marking this process's own API calls (not counted against a read budget: decision 022). */
   ownRead: Record<string, string>;
+  /** The folder the site's files are served from at its root (the pages' `staticDir`: content images' sizes). */
+  staticDir: string;
 }
 
 /** Options of one render: the URL whose page is rendered (default: the request's) and the 429 screen. */
@@ -67,6 +69,7 @@ export function createRenderer({
   tooManyRequestsPaths,
   apiCache,
   ownRead,
+  staticDir,
 }: RendererOptions) {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
@@ -104,6 +107,7 @@ export function createRenderer({
       config,
       log: request.log,
       nonce,
+      staticDir,
       ...(tooManyRequests ? { tooManyRequests } : {}),
     });
   };

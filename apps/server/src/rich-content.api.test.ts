@@ -201,3 +201,9 @@ test("a table scrolls in a focusable region named by its caption, or 'Table' in 
     ).toEqual(names.map((name) => ["0", name, "table"]));
   }
 });
+
+test("a content image without a size gets its file's, read from the site's files", async () => {
+  const id = await blog("Images", `<p><img src="/images/card-plane.svg" alt="A plane"></p>`);
+  const [image] = DomUtils.findAll((e) => e.name === "img", richTexts(await page(`/blogs/${id}`)));
+  expect([image?.attribs.width, image?.attribs.height]).toEqual(["270", "500"]);
+});

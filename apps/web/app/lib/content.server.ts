@@ -102,6 +102,7 @@ export async function loadBlog(
           publicOrigin: context.config.publicUrl,
           headingLevel: 2,
           tableLabel: i18n._(unnamedTable),
+          imageSize: imageSizes(context),
         }),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
@@ -148,6 +149,7 @@ export async function loadLegal(
         publicOrigin: context.config.publicUrl,
         headingLevel: 3,
         tableLabel: i18n._(unnamedTable),
+        imageSize: imageSizes(context),
       }),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
@@ -183,6 +185,7 @@ export async function loadReleaseNotes(
         headingLevel: note.title ? 3 : 2,
         idPrefix: `c-${note.id}-`,
         tableLabel: i18n._(unnamedTable),
+        imageSize: imageSizes(context),
       }),
       language: note.language ?? null,
     }));
@@ -214,6 +217,7 @@ export async function loadReleaseLogs(
         headingLevel: 4,
         idPrefix: `c-${log.id}-`,
         tableLabel: i18n._(unnamedTable),
+        imageSize: imageSizes(context),
       }),
       language: log.language ?? null,
     }));

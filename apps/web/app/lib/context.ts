@@ -15,6 +15,12 @@ export interface WebContext {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   nonce: string;
   /**
+   * The folder whose files the site serves at its root (the web build's `client`, or
+   * `apps/web/public` in development): the content's images are read there for their size
+   * (`imageSizesIn`). None: their sizes are not looked up.
+   */
+  staticDir?: string;
+  /**
    * Set by the host only to render its "too many requests" page (decision 022): the root
    * loader answers 429 and the error screen says so, in the page's language.
    */

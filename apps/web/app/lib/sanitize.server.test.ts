@@ -359,3 +359,43 @@ test("a table scrolls in a region keyboard users reach, named by its caption, it
     ),
   ).toBe("<p>t</p>");
 });
+
+test("a site image without a width and height gets its file's, so nothing moves when it loads", () => {
+  const sizes: Record<string, { width: number; height: number }> = {
+    "/images/card-plane.svg": { width: 270, height: 500 },
+  };
+  const withSizes = { ...en, imageSize: (src: string) => sizes[src] };
+  expect(sanitizeContent(`<img src="/images/card-plane.svg" alt="Plane">`, withSizes)).toBe(
+    `<img src="/images/card-plane.svg" alt="Plane" width="270" height="500" loading="lazy" decoding="async" />`,
+  );
+  // One of them given, or both: the width (else the height) is kept, the other follows the file's proportions.
+  expect(sanitizeContent(`<img src="/images/card-plane.svg" width="135">`, withSizes)).toContain(
+    `width="135" height="250"`,
+  );
+  expect(sanitizeContent(`<img src="/images/card-plane.svg" height="100">`, withSizes)).toContain(
+    `width="54" height="100"`,
+  );
+  expect(sanitizeContent(`<img src="/images/card-plane.svg" width="4000" height="3000">`, withSizes)).toContain(
+    `width="4000" height="7407"`,
+  );
+  // A width that is no number of pixels is replaced; an unknown file, or no reader, leaves the image as it is.
+  expect(sanitizeContent(`<img src="/images/card-plane.svg" width="100%">`, withSizes)).toContain(
+    `width="270" height="500"`,
+  );
+  expect(sanitizeContent(`<img src="/images/other.svg">`, withSizes)).toBe(
+    `<img src="/images/other.svg" alt="" loading="lazy" decoding="async" />`,
+  );
+  expect(sanitizeContent(`<img src="/images/card-plane.svg">`, en)).toBe(
+    `<img src="/images/card-plane.svg" alt="" loading="lazy" decoding="async" />`,
+  );
+  // Only kept images are looked up.
+  const asked: string[] = [];
+  sanitizeContent(`<img src="https://cdn.example/x.png"><img src="//cdn.example/y.png">`, {
+    ...en,
+    imageSize: (src) => {
+      asked.push(src);
+      return undefined;
+    },
+  });
+  expect(asked).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { type AnyNode, Element, isTag, isText, Text } from "domhandler";
 import { DomUtils, Parser, parseDocument } from "htmlparser2";
 import sanitize from "sanitize-html";
 import { type Language, localizedPath } from "./i18n/language.ts";
+import type { ImageSize } from "./image-sizes.server.ts";
 import type { SafeHtml } from "./safe-html.ts";
 
 /**
@@ -17,7 +18,7 @@ import type { SafeHtml } from "./safe-html.ts";
  * content gives, as written).
  */
 const optionsFor = (
-  { language, publicOrigin, headingLevel, idPrefix = "c-" }: ContentOptions,
+  { language, publicOrigin, headingLevel, idPrefix = "c-", imageSize }: ContentOptions,
   contentIds: ReadonlySet<string>,
 ): sanitize.IOptions => {
   const heading = headingShift(headingLevel);
@@ -116,10 +117,19 @@ const optionsFor = (
             : { ...attribs, href: inLanguage(href, language) },
         };
       },
-      // An image from another host is dropped (`imageSourceAllowed`): its alt may still name a link.
+      // An image from another host is dropped (`imageSourceAllowed`): its alt may still name a
+      // link. A kept one gets the width and height its file has (`withSize`).
       img: (tagName, attribs) =>
         imageSourceAllowed(attribs.src)
-          ? { tagName, attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" } }
+          ? {
+              tagName,
+              attribs: {
+                ...withSize(attribs, imageSize),
+                alt: attribs.alt ?? "",
+                loading: "lazy",
+                decoding: "async",
+              },
+            }
           : dropped(attribs.alt),
       // Frames and players are dropped; their title, else their address, may still name a link.
       iframe: (_tagName, attribs) => dropped(attribs.title ?? attribs["aria-label"] ?? attribs.src),
@@ -148,6 +158,34 @@ function imageSourceAllowed(src: string | undefined): boolean {
   if (src === undefined) return false;
   const address = hrefAsBrowsersRead(src);
   return address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address) && !/^[/\\]{2}/.test(address);
+}
+
+/** A whole number of pixels above zero, as an image's width or height attribute says one. */
+const PIXELS = /^\s*[1-9][0-9]{0,5}\s*$/;
+
+/**
+ * An image's attributes with a width and height in its file's proportions, so that the
+ * browser keeps its place before it loads and nothing below it moves (CLS): its file's size
+ * when the content gives none; the width the content gives (else its height) with the other
+ * following the file's proportions (a height that contradicts them would be the place kept,
+ * and the picture, drawn at `height: auto`, would then move what follows). Without `sizeOf`,
+ * or a size for its address, nothing changes.
+ */
+function withSize(attribs: sanitize.Attributes, sizeOf: ContentOptions["imageSize"]): sanitize.Attributes {
+  const { width, height, ...others } = attribs;
+  const given = {
+    width: width && PIXELS.test(width) ? Number(width) : undefined,
+    height: height && PIXELS.test(height) ? Number(height) : undefined,
+  };
+  const size = attribs.src === undefined ? undefined : sizeOf?.(hrefAsBrowsersRead(attribs.src));
+  if (!size) return attribs;
+  const [w, h] =
+    given.width !== undefined
+      ? [given.width, Math.max(1, Math.round((given.width * size.height) / size.width))]
+      : given.height !== undefined
+        ? [Math.max(1, Math.round((given.height * size.width) / size.height)), given.height]
+        : [size.width, size.height];
+  return { ...others, width: String(w), height: String(h) };
 }
 
 /**
@@ -296,6 +334,11 @@ export interface ContentOptions {
   headingLevel: HeadingLevel;
   /** The name of a table without a caption, in the page's language ('Table'). */
   tableLabel: string;
+  /**
+   * The intrinsic size of the site's image at an address (`imageSizesIn`), for the width and
+   * height of images that have none (`withSize`); without it they are left as they are.
+   */
+  imageSize?: (src: string) => ImageSize | undefined;
   /**
    * What the content's ids start with (default `c-`: `id="faq"` is `c-faq`), so that they
    * never name one of the page's own elements (`#main`, its dialogs and forms). A page that
