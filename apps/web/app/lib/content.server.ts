@@ -7,6 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api-error.ts";
 import type { BlogCardView, BlogView, LegalView, ReleaseLogView, ReleaseNoteView } from "./content-views.ts";
 import type { Language } from "./i18n/language.ts";
+import { imageSizesIn } from "./image-sizes.server.ts";
 import { shownImage } from "./images.server.ts";
 import { plainTextExcerpt, sanitizeContent } from "./sanitize.server.ts";
 import { orUnavailable } from "./unavailable.server.ts";
@@ -22,6 +23,18 @@ import { orUnavailable } from "./unavailable.server.ts";
 function filledTags(tags: readonly string[] | null | undefined): string[] {
   return (tags ?? []).map((tag) => tag.trim()).filter(Boolean);
 }
+
+/**
+ * The name a table of the content without a caption gets (its scroll region's, architecture
+ * §3.10), in the page's language: the loaders below take the page's `i18n` for it.
+ */
+const unnamedTable = msg({
+  message: "Table",
+  comment: "The name of a table in a blog, a legal text or release notes that has no caption",
+});
+
+/** The sizes of the site's images, read where the host serves them from (`context.staticDir`). */
+const imageSizes = (context: AppLoadContext) => (context.staticDir ? imageSizesIn(context.staticDir) : undefined);
 
 /**
  * A blog's card: its `image` (main or sub, the other as fallback) only when the page may show
@@ -103,6 +116,7 @@ export async function loadBlog(
           headingLevel: 2,
           tableLabel: i18n._(unnamedTable),
           imageSize: imageSizes(context),
+          imageOrigins: context.config.imageOrigins,
         }),
         description: blog.summary?.trim() || plainTextExcerpt(blog.content),
         language: blog.language ?? null,
@@ -150,6 +164,7 @@ export async function loadLegal(
         headingLevel: 3,
         tableLabel: i18n._(unnamedTable),
         imageSize: imageSizes(context),
+        imageOrigins: context.config.imageOrigins,
       }),
       updatedAt: document.updatedAt ?? null,
       language: arabic ? "ar" : "en",
@@ -186,6 +201,7 @@ export async function loadReleaseNotes(
         idPrefix: `c-${note.id}-`,
         tableLabel: i18n._(unnamedTable),
         imageSize: imageSizes(context),
+        imageOrigins: context.config.imageOrigins,
       }),
       language: note.language ?? null,
     }));
@@ -218,6 +234,7 @@ export async function loadReleaseLogs(
         idPrefix: `c-${log.id}-`,
         tableLabel: i18n._(unnamedTable),
         imageSize: imageSizes(context),
+        imageOrigins: context.config.imageOrigins,
       }),
       language: log.language ?? null,
     }));

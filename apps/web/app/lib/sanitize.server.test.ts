@@ -110,6 +110,21 @@ test("images from other hosts or protocol-relative addresses are dropped (the CS
   ).toBe("<p>a</p>");
 });
 
+test("images on a configured image origin (the API's, IMAGE_ORIGINS) are kept; other hosts still dropped", () => {
+  const withOrigins = { ...en, imageOrigins: ["https://cdn.example", "https://api.khayl.example"] };
+  expect(
+    sanitizeContent(
+      `<img src="https://cdn.example/x.png" alt="x"><img src="https://api.khayl.example/u/y.png" alt="y">` +
+        `<img src="https://cdn.example.evil.example/z.png"><img src="http://cdn.example:8080/z.png">` +
+        `<img src="//cdn.example/z.png"><img src="data:image/png;base64,AAAA"><img src="javascript:alert(1)">`,
+      withOrigins,
+    ),
+  ).toBe(
+    `<img src="https://cdn.example/x.png" alt="x" loading="lazy" decoding="async" />` +
+      `<img src="https://api.khayl.example/u/y.png" alt="y" loading="lazy" decoding="async" />`,
+  );
+});
+
 test("missing content gives an empty string; plain text passes through escaped", () => {
   expect(sanitizeContent(null, en)).toBe("");
   expect(sanitizeContent(undefined, en)).toBe("");

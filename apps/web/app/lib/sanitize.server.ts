@@ -18,7 +18,7 @@ import type { SafeHtml } from "./safe-html.ts";
  * content gives, as written).
  */
 const optionsFor = (
-  { language, publicOrigin, headingLevel, idPrefix = "c-", imageSize }: ContentOptions,
+  { language, publicOrigin, headingLevel, idPrefix = "c-", imageSize, imageOrigins = [] }: ContentOptions,
   contentIds: ReadonlySet<string>,
 ): sanitize.IOptions => {
   const heading = headingShift(headingLevel);
@@ -82,7 +82,8 @@ const optionsFor = (
       [DROPPED]: ["data-label"],
     },
     allowedSchemes: ["http", "https", "mailto", "tel"],
-    allowedSchemesByTag: { img: [] },
+    // Absolute image addresses only when some origin may serve them (`imageSourceAllowed`).
+    allowedSchemesByTag: { img: imageOrigins.length > 0 ? ["http", "https"] : [] },
     allowProtocolRelative: false,
     disallowedTagsMode: "discard",
     transformTags: {
@@ -120,7 +121,7 @@ const optionsFor = (
       // An image from another host is dropped (`imageSourceAllowed`): its alt may still name a
       // link. A kept one gets the width and height its file has (`withSize`).
       img: (tagName, attribs) =>
-        imageSourceAllowed(attribs.src)
+        imageSourceAllowed(attribs.src, imageOrigins)
           ? {
               tagName,
               attribs: {
@@ -149,15 +150,19 @@ const optionsFor = (
 };
 
 /**
- * Whether an image's address may be kept: only this site's files, by a relative address (no
+ * Whether an image's address may be kept: this site's files, by a relative address (no
  * scheme, not starting with two slashes of either kind, which browsers read as another host),
- * as the page's CSP allows no other image host. The one place that decides it (sanitize-html's
- * scheme check on `src` stays as a second line).
+ * or an http(s) address on one of `origins` (config `imageOrigins`: `IMAGE_ORIGINS` and the
+ * API's origin), the hosts the page's CSP `img-src` names. The one place that decides it
+ * (sanitize-html's scheme check on `src` stays as a second line).
  */
-function imageSourceAllowed(src: string | undefined): boolean {
+function imageSourceAllowed(src: string | undefined, origins: readonly string[]): boolean {
   if (src === undefined) return false;
   const address = hrefAsBrowsersRead(src);
-  return address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address) && !/^[/\\]{2}/.test(address);
+  if (address === "" || /^[/\\]{2}/.test(address)) return false;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(address)) return true;
+  if (!/^https?:/i.test(address) || !URL.canParse(address)) return false;
+  return origins.includes(new URL(address).origin);
 }
 
 /** A whole number of pixels above zero, as an image's width or height attribute says one. */
@@ -339,6 +344,11 @@ export interface ContentOptions {
    * height of images that have none (`withSize`); without it they are left as they are.
    */
   imageSize?: (src: string) => ImageSize | undefined;
+  /**
+   * Other origins images may come from (config `imageOrigins`: `IMAGE_ORIGINS` and the API's
+   * origin), which the page's CSP allows; without them only the site's own files are kept.
+   */
+  imageOrigins?: readonly string[];
   /**
    * What the content's ids start with (default `c-`: `id="faq"` is `c-faq`), so that they
    * never name one of the page's own elements (`#main`, its dialogs and forms). A page that
