@@ -45,6 +45,13 @@ const optionalOrigin = z.preprocess(
     )
     .optional(),
 );
+/** A comma-separated list: its items trimmed, the empty ones left out. */
+const commaSeparated = z.string().transform((list) =>
+  list
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 const flag = (value: "true" | "false") =>
   z.preprocess(
     (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
@@ -98,14 +105,7 @@ export const envSchema = z.object({
    */
   IMAGE_ORIGINS: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z
-      .string()
-      .transform((list) =>
-        list
-          .split(",")
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
+    commaSeparated
       .pipe(
         z.array(z.string()).superRefine((entries, ctx) => {
           for (const entry of entries)
@@ -154,14 +154,7 @@ export const envSchema = z.object({
    */
   TRUST_PROXY: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z
-      .string()
-      .transform((list) =>
-        list
-          .split(",")
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
+    commaSeparated
       .pipe(
         z.array(z.string()).superRefine((entries, ctx) => {
           for (const entry of entries) {
