@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 import { createdAt, isIn, ts } from "./columns.ts";
 
 /** E-mail alerts of schedule changes (decision 028): the subscriptions and what the watcher has seen. */
@@ -34,6 +45,15 @@ export const alertSubscriptions = pgTable(
 );
 
 /**
+ * The order of the alerts watcher's reads (decision 028): each run takes the next number
+ * before it reads the schedules, and records it in the baseline row's `read_seq`; a run
+ * whose number is below the one recorded began its read before another run recorded a
+ * newer schedule. A sequence never goes back when the database's clock is stepped back
+ * (NTP, a restored VM, a failover to a replica whose clock differs), as `seen_at` can.
+ */
+export const alertReadSeq = pgSequence("alert_read_seq");
+
+/**
  * What the alerts watcher has seen of the schedules (decision 028): one row per flight
  * (`kind` flight) or show (`kind` show) with the dates and the name it last saw (`label`: a
  * show's name, a flight's route; `label_ar` from the Arabic schedule, read only while an
@@ -52,6 +72,8 @@ export const alertSeen = pgTable(
     labelAr: text("label_ar"),
     gone: boolean("gone").notNull().default(false),
     seenAt: ts("seen_at").notNull().defaultNow(),
+    /** The baseline row only: the `alert_read_seq` number of the last read recorded (null before migration 0015). */
+    readSeq: bigint("read_seq", { mode: "number" }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
 );

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient } from "@khayl/contract/client";
 import { alertSeen, alertSubscriptions, events, outbox, selectiveServices } from "@khayl/db/schema";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createHasher } from "../../secret-key.ts";
@@ -477,8 +477,10 @@ test("a run whose read began before another run recorded a newer schedule record
         return fetch(input, init);
       },
     });
+  const warnings: string[] = [];
+  const log = { debug: () => undefined, warn: (_obj: object, msg: string) => warnings.push(msg) };
   const watch = (client: (language: "en" | "ar") => ReturnType<typeof createApiClient>) =>
-    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: client });
+    runAlertWatch({ db: api.database.db, env: api.env, hasher, sealer: api.sealer, api: client, log });
   try {
     await subscribeConfirmed(
       "late@example.com",
@@ -493,6 +495,10 @@ test("a run whose read began before another run recorded a newer schedule record
     expect((await watch(clientOf(after))).mails).toBe(1); // the move to 07:00 is news, once
     release();
     expect(await late).toEqual({ changes: 0, mails: 0 }); // 06:00 again is older news: dropped
+    // The operator is told (a run dropped in silence looks like a watcher that stopped).
+    expect(warnings).toEqual([
+      "alerts watcher run skipped: its read began before another run recorded a newer schedule",
+    ]);
     expect((await watch(clientOf(after))).mails).toBe(0);
     const alerts = (await deliver(smtp.received.length)).map((m) => unfold(m.raw));
     expect(alerts).toHaveLength(1);
@@ -503,6 +509,44 @@ test("a run whose read began before another run recorded a newer schedule record
     release();
     await Promise.all([before, after].map((server) => new Promise((resolve) => server.close(resolve))));
   }
+});
+
+test("alerts go on after the database's clock was ahead and stepped back, and each run is logged", async () => {
+  // The baseline recorded by a run while the clock was an hour ahead (then NTP, a restored
+  // VM or a failover to a replica stepped it back): every later run reads "before" it.
+  const db = api.database.db;
+  const [show] = await db
+    .insert(events)
+    .values({ eventName: "Clock Cup", disciplineId: 1, startDate: new Date("2027-06-10T06:00:00Z") })
+    .returning();
+  await subscribeConfirmed(
+    "clock@example.com",
+    { watch: "show", filter: String(show!.id), language: "en" },
+    "10.32.0.1",
+  );
+  await watch();
+  await deliver(smtp.received.length);
+  await db.execute(sql`update alert_seen set seen_at = now() + interval '1 hour' where kind = 'baseline'`);
+
+  await db
+    .update(events)
+    .set({ startDate: new Date("2027-06-11T06:00:00Z") })
+    .where(eq(events.id, show!.id));
+  const logged: { level: string; obj: object; msg: string }[] = [];
+  const log = {
+    debug: (obj: object, msg: string) => logged.push({ level: "debug", obj, msg }),
+    warn: (obj: object, msg: string) => logged.push({ level: "warn", obj, msg }),
+  };
+  const hasher = createHasher(api.env.SECRET_KEY!);
+  const run = await runAlertWatch({ db, env: api.env, hasher, sealer: api.sealer, api: inProcessClient, log });
+  expect(run).toEqual({ changes: 1, mails: 1 });
+  const mails = (await deliver(smtp.received.length)).filter((m) => m.to[0] === "clock@example.com");
+  expect(mails).toHaveLength(1);
+  expect(unfold(mails[0]!.raw)).toContain("Clock Cup");
+  // The run's outcome, at debug; nothing at warn.
+  expect(logged).toEqual([
+    { level: "debug", obj: expect.objectContaining({ changes: 1, mails: 1 }), msg: "alerts watcher run" },
+  ]);
 });
 
 test("the same alert asked several times at once is stored once", async () => {

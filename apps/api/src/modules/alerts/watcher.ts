@@ -6,7 +6,7 @@ import { flightRoute, selectiveServiceEndpoints } from "@khayl/contract/selectiv
 import { oneLine } from "@khayl/contract/text";
 import type { Db, Tx } from "@khayl/db/client";
 import { alertSeen } from "@khayl/db/schema";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
@@ -221,22 +221,35 @@ function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes:
   };
 }
 
-/** The database's clock now (one clock for every instance; a transaction's `now()` would stand still). */
-async function databaseNow(db: Db): Promise<Date> {
-  const result = await db.execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: { ms: unknown }[] }).rows) as { ms: unknown }[];
-  return new Date(Number(row?.ms));
+/**
+ * The number of a read about to begin: the next value of `alert_read_seq` (one sequence for
+ * every instance, taken outside any transaction so it is never rolled back). Unlike the
+ * database's clock it never goes back: a clock stepped back cannot make every later read
+ * look older than one recorded before the step.
+ */
+async function nextReadSeq(db: Db): Promise<number> {
+  const result = await db.execute(sql`select nextval('alert_read_seq')::float8 as seq`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { seq: unknown }[] }).rows) as { seq: unknown }[];
+  return Number(row?.seq);
 }
 
 /**
- * Whether a read that began at `readAt` is newer than the last read recorded (the baseline
- * row's `seen_at`); if so, records it as the last. True when nothing was recorded yet.
+ * Whether the read numbered `readSeq` (`nextReadSeq`) is newer than the last read recorded
+ * (the baseline row's `read_seq`; a baseline recorded before migration 0015 has none, and
+ * any read is newer); if so, records it as the last (and `seen_at`, for people reading
+ * the table). True when nothing was recorded yet.
  */
-async function isNewestRead(tx: Tx, readAt: Date): Promise<boolean> {
+async function isNewestRead(tx: Tx, readSeq: number): Promise<boolean> {
   const updated = await tx
     .update(alertSeen)
-    .set({ seenAt: readAt })
-    .where(and(eq(alertSeen.kind, BASELINE.kind), eq(alertSeen.itemId, BASELINE.itemId), lt(alertSeen.seenAt, readAt)))
+    .set({ readSeq, seenAt: new Date() })
+    .where(
+      and(
+        eq(alertSeen.kind, BASELINE.kind),
+        eq(alertSeen.itemId, BASELINE.itemId),
+        or(isNull(alertSeen.readSeq), lt(alertSeen.readSeq, readSeq)),
+      ),
+    )
     .returning({ kind: alertSeen.kind });
   if (updated.length > 0) return true;
   const [baseline] = await tx
@@ -246,8 +259,8 @@ async function isNewestRead(tx: Tx, readAt: Date): Promise<boolean> {
   return !baseline;
 }
 
-/** Compares `items` (read at `readAt`) with what was seen (in `tx`), records them, and answers the changes. */
-async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Change[]> {
+/** Compares `items` (the read numbered `readSeq`) with what was seen (in `tx`), records them, and answers the changes. */
+async function recordAndDiff(tx: Tx, items: Item[], readSeq: number): Promise<Change[]> {
   const rows = await tx.select().from(alertSeen);
   const baseline = rows.some((r) => r.kind === BASELINE.kind);
   const seen = new Map(rows.map((r) => [`${r.kind}:${r.itemId}`, r]));
@@ -290,7 +303,7 @@ async function recordAndDiff(tx: Tx, items: Item[], readAt: Date): Promise<Chang
       .where(sql`${alertSeen.kind} = ${row.kind} and ${alertSeen.itemId} = ${row.itemId}`);
   }
   if (!baseline) {
-    await tx.insert(alertSeen).values({ ...BASELINE, seenAt: readAt });
+    await tx.insert(alertSeen).values({ ...BASELINE, readSeq });
     return []; // the first run only learns the schedule: nothing in it is news
   }
   return changes;
@@ -312,10 +325,13 @@ async function arabicNames(db: Db, api: (language: Language) => ApiClient): Prom
  * transaction under an advisory lock (so of several instances, each change is reported by
  * exactly one), compares them with `alert_seen`, records them, and queues at most one mail
  * per address (a digest of every matching change) in the outbox, which delivers it (or
- * retries while SMTP is down). A read that began before the last one recorded (by the
- * database's clock, kept in the baseline row's `seen_at`) is dropped: another instance, or
- * a paused process, compared an older schedule after a newer one, and mailed a show moved
- * back and forth. Answers how many changes and mails. Throws when the schedules cannot be
+ * retries while SMTP is down). A read that began before the last one recorded (by its
+ * number from `alert_read_seq`, kept in the baseline row's `read_seq`) is dropped, with a
+ * warning: another instance, or a paused process, compared an older schedule after a newer
+ * one, and mailed a show moved back and forth. A sequence, not the database's clock, orders
+ * the reads: after the clock was stepped back every run would have looked older than the
+ * last one recorded, and alerts would have stopped without a word. Each run's outcome is
+ * logged at debug. Answers how many changes and mails. Throws when the schedules cannot be
  * read (nothing recorded: the next run tries again).
  */
 export async function runAlertWatch(deps: {
@@ -324,14 +340,15 @@ export async function runAlertWatch(deps: {
   hasher: Hasher;
   sealer: Sealer;
   api: (language: Language) => ApiClient;
+  log?: WatcherLog;
 }) {
-  const readAt = await databaseNow(deps.db);
+  const readSeq = await nextReadSeq(deps.db);
   const [english, arabic] = await Promise.all([readSchedules(deps.api("en")), arabicNames(deps.db, deps.api)]);
   const items = english.map((item) => ({ ...item, labelAr: arabic.get(`${item.kind}:${item.id}`) ?? null }));
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
-    if (!(await isNewestRead(tx, readAt))) return { changes: 0, mails: 0 };
-    const changes = await recordAndDiff(tx, items, readAt);
+    if (!(await isNewestRead(tx, readSeq))) return { changes: 0, mails: 0, stale: true };
+    const changes = await recordAndDiff(tx, items, readSeq);
     if (changes.length === 0) return { changes: 0, mails: 0 };
     const byAddress = new Map<string, { subs: AlertSubscription[]; changes: Change[][] }>();
     for (const sub of await confirmedSubscriptions(tx)) {
@@ -347,6 +364,20 @@ export async function runAlertWatch(deps: {
     await enqueueMails(tx, deps.sealer, mails);
     return { changes: changes.length, mails: mails.length };
   });
+  const { stale, ...counts } = { stale: false, ...outcome };
+  if (stale)
+    deps.log?.warn(
+      { readSeq, items: items.length },
+      "alerts watcher run skipped: its read began before another run recorded a newer schedule",
+    );
+  else deps.log?.debug({ readSeq, items: items.length, ...counts }, "alerts watcher run");
+  return counts;
+}
+
+/** Where the watcher logs (a pino/Fastify logger): each run at debug, a run dropped as stale or failed at warn. */
+export interface WatcherLog {
+  debug(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /** The running watcher (`start` it; `stop` waits for a run in progress). */
@@ -358,11 +389,10 @@ export interface AlertWatcher {
 
 /**
  * Runs `runAlertWatch` every `ALERTS_INTERVAL_SECONDS` (seconds; default 300), never two
- * at once in this process; a failed run is logged at warn and retried next time.
+ * at once in this process; each run's outcome is logged at debug (a run dropped as stale at
+ * warn), a failed run at warn, and retried next time.
  */
-export function createAlertWatcher(
-  deps: Parameters<typeof runAlertWatch>[0] & { log: { warn(obj: object, msg: string): void } },
-): AlertWatcher {
+export function createAlertWatcher(deps: Parameters<typeof runAlertWatch>[0] & { log: WatcherLog }): AlertWatcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
