@@ -168,7 +168,8 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const mailWorker = createMailWorker({ db: database.db, env, sealer, log: app.log });
   mailWorker.start();
   // Expired rate-limit windows, codes, alert requests and old mail are deleted on a schedule, off the request path.
-  const retention = createRetentionJob({ db: database.db, dataDir: env.DATA_DIR, log: app.log });
+  // On the embedded PGlite it also vacuums and checkpoints (no autovacuum, no checkpointer there).
+  const retention = createRetentionJob({ db: database.db, kind: database.kind, dataDir: env.DATA_DIR, log: app.log });
   retention.start();
   // E-mail alerts (decision 028): the watcher reads the schedules as the pages do (own API or API_URL).
   const alertWatcher = createAlertWatcherOf(app, database.db, env, ownRead);

@@ -22,6 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 const ago = (days: number) => sql`now() - make_interval(days => ${days})`;
 const ahead = sql`now() + interval '10 minutes'`;
 const past = sql`now() - interval '1 second'`;
@@ -198,7 +202,8 @@ test("the scheduled job purges at once and again every interval, and stops clean
   await db.insert(rateLimits).values({ key: "job-1", count: 1, resetAt: past as unknown as Date });
   const job = createRetentionJob({
     db,
-    log: { info: (obj) => logged.push(obj), warn: () => undefined },
+    kind: database.kind,
+    log: { debug: () => undefined, info: (obj) => logged.push(obj), warn: () => undefined },
     intervalMs: 100,
   });
   job.start();
@@ -215,6 +220,52 @@ test("the scheduled job purges at once and again every interval, and stops clean
   expect(await gone("job-2")).toBe(true);
   await job.stop();
   expect(logged.length).toBeGreaterThanOrEqual(2);
+});
+
+test("on PGlite a round vacuums what it purged and checkpoints; PostgreSQL is left to its autovacuum", async () => {
+  const db = database.db;
+  // A burst of rate-limit windows (about 6 MB), all ended by the round.
+  await db.execute(sql`
+    insert into rate_limits (key, count, reset_at)
+    select 'burst:' || n || repeat('x', 200), 1, now() - interval '1 minute' from generate_series(1, 20000) as n
+  `);
+  const tableSize = async () => {
+    const [row] = rowsOf<{ bytes: number }>(
+      await db.execute(sql`select pg_relation_size('rate_limits')::float8 as bytes`),
+    );
+    return Number(row?.bytes);
+  };
+  const before = await tableSize();
+  const walBefore = rowsOf<{ lsn: string }>(await db.execute(sql`select pg_current_wal_lsn()::text as lsn`))[0]?.lsn;
+  const logged: string[] = [];
+  const job = createRetentionJob({
+    db,
+    kind: database.kind,
+    log: {
+      debug: (_obj, msg) => logged.push(msg),
+      info: (_obj, msg) => logged.push(msg),
+      warn: (_obj, msg) => logged.push(msg),
+    },
+    intervalMs: 3_600_000,
+  });
+  job.start();
+  await job.stop(); // waits for the first round
+  const maintained = "embedded database vacuumed and checkpointed";
+  if (database.kind === "pglite") {
+    expect(logged).toEqual(["retention purge", maintained]);
+    // The purged rows' pages are given back (PGlite has no autovacuum) …
+    expect(await tableSize()).toBeLessThan(before / 4);
+    // … and the write-ahead log written before the round is checkpointed (it has no
+    // checkpointer either): the last checkpoint's redo point is past it.
+    const [control] = rowsOf<{ behind: number }>(
+      await db.execute(
+        sql`select pg_wal_lsn_diff((select redo_lsn from pg_control_checkpoint()), ${walBefore}::pg_lsn)::float8 as behind`,
+      ),
+    );
+    expect(Number(control?.behind)).toBeGreaterThan(0);
+  } else {
+    expect(logged).toEqual(["retention purge"]);
+  }
 });
 
 test("a short batch does not end the purge: another instance may have deleted some of its rows", async () => {

@@ -1,4 +1,4 @@
-import type { Db } from "@khayl/db/client";
+import type { Db, DbHandle } from "@khayl/db/client";
 import { type SQL, sql } from "drizzle-orm";
 import { purgeUnconfirmedAlerts } from "../alerts/service.ts";
 import { purgeOldMailFiles } from "../mail/transport.ts";
@@ -122,6 +122,34 @@ export async function purgeExpired(db: Db, dataDir?: string): Promise<PurgeResul
   };
 }
 
+/**
+ * The tables `purgeExpired` deletes from, which `maintainEmbedded` vacuums (`rate_limits`
+ * and `outbox` also have rows updated in place: each update leaves a dead row version).
+ */
+const PURGED_TABLES = [
+  "rate_limits",
+  "verification_codes",
+  "outbox",
+  "deletion_locks",
+  "alert_subscriptions",
+  "support_requests",
+] as const;
+
+/**
+ * The upkeep an embedded PGlite gets from no one else (architecture §3.7 Retention): it has
+ * no autovacuum and no checkpointer, so, while the process ran, dead rows stayed in the
+ * tables and the write-ahead log grew with every write (a PostgreSQL server does both by
+ * itself: never call this there). Runs `VACUUM` of each purged table (`PURGED_TABLES`: the
+ * space of deleted and updated rows is reused, and empty pages at a table's end given
+ * back), then `CHECKPOINT` (the write-ahead log before it is recycled instead of kept).
+ * Plain VACUUM visits only pages changed since the last (the visibility map) and takes no
+ * lock that stops reads or writes; both take milliseconds on the tables a site keeps.
+ */
+async function maintainEmbedded(db: Db): Promise<void> {
+  for (const table of PURGED_TABLES) await db.execute(sql.raw(`vacuum ${table}`));
+  await db.execute(sql`checkpoint`);
+}
+
 export interface RetentionJob {
   /** Runs `purgeExpired` now and then every `intervalMs` (idempotent). */
   start(): void;
@@ -132,13 +160,21 @@ export interface RetentionJob {
 /**
  * Schedules `purgeExpired` (started by the host beside the mail worker when the API runs
  * in-process): a first round at once, then one every `intervalMs` (default 10 minutes).
- * A failed round is logged and the next one tried on schedule.
+ * On an embedded PGlite (`kind`), each round then vacuums the purged tables and
+ * checkpoints (`maintainEmbedded`), logged at debug with how long it took. A failed round
+ * is logged and the next one tried on schedule.
  */
 export function createRetentionJob(options: {
   db: Db;
+  /** The database's kind (`DbHandle.kind`): only PGlite gets `maintainEmbedded`. */
+  kind: DbHandle["kind"];
   /** `DATA_DIR`: the demo file outbox's `.eml` files are purged too (`purgeExpired`). */
   dataDir?: string;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: {
+    debug(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+  };
   intervalMs?: number;
 }): RetentionJob {
   const intervalMs = options.intervalMs ?? 10 * 60_000;
@@ -147,8 +183,15 @@ export function createRetentionJob(options: {
   let stopped = false;
   const round = () => {
     running = purgeExpired(options.db, options.dataDir)
-      .then((result) => {
+      .then(async (result) => {
         if (Object.values(result).some((n) => n > 0)) options.log.info({ purged: result }, "retention purge");
+        if (options.kind !== "pglite") return;
+        const started = performance.now();
+        await maintainEmbedded(options.db);
+        options.log.debug(
+          { ms: Math.round(performance.now() - started) },
+          "embedded database vacuumed and checkpointed",
+        );
       })
       .catch((error: unknown) => options.log.warn({ err: error }, "retention purge failed"))
       .finally(() => {
