@@ -247,12 +247,21 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   };
 }
 
-/** Opens and migrates this site's database from `env` (`DATABASE_URL`, else PGlite in `DATA_DIR`). */
+/**
+ * Opens and migrates this site's database from `env` (`DATABASE_URL`, else PGlite in
+ * `DATA_DIR`). An error that leaves the embedded PGlite unusable (a PANIC, e.g. `pg_wal`
+ * on a full disk) ends the process with exit code 1, logged: a supervisor restarts it
+ * (docs/deploy.md), where left running it spun at 100% CPU and never heard SIGTERM.
+ */
 async function openDatabase(env: Env, app: FastifyInstance): Promise<DbHandle> {
   const database = await createDb({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onIdleError: (error) => app.log.warn({ err: error }, "the database dropped a connection"),
+    onFatal: (error) => {
+      app.log.fatal({ err: error }, "the embedded database failed beyond repair: exiting for a restart");
+      process.exit(1);
+    },
   });
   await database.migrate();
   return database;

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createDb, type DbHandle } from "./client.ts";
+import { createDb, type DbHandle, isBeyondRepair, isDatabaseUnavailable, isResourceExhausted } from "./client.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -96,5 +98,97 @@ describe.skipIf(!url)("a connection lost during a transaction fails that transac
       await admin.end();
       await database.close();
     }
+  });
+});
+
+/** An error as PGlite throws it (its `DatabaseError`: SQLSTATE `code`, `severity`, `routine`). */
+function pgliteError(message: string, fields: { code: string; severity: string; routine: string }) {
+  return Object.assign(new Error(message), { name: "DatabaseError", ...fields });
+}
+const diskFull = () =>
+  pgliteError('could not extend file "base/5/16412": No space left on device', {
+    code: "53100",
+    severity: "ERROR",
+    routine: "mdzeroextend",
+  });
+const walPanic = () =>
+  pgliteError('could not write to file "pg_wal/xlogtemp.42": No space left on device', {
+    code: "53100",
+    severity: "PANIC",
+    routine: "XLogFileInitInternal",
+  });
+
+describe("PGlite out of disk space, or beyond repair", () => {
+  /** An in-memory PGlite whose next query fails with `next` (each query goes through `execProtocolStream`). */
+  async function failingPglite() {
+    const pglite = await PGlite.create();
+    const failures: Error[] = [];
+    const sent: string[] = [];
+    const real = pglite.execProtocolStream.bind(pglite);
+    pglite.execProtocolStream = async (message, options) => {
+      const failure = failures.shift();
+      sent.push(failure ? "failed" : "ran");
+      if (failure) throw failure;
+      return real(message, options);
+    };
+    return { pglite, failures, sent };
+  }
+
+  test("a query out of disk space is an outage (503) and is remembered for readiness", async () => {
+    const { pglite, failures } = await failingPglite();
+    const onFatal = vi.fn();
+    const database = await createDb({ pglite, onFatal });
+    try {
+      expect(database.lastResourceFailure()).toBeUndefined();
+      failures.push(diskFull());
+      const error = await database.db.execute(sql`select 1`).catch((e: unknown) => e);
+      // Drizzle wraps it (DrizzleQueryError, the PGlite error as `cause`).
+      expect(isResourceExhausted(error)).toBe(true);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(database.lastResourceFailure()).toEqual({ code: "53100", at: expect.any(Number) });
+      expect(onFatal).not.toHaveBeenCalled();
+      // The next query runs as before.
+      await database.db.execute(sql`select 1`);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("a PANIC in a transaction is reported once as fatal before its ROLLBACK is sent", async () => {
+    const { pglite, failures, sent } = await failingPglite();
+    const seenAtFatal: string[][] = [];
+    const onFatal = vi.fn(() => seenAtFatal.push([...sent]));
+    const database = await createDb({ pglite, onFatal });
+    try {
+      const panic = walPanic();
+      const failed = database.db.transaction(async (tx) => {
+        failures.push(panic);
+        await tx.execute(sql`insert into rate_limits (key, count, reset_at) values ('panic', 1, now())`);
+      });
+      await expect(failed).rejects.toThrow();
+      expect(onFatal).toHaveBeenCalledTimes(1);
+      expect(onFatal.mock.calls[0]).toEqual([panic]);
+      // Told when the insert failed, before anything else reached PGlite (the ROLLBACK came after).
+      expect(seenAtFatal[0]?.at(-1)).toBe("failed");
+      expect(sent.length).toBeGreaterThan(seenAtFatal[0]?.length ?? 0);
+      failures.push(walPanic());
+      await database.db.execute(sql`select 1`).catch(() => undefined);
+      expect(onFatal).toHaveBeenCalledTimes(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("errors beyond repair: PANIC or FATAL severity, or PGlite's WebAssembly aborted; not an ordinary error", () => {
+    expect(isBeyondRepair(walPanic())).toBe(true);
+    expect(isBeyondRepair(new Error("Failed query", { cause: walPanic() }))).toBe(true);
+    expect(isBeyondRepair(pgliteError("x", { code: "XX000", severity: "FATAL", routine: "r" }))).toBe(true);
+    expect(isBeyondRepair(new WebAssembly.RuntimeError("Aborted()"))).toBe(true);
+    expect(isBeyondRepair(diskFull())).toBe(false);
+    expect(isBeyondRepair(pgliteError("dup", { code: "23505", severity: "ERROR", routine: "_bt_check_unique" }))).toBe(
+      false,
+    );
+    expect(isResourceExhausted(pgliteError("oom", { code: "53200", severity: "ERROR", routine: "r" }))).toBe(true);
+    expect(isResourceExhausted(pgliteError("dup", { code: "23505", severity: "ERROR", routine: "r" }))).toBe(false);
   });
 });

@@ -40,6 +40,13 @@ export interface DbHandle {
    * that stops listening (a connection still being made is then closed, not kept).
    */
   listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded PGlite's last query that failed for want of disk space or memory
+   * (SQLSTATE 53100, 53200: `isResourceExhausted`): its code and when, by
+   * `performance.now()`; undefined when none did, and always on PostgreSQL (its server
+   * watches its own disk). Readiness answers 503 for a while after one (apps/server probes).
+   */
+  lastResourceFailure(): { code: string; at: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -70,6 +77,14 @@ export interface CreateDbOptions {
   migrationsFolder?: string;
   /** PostgreSQL: how long `listen` waits before reconnecting after a failure, in ms (default 5 000; tests). */
   listenRetryMs?: number;
+  /**
+   * PGlite: told, once, of an error after which the embedded database cannot go on
+   * (`isBeyondRepair`: severity PANIC or FATAL, e.g. a full disk under `pg_wal`, or its
+   * WebAssembly aborted), before anything else reaches it: the host logs it and exits 1
+   * so that a supervisor restarts the process (left running, the next query spun at 100%
+   * CPU for good and SIGTERM was never heard). The query's caller still gets the error.
+   */
+  onFatal?: (error: unknown) => void;
 }
 
 /**
@@ -184,6 +199,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       migrate: () =>
         exclusively(() => migratePg(pgDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder })),
       exclusively,
+      lastResourceFailure: () => undefined,
       async close() {
         await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
         await pool.end();
@@ -211,6 +227,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     }
   }
   const pglite = client;
+  const health = watchPglite(pglite, options.onFatal);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     db,
@@ -221,6 +238,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       });
     },
     exclusively: (work) => work(),
+    lastResourceFailure: health.lastResourceFailure,
     async listen(channel, onNotice) {
       const stop = await pglite.listen(channel, onNotice);
       return async () => {
@@ -238,11 +256,86 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 }
 
 /**
- * SQLSTATEs of a database that is away, not of a query that is wrong: class 08
- * (connection exception), 57P01–57P03 (shut down by an administrator, crashed, not
- * accepting connections yet) and 53300 (too many connections).
+ * Watches every query of `pglite` (each goes through `execProtocol` or
+ * `execProtocolStream`, inside a transaction too): keeps the last failure for want of disk
+ * space or memory (`isResourceExhausted`), and tells `onFatal`, once, of an error beyond
+ * repair (`isBeyondRepair`) before the error goes on to its caller (a transaction's
+ * ROLLBACK would be the next query).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+function watchPglite(pglite: PGlite, onFatal: ((error: unknown) => void) | undefined) {
+  let lastResourceFailure: { code: string; at: number } | undefined;
+  let fatal = false;
+  const observe = (error: unknown) => {
+    const code = resourceExhaustedCode(error);
+    if (code) lastResourceFailure = { code, at: performance.now() };
+    if (!fatal && isBeyondRepair(error)) {
+      fatal = true;
+      onFatal?.(error);
+    }
+  };
+  const execProtocol = pglite.execProtocol.bind(pglite);
+  pglite.execProtocol = (...args) =>
+    execProtocol(...args).catch((error: unknown) => {
+      observe(error);
+      throw error;
+    });
+  const execProtocolStream = pglite.execProtocolStream.bind(pglite);
+  pglite.execProtocolStream = (...args) =>
+    execProtocolStream(...args).catch((error: unknown) => {
+      observe(error);
+      throw error;
+    });
+  return { lastResourceFailure: () => lastResourceFailure };
+}
+
+/** The errors of `error`'s chain: itself, its `cause`s and an `AggregateError`'s `errors` (at most 5 deep). */
+function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknown>> {
+  if (typeof error !== "object" || error === null || depth > 5) return;
+  const node = error as Record<string, unknown>;
+  yield node;
+  if (Array.isArray(node.errors)) for (const inner of node.errors) yield* errorChain(inner, depth + 1);
+  yield* errorChain(node.cause, depth + 1);
+}
+
+/** SQLSTATEs of a database short of a resource: 53100 (disk full), 53200 (out of memory). */
+const EXHAUSTED_SQLSTATE = /^53[12]00$/;
+
+/** The SQLSTATE (53100 or 53200) when `error`, or one in its chain, says the database is out of disk space or memory. */
+function resourceExhaustedCode(error: unknown): string | undefined {
+  for (const node of errorChain(error))
+    if (typeof node.code === "string" && EXHAUSTED_SQLSTATE.test(node.code)) return node.code;
+  return undefined;
+}
+
+/**
+ * Whether `error` (or one in its chain) says the database is out of disk space (SQLSTATE
+ * 53100, "could not extend file") or memory (53200): a full `DATA_DIR` under PGlite.
+ * The API answers it as an outage (503, `isDatabaseUnavailable`), not a 500.
+ */
+export function isResourceExhausted(error: unknown): boolean {
+  return resourceExhaustedCode(error) !== undefined;
+}
+
+/**
+ * Whether `error` (or one in its chain) leaves the embedded PGlite unusable: a server
+ * error of severity PANIC or FATAL (PGlite is a single backend: it does not recover from
+ * either), or its WebAssembly aborted (`WebAssembly.RuntimeError`).
+ */
+export function isBeyondRepair(error: unknown): boolean {
+  for (const node of errorChain(error)) {
+    if (node.severity === "PANIC" || node.severity === "FATAL") return true;
+    if (node instanceof WebAssembly.RuntimeError) return true;
+  }
+  return false;
+}
+
+/**
+ * SQLSTATEs of a database that is away or cannot take more, not of a query that is wrong:
+ * class 08 (connection exception), 57P01–57P03 (shut down by an administrator, crashed,
+ * not accepting connections yet), 53300 (too many connections), and 53100 and 53200 (out
+ * of disk space or memory: `isResourceExhausted`).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53[123]00)$/;
 /** Socket errors of a connection that cannot be made or was cut. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -260,8 +353,8 @@ const UNAVAILABLE_MESSAGE =
 /**
  * Whether `error` (or any error in its `cause` chain, or among an `AggregateError`'s
  * `errors`) says the database cannot be reached right now — refused, reset, timed out,
- * shutting down — rather than that a query failed (decision 023). The API answers such
- * errors with 503 and `retry-after` instead of 500.
+ * shutting down, out of disk space or memory — rather than that a query failed (decision
+ * 023). The API answers such errors with 503 and `retry-after` instead of 500.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 5) return false;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
+import { PGlite } from "@electric-sql/pglite";
 import { parseEnv } from "@khayl/config/env";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import type { FastifyInstance } from "fastify";
@@ -104,4 +105,36 @@ test("with the database unreachable, each call answers what its OpenAPI operatio
     }
   }
   expect(answered).toContain(503);
+});
+
+test("with the embedded database's disk full, a write answers 503 with retry-after, never a 500", async () => {
+  // Every query fails as PGlite's do when DATA_DIR is full (SQLSTATE 53100).
+  const pglite = await PGlite.create();
+  pglite.execProtocolStream = async () => {
+    throw Object.assign(new Error('could not extend file "base/5/16412": No space left on device'), {
+      name: "DatabaseError",
+      code: "53100",
+      severity: "ERROR",
+      routine: "mdzeroextend",
+    });
+  };
+  const database = await createDb({ pglite });
+  const env = parseEnv({ DATA_DIR: "./data/test", SECRET_KEY: randomBytes(32).toString("hex") });
+  const app = await buildApp({ db: database.db, env });
+  opened.push({ app, database });
+  for (const language of ["en", "ar"] as const) {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      headers: { language },
+      payload: { email: "full@example.com", watch: "flights", filter: "all", language },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("5");
+    expect(response.json()).toEqual({
+      success: false,
+      statusCode: 503,
+      message: language === "ar" ? "الخدمة غير متاحة مؤقتًا" : "Service temporarily unavailable",
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { errorEnvelope } from "@khayl/contract/envelope";
 import { invalidText, repeatedText, requiredText } from "@khayl/contract/fields";
 import { type Message, messageOfText } from "@khayl/contract/messages";
-import { isDatabaseUnavailable } from "@khayl/db/client";
+import { isDatabaseUnavailable, isResourceExhausted } from "@khayl/db/client";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import FindMyWay from "find-my-way";
@@ -115,7 +115,8 @@ const DATABASE_RETRY_AFTER_S = 5;
  * Error and not-found handlers of the API scope: validation errors become 400 with the
  * schema's messages (joined) and a per-field `errors` list; a service's `HttpError`
  * keeps its status and message (4xx or 5xx); other client errors keep their status; an
- * error of a database that cannot be reached (`isDatabaseUnavailable`) is 503 "Service
+ * error of a database that cannot be reached, or is out of disk space or memory
+ * (`isDatabaseUnavailable`), is 503 "Service
  * temporarily unavailable" with `retry-after: 5` (decision 023); anything else is logged
  * and answered 500 with a generic message. Every message is in
  * the request's language (`language: ar`), from the catalogue (decisions 016, 027).
@@ -162,10 +163,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (headers) reply.headers(headers);
       return reply.code(status).send(errorEnvelope(status, message));
     }
-    // PostgreSQL is away (refused, cut, timed out, restarting): a fast 503 the client may
-    // retry, not a 500 (decision 023).
+    // PostgreSQL is away (refused, cut, timed out, restarting), or the database is out of
+    // disk space or memory (a full DATA_DIR): a fast 503 the client may retry, not a 500
+    // (decision 023).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "the database is unreachable");
+      request.log.warn(
+        { err: error },
+        isResourceExhausted(error) ? "the database is out of disk space or memory" : "the database is unreachable",
+      );
       return reply
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_S))

@@ -8,19 +8,25 @@ export interface ProbesOptions {
   database: DbHandle;
   /** True once shutdown began (`Host.close`). */
   stopping: () => boolean;
+  /** The clock of `DbHandle.lastResourceFailure` (default `performance.now`; tests). */
+  now?: () => number;
 }
 
 /** How long readiness waits for the database's answer, in ms. */
 const PING_TIMEOUT_MS = 2_000;
+/** How long readiness answers 503 after a query failed for want of disk space or memory, in ms. */
+export const RESOURCE_FAILURE_MS = 60_000;
 
 /**
  * Liveness and readiness for a load balancer or orchestrator: `GET /livez` answers 200
  * while the process runs; `GET /readyz` answers 200 when the database answers within
- * 2 s, and 503 while it does not or once shutdown began.
+ * 2 s, and 503 while it does not, for `RESOURCE_FAILURE_MS` after a query of the embedded
+ * PGlite failed for want of disk space or memory (`DbHandle.lastResourceFailure`: a full
+ * `DATA_DIR` still answers `select 1`, but no write), or once shutdown began.
  * Both in the API envelope (`success: true` on a 200), never cached.
  */
 export const probes = fp<ProbesOptions>(
-  async (app: FastifyInstance, { database, stopping }) => {
+  async (app: FastifyInstance, { database, stopping, now = () => performance.now() }) => {
     const answer = (reply: FastifyReply, statusCode: number, message: string) =>
       reply
         .code(statusCode)
@@ -29,6 +35,9 @@ export const probes = fp<ProbesOptions>(
     app.get("/livez", async (_request, reply) => answer(reply, 200, "live"));
     app.get("/readyz", async (_request, reply) => {
       if (stopping()) return answer(reply, 503, "Shutting down");
+      const failure = database.lastResourceFailure();
+      if (failure && now() - failure.at < RESOURCE_FAILURE_MS)
+        return answer(reply, 503, failure.code === "53100" ? "Database out of disk space" : "Database out of memory");
       let timer: NodeJS.Timeout | undefined;
       const reachable = await Promise.race([
         ping(database.db).then(
