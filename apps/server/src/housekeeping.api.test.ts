@@ -130,3 +130,33 @@ test("forwarded headers without TRUST_PROXY log one warning per process; with TR
   await behindProxy.app.inject({ url: "/api/v1/health", headers: { "x-forwarded-for": "203.0.113.9" } });
   expect(trusted.lines.join("")).not.toContain("TRUST_PROXY");
 });
+
+test("while the database is away, pages and API calls log the outage once with its error, not each failure", async () => {
+  const { database, env, logger, lines } = await setUp({}, "warn");
+  const host = await buildHost({ env, logger, database, seed: false });
+  cleanups.push(() => host.close());
+  // Every query now fails as on a refused connection (PGlite's, or PostgreSQL's pool).
+  const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const method = database.kind === "pglite" ? "execProtocolStream" : "query";
+  const real = client[method];
+  client[method] = async () => {
+    throw refused();
+  };
+  try {
+    for (let n = 0; n < 10; n++) {
+      expect((await host.app.inject({ url: "/transport/1" })).statusCode).toBe(503);
+      expect((await host.app.inject({ url: `/api/v1/event-services/website?limit=${n + 1}` })).statusCode).toBe(503);
+    }
+  } finally {
+    client[method] = real;
+  }
+  const withError = lines.filter((line) => line.includes('"err"')).map((line) => JSON.parse(line));
+  // The first of each: the API's (its error and request id) and the page's (its loader's message).
+  expect(withError.map((line) => [line.level, line.msg, line.outage])).toEqual([
+    [40, "the database is unreachable", "the database is unreachable"],
+    [40, "show failed to load", "pages cannot read the API"],
+  ]);
+  expect(withError[0].reqId).toBeDefined();
+  expect(lines.join("").length).toBeLessThan(10_000);
+});

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { API_PREFIX } from "@khayl/api/app";
+import { createOutageLog } from "@khayl/api/http/outage-log";
 import { type Env, publicConfig } from "@khayl/config/env";
 import { createApiClient, type createResponseCache } from "@khayl/contract/client";
 import { retryAfterSeconds } from "@khayl/contract/envelope";
@@ -9,6 +10,7 @@ import type { createRequestHandler } from "react-router";
 import { newNonce } from "./csp.ts";
 import { inProcessFetch } from "./in-process-fetch.ts";
 import { asPrivatePage, type PageAnswer, prepareAnswer, sendAnswer } from "./page-answer.ts";
+import { pageLog } from "./page-log.ts";
 import { languageOfUrl } from "./url-language.ts";
 
 export interface RendererOptions {
@@ -49,7 +51,8 @@ const REMOTE_API_PATIENCE = { timeoutMs: 5_000, retries: 2, singleTryTimeoutMs: 
 
 /**
  * The page renders of the host: React Router's handler with the API client of the page's
- * language (decision 016) and the render's CSP nonce (decision 019).
+ * language (decision 016), the render's CSP nonce (decision 019) and a logger that logs
+ * an API outage once, then by the minute (`pageLog`).
  * - `render`: React Router's `Response` for a request; a `detached` render is the page
  *   cache's, a GET (a HEAD is answered from the same copy, without its body) that outlives
  *   the client that asked.
@@ -73,6 +76,9 @@ export function createRenderer({
 }: RendererOptions) {
   const config = publicConfig(env);
   const apiBaseUrl = env.API_URL ?? `http://in-process${API_PREFIX}`;
+  // Pages whose API is away are logged by outage, not one by one (`pageLog`).
+  const apiOutage = createOutageLog({ log: app.log, name: "pages cannot read the API" });
+  app.addHook("onClose", async () => apiOutage.close());
 
   const render = (
     request: FastifyRequest,
@@ -105,7 +111,7 @@ export function createRenderer({
           }
         : {}),
       config,
-      log: request.log,
+      log: pageLog(request.log, apiOutage),
       nonce,
       staticDir,
       ...(tooManyRequests ? { tooManyRequests } : {}),

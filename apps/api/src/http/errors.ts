@@ -8,6 +8,7 @@ import FindMyWay from "find-my-way";
 import { translate, translateText } from "../i18n.ts";
 import { type Language, requestLanguage } from "./language.ts";
 import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
+import { createOutageLog } from "./outage-log.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
@@ -119,9 +120,19 @@ const DATABASE_RETRY_AFTER_S = 5;
  * (`isDatabaseUnavailable`), is 503 "Service
  * temporarily unavailable" with `retry-after: 5` (decision 023); anything else is logged
  * and answered 500 with a generic message. Every message is in
- * the request's language (`language: ar`), from the catalogue (decisions 016, 027).
+ * the request's language (`language: ar`), from the catalogue (decisions 016, 027). The
+ * database's errors are logged by outage (`createOutageLog`): the first with its error,
+ * then a count a minute, then the end; any other error is logged with each request.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outages = {
+    unreachable: createOutageLog({ log: app.log, name: "the database is unreachable" }),
+    exhausted: createOutageLog({ log: app.log, name: "the database is out of disk space or memory" }),
+  };
+  app.addHook("onClose", async () => {
+    outages.unreachable.close();
+    outages.exhausted.close();
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
     const say = (message: Message) => sayTo(request, message);
@@ -167,10 +178,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // disk space or memory (a full DATA_DIR): a fast 503 the client may retry, not a 500
     // (decision 023).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn(
-        { err: error },
-        isResourceExhausted(error) ? "the database is out of disk space or memory" : "the database is unreachable",
-      );
+      if (isResourceExhausted(error))
+        outages.exhausted.failed(request.log, error, "the database is out of disk space or memory");
+      else outages.unreachable.failed(request.log, error, "the database is unreachable");
       return reply
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_S))
