@@ -151,12 +151,18 @@ test("while the database is away, pages and API calls log the outage once with i
   } finally {
     client[method] = real;
   }
-  const withError = lines.filter((line) => line.includes('"err"')).map((line) => JSON.parse(line));
+  // The requests' lines (a request id, or an outage's count): a housekeeping job that ran in
+  // the same moment (the retention purge, on PostgreSQL's slower start) logs its own failure.
+  const ofRequests = lines.filter((line) => {
+    const parsed = JSON.parse(line) as { reqId?: unknown; outage?: unknown };
+    return parsed.reqId !== undefined || parsed.outage !== undefined;
+  });
+  const withError = ofRequests.filter((line) => line.includes('"err"')).map((line) => JSON.parse(line));
   // The first of each: the API's (its error and request id) and the page's (its loader's message).
   expect(withError.map((line) => [line.level, line.msg, line.outage])).toEqual([
     [40, "the database is unreachable", "the database is unreachable"],
     [40, "show failed to load", "pages cannot read the API"],
   ]);
   expect(withError[0].reqId).toBeDefined();
-  expect(lines.join("").length).toBeLessThan(10_000);
+  expect(ofRequests.join("").length).toBeLessThan(10_000);
 });
