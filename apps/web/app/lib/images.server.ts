@@ -10,7 +10,15 @@ export function shownImage(src: string | null | undefined, origins: readonly str
   if (!address) return null;
   // A path of this site, never `//host/…` (another host) or `/\host` (read as one by browsers).
   if (address.startsWith("/") && !/^\/[/\\]/.test(address)) return address;
-  if (!URL.canParse(address)) return null;
-  const url = new URL(address);
-  return (url.protocol === "https:" || url.protocol === "http:") && origins.includes(url.origin) ? url.href : null;
+  return onImageOrigin(address, origins) ? new URL(address).href : null;
+}
+
+/**
+ * Whether `address` is an absolute http(s) address on one of `origins` (config
+ * `imageOrigins`), the image hosts besides the site that the page's CSP `img-src` names: the
+ * cards' images (`shownImage`) and the images in the API's HTML (the sanitiser) alike.
+ */
+export function onImageOrigin(address: string, origins: readonly string[]): boolean {
+  if (!/^https?:/i.test(address) || !URL.canParse(address)) return false;
+  return origins.includes(new URL(address).origin);
 }

@@ -3,6 +3,7 @@ import { DomUtils, Parser, parseDocument } from "htmlparser2";
 import sanitize from "sanitize-html";
 import { type Language, localizedPath } from "./i18n/language.ts";
 import type { ImageSize } from "./image-sizes.server.ts";
+import { onImageOrigin } from "./images.server.ts";
 import type { SafeHtml } from "./safe-html.ts";
 
 /**
@@ -160,9 +161,7 @@ function imageSourceAllowed(src: string | undefined, origins: readonly string[])
   if (src === undefined) return false;
   const address = hrefAsBrowsersRead(src);
   if (address === "" || /^[/\\]{2}/.test(address)) return false;
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(address)) return true;
-  if (!/^https?:/i.test(address) || !URL.canParse(address)) return false;
-  return origins.includes(new URL(address).origin);
+  return !/^[a-z][a-z0-9+.-]*:/i.test(address) || onImageOrigin(address, origins);
 }
 
 /** A whole number of pixels above zero, as an image's width or height attribute says one. */
