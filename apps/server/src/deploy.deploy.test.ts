@@ -196,7 +196,8 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     refused.stderr?.on("data", (chunk) => {
       stderr += String(chunk);
     });
-    const code = await new Promise<number | null>((resolve) => refused.on("exit", resolve));
+    // "close": once the process has exited and all of stderr has been read.
+    const code = await new Promise<number | null>((resolve) => refused.on("close", resolve));
     expect(code).toBe(1);
     for (const variable of ["STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY", "SMTP_URL", "DEMO_DATA"])
       expect(stderr).toContain(`  ${variable}: `);

@@ -30,7 +30,10 @@ afterAll(() => {
 /** `npm run dev`'s server, from the folder npm runs it in. */
 const dev = { args: ["--import", "tsx", "src/dev.ts"], cwd: path.join(root, "apps/server") };
 
-/** Starts the built main.ts (or `args`, in `cwd`) with only `env` (and PATH) set; collects its output. */
+/**
+ * Starts the built main.ts (or `args`, in `cwd`) with only `env` (and PATH) set; collects its
+ * output. `exited` settles once the process has exited and its output has all been read.
+ */
 function start(env: Record<string, string | undefined>, { args = [serverEntry], cwd = root } = {}) {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -41,7 +44,8 @@ function start(env: Record<string, string | undefined>, { args = [serverEntry], 
   const output = { stdout: "", stderr: "" };
   child.stdout?.on("data", (chunk: Buffer) => (output.stdout += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output.stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // "close", not "exit": on a busy host "exit" can come before the last of stderr is read.
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   return { child, output, exited };
 }
 

@@ -19,7 +19,8 @@ test("slow: db:seed on a fresh DATA_DIR keeps the demo invoices' links for the n
   });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  expect(await new Promise((resolve) => child.on("exit", resolve))).toBe(0);
+  // "close": once the process has exited and all of its output has been read.
+  expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
   expect(stdout).toMatch(/^seeded \(pglite\): .*"invoices":\d+/m);
   // The database keeps each token's hash only: without this file no start could print a link.
   const file = path.join(dataDir, "demo-invoices.json");
