@@ -27,26 +27,41 @@ export interface LineAmounts {
   grossFils: number;
 }
 
+/** How many decimals a line's quantity may have (2.5 nights, 0.75 of a day's hire). */
+export const QUANTITY_DECIMALS = 3;
+const QUANTITY_SCALE = 10 ** QUANTITY_DECIMALS;
+
+/** `amount` rounded to the nearest whole fil, halves away from zero (so a discount rounds as its charge would). */
+const toFils = (amount: number) => Math.sign(amount) * Math.round(Math.abs(amount)) || 0;
+
 /**
- * Net, VAT (rounded half up to the fil) and gross of one line, in fils. Throws
- * `RangeError` for a non-integer price, a quantity that is not a positive integer or a
- * negative rate.
+ * Net, VAT (rounded to the fil per line, halves away from zero) and gross of one line, in
+ * fils. A negative unit price (a discount) or quantity (a credit) gives negative amounts,
+ * VAT included, as the UAE's rules for a reduction in consideration have it; a quantity may
+ * have up to {@link QUANTITY_DECIMALS} decimals. Throws `RangeError` for a unit price that is
+ * not whole fils, a quantity that is not a finite number with at most that many decimals, or
+ * a VAT rate that is negative or not a finite number.
  */
 export function lineAmounts(line: InvoiceLine): LineAmounts {
-  if (!Number.isSafeInteger(line.unitPriceFils) || line.unitPriceFils < 0)
+  if (!Number.isSafeInteger(line.unitPriceFils))
     throw new RangeError(`unit price must be whole fils: ${line.unitPriceFils}`);
-  if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
-    throw new RangeError(`quantity must be a positive whole number: ${line.quantity}`);
-  if (!(line.vatRatePercent >= 0)) throw new RangeError(`VAT rate must not be negative: ${line.vatRatePercent}`);
-  const netFils = line.quantity * line.unitPriceFils;
-  const vatFils = Math.round((netFils * line.vatRatePercent) / 100);
+  const scaled = Math.round(line.quantity * QUANTITY_SCALE);
+  if (
+    typeof line.quantity !== "number" ||
+    !Number.isSafeInteger(scaled) ||
+    Math.abs(scaled - line.quantity * QUANTITY_SCALE) > 1e-6
+  )
+    throw new RangeError(`quantity must be a number with at most ${QUANTITY_DECIMALS} decimals: ${line.quantity}`);
+  if (!(Number.isFinite(line.vatRatePercent) && line.vatRatePercent >= 0))
+    throw new RangeError(`VAT rate must be a number of percent, not negative: ${line.vatRatePercent}`);
+  const netFils = toFils((scaled * line.unitPriceFils) / QUANTITY_SCALE);
+  const vatFils = toFils((netFils * line.vatRatePercent) / 100);
   return { netFils, vatFils, grossFils: netFils + vatFils };
 }
 
 /**
  * Totals of an invoice's lines in fils: net, VAT and total (VAT included).
- * Passes on `lineAmounts`'s `RangeError` for the first line whose unit price is not a safe integer
- * or is negative, whose quantity is not a safe integer above 0, or whose VAT rate is negative or NaN.
+ * Passes on `lineAmounts`'s `RangeError` for the first line it refuses.
  */
 export function invoiceTotals(lines: readonly InvoiceLine[]): { netFils: number; vatFils: number; totalFils: number } {
   let netFils = 0;
@@ -57,4 +72,16 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): { netFils: number;
     vatFils += a.vatFils;
   }
   return { netFils, vatFils, totalFils: netFils + vatFils };
+}
+
+/**
+ * The one VAT rate (percent) every line of `lines` carries, which the tax invoice prints in
+ * its headings; {@link UAE_VAT_RATE_PERCENT} for no lines; null when the lines carry
+ * different rates (a zero-rated export beside a standard-rated local service), which the
+ * invoice then prints line by line.
+ */
+export function sharedVatRate(lines: readonly InvoiceLine[]): number | null {
+  const rates = new Set(lines.map((line) => line.vatRatePercent));
+  if (rates.size === 0) return UAE_VAT_RATE_PERCENT;
+  return rates.size === 1 ? ([...rates][0] ?? null) : null;
 }

@@ -1,3 +1,6 @@
+import { type InvoiceLine, invoiceTotals } from "@khayl/contract/invoice-lines";
+import { invoiceLinkTokenHash, invoices } from "@khayl/db/schema";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { card, invoiceLinkApi } from "./by-link-testing.ts";
 import { SANDBOX_CONFIRMS_PER_INTENT } from "./pay-by-link.ts";
@@ -138,6 +141,37 @@ describe("print-pdf-by-link", () => {
     expect(text).toContain("1,890.00");
     expect(text).toContain("Amount paid");
     expect(text).not.toContain("UNPAID");
+  });
+
+  test("a discount, a part quantity and a zero-rated export print, each line with its own VAT rate", async () => {
+    const invoice = takeInvoice();
+    const lines: InvoiceLine[] = [
+      { description: "Stabling (nights)", quantity: 2.5, unitPriceFils: 25_050, vatRatePercent: 5 },
+      { description: "Loyalty discount", quantity: 1, unitPriceFils: -10_000, vatRatePercent: 5 },
+      { description: "Air export Dubai - Liege", quantity: 1, unitPriceFils: 1_200_000, vatRatePercent: 0 },
+    ];
+    const { totalFils } = invoiceTotals(lines);
+    await t.api.database.db
+      .update(invoices)
+      .set({ lines, totalFils })
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
+    const response = await post("print-pdf-by-link", { hash: invoice.hash });
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfText(response.rawPayload);
+    for (const expected of [
+      "2.5", // the quantity as stored
+      "626.25", // 2.5 × 250.50
+      "31.31 5%", // its VAT and, under it, its rate
+      "-100.00", // the discount's net …
+      "-5.00 5%", // … and its VAT
+      "0.00 0%", // the export's VAT
+      "12,552.56", // the total: 626.25 + 31.31 − 100.00 − 5.00 + 12,000.00
+      "VAT is charged per line at the rate printed under it",
+    ])
+      expect(text).toContain(expected);
+    // No rate in the headings when the lines carry different ones.
+    expect(text).not.toContain("VAT 5%");
+    expect(text).not.toContain("VAT (5%)");
   });
 
   test("bad and unknown tokens answer the JSON envelope, not a PDF", async () => {

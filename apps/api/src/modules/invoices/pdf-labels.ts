@@ -1,4 +1,5 @@
 import type { Message } from "@khayl/contract/messages";
+import { formatAmount } from "@khayl/contract/money";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import type { Language } from "../../http/language.ts";
 import { translate } from "../../i18n.ts";
@@ -45,21 +46,34 @@ const fixed = {
 
 type FixedLabel = keyof typeof fixed;
 
-/** The labels that carry the VAT rate (percent). */
-function vatLabels(rate: number) {
+/**
+ * The labels that carry the VAT rate (percent): the VAT column's title and the VAT total's
+ * label, with `rate` in them; without, for an invoice whose lines carry different rates
+ * (`rate` null: each line's rate is printed under its VAT, {@link vatCell}).
+ */
+function vatLabels(rate: number | null) {
+  if (rate === null) {
+    const column = /*i18n*/ { id: "pdf.column.vatMixed", message: "VAT\n(AED)" };
+    const total = /*i18n*/ { id: "pdf.vatMixed", message: "VAT" };
+    return { vatColumn: both(column), vat: both(total) };
+  }
   const column = /*i18n*/ { id: "pdf.column.vat", message: "VAT {rate}%\n(AED)" };
   const total = /*i18n*/ { id: "pdf.vat", message: "VAT ({rate}%)" };
   return { vatColumn: both(valued(column, { rate })), vat: both(valued(total, { rate })) };
 }
 
-/** Every label of the invoice in both languages, at a VAT rate of `vatRatePercent`. */
+/** Every label of the invoice in both languages, for one VAT rate or (null) rates per line. */
 export type InvoiceLabels = Record<FixedLabel, Bilingual> & ReturnType<typeof vatLabels>;
 
-let cached: { rate: number; labels: InvoiceLabels } | undefined;
+const cached = new Map<number | null, InvoiceLabels>();
 
-/** The labels, translated once per process (they are the same on every invoice). */
-export function invoiceLabels(vatRatePercent: number): InvoiceLabels {
-  if (cached?.rate === vatRatePercent) return cached.labels;
+/**
+ * The labels for an invoice whose lines all carry `vatRatePercent`, or (null) different
+ * rates (`sharedVatRate`); translated once per rate and process.
+ */
+export function invoiceLabels(vatRatePercent: number | null): InvoiceLabels {
+  const known = cached.get(vatRatePercent);
+  if (known) return known;
   const labels = {
     ...(Object.fromEntries(Object.entries(fixed).map(([key, message]) => [key, both(message)])) as Record<
       FixedLabel,
@@ -67,8 +81,17 @@ export function invoiceLabels(vatRatePercent: number): InvoiceLabels {
     >),
     ...vatLabels(vatRatePercent),
   };
-  cached = { rate: vatRatePercent, labels };
+  // A handful of rates at most (5 %, 0 %, mixed); the bound only guards against odd data.
+  if (cached.size < 16) cached.set(vatRatePercent, labels);
   return labels;
+}
+
+/**
+ * A line's VAT cell: its amount ('12.50', from fils), and below it the line's rate ('0%')
+ * when the invoice's lines carry different rates (`sharedRate` null).
+ */
+export function vatCell(vatFils: number, lineRate: number, sharedRate: number | null): string {
+  return sharedRate === null ? `${formatAmount(vatFils)}\n${lineRate}%` : formatAmount(vatFils);
 }
 
 /** The status fact of a paid invoice: 'PAID on 07 Jan 2026' / 'مدفوعة في 07 يناير 2026'. */
@@ -125,8 +148,22 @@ export function pageOf(n: number, total: number): Bilingual {
   return both(valued(source, { n, total }));
 }
 
-/** The footer: currency, VAT and card fee, and who issued the invoice. */
-export function footer(company: { name: string; trn: string }, vatRatePercent: number): Bilingual {
+/**
+ * The footer: currency, VAT and card fee, and who issued the invoice; the VAT `rate` every
+ * line carries, or (null) a note that each line's rate is printed under its VAT.
+ */
+export function footer(company: { name: string; trn: string }, vatRatePercent: number | null): Bilingual {
+  const values = { company: company.name, trn: company.trn };
+  if (vatRatePercent === null) {
+    const source = /*i18n*/ {
+      id: "pdf.footerMixedRates",
+      message:
+        "All amounts are in UAE dirhams (AED) with 2 decimals; VAT is charged per line at the rate printed under it. " +
+        "Card payments carry a non-refundable fee of 1.5% of the total plus AED 1.00. " +
+        "This tax invoice was issued electronically by {company} (TRN {trn}).",
+    };
+    return both(valued(source, values));
+  }
   const source = /*i18n*/ {
     id: "pdf.footer",
     message:
@@ -134,7 +171,7 @@ export function footer(company: { name: string; trn: string }, vatRatePercent: n
       "Card payments carry a non-refundable fee of 1.5% of the total plus AED 1.00. " +
       "This tax invoice was issued electronically by {company} (TRN {trn}).",
   };
-  return both(valued(source, { rate: vatRatePercent, company: company.name, trn: company.trn }));
+  return both(valued(source, { ...values, rate: vatRatePercent }));
 }
 
 /** The document's properties (title first in the language asked for; subject in English). */

@@ -3,14 +3,14 @@ import {
   invoiceTotals,
   type LineAmounts,
   lineAmounts,
-  UAE_VAT_RATE_PERCENT,
+  sharedVatRate,
 } from "@khayl/contract/invoice-lines";
 import { formatAmount } from "@khayl/contract/money";
 import { bidiHeight, bidiLine, bidiLineHeight, bidiParagraph } from "./bidi-text.ts";
 import { latinFont } from "./latin-fonts.ts";
 import { bothDates } from "./pdf-heading.ts";
 import type { Sheet } from "./pdf-input.ts";
-import { type Bilingual, footer, paidBy } from "./pdf-labels.ts";
+import { type Bilingual, footer, paidBy, vatCell } from "./pdf-labels.ts";
 import { arabic, CONTENT_WIDTH, INK, MUTED, moneyRight, PAGE, RULE, userText, userTextHeight } from "./pdf-layout.ts";
 import { newPage } from "./pdf-pages.ts";
 
@@ -25,13 +25,20 @@ interface Column {
   cell: (line: InvoiceLine, amounts: LineAmounts) => string;
 }
 
-function columnsOf(labels: Sheet["labels"]): Column[] {
+/** The table's columns; the VAT cell carries the line's rate when the lines' rates differ. */
+function columnsOf(labels: Sheet["labels"], lines: readonly InvoiceLine[]): Column[] {
+  const rate = sharedVatRate(lines);
   return [
     { title: labels.description, width: 185, align: "left", cell: (line) => line.description },
     { title: labels.quantity, width: 35, align: "right", cell: (line) => String(line.quantity) },
     { title: labels.unitPrice, width: 70, align: "right", cell: (line) => formatAmount(line.unitPriceFils) },
     { title: labels.netAmount, width: 70, align: "right", cell: (_, amounts) => formatAmount(amounts.netFils) },
-    { title: labels.vatColumn, width: 60, align: "right", cell: (_, amounts) => formatAmount(amounts.vatFils) },
+    {
+      title: labels.vatColumn,
+      width: 60,
+      align: "right",
+      cell: (line, amounts) => vatCell(amounts.vatFils, line.vatRatePercent, rate),
+    },
     { title: labels.lineTotal, width: 75, align: "right", cell: (_, amounts) => formatAmount(amounts.grossFils) },
   ];
 }
@@ -69,7 +76,7 @@ function drawTableHeader(sheet: Sheet, columns: Column[], top: number): number {
  */
 export function drawLines(sheet: Sheet, top: number): number {
   const { doc, left, right } = sheet;
-  const columns = columnsOf(sheet.labels);
+  const columns = columnsOf(sheet.labels, sheet.input.invoice.lines);
   let y = drawTableHeader(sheet, columns, top);
   const cellStyle = { size: 9.5, color: INK };
   const arabicDescription = arabic(9, MUTED);
@@ -167,7 +174,7 @@ function measureReceipt(sheet: Sheet, payment: NonNullable<Sheet["input"]["payme
  */
 function footerTop(sheet: Sheet): number {
   const { doc } = sheet;
-  const text = footer(sheet.input.company, UAE_VAT_RATE_PERCENT);
+  const text = footer(sheet.input.company, sharedVatRate(sheet.input.invoice.lines));
   doc.font(latinFont(doc, text.en, "regular")).fontSize(8);
   const height =
     doc.heightOfString(text.en, { width: CONTENT_WIDTH }) +
@@ -271,7 +278,7 @@ function drawReceipt(
 /** The footer at the bottom of the last page (its measured height above the bottom margin), English then Arabic, centred. */
 export function drawFooter(sheet: Sheet): void {
   const { doc, left } = sheet;
-  const text = footer(sheet.input.company, UAE_VAT_RATE_PERCENT);
+  const text = footer(sheet.input.company, sharedVatRate(sheet.input.invoice.lines));
   const top = footerTop(sheet);
   // The company's name is configured text: DejaVu Sans if Helvetica lacks one of its letters.
   doc

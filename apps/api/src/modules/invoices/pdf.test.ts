@@ -309,6 +309,18 @@ describe("the bilingual tax invoice, as PDF.js reads it", () => {
     expect(arabic.toString("latin1")).toContain("/Lang (ar-AE)");
     expect((await pdfText(arabic)).text).toContain("Tax Invoice");
   });
+
+  test("a zero-rated export names its rate, 0%, in the VAT column, the VAT total and the footer", async () => {
+    const zeroRated = input(false);
+    zeroRated.invoice.lines = [
+      { description: "Air export Dubai - Liege", quantity: 1, unitPriceFils: 1_200_000, vatRatePercent: 0 },
+    ];
+    zeroRated.invoice.totalFils = 1_200_000;
+    const { text } = await pdfText(await renderInvoicePdf(zeroRated, { compress: false }));
+    for (const expected of ["VAT 0% (AED)", "VAT (0%)", "VAT is charged at 0% per line"])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(/VAT \(?5%/);
+  });
 });
 
 describe("the invoice's pages, as PDF.js reads them", () => {

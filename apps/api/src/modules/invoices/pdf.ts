@@ -1,4 +1,4 @@
-import { UAE_VAT_RATE_PERCENT } from "@khayl/contract/invoice-lines";
+import { sharedVatRate } from "@khayl/contract/invoice-lines";
 import PDFDocument from "pdfkit";
 import type { Language } from "../../http/language.ts";
 import { registerArabicFonts } from "./arabic-fonts.ts";
@@ -16,7 +16,7 @@ export type { InvoicePdfInput } from "./pdf-input.ts";
  * for a full tax invoice; decision 018): the words 'Tax Invoice' / 'فاتورة ضريبية', the
  * supplier's name and address (in English, and in Arabic below when configured) and TRN,
  * the customer, a sequential reference, issue and due dates (English 'DD MMM YYYY' and
- * Arabic month names with Latin digits, both in Asia/Dubai), lines with VAT (5 %) per line and in total, the total, the status (PAID with
+ * Arabic month names with Latin digits, both in Asia/Dubai), lines with VAT per line and in total (the rate in the headings when every line carries it, under each line's VAT otherwise), discounts and credits as negative lines, the total, the status (PAID with
  * the paid date and the card payment on a receipt). Amounts come in fils and are printed in
  * dirhams with 2 decimals, left to right. Every label is printed in both languages, from the
  * catalogue (pdf-labels.ts, decision 027); Arabic is shaped and ordered by `bidi-text.ts` in
@@ -58,7 +58,7 @@ export function renderInvoicePdf(
   const sheet: Sheet = {
     doc,
     input,
-    labels: invoiceLabels(UAE_VAT_RATE_PERCENT),
+    labels: invoiceLabels(sharedVatRate(input.invoice.lines)),
     language,
     paid,
     left: PAGE.margin,
