@@ -168,6 +168,28 @@ test("in Arabic the events with an Arabic version carry it, the others stay Engl
   expect(response.headers.vary).toMatch(/\blanguage\b/);
 });
 
+test("a venue with a name and no code is sent as the event's location, in each language", async () => {
+  await api.database.db.insert(events).values({
+    eventName: "Polo Club Clinic",
+    disciplineId: 1,
+    placeName: "Al Habtoor Polo Club",
+    startDate: new Date("2030-02-01T06:00:00Z"),
+    translations: { ar: { eventName: "عيادة نادي البولو", placeName: "نادي الحبتور للبولو" } },
+  });
+  for (const [language, eventName, location] of [
+    ["en", "Polo Club Clinic", "Al Habtoor Polo Club"],
+    ["ar", "عيادة نادي البولو", "نادي الحبتور للبولو"],
+  ] as const) {
+    const response = await api.app.inject({
+      method: "GET",
+      url: "/api/v1/event-services/website?limit=100&offset=0",
+      headers: { language },
+    });
+    const rows = response.json().data.rows as { eventName: string; place: unknown; location?: string }[];
+    expect(rows.find((r) => r.eventName === eventName)).toMatchObject({ place: null, location });
+  }
+});
+
 describe("GET /event-services/website/{id} (product §2, show and flight pages)", () => {
   async function get(id: string | number, language = "en") {
     const response = await api.app.inject({

@@ -19,6 +19,8 @@ function toEvent(row: typeof events.$inferSelect, language: Language): Event {
     eventName: texts.eventName,
     eventStatus: texts.eventStatus,
     place: row.placeCode ? { code: row.placeCode, name: texts.placeName } : null,
+    // A venue named without a code: product §3's last fallback for the venue, `location`.
+    ...(row.placeCode || !texts.placeName ? {} : { location: texts.placeName }),
     startDate: row.startDate?.toISOString() ?? null,
     endDate: row.endDate?.toISOString() ?? null,
     eventCategory: texts.eventCategory,
