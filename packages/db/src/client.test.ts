@@ -107,6 +107,31 @@ describe.skipIf(!url)("a connection lost during a transaction fails that transac
   });
 });
 
+// Round twenty: a full disk on PostgreSQL answered `select 1`, so readiness stayed 200.
+describe.skipIf(!url)("PostgreSQL out of disk space", () => {
+  test("a query failing with 53100, in a transaction too, is remembered for readiness; other errors are not", async () => {
+    const database = await createDb({ databaseUrl: url, onIdleError: () => undefined });
+    const raise = (code: string) => `do $$ begin raise exception 'test' using errcode = '${code}'; end $$`;
+    try {
+      await database.db.execute(raise("23505")).catch(() => undefined);
+      expect(database.lastResourceFailure()).toBeUndefined();
+      const error = await database.db.execute(raise("53100")).catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(database.lastResourceFailure()).toEqual({ code: "53100", at: expect.any(Number) });
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(raise("53200"));
+        }),
+      ).rejects.toThrow();
+      expect(database.lastResourceFailure()?.code).toBe("53200");
+      // The connections keep working.
+      expect(await database.db.execute("select 1 as one")).toBeTruthy();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 /** An error as PGlite throws it (its `DatabaseError`: SQLSTATE `code`, `severity`, `routine`). */
 function pgliteError(message: string, fields: { code: string; severity: string; routine: string }) {
   return Object.assign(new Error(message), { name: "DatabaseError", ...fields });

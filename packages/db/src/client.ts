@@ -41,10 +41,10 @@ export interface DbHandle {
    */
   listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * The embedded PGlite's last query that failed for want of disk space or memory
-   * (SQLSTATE 53100, 53200: `isResourceExhausted`): its code and when, by
-   * `performance.now()`; undefined when none did, and always on PostgreSQL (its server
-   * watches its own disk). Readiness answers 503 for a while after one (apps/server probes).
+   * The last query (PGlite's, or a pooled PostgreSQL connection's) that failed for want of
+   * disk space or memory (SQLSTATE 53100, 53200: `isResourceExhausted`): its code and when,
+   * by `performance.now()`; undefined when none did. A full disk still answers `select 1`,
+   * so readiness answers 503 for a while after one (apps/server probes).
    */
   lastResourceFailure(): { code: string; at: number } | undefined;
   close(): Promise<void>;
@@ -101,6 +101,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // connection, or a free pooled one, that cannot be had within CONNECT_TIMEOUT_MS fails
     // the query (pg waits for ever by default), and TCP keep-alive finds a connection whose
     // peer vanished without a word (a cut network) instead of waiting on it for good.
+    const resources = resourceWatch();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -116,7 +117,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // error on the client, where pg-pool keeps no listener: without one it would crash the
     // process. The query under way rejects with the same error, which its request answers
     // (503) and logs; the pool discards the broken connection when it is released.
-    pool.on("connect", (client) => client.on("error", () => undefined));
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+      watchPgClient(client, resources);
+    });
     const pgDb = drizzlePg({ client: pool, schema });
     const db = pgDb as unknown as Db;
     async function exclusively<T>(work: () => Promise<T>): Promise<T> {
@@ -199,7 +203,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       migrate: () =>
         exclusively(() => migratePg(pgDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder })),
       exclusively,
-      lastResourceFailure: () => undefined,
+      lastResourceFailure: resources.last,
       async close() {
         await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
         await pool.end();
@@ -263,11 +267,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
  * ROLLBACK would be the next query).
  */
 function watchPglite(pglite: PGlite, onFatal: ((error: unknown) => void) | undefined) {
-  let lastResourceFailure: { code: string; at: number } | undefined;
+  const resources = resourceWatch();
   let fatal = false;
   const observe = (error: unknown) => {
-    const code = resourceExhaustedCode(error);
-    if (code) lastResourceFailure = { code, at: performance.now() };
+    resources.observe(error);
     if (!fatal && isBeyondRepair(error)) {
       fatal = true;
       onFatal?.(error);
@@ -285,7 +288,49 @@ function watchPglite(pglite: PGlite, onFatal: ((error: unknown) => void) | undef
       observe(error);
       throw error;
     });
-  return { lastResourceFailure: () => lastResourceFailure };
+  return { lastResourceFailure: resources.last };
+}
+
+/**
+ * The last query failure for want of disk space or memory (`resourceExhaustedCode`) of one
+ * database, with the `performance.now()` it was seen at: `observe` every failed query's error,
+ * `last` answers `DbHandle.lastResourceFailure`.
+ */
+function resourceWatch() {
+  let last: { code: string; at: number } | undefined;
+  return {
+    observe(error: unknown) {
+      const code = resourceExhaustedCode(error);
+      if (code) last = { code, at: performance.now() };
+    },
+    last: () => last,
+  };
+}
+
+/**
+ * Watches every query of a pooled PostgreSQL connection (drizzle's through `pool.query`,
+ * which hands `client.query` a callback, and inside a transaction, which takes its promise) for a failure for want of disk space or
+ * memory, as `watchPglite` does for PGlite: a PostgreSQL whose disk is full still answers
+ * `select 1`, so readiness learns of it only from the queries that failed. The caller's
+ * promise is the one `query` returned, rejecting as before.
+ */
+function watchPgClient(client: pg.PoolClient, resources: ReturnType<typeof resourceWatch>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's `query` has a dozen overloads; this wrapper passes every call through unchanged.
+  client.query = ((...args: unknown[]) => {
+    // The pool's own `pool.query` passes a callback as the last argument; drizzle's
+    // transactions take the promise.
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) resources.observe(error);
+        return callback(error, ...rest);
+      };
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch((error: unknown) => resources.observe(error));
+    return result;
+  }) as typeof client.query;
 }
 
 /** The errors of `error`'s chain: itself, its `cause`s and an `AggregateError`'s `errors` (at most 5 deep). */

@@ -20,9 +20,10 @@ export const RESOURCE_FAILURE_MS = 60_000;
 /**
  * Liveness and readiness for a load balancer or orchestrator: `GET /livez` answers 200
  * while the process runs; `GET /readyz` answers 200 when the database answers within
- * 2 s, and 503 while it does not, for `RESOURCE_FAILURE_MS` after a query of the embedded
- * PGlite failed for want of disk space or memory (`DbHandle.lastResourceFailure`: a full
- * `DATA_DIR` still answers `select 1`, but no write), or once shutdown began.
+ * 2 s, and 503 while it does not, for `RESOURCE_FAILURE_MS` after a query of the database
+ * (PGlite or PostgreSQL) failed for want of disk space or memory
+ * (`DbHandle.lastResourceFailure`: a full disk still answers `select 1`, but no write), or
+ * once shutdown began.
  * Both in the API envelope (`success: true` on a 200), never cached.
  */
 export const probes = fp<ProbesOptions>(
