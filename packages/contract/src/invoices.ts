@@ -40,12 +40,14 @@ export {
 /**
  * The `Content-Disposition` of an invoice PDF: shown in the browser (`inline`) and saved as
  * `<name>.pdf`, `name` kept to letters, digits, `-` and `_` (a reference number such as
- * `INV-2026-000101`), `invoice` when nothing is left. Both the API, from the invoice's
+ * `INV-2026-000101`), `invoice` when no letter or digit is left (an Arabic reference would
+ * otherwise save as `-.pdf`). Both the API, from the invoice's
  * `refNumber`, and the web app, from the API's own header, write it with this: nothing from
  * the data or from an upstream API reaches the header unchecked.
  */
 export function invoicePdfDisposition(name: string): string {
-  return `inline; filename="${name.replace(/[^A-Za-z0-9_-]/g, "") || "invoice"}.pdf"`;
+  const kept = name.replace(/[^A-Za-z0-9_-]/g, "");
+  return `inline; filename="${/[A-Za-z0-9]/.test(kept) ? kept : "invoice"}.pdf"`;
 }
 
 /** The invoice and payment calls, each described once for the web's client and the API's routes (decision 002). */

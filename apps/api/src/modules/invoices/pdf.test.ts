@@ -323,6 +323,17 @@ describe("the bilingual tax invoice, as PDF.js reads it", () => {
   });
 });
 
+test("control characters and bidirectional overrides in the invoice's data print as one line, not as glyphs", async () => {
+  const odd = input(false, 'O\'Brien "Quote"\r\nSecond line\u0007');
+  const first = odd.invoice.lines[0];
+  if (!first) throw new Error("the base invoice has no line");
+  odd.invoice.lines = [{ ...first, description: "Transport\u202E gnp.exe\tto Dubai" }];
+  const { text } = await pdfText(await renderInvoicePdf(odd, { compress: false }));
+  expect(text).toContain('O\'Brien "Quote" Second line');
+  expect(text).toContain("Transport gnp.exe to Dubai");
+  expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E]/);
+});
+
 describe("the invoice's pages, as PDF.js reads them", () => {
   test.each([1, 2] as const)(
     "a paid invoice with %i line(s) is one page in either language, with its totals, receipt and footer",

@@ -1,4 +1,5 @@
 import { sharedVatRate } from "@khayl/contract/invoice-lines";
+import { oneLine } from "@khayl/contract/text";
 import PDFDocument from "pdfkit";
 import type { Language } from "../../http/language.ts";
 import { registerArabicFonts } from "./arabic-fonts.ts";
@@ -26,12 +27,16 @@ export type { InvoicePdfInput } from "./pdf-input.ts";
  * continuation pages headed with the supplier's name and the invoice number
  * (pdf-pages.ts), and every page is numbered 'Page N of M' / 'صفحة N من M'.
  * `options.language` (the request's) only chooses which title comes first and the
- * document's language tag. Answers the PDF bytes.
+ * document's language tag. The texts of the invoice's data (the customer's, the lines'
+ * descriptions, the reference) are printed `oneLine`: a control character would print as a
+ * stray glyph, a bidirectional override would turn the rest of a line around. Answers the
+ * PDF bytes.
  */
 export function renderInvoicePdf(
-  input: InvoicePdfInput,
+  data: InvoicePdfInput,
   options: { compress?: boolean; language?: Language } = {},
 ): Promise<Buffer> {
+  const input = printable(data);
   const language = options.language ?? "en";
   const paid = input.invoice.status === "paid";
   const doc = new PDFDocument({
@@ -70,4 +75,27 @@ export function renderInvoicePdf(
   numberPages(sheet);
   doc.end();
   return done;
+}
+
+/** `input` with the texts that come from the invoice's data made `oneLine` (empty ones as missing). */
+function printable(input: InvoicePdfInput): InvoicePdfInput {
+  const text = (value: string | null) => (value === null ? null : oneLine(value) || null);
+  const { invoice, customer } = input;
+  return {
+    ...input,
+    invoice: {
+      ...invoice,
+      refNumber: oneLine(invoice.refNumber),
+      lines: invoice.lines.map((line) => ({
+        ...line,
+        description: oneLine(line.description),
+        ...(line.descriptionAr === undefined ? {} : { descriptionAr: oneLine(line.descriptionAr) }),
+      })),
+    },
+    customer: customer && {
+      displayName: text(customer.displayName),
+      email: text(customer.email),
+      phoneNumber: text(customer.phoneNumber),
+    },
+  };
 }
