@@ -1,4 +1,4 @@
-import { events } from "@khayl/db/schema";
+import { blogs, events } from "@khayl/db/schema";
 import { expect, test, vi } from "vitest";
 import { specRoutes } from "../../../bench/src/routes.ts";
 import { decode, jsonLd, metaTags } from "./page-html.ts";
@@ -180,6 +180,25 @@ function gridCards(html: string): string[] {
   const grid = /<ul class="grid gap-5[^"]*">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
   return [...grid.matchAll(/<li\b[^>]*>/g)].map(([tag]) => tag);
 }
+
+test("a blog's lastmod in sitemap.xml is the Dubai day its page shows, not the UTC one", async () => {
+  // 21:00 UTC on 21 Nov 2021 is 01:00 on 22 Nov in Dubai; older than every demo blog.
+  const [blog] = await site.database.db
+    .insert(blogs)
+    .values({ title: "Late evening news", date: new Date("2021-11-21T21:00:00Z"), content: "<p>Late.</p>" })
+    .returning({ id: blogs.id });
+  const entry = await vi.waitFor(
+    async () => {
+      const xml = (await site.host.app.inject("/sitemap.xml")).body;
+      const found = new RegExp(`<loc>${PUBLIC_URL}/blogs/${blog?.id}</loc>[\\s\\S]*?</url>`).exec(xml)?.[0];
+      expect(found).toBeDefined();
+      return found ?? "";
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+  expect(entry).toContain("<lastmod>2021-11-22</lastmod>");
+  expect((await site.host.app.inject(`/blogs/${blog?.id}`)).body).toContain("Nov 22, 2021");
+});
 
 // Last in this file: it adds shows to the schedule the pages above render.
 test("'Show more' on a schedule of more than 24 shows leads to the next step's first card, in both languages", async () => {

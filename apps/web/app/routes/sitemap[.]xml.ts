@@ -1,3 +1,4 @@
+import { dubaiIsoDate } from "../lib/calendar.server.ts";
 import { loadBlogSitemap } from "../lib/content.server.ts";
 import { languages, localizedPath } from "../lib/i18n/language.ts";
 import { loadWebsiteFlights, loadWebsiteShows } from "../lib/trips.server.ts";
@@ -65,7 +66,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const pages = [
     ...staticPaths.map((path) => ({ path, lastmod: null as string | null })),
     { path: `/${context.config.productName}-App`, lastmod: null },
-    ...blogs.map((blog) => ({ path: `/blogs/${blog.id}`, lastmod: blog.date?.slice(0, 10) ?? null })),
+    // The day the blog's page shows: all dates are Asia/Dubai's (product §9).
+    ...blogs.map((blog) => ({
+      path: `/blogs/${blog.id}`,
+      lastmod: blog.date ? dubaiIsoDate(new Date(blog.date)) : null,
+    })),
     ...shows.map((show) => ({ path: showPath(show.id), lastmod: null })),
     ...flights.map((flight) => ({ path: flightPath(flight.id), lastmod: null })),
   ];
