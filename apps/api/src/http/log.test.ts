@@ -95,6 +95,17 @@ test("a long request path with no address in it is logged as sent (decision 029)
   expect(safeUrl(`/${"x".repeat(8_000)}@example.com`)).toBe("/[email]");
 });
 
+test("a query key that is not a parameter's name is masked as its value is: an address, a number, a token", () => {
+  expect(safeUrl("/transport?victim@example.com")).toBe("/transport?…=…");
+  expect(safeUrl("/transport?+971501234567=x")).toBe("/transport?…=…");
+  expect(safeUrl("/?5g-iJrPAett0hMgUDN0iMnz9MCNSVQ49JjwVBB2DPgA")).toBe("/?…=…");
+  expect(safeUrl("/?iJrPAettNhMgUDNoiMnzqMCNSVQ49JjwVBB2DPgA")).toBe("/?…=…");
+  expect(safeUrl("/contact-us?email=a%40b.com&utm_source=mail&filter[type]=x")).toBe(
+    "/contact-us?email=…&utm_source=…&filter[type]=…",
+  );
+  expect(safeUrl("/flights?type=export&step=2")).toBe("/flights?type=export&step=2");
+});
+
 test("an alert link's token is masked by its place, whatever characters its MAC happens to have", () => {
   // About one MAC in 1 500 has no digit: the look of a token alone would let it through.
   const digitless = "12.ZqkPxRmTvWyBnCdFgHjKsLaQeUo_-XtYabcdefghi";

@@ -120,12 +120,19 @@ const SHOWN_QUERY_KEYS = new Set([
 ]);
 
 /**
+ * A query key logged as sent (a parameter's name: `utm_source`, `step`); any other key is
+ * masked as its value is: a key can be what a visitor or a link carried in place of a
+ * parameter (`?layla@example.com`, `?+971501234567`, `?<an invoice link's token>`).
+ */
+const QUERY_KEY = /^[A-Za-z_][\w.[\]-]{0,23}$/;
+
+/**
  * A request path as logged: the token of `/invoice/{hash}` and of an alert link
  * (`/alerts/confirm/{token}`, `/alerts/manage/{token}`, decision 028) masked under any
  * language prefix, for the page and its resources (`/pdf`, `/payment`, `.data`) and however
  * the path is spelled (case, percent-escapes, backslashes, dot segments: the router reads
  * them all as the one path; decision 019), and every query value masked but those of
- * `SHOWN_QUERY_KEYS`. The path is logged as the router read it (`routedPath`). The link tokens are masked
+ * `SHOWN_QUERY_KEYS`, and every key that is not a parameter's name (`QUERY_KEY`). The path is logged as the router read it (`routedPath`). The link tokens are masked
  * by their place, not by their look: an alert token's MAC has no digit once in about 1 500
  * links, which `scrubPersonalData`'s pattern would let through.
  */
@@ -138,7 +145,9 @@ export function safeUrl(url: string): string {
   );
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
-  const shown = [...params].map(([key, value]) => `${key}=${SHOWN_QUERY_KEYS.has(key) ? value : "…"}`);
+  const shown = [...params].map(([key, value]) =>
+    SHOWN_QUERY_KEYS.has(key) ? `${key}=${value}` : `${QUERY_KEY.test(key) ? key : "…"}=…`,
+  );
   return `${safePath}?${shown.join("&")}`;
 }
 
