@@ -43,7 +43,7 @@ export interface AnswerContext {
  * The headers of every answer on a private page (decision 019), whatever its kind: never
  * kept, never indexed, and its URL (the secret) never sent on in a `Referer`.
  */
-const PRIVATE_PAGE_HEADERS = {
+export const PRIVATE_PAGE_HEADERS = {
   "cache-control": "private, no-store",
   "x-robots-tag": "noindex, nofollow",
   "referrer-policy": "strict-origin",

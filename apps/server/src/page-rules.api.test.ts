@@ -199,6 +199,30 @@ describe("page rules declared by routes (decision 019)", () => {
     expect(seen.publicPages).toBeGreaterThanOrEqual(2 * 18);
   }, 60_000);
 
+  // Round twenty: the host's own refusals (a method the page does not take, a Host header or
+  // a path no URL can be made of) went out without the private page's headers.
+  test("the host's refusals on a private page's URL are never kept, indexed or referred either", async () => {
+    const privatePatterns = routePatterns().filter((pattern) => PRIVATE_PAGES.has(pattern.replace(/^ar\//, "")));
+    for (const pattern of privatePatterns) {
+      const url = await urlOf(pattern);
+      for (const request of [
+        { method: "PUT" as const, url },
+        { method: "DELETE" as const, url },
+        { method: "OPTIONS" as const, url },
+        { method: "GET" as const, url, headers: { host: "a b" } },
+        { method: "GET" as const, url: `${url}%zz` },
+      ]) {
+        const answer = await host.app.inject(request);
+        const what = `${request.method} ${request.url} ${JSON.stringify(request.headers ?? {})}`;
+        expect(answer.statusCode, what).toBeGreaterThanOrEqual(400);
+        expect(answer.statusCode, what).toBeLessThan(500);
+        expect(answer.headers["cache-control"], what).toMatch(/no-store/);
+        expect(answer.headers["x-robots-tag"], what).toMatch(/noindex/);
+        expect(answer.headers["referrer-policy"], what).toBe("strict-origin");
+      }
+    }
+  }, 60_000);
+
   test("content pages in both languages ship no framework JavaScript, no inline script, a CSP without a nonce and no opener policy (decision 024)", async () => {
     const patterns = routePatterns();
     let content = 0;

@@ -7,6 +7,7 @@ import { translate } from "@khayl/api/i18n";
 import { errorEnvelope } from "@khayl/contract/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { PRIVATE_PAGE_HEADERS } from "../page-answer.ts";
 import { languageOfUrl } from "../url-language.ts";
 import { HSTS } from "./security-headers.ts";
 
@@ -42,6 +43,8 @@ export function languageOf(url: string, languageHeader: string | string[] | unde
 export function frameworkErrorAnswer(headers: Headers, behindProxy: boolean) {
   return (error: { message: string }, request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers);
+    // Whatever page the URL would have named, perhaps a private one (`answerHostError`).
+    reply.headers(PRIVATE_PAGE_HEADERS);
     if (cameOverTls(request, behindProxy)) reply.header("strict-transport-security", HSTS);
     return answerMalformedUrl(error, request, reply, hostLanguage(request));
   };
@@ -67,7 +70,8 @@ function cameOverTls(request: FastifyRequest, behindProxy: boolean): boolean {
  * @fastify/compress cannot decode, a body over the limit, a Host header that makes no
  * origin, a method no `Request` carries, a `Range` outside a static file — is that 4xx with the
  * envelope `{ success: false, statusCode, message }`, the API's message for it
- * (`clientErrorMessage`), in the host's language (`hostLanguage`), and the headers the error
+ * (`clientErrorMessage`), in the host's language (`hostLanguage`), with a private page's
+ * headers (`PRIVATE_PAGE_HEADERS`: the URL may be one) and the headers the error
  * names (a 416's `Content-Range`); anything else is logged
  * and answered 500 'Internal server error' (the API's message too), without the error's
  * own message.
@@ -76,6 +80,9 @@ function answerHostError(error: FastifyError, request: FastifyRequest, reply: Fa
   const status = error.statusCode ?? 500;
   const language = hostLanguage(request);
   if (status >= 400 && status < 500) {
+    // Raised before the page's rules were read: the URL may be a private page's, whose token
+    // must not be kept, indexed or sent on (decision 019); an envelope loses nothing by it.
+    reply.headers(PRIVATE_PAGE_HEADERS);
     // The headers the error carries belong to its answer: a 416's `Content-Range: bytes */size`.
     const headers = (error as FastifyError & { headers?: Record<string, string> }).headers;
     if (headers) reply.headers(headers);
