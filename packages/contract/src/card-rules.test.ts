@@ -12,6 +12,7 @@ import {
   formatCardNumber,
   formatExpiry,
   luhnValid,
+  monthStillSomewhere,
   parseExpiry,
 } from "./card-rules.ts";
 import { sandboxOutcome, sandboxTestCards } from "./sandbox-cards.ts";
@@ -66,6 +67,25 @@ describe("expiry", () => {
     expect(expiryError("12/26", now)).toBeUndefined();
     expect(expiryError("1234", now)).toBeUndefined();
     expect(expiryError("10 / 26", now)).toBe(cardMessages.expiryPast);
+  });
+  test("in the browser, through the month's last day where the visitor is; on the server, until it has ended everywhere", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = "America/Los_Angeles";
+      // 30 Nov, 17:00 in Los Angeles (1 Dec, 01:00 UTC): a November card is still valid there.
+      expect(expiryError("11 / 26", new Date("2026-12-01T01:00:00Z"))).toBeUndefined();
+      process.env.TZ = "Asia/Dubai";
+      // 1 Dec, 01:00 in Dubai (30 Nov, 21:00 UTC): it is not.
+      expect(expiryError("11 / 26", new Date("2026-11-30T21:00:00Z"))).toBe(cardMessages.expiryPast);
+      // The server, in any zone, takes it until 1 Dec 12:00 UTC, midnight at UTC−12.
+      expect(expiryError("11 / 26", monthStillSomewhere(new Date("2026-12-01T11:59:00Z")))).toBeUndefined();
+      expect(expiryError("11 / 26", monthStillSomewhere(new Date("2026-12-01T12:00:00Z")))).toBe(
+        cardMessages.expiryPast,
+      );
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
   test("incomplete, or a month that does not exist", () => {
     expect(expiryError("1", now)).toBe(cardMessages.expiryIncomplete);

@@ -119,8 +119,9 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 /**
- * The message for an expiry date, or undefined when the card is valid now. A card is
- * valid through the last day of its expiry month (compared in UTC).
+ * The message for an expiry date, or undefined when the card is valid at `now`. A card is
+ * valid through the last day of its expiry month, in the time zone of `now`'s local fields:
+ * the browser's, where the card holder is; the server passes `monthStillSomewhere()`.
  */
 export function expiryError(value: string, now: Date = new Date()): string | undefined {
   const digits = digitsOnly(value);
@@ -128,11 +129,22 @@ export function expiryError(value: string, now: Date = new Date()): string | und
   const parsed = parseExpiry(value);
   if (!parsed) return cardMessages.expiryIncomplete;
   if (parsed.month < 1 || parsed.month > 12) return cardMessages.expiryInvalid;
-  const nowMonths = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const nowMonths = now.getFullYear() * 12 + now.getMonth();
   const cardMonths = parsed.year * 12 + (parsed.month - 1);
   if (cardMonths < nowMonths) return cardMessages.expiryPast;
   if (cardMonths > nowMonths + 12 * 50) return cardMessages.expiryInvalid;
   return undefined;
+}
+
+/**
+ * A date whose local year and month are those it still is somewhere on Earth at `now` (in
+ * UTC−12, where a month ends last), whatever the server's own time zone: the server checks
+ * an expiry against it, so a card a browser took on the last day of its month, in any
+ * zone, is not refused there.
+ */
+export function monthStillSomewhere(now: Date = new Date()): Date {
+  const latest = new Date(now.getTime() - 12 * 3_600_000);
+  return new Date(latest.getUTCFullYear(), latest.getUTCMonth(), 15);
 }
 
 /** The message for a security code (3 digits, 4 for American Express), or undefined when complete. */

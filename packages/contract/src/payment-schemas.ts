@@ -7,6 +7,7 @@ import {
   cvcError,
   digitsOnly,
   expiryError,
+  monthStillSomewhere,
 } from "./card-rules.ts";
 import { requiredStringSchema } from "./fields.ts";
 import { confirmPaymentBodySchema, createPaymentBodySchema, paymentIntentIdSchema } from "./invoice-schemas.ts";
@@ -35,7 +36,7 @@ const sandboxCardSchema = z
   .superRefine((card, ctx) => {
     const numberMessage = cardNumberError(card.number);
     if (numberMessage) ctx.addIssue({ code: "custom", path: ["number"], message: numberMessage });
-    const expiryMessage = expiryError(card.expiry);
+    const expiryMessage = expiryError(card.expiry, monthStillSomewhere());
     if (expiryMessage) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiryMessage });
     const cvcMessage = cvcError(card.cvc, cardBrand(card.number));
     if (cvcMessage) ctx.addIssue({ code: "custom", path: ["cvc"], message: cvcMessage });
