@@ -104,6 +104,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const resources = resourceWatch();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      // Instants come back in UTC whatever the server's or role's TimeZone: in a zone such
+      // as Asia/Dubai an instant before 1920 comes with a local mean time offset
+      // (+03:41:12) no JavaScript Date reads.
+      options: "-c TimeZone=UTC",
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,

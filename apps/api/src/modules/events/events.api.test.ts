@@ -1,4 +1,5 @@
 import { events } from "@khayl/db/schema";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
@@ -188,6 +189,20 @@ test("a venue with a name and no code is sent as the event's location, in each l
     const rows = response.json().data.rows as { eventName: string; place: unknown; location?: string }[];
     expect(rows.find((r) => r.eventName === eventName)).toMatchObject({ place: null, location });
   }
+});
+
+test("a show whose end or start no client can read has it missing; the list still answers", async () => {
+  await api.database.db.execute(sql`
+    insert into events (event_name, discipline_id, start_date, end_date)
+    values ('Endless Ride', 2, '2030-03-01T06:00:00Z', 'infinity'), ('Timeless Ride', 2, '-infinity', null)`);
+  const response = await api.app.inject({ method: "GET", url: "/api/v1/event-services/website?limit=100&offset=0" });
+  expect(response.statusCode).toBe(200);
+  const rows = response.json().data.rows as { eventName: string; startDate: string | null; endDate: string | null }[];
+  expect(rows.find((r) => r.eventName === "Endless Ride")).toMatchObject({
+    startDate: "2030-03-01T06:00:00.000Z",
+    endDate: null,
+  });
+  expect(rows.find((r) => r.eventName === "Timeless Ride")).toMatchObject({ startDate: null, endDate: null });
 });
 
 describe("GET /event-services/website/{id} (product §2, show and flight pages)", () => {

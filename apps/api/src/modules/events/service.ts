@@ -2,6 +2,7 @@ import { type Event, eventNotFound } from "@khayl/contract/events";
 import type { Db } from "@khayl/db/client";
 import type { events } from "@khayl/db/schema";
 import { HttpError } from "../../http/errors.ts";
+import { isoInstant } from "../../http/instants.ts";
 import { type Language, localizedTexts } from "../../http/language.ts";
 import { type EventFilter, findEvents, findWebsiteEvent } from "./repository.ts";
 
@@ -21,8 +22,8 @@ function toEvent(row: typeof events.$inferSelect, language: Language): Event {
     place: row.placeCode ? { code: row.placeCode, name: texts.placeName } : null,
     // A venue named without a code: product §3's last fallback for the venue, `location`.
     ...(row.placeCode || !texts.placeName ? {} : { location: texts.placeName }),
-    startDate: row.startDate?.toISOString() ?? null,
-    endDate: row.endDate?.toISOString() ?? null,
+    startDate: isoInstant(row.startDate),
+    endDate: isoInstant(row.endDate),
     eventCategory: texts.eventCategory,
     eventDiscipline: row.disciplineId,
     showOnWebsite: row.showOnWebsite,

@@ -2,6 +2,7 @@ import { type SelectiveService, selectiveServiceNotFound } from "@khayl/contract
 import type { Db } from "@khayl/db/client";
 import type { selectiveServices } from "@khayl/db/schema";
 import { HttpError } from "../../http/errors.ts";
+import { isoInstant } from "../../http/instants.ts";
 import { type Language, localizedTexts } from "../../http/language.ts";
 import { findSelectiveServices, findWebsiteSelectiveService, type SelectiveServiceFilter } from "./repository.ts";
 
@@ -29,8 +30,8 @@ function toSelectiveService(row: typeof selectiveServices.$inferSelect, language
     fromCountry: texts.fromCountry,
     toCountry: texts.toCountry,
     selectiveCode: row.selectiveCode,
-    startDate: row.startDate?.toISOString() ?? null,
-    endDate: row.endDate?.toISOString() ?? null,
+    startDate: isoInstant(row.startDate),
+    endDate: isoInstant(row.endDate),
     showOnWebsite: row.showOnWebsite,
   };
 }
