@@ -122,6 +122,41 @@ test("moving between steps does not fetch the invoice again; anything else does"
   );
 });
 
+test("an amount changed since the page loaded: the invoice reloads with the new amount and the page says so", async () => {
+  // The invoice's total was raised while step 3 was open: the loader now answers the new total.
+  const raised = { totalFils: 52_600, total: 526, feeFils: 889, fee: 8.89, grossFils: 53_489, gross: 534.89 };
+  let loads = 0;
+  const Stub = stub(async () => ({
+    invoice: invoice("INV-A", loads++ === 0 ? {} : raised),
+    dueDateText: "01 Dec 2026",
+    error: null,
+  }));
+  // The network: the server makes its payment for the new gross.
+  const sent: unknown[] = [];
+  vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push(JSON.parse(String(init?.body)));
+    return Response.json({
+      ok: true,
+      payment: { paymentIntentId: "pi_1", clientSecret: "pi_1_secret", amountFils: raised.grossFils },
+    });
+  });
+  render(<Stub initialEntries={[`/invoice/${hashA}?step=3&method=card`]} />);
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole("textbox", { name: "Card number" }), "4242424242424242");
+  await user.type(screen.getByRole("textbox", { name: /^Expiry date/ }), "1230");
+  await user.type(screen.getByRole("textbox", { name: /^Security code/ }), "123");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Billing country" }), "UAE");
+  expect(document.body.textContent).toContain("AED 402.94");
+  await user.click(screen.getByRole("button", { name: "Pay" }));
+  await vi.waitFor(() => expect(document.body.textContent).toContain("AED 534.89"));
+  // Nothing was charged, and the reloaded step says why its amount is new.
+  expect(sent).toEqual([{ intent: "create", paymentMethod: "card" }]);
+  expect(screen.getByRole("alert").textContent).toBe(
+    "The amount of this invoice has changed. Please check the new amount and pay again.",
+  );
+  expect(document.body.textContent).not.toContain("AED 402.94");
+});
+
 /** The page as the framework renders it, with its params and loader data as props. */
 function RoutedInvoicePage() {
   const props = { params: useParams(), loaderData: useLoaderData() };

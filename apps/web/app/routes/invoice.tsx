@@ -3,7 +3,7 @@ import type { RouteHandle } from "@khayl/contract/page-rules";
 import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import { BDI_SLOTS, BdiText } from "../components/bdi-text.tsx";
 import { primaryButton } from "../components/invoice/buttons.ts";
+import type { PaymentStepProps } from "../components/invoice/payment-step.tsx";
 import { PaymentStepPending, PaymentSummary } from "../components/invoice/payment-summary.tsx";
 import { StepIndicator, stepNames } from "../components/invoice/step-indicator.tsx";
 import { DetailsStep, SuccessStep, SummaryStep } from "../components/invoice/steps.tsx";
@@ -141,7 +142,7 @@ function stepShown(status: InvoiceData["status"] | undefined, search: URLSearchP
 }
 
 /**
- * /invoice/{hash} (product §2, §4): 'Loading invoice...' while loading; on error 'Error',
+ * /invoice/{hash} (product §2, §4): 'Loading invoice...' while another link loads; on error 'Error',
  * the message (or 'Failed to fetch invoice') and 'Go Home'; otherwise the four steps,
  * or, for a paid invoice, its paid state with the receipt (never the payment steps).
  */
@@ -196,7 +197,12 @@ function InvoiceView({
   useEffect(() => {
     if (unpaid && step >= 2) void loadPaymentStep();
   }, [unpaid, step]);
-  const PaymentStep = paymentStepModule?.PaymentStep ?? LazyPaymentStep;
+  // Step 3's, chosen when it shows and kept while it does (null on other steps): the lazy one
+  // giving way to the loaded module's own on a later render (a revalidation) would remount
+  // it, losing its state and message.
+  const stepThree = useRef<ComponentType<PaymentStepProps> | null>(null);
+  const PaymentStep = step === 3 ? (stepThree.current ?? paymentStepModule?.PaymentStep ?? LazyPaymentStep) : null;
+  stepThree.current = PaymentStep;
 
   // Move focus to the new step's heading when the step changes (not on the first render).
   const shownStep = useRef(step);
@@ -209,7 +215,9 @@ function InvoiceView({
   const pending = navigation.state === "loading" ? navigation.location.pathname : null;
   const loadingAnother =
     pending !== null && pending !== location.pathname && /^\/invoice\/[^/]+\/?$/i.test(unlocalizedPath(pending));
-  if (loadingAnother || (revalidator.state === "loading" && !paid)) {
+  // Only for another link: a revalidation of this one (the payment step found it paid, or
+  // its amount changed) keeps the step shown, and the step its state and message.
+  if (loadingAnother) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <p role="status" className="text-lg font-medium">
@@ -276,7 +284,7 @@ function InvoiceView({
         {step === 2 ? (
           <DetailsStep invoice={invoice} method={method} stepUrl={stepUrl} headingRef={headingRef} />
         ) : null}
-        {step === 3 ? (
+        {PaymentStep ? (
           <section aria-labelledby="step-heading" className="grid gap-6">
             <PaymentSummary invoice={invoice} hash={hash} method={method} headingRef={headingRef} />
             {!hydrated ? (
