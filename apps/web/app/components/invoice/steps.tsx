@@ -207,6 +207,8 @@ export function DetailsStep({
  * Step 4 (product §4), and what a paid invoice's link always shows: 'Payment Success',
  * "Payment received. You're all set!", amount, fees (the fee charged: the same as steps
  * 2–3, architecture §3.4), total paid, payment type, date, Receipt (the PDF marked paid) and Home.
+ * An invoice paid without a payment of ours (`paymentType` null: the issuing system recorded
+ * another way, e.g. a bank transfer) shows only its amount and date: no card fee was paid.
  */
 export function SuccessStep({
   invoice,
@@ -223,7 +225,8 @@ export function SuccessStep({
   const { t } = useLingui();
   const language = useLanguage();
   const methods = useMethodNames();
-  const type = invoice.paymentType ?? "card";
+  // Null when no payment of ours paid it (the issuing system recorded, say, a bank transfer).
+  const type = invoice.paymentType;
   const refNumber = invoice.refNumber;
   const cardBrand = invoice.cardBrand ? (brands[invoice.cardBrand] ?? invoice.cardBrand) : null;
   // The sentence is translated with slots for the brand and the last 4 digits, then each goes in a <bdi>.
@@ -246,20 +249,24 @@ export function SuccessStep({
         <Row label={t`Amount`}>
           <Money fils={invoice.totalFils} />
         </Row>
-        <Row label={t`Fees`}>
-          <Money fils={invoice.paidFeeFils ?? invoice.feeFils} />
-        </Row>
-        <Row label={t`Total paid`} strong>
-          <Money fils={invoice.paidAmountFils ?? invoice.grossFils} />
-        </Row>
-        <Row label={t`Payment type`}>
-          {methods[type]}
-          {cardBrand && invoice.cardLast4 ? (
-            <span className="block text-sm text-slate-700">
-              <BdiText text={t`${brand} ending ${last4}`} values={[cardBrand, invoice.cardLast4]} />
-            </span>
-          ) : null}
-        </Row>
+        {type ? (
+          <>
+            <Row label={t`Fees`}>
+              <Money fils={invoice.paidFeeFils ?? invoice.feeFils} />
+            </Row>
+            <Row label={t`Total paid`} strong>
+              <Money fils={invoice.paidAmountFils ?? invoice.grossFils} />
+            </Row>
+            <Row label={t`Payment type`}>
+              {methods[type]}
+              {cardBrand && invoice.cardLast4 ? (
+                <span className="block text-sm text-slate-700">
+                  <BdiText text={t`${brand} ending ${last4}`} values={[cardBrand, invoice.cardLast4]} />
+                </span>
+              ) : null}
+            </Row>
+          </>
+        ) : null}
         <Row label={t`Date`}>
           <time dateTime={isoOrUndefined(invoice.paidAt)}>
             {paidAtText ?? formatInvoiceDate(invoice.paidAt, language)}
