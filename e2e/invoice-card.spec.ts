@@ -70,6 +70,35 @@ test("an invoice paid meanwhile in another tab: Pay there shows it paid, not a f
   await expect(other.getByRole("heading", { name: "Payment Success" })).toBeVisible();
 });
 
+test("an intent another tab paid while this one was confirming it: the page shows the invoice paid", async ({
+  page,
+  context,
+}) => {
+  const invoice = await claimUnpaidInvoice();
+  await toPaymentStep(page, invoice);
+  const other = await context.newPage();
+  await toPaymentStep(other, invoice);
+  // This tab's confirmation reaches the server only once the other tab has paid: both were
+  // given the invoice's one open intent, which is charged by then.
+  let otherPaid: () => void = () => {};
+  const paidThere = new Promise<void>((resolve) => (otherPaid = resolve));
+  await page.route("**/payment", async (route) => {
+    if (route.request().postDataJSON()?.intent === "sandbox-confirm") await paidThere;
+    await route.continue();
+  });
+  const confirming = page.waitForRequest((request) => request.postDataJSON()?.intent === "sandbox-confirm");
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await confirming;
+  await fillCard(other, "4242 4242 4242 4242");
+  await other.getByRole("button", { name: "Pay" }).click();
+  await expect(other.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+  otherPaid();
+  // The provider refuses the charged intent: the page reads the invoice again, and it is paid.
+  await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+});
+
 test("insufficient funds is a card failure too", async ({ page }) => {
   const invoice = await claimUnpaidInvoice();
   await toPaymentStep(page, invoice);

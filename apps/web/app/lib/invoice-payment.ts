@@ -131,7 +131,7 @@ export function isCardError(failure: PaymentFailure): boolean {
  *   been paid'), none for network/5xx;
  * - `confirm-card` (the provider charging the card): 402 → 'Payment failed. Please try
  *   again.' or 'Apple Pay payment failed. Please try again.', 400 invalid card details →
- *   'Failed to create payment method', other → unexpected;
+ *   'Failed to create payment method', other (409: the intent is no longer open) → unexpected;
  * - `settle` (the server checking the provider): 402 → 'Payment was not successful',
  *   other → unexpected, with the server's message as the detail for a 4xx.
  * The server's message is kept as `detail` when it adds something (e.g. 'Your card was declined.').

@@ -95,6 +95,23 @@ test("each step goes to its API call with the link's hash; the answer comes back
   ]);
 });
 
+test("the sandbox refusing an intent no longer open (400) answers 409, as an invoice paid meanwhile", async () => {
+  const step = {
+    intent: "sandbox-confirm",
+    paymentIntentId: "pi_1",
+    clientSecret: "pi_1_secret",
+    paymentMethod: { type: "card", card, billingDetails: { country: "UAE" } },
+  };
+  const message = "This payment has already succeeded";
+  const closed = relay({ success: false, statusCode: 400, message }, 400);
+  expect(await closed.post(step)).toEqual({ status: 409, body: { ok: false, status: 409, message } });
+  // A declined card stays the provider's 402, and another step's 400 stays a 400.
+  const declined = relay({ success: false, statusCode: 402, message: "Your card was declined." }, 402);
+  expect((await declined.post(step)).status).toBe(402);
+  const created = relay({ success: false, statusCode: 400, message: "Bad request" }, 400);
+  expect((await created.post({ intent: "create", paymentMethod: "card" })).status).toBe(400);
+});
+
 test("the page's loader writes the invoice's dates in the page's language, so the browser need not", async () => {
   // 22:30 UTC on 4 January is already 5 January in Dubai.
   const unpaid = testInvoice({ refNumber: "INV-2026-000102", dueDate: "2026-01-04T22:30:00.000Z" });

@@ -191,8 +191,9 @@ export async function methodNotAllowed(request: Request): Promise<Response> {
  * API directly and per-client limits see the visitor. `create` → create-payment-by-link,
  * `sandbox-confirm` → the sandbox provider's confirmation (card details pass through and
  * are never logged), `confirm` → confirm-payment-by-link (the server decides "paid").
- * Answers `{ ok: true, … }` or `{ ok: false, status, message }` with the API's status;
- * under `/ar` the route's own messages are Arabic, and the API's too (it is asked in Arabic).
+ * Answers `{ ok: true, … }` or `{ ok: false, status, message }` with the API's status (409
+ * for the sandbox's 400 to an intent no longer open, as Stripe.js reports it apart); under
+ * `/ar` the route's own messages are Arabic, and the API's too (it is asked in Arabic).
  */
 export async function paymentAction(request: Request, context: WebContext, hash: string): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed(request);
@@ -237,6 +238,11 @@ export async function paymentAction(request: Request, context: WebContext, hash:
     if (!isApiError(error)) throw error;
     if (error.statusCode === 0 || error.statusCode >= 500)
       context.log.error({ status: error.statusCode, intent: body.intent }, "payment step failed");
+    // The sandbox's 400 to a body checked above against the API's own schema is about the
+    // intent: no longer open (paid or canceled meanwhile, e.g. from another tab), or not its
+    // secret. Answered 409, as create answers an invoice paid meanwhile: the page reloads it.
+    if (body.intent === "sandbox-confirm" && error.statusCode === 400)
+      return answer({ ok: false, status: 409, message: error.message }, 409);
     return answer({ ok: false, status: error.statusCode, message: error.message }, statusOf(error));
   }
 }

@@ -83,6 +83,24 @@ describe("one payment: create → confirm with the provider → settle", () => {
     expect(thrown.state).toMatchObject({ status: "idle", error: { failure: "unexpected", detail: null } });
   });
 
+  test("an intent the provider finds no longer open (paid from another tab) reloads the invoice, unsettled", async () => {
+    const { sent, outcome, state } = await run([{ ok: true, payment }], async () => ({
+      ok: false,
+      error: { failure: "unexpected", detail: "This payment has already succeeded" },
+      stale: true,
+    }));
+    expect(outcome.stale).toBe(true);
+    expect(sent).toEqual([{ intent: "create", paymentMethod: "card" }]);
+    expect(state).toMatchObject({ status: "idle", error: { failure: "unexpected" } });
+    // A card the provider refused is no reason to reload.
+    const refused = await run([{ ok: true, payment }], async () => ({
+      ok: false,
+      error: { failure: "create-method-failed", detail: null },
+      stale: false,
+    }));
+    expect(refused.outcome.stale).toBe(false);
+  });
+
   test("a refused settlement (402) is 'not successful', a card error waiting for its reset", async () => {
     const { state, outcome } = await run([
       { ok: true, payment },
@@ -120,7 +138,11 @@ describe("the sandbox provider, behind the same interface as Stripe", () => {
 
   test("a declined card (402) is a card failure; a card without country is refused unsent", async () => {
     const declined = sandboxProvider("card", card, billing, async () => ({ ok: false, status: 402, message: "No" }));
-    expect(await declined(payment)).toEqual({ ok: false, error: { failure: "card-failed", detail: "No" } });
+    expect(await declined(payment)).toEqual({
+      ok: false,
+      error: { failure: "card-failed", detail: "No" },
+      stale: false,
+    });
     let sent = false;
     const noCountry = sandboxProvider("card", { ...card, country: "" }, billing, async () => {
       sent = true;
@@ -130,11 +152,28 @@ describe("the sandbox provider, behind the same interface as Stripe", () => {
     expect(sent).toBe(false);
   });
 
+  test("an intent no longer open (the payment route's 409) is stale: 'unexpected', with the server's words", async () => {
+    const closed = sandboxProvider("card", card, billing, async () => ({
+      ok: false,
+      status: 409,
+      message: "This payment has already succeeded",
+    }));
+    expect(await closed(payment)).toEqual({
+      ok: false,
+      error: { failure: "unexpected", detail: "This payment has already succeeded" },
+      stale: true,
+    });
+  });
+
   test("Apple Pay's stand-in is confirmed as apple_pay; a failure is Apple Pay's", async () => {
     const failed = sandboxProvider("apple-pay", emptyCard, billing, async (body) => {
       expect(body.paymentMethod).toEqual({ type: "apple_pay", billingDetails: { country: "UAE" } });
       return { ok: false, status: 402, message: "" };
     });
-    expect(await failed(payment)).toEqual({ ok: false, error: { failure: "apple-pay-failed", detail: null } });
+    expect(await failed(payment)).toEqual({
+      ok: false,
+      error: { failure: "apple-pay-failed", detail: null },
+      stale: false,
+    });
   });
 });

@@ -3,8 +3,14 @@ import type { PaymentMethodType } from "@khayl/contract/payment-values";
 import { failureFromResponse, type PaymentCallResult, type PaymentError } from "../../lib/invoice-payment.ts";
 import type { PaymentEvent } from "./payment-machine.ts";
 
-/** What the provider step of a payment answers: the payment method it used, or the failure. */
-type ProviderConfirmResult = { ok: true; paymentMethodId: string } | { ok: false; error: PaymentError };
+/**
+ * What the provider step of a payment answers: the payment method it used, or the failure;
+ * `stale` when the intent was no longer open (paid or canceled meanwhile, e.g. from another
+ * tab), so the page's invoice is out of date.
+ */
+type ProviderConfirmResult =
+  | { ok: true; paymentMethodId: string }
+  | { ok: false; error: PaymentError; stale?: boolean };
 
 /**
  * A payment provider (product §4 step 3): confirms the server's payment intent and answers
@@ -27,8 +33,9 @@ export interface PaymentRunHooks {
   grossFils: number;
   dispatch: (event: PaymentEvent) => void;
   /**
-   * The page's invoice is out of date: the server says it is already paid (409 on create), or
-   * its payment is for another amount than the page shows.
+   * The page's invoice is out of date: the server says it is already paid (409 on create), its
+   * payment is for another amount than the page shows, or the provider found the payment's
+   * intent no longer open (paid or canceled from another tab meanwhile).
    */
   onStale: () => void;
   /** The server settled the payment: the invoice, now paid. */
@@ -43,7 +50,9 @@ const unexpected: PaymentError = { failure: "unexpected", detail: null };
  * the step that failed). A provider that throws counts as 'unexpected'. A payment the server
  * made for another amount than `grossFils` (the invoice changed since the page loaded) is
  * never confirmed: the page reloads the invoice and says the amount changed, so the visitor
- * is charged only what was on screen when Pay was pressed. Never throws.
+ * is charged only what was on screen when Pay was pressed. An intent the provider finds no
+ * longer open reloads it too: paid from another tab, the page shows it paid (product §4).
+ * Never throws.
  */
 export async function runPayment(
   paymentMethod: PaymentMethodType,
@@ -68,7 +77,10 @@ export async function runPayment(
   const provider = await confirm(created.payment).catch(
     (): ProviderConfirmResult => ({ ok: false, error: unexpected }),
   );
-  if (!provider.ok) return fail(provider.error);
+  if (!provider.ok) {
+    if (provider.stale) onStale();
+    return fail(provider.error);
+  }
   dispatch({ type: "confirmed", paymentMethodId: provider.paymentMethodId });
   const settled = await call({ intent: "confirm", paymentIntentId: created.payment.paymentIntentId });
   if (!settled.ok || !("invoice" in settled)) {

@@ -35,7 +35,7 @@ function sandboxPaymentMethod(
  * The sandbox provider, standing in for Stripe.js behind the same `ConfirmWithProvider`
  * interface: the typed card (or Apple Pay's stand-in) goes to the server's sandbox
  * confirmation (`intent: "sandbox-confirm"`, posted with `call`), whose failures are the
- * product §8 messages of a card payment.
+ * product §8 messages of a card payment; a 409 (the intent no longer open) is `stale`.
  */
 export function sandboxProvider(
   paymentMethod: PaymentMethodType,
@@ -55,7 +55,12 @@ export function sandboxProvider(
       paymentMethod: method,
     });
     if (!result.ok)
-      return { ok: false, error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod) };
+      return {
+        ok: false,
+        error: failureFromResponse("confirm-card", result.status, result.message, paymentMethod),
+        // The payment route's answer for an intent no longer open (paid or canceled meanwhile).
+        stale: result.status === 409,
+      };
     if (!("confirmation" in result) || !result.confirmation.paymentMethod?.id)
       return { ok: false, error: { failure: "invalid-method", detail: null } };
     return { ok: true, paymentMethodId: result.confirmation.paymentMethod.id };

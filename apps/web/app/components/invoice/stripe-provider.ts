@@ -73,6 +73,8 @@ export function confirmCard(
               : "unexpected",
           detail: confirmed.error.message ?? null,
         },
+        // Paid or canceled meanwhile (e.g. from another tab): the page reads the invoice again.
+        stale: confirmed.error.code === "payment_intent_unexpected_state",
       };
     }
     if (confirmed.paymentIntent?.status !== "succeeded")
