@@ -28,7 +28,7 @@ export interface LineAmounts {
 }
 
 /** How many decimals a line's quantity may have (2.5 nights, 0.75 of a day's hire). */
-export const QUANTITY_DECIMALS = 3;
+const QUANTITY_DECIMALS = 3;
 const QUANTITY_SCALE = 10 ** QUANTITY_DECIMALS;
 
 /** `amount` rounded to the nearest whole fil, halves away from zero (so a discount rounds as its charge would). */
