@@ -8,7 +8,6 @@ import {
   type CalendarContext,
   flightCalendarEvent,
   flightsFeedName,
-  isDateOnly,
   showCalendarEvent,
   showsFeedName,
 } from "./calendar.server.ts";
@@ -146,12 +145,6 @@ test("a filtered feed names its discipline or flight type, so two subscribed fee
   expect(showsFeedName(arabic, 3)).toMatch(/\p{Script=Arabic}/u);
   expect(showsFeedName(arabic, 3)).not.toMatch(/Dressage|shows/);
   expect(flightsFeedName(arabic, "import")).not.toMatch(/import|flights/);
-});
-
-test("isDateOnly: both instants at 00:00 in Asia/Dubai", () => {
-  expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), null)).toBe(true);
-  expect(isDateOnly(new Date("2030-01-09T20:00:00Z"), new Date("2030-01-10T06:00:00Z"))).toBe(false);
-  expect(isDateOnly(new Date("2030-01-10T00:00:00Z"), null)).toBe(false);
 });
 
 describe("text from the API cannot write calendar lines of its own", () => {

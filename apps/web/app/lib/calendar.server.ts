@@ -1,10 +1,10 @@
 import type { PublicConfig } from "@khayl/config/env";
 import { disciplineNames } from "@khayl/contract/discipline-names";
 import type { DisciplineId } from "@khayl/contract/disciplines";
+import { dubaiDay, isDateOnly } from "@khayl/contract/dubai-days";
 import { eventPlaceCode } from "@khayl/contract/event-fields";
 import type { Event } from "@khayl/contract/events";
 import type { FlightTypeSlug } from "@khayl/contract/flight-types";
-import { DISPLAY_TIME_ZONE } from "@khayl/contract/format";
 import type { SelectiveService } from "@khayl/contract/selective-services";
 import { oneLine } from "@khayl/contract/text";
 import type { I18n } from "@lingui/core";
@@ -40,28 +40,6 @@ function uidHost(publicUrl: string): string {
   }
 }
 
-/** The Asia/Dubai calendar day of an instant as `[year, month (1-12), day]`, and whether it is at 00:00 there. */
-function dubaiDay(instant: Date): { year: number; month: number; day: number; midnight: boolean } {
-  const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat("en-GB", {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    hourCycle: "h23",
-  });
-  for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    midnight: parts.hour === 0 && parts.minute === 0 && parts.second === 0,
-  };
-}
-
 /**
  * A date-only value for `ical-generator`: the UTC midnight of `instant`'s Asia/Dubai day plus
  * `addDays` (the library writes all-day dates with UTC getters).
@@ -69,20 +47,6 @@ function dubaiDay(instant: Date): { year: number; month: number; day: number; mi
 function allDayDate(instant: Date, addDays = 0): Date {
   const { year, month, day } = dubaiDay(instant);
   return new Date(Date.UTC(year, month - 1, day + addDays));
-}
-
-/** The Asia/Dubai calendar day of `instant` as an ISO-8601 date, `2026-12-20`. */
-export function dubaiIsoDate(instant: Date): string {
-  const { year, month, day } = dubaiDay(instant);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-/**
- * True when a show is date-only: its start, and its end when it has one, are at 00:00 in
- * Asia/Dubai (the provider then means days, not times).
- */
-export function isDateOnly(start: Date, end: Date | null): boolean {
-  return dubaiDay(start).midnight && (end === null || dubaiDay(end).midnight);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@khayl/config/env";
+import { dubaiIsoDate, isDateOnly } from "@khayl/contract/dubai-days";
 import { eventPlaceCode } from "@khayl/contract/event-fields";
 import type { Event } from "@khayl/contract/events";
 import type {
@@ -9,7 +10,7 @@ import type {
   Event as SchemaEvent,
   WithContext,
 } from "schema-dts";
-import { dubaiIsoDate, endAfter, isDateOnly } from "./calendar.server.ts";
+import { endAfter } from "./calendar.server.ts";
 import { companyNameIn } from "./config.ts";
 import { type Language, otherLanguage } from "./i18n/language.ts";
 import type { JsonLdObject } from "./meta.ts";

@@ -448,6 +448,92 @@ test("a watched show and flight that change date, then leave the schedule, mail 
   expect(back.en).not.toContain("moved");
 });
 
+test("a show on whole days (00:00 in Dubai) is mailed by its days, the end day included, without times", async () => {
+  const db = api.database.db;
+  await watch();
+  await deliver(smtp.received.length);
+  for (const [n, language] of [
+    [1, "en"],
+    [2, "ar"],
+  ] as const) {
+    await subscribeConfirmed(
+      `all-day-${language}@example.com`,
+      { watch: "shows", filter: "all", language },
+      `10.41.0.${n}`,
+    );
+  }
+  const mailsOf = async () => {
+    const mails = await deliver(smtp.received.length);
+    const byAddress = new Map(mails.map((m) => [m.to[0], unfold(m.raw)]));
+    return { en: byAddress.get("all-day-en@example.com") ?? "", ar: byAddress.get("all-day-ar@example.com") ?? "" };
+  };
+
+  // Two new shows on days: 10 to 12 Jan (three days, product §2) and 24 Dec with no end.
+  const [days] = await db
+    .insert(events)
+    .values({
+      eventName: "TZ New AllDay",
+      disciplineId: 1,
+      startDate: new Date("2027-01-10T00:00:00+04:00"),
+      endDate: new Date("2027-01-12T00:00:00+04:00"),
+    })
+    .returning();
+  const [oneDay] = await db
+    .insert(events)
+    .values({ eventName: "Christmas Eve Ride", disciplineId: 1, startDate: new Date("2027-12-24T00:00:00+04:00") })
+    .returning();
+  await watch();
+  const added = await mailsOf();
+  expect(added.en).toContain(
+    `- New show transport: TZ New AllDay, 10 Jan 2027 – 12 Jan 2027: http://localhost:3000/transport/${days!.id}`,
+  );
+  expect(added.en).toContain(
+    `- New show transport: Christmas Eve Ride, 24 Dec 2027: http://localhost:3000/transport/${oneDay!.id}`,
+  );
+  expect(added.ar).toContain(`، من 10 يناير 2027 حتى 12 يناير 2027: http://localhost:3000/ar/transport/${days!.id}`);
+  expect(added.ar).toContain(`، 24 ديسمبر 2027: http://localhost:3000/ar/transport/${oneDay!.id}`);
+  for (const mail of [added.en, added.ar]) {
+    expect(mail).not.toContain("00:00");
+    expect(mail).not.toMatch(/UAE time|بتوقيت الإمارات/);
+  }
+
+  // Moved by a day, still on days: was and now by their days, no time zone.
+  await subscribeConfirmed(
+    "all-day-en@example.com",
+    { watch: "show", filter: String(days!.id), language: "en" },
+    "10.41.0.1",
+  );
+  await subscribeConfirmed(
+    "all-day-ar@example.com",
+    { watch: "show", filter: String(days!.id), language: "ar" },
+    "10.41.0.2",
+  );
+  await db
+    .update(events)
+    .set({ startDate: new Date("2027-01-11T00:00:00+04:00"), endDate: new Date("2027-01-13T00:00:00+04:00") })
+    .where(eq(events.id, days!.id));
+  await watch();
+  const moved = await mailsOf();
+  expect(moved.en).toContain(
+    `- Show TZ New AllDay moved: was 10 Jan 2027 – 12 Jan 2027, now 11 Jan 2027 – 13 Jan 2027: http://localhost:3000/transport/${days!.id}`,
+  );
+  expect(moved.ar).toContain(
+    "كان من 10 يناير 2027 حتى 12 يناير 2027، وأصبح من 11 يناير 2027 حتى 13 يناير 2027: http://localhost:3000/ar/transport/",
+  );
+  for (const mail of [moved.en, moved.ar]) expect(mail).not.toMatch(/00:00|UAE time|بتوقيت الإمارات/);
+
+  // Given times: the new dates have them, and the time zone is said once.
+  await db
+    .update(events)
+    .set({ startDate: new Date("2027-01-11T10:00:00+04:00"), endDate: new Date("2027-01-13T18:00:00+04:00") })
+    .where(eq(events.id, days!.id));
+  await watch();
+  const timed = await mailsOf();
+  expect(timed.en).toContain(
+    "- Show TZ New AllDay moved: was 11 Jan 2027 – 13 Jan 2027, now 11 Jan 2027, 10:00 – 13 Jan 2027, 18:00 (UAE time): ",
+  );
+});
+
 test("a run whose read began before another run recorded a newer schedule records and mails nothing", async () => {
   // Two views of one flight: as it was, and moved an hour later. A run on a slow path to the
   // provider (or a paused process) read the first; a faster run reads the second.

@@ -34,6 +34,10 @@ export const alertMessages = {
     id: "alerts.item.changedShow",
     message: "Show {name} moved: was {before}, now {after} (UAE time): {url}",
   },
+  changedShowDays: /*i18n*/ {
+    id: "alerts.item.changedShowDays",
+    message: "Show {name} moved: was {before}, now {after}: {url}",
+  },
   backFlight: /*i18n*/ {
     id: "alerts.item.backFlight",
     message: "Flight {route} is back on the schedule, {date}: {url}",

@@ -1,5 +1,6 @@
 import { companyNameIn, type Env, publicOrigin } from "@khayl/config/env";
 import type { ApiClient } from "@khayl/contract/client";
+import { isDateOnly } from "@khayl/contract/dubai-days";
 import { eventEndpoints } from "@khayl/contract/events";
 import { isShownFlight } from "@khayl/contract/flight-types";
 import { flightRoute, selectiveServiceEndpoints } from "@khayl/contract/selective-services";
@@ -12,7 +13,7 @@ import { translate } from "../../i18n.ts";
 import type { Hasher, Sealer } from "../../secret-key.ts";
 import { languageHeaders, type OutgoingMail } from "../mail/outgoing-mail.ts";
 import { enqueueMails } from "../mail/repository.ts";
-import { ALERT_KIND, dubaiSpan, uaeDateTime, uaeDateTimeRange } from "../mail/templates.ts";
+import { ALERT_KIND, dubaiDays, dubaiSpan, inUaeTime } from "../mail/templates.ts";
 import { alertMessages as m } from "./messages.ts";
 import {
   ALERT_RUN_LOCK,
@@ -130,35 +131,55 @@ function labelIn(item: Pick<Item, "label" | "labelAr">, language: Language): str
   return oneLine((language === "ar" && item.labelAr) || item.label);
 }
 
-/** An item's dates as an alert line says them, without the time zone (`dubaiSpan`). */
-function span(dates: { startDate: string | null; endDate: string | null }, language: Language): string {
-  if (!dates.startDate) return translate(m.dateUnknown, language);
-  return dubaiSpan(new Date(dates.startDate), dates.endDate ? new Date(dates.endDate) : null, language);
+/** An item's dates as an alert line writes them, and whether they hold a time of day. */
+interface Dates {
+  text: string;
+  /** The text holds a time (in Asia/Dubai): the line names the time zone once. */
+  timed: boolean;
+}
+
+/**
+ * An item's dates as an alert line says them, without the time zone: a date-only show
+ * (product §2, `isDateOnly`: start and end at 00:00 in Asia/Dubai, the end day included) by
+ * its days ('10 Jan 2027 – 12 Jan 2027', `dubaiDays`), as its page and calendar file give
+ * them; anything else by its start, or its start and end when the end is after it
+ * (`dubaiSpan`); 'date to be announced' without a start. An end before the start counts as
+ * unknown.
+ */
+function datesOf(
+  kind: Item["kind"],
+  dates: { startDate: string | null; endDate: string | null },
+  language: Language,
+): Dates {
+  if (!dates.startDate) return { text: translate(m.dateUnknown, language), timed: false };
+  const start = new Date(dates.startDate);
+  const given = dates.endDate ? new Date(dates.endDate) : null;
+  const end = given && given.getTime() >= start.getTime() ? given : null;
+  if (kind === "show" && isDateOnly(start, end)) return { text: dubaiDays(start, end, language), timed: false };
+  return { text: dubaiSpan(start, end, language), timed: true };
 }
 
 /**
  * One line of an alert mail about `change`, in `language` (an Arabic mail names shows as the
  * Arabic schedule does: `labelIn`). Its date is the item's start, or its start and end when it has an end after the
- * start (a show whose end alone moved reads as such); a change of date says what the dates
- * were and what they are now, the time zone once.
+ * start (a show whose end alone moved reads as such), in UAE time; a date-only show's are its
+ * days, without times or time zone (`datesOf`). A change of date says what the dates were and
+ * what they are now, the time zone once when either holds a time.
  */
 function line(env: Env, { what, item, before }: Change, language: Language): string {
-  const start = item.startDate ? new Date(item.startDate) : null;
-  const end = item.endDate ? new Date(item.endDate) : null;
-  const date = !start
-    ? translate(m.dateUnknown, language)
-    : end && end.getTime() > start.getTime()
-      ? uaeDateTimeRange(start, end, language)
-      : uaeDateTime(start, language);
-  const moved: Record<string, string> = before ? { before: span(before, language), after: span(item, language) } : {};
+  const dates = datesOf(item.kind, item, language);
+  const date = dates.timed ? inUaeTime(dates.text, language) : dates.text;
+  const was = before ? datesOf(item.kind, before, language) : null;
+  const moved: Record<string, string> = was ? { before: was.text, after: dates.text } : {};
   const url = `${publicOrigin(env)}${pagePath(language, item.kind === "flight" ? `/flights/${item.id}` : `/transport/${item.id}`)}`;
   const type = item.group === "import" ? translate(m.typeImport, language) : translate(m.typeExport, language);
   const label = labelIn(item, language);
   const values = { route: label, name: label, type, date, url, ...moved };
+  const changedShow = was && !was.timed && !dates.timed ? m.changedShowDays : m.changedShow;
   const source =
     item.kind === "flight"
       ? { new: m.newFlight, changed: m.changedFlight, back: m.backFlight, cancelled: m.cancelledFlight }[what]
-      : { new: m.newShow, changed: m.changedShow, back: m.backShow, cancelled: m.cancelledShow }[what];
+      : { new: m.newShow, changed: changedShow, back: m.backShow, cancelled: m.cancelledShow }[what];
   return `- ${translate(withValues(source, values), language)}`;
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   DIGEST_SEPARATOR,
   deletionPausedAlertMail,
+  dubaiDays,
   dubaiSpan,
   supportDigestEntry,
   supportDigestMail,
@@ -87,4 +88,14 @@ test("an alert's dates in Dubai time, without the zone: a start, one day's hours
   expect(dubaiSpan(midnight, null, "ar")).toBe("16 ديسمبر 2026 في 00:00");
   expect(dubaiSpan(midnight, seven, "ar")).toBe("16 ديسمبر 2026 من 00:00 حتى 07:00");
   expect(dubaiSpan(midnight, later, "ar")).toBe("من 16 ديسمبر 2026 في 00:00 حتى 18 ديسمبر 2026 في 18:30");
+});
+
+test("a date-only show's days in Dubai: one day, or the first and last, the last included", () => {
+  const tenth = new Date("2027-01-09T20:00:00Z"); // 10 Jan 2027, 00:00 in Dubai
+  const twelfth = new Date("2027-01-11T20:00:00Z");
+  expect(dubaiDays(tenth, null)).toBe("10 Jan 2027");
+  expect(dubaiDays(tenth, tenth)).toBe("10 Jan 2027");
+  expect(dubaiDays(tenth, twelfth)).toBe("10 Jan 2027 – 12 Jan 2027");
+  expect(dubaiDays(tenth, null, "ar")).toBe("10 يناير 2027");
+  expect(dubaiDays(tenth, twelfth, "ar")).toBe("من 10 يناير 2027 حتى 12 يناير 2027");
 });

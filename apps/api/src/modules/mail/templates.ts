@@ -167,18 +167,17 @@ export function deletionPausedAlertMail(to: string, options: { wrongCodes: numbe
  * or in Arabic '14 يناير 2027، 09:30 (بتوقيت الإمارات)' with Latin digits.
  */
 export function uaeDateTime(at: Date, language: Language = "en"): string {
-  const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
-  return translate({ ...inUaeTime, values: { dateTime: dateTimeInDubai(at, language) } }, language);
+  return inUaeTime(dateTimeInDubai(at, language), language);
 }
 
 /**
- * Two instants as `dubaiSpan` writes them, the time zone said once: '20 Jan 2027, 10:00 –
- * 23 Jan 2027, 18:00 (UAE time)', '16 Dec 2026, 00:00 – 07:00 (UAE time)' within one day (a
- * show's start and end in an alert mail, written as the mail's moved dates are).
+ * Dates and times already written in Asia/Dubai (`dubaiSpan`), the time zone said once after
+ * them: '20 Jan 2027, 10:00 – 23 Jan 2027, 18:00 (UAE time)', '16 Dec 2026, 00:00 – 07:00 (UAE
+ * time)' (a show's or flight's dates in an alert mail, written as the mail's moved dates are).
  */
-export function uaeDateTimeRange(start: Date, end: Date, language: Language = "en"): string {
+export function inUaeTime(dateTime: string, language: Language = "en"): string {
   const inUaeTime = /*i18n*/ { id: "mail.uaeTime", message: "{dateTime} (UAE time)" };
-  return translate({ ...inUaeTime, values: { dateTime: dubaiSpan(start, end, language) } }, language);
+  return translate({ ...inUaeTime, values: { dateTime } }, language);
 }
 
 /**
@@ -199,6 +198,20 @@ export function dubaiSpan(start: Date, end: Date | null, language: Language = "e
   const span = /*i18n*/ { id: "mail.span", message: "{start} – {end}" };
   const values = { start: dateTimeInDubai(start, language), end: dateTimeInDubai(end, language) };
   return translate({ ...span, values }, language);
+}
+
+/**
+ * The Asia/Dubai days of a date-only show (product §2, `isDateOnly`), without times or time
+ * zone: '10 Jan 2027', or its first and last day, the last included, '10 Jan 2027 – 12 Jan
+ * 2027'; in Arabic '10 يناير 2027', 'من 10 يناير 2027 حتى 12 يناير 2027' (an alert's dates
+ * of a show that is on days, not at times). An end on the start's day, or none, is one day.
+ */
+export function dubaiDays(start: Date, end: Date | null, language: Language = "en"): string {
+  const first = dateInDubai(start, language);
+  const last = end && end.getTime() > start.getTime() ? dateInDubai(end, language) : first;
+  if (last === first) return first;
+  const span = /*i18n*/ { id: "mail.span", message: "{start} – {end}" };
+  return translate({ ...span, values: { start: first, end: last } }, language);
 }
 
 const locale = (language: Language) => (language === "ar" ? "ar-AE-u-nu-latn" : "en-GB");
