@@ -4,7 +4,7 @@ import { DISPLAY_TIME_ZONE } from "./format.ts";
  * Calendar days in Asia/Dubai (architecture §3.5), one definition for the web and the API:
  * which day an instant falls on there, whether a show is date-only (product §2: a show whose
  * start and end are at 00:00 in Asia/Dubai is an all-day entry on its Dubai days, the end day
- * included), and where today's Dubai day began (product §9: ended shows and flights list after
+ * included), and where today's Dubai day began (product §7: ended shows and flights list after
  * the upcoming ones).
  */
 

@@ -80,7 +80,10 @@ const eventParamsSchema = z.object({ id: idParamSchema });
 export const eventNotFound: Message = /*i18n*/ { id: "events.notFound", message: "Event not found." };
 
 export const eventEndpoints = {
-  /** `GET /event-services/website`: events for the transport schedule, soonest first. */
+  /**
+   * `GET /event-services/website`: events for the transport schedule, upcoming soonest first,
+   * then undated, then ended, most recent first (product §7, "Details the spec leaves open").
+   */
   listWebsite: defineEndpoint({
     method: "GET",
     path: "/event-services/website",

@@ -78,7 +78,10 @@ export const selectiveServiceNotFound: Message = /*i18n*/ {
 };
 
 export const selectiveServiceEndpoints = {
-  /** `GET /selective-services/website`: flights for the shipping schedule, soonest first. */
+  /**
+   * `GET /selective-services/website`: flights for the shipping schedule, upcoming soonest
+   * first, then undated, then ended, most recent first (product §7, "Details the spec leaves open").
+   */
   listWebsite: defineEndpoint({
     method: "GET",
     path: "/selective-services/website",

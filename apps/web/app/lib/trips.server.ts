@@ -73,9 +73,10 @@ export async function loadFlight(
 
 /**
  * The shows of the website (product §7's /transport shape: limit 100, showOnWebsite true),
- * optionally of one discipline, soonest first; `null` when the API fails (logged), so that a
- * calendar feed can answer 503 instead of an empty calendar (which a subscribed calendar
- * would take as every show cancelled) while the sitemap falls back to no shows.
+ * optionally of one discipline, in the API's order (upcoming soonest first, ended last); `null`
+ * when the API fails (logged), so that a calendar feed can answer 503 instead of an empty
+ * calendar (which a subscribed calendar would take as every show cancelled) while the sitemap
+ * falls back to no shows.
  */
 export async function loadWebsiteShows(context: AppLoadContext, disciplineId?: DisciplineId): Promise<Event[] | null> {
   try {
@@ -89,8 +90,8 @@ export async function loadWebsiteShows(context: AppLoadContext, disciplineId?: D
 
 /**
  * The Import and Export flights of the website (limit 100, showOnWebsite true: product §7's
- * home shape), optionally of one type, soonest first; `null` when the API fails (logged), as
- * `loadWebsiteShows`.
+ * home shape), optionally of one type, in the API's order (upcoming soonest first, ended last);
+ * `null` when the API fails (logged), as `loadWebsiteShows`.
  */
 export async function loadWebsiteFlights(
   context: AppLoadContext,

@@ -3,7 +3,11 @@ import type { Db } from "../client.ts";
 import { type EventTexts, events, type SelectiveServiceTexts, selectiveServices } from "../schema.ts";
 import { airportNamesAr, countryNamesAr, eventSeedsAr } from "./schedules-ar.ts";
 
-/** A UTC instant `days` after `now`'s day at `hourUtc`:00 (demo dates stay upcoming). */
+/**
+ * A UTC instant `days` after `now`'s day at `hourUtc`:00: the demo's dates are upcoming when
+ * seeded. They are seeded once, into empty tables, and not moved later: on an old `DATA_DIR`
+ * they have ended and list after upcoming entries (README, "Data"; product §7).
+ */
 export function dayFrom(now: Date, days: number, hourUtc = 6): Date {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hourUtc));
   return d;

@@ -1,6 +1,7 @@
 import type { Db } from "@khayl/db/client";
 import { events } from "@khayl/db/schema";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { scheduleOrder } from "../../schedule-order.ts";
 
 export interface EventFilter {
   limit: number;
@@ -9,8 +10,12 @@ export interface EventFilter {
   disciplineIds?: number[];
 }
 
-/** Events matching the filter, soonest first (undated last), and the total count. */
-export async function findEvents(db: Db, filter: EventFilter) {
+/**
+ * Events matching the filter in schedule order (`scheduleOrder`: upcoming soonest first, then
+ * undated, then those ended before `now`'s Asia/Dubai day, most recent first), and the total
+ * count (ended ones included).
+ */
+export async function findEvents(db: Db, filter: EventFilter, now: Date = new Date()) {
   const conditions: SQL[] = [];
   if (filter.showOnWebsite !== undefined) conditions.push(sql`${events.showOnWebsite} = ${filter.showOnWebsite}`);
   if (filter.disciplineIds?.length) conditions.push(inArray(events.disciplineId, filter.disciplineIds));
@@ -20,7 +25,7 @@ export async function findEvents(db: Db, filter: EventFilter) {
       .select()
       .from(events)
       .where(where)
-      .orderBy(sql`${events.startDate} asc nulls last`, asc(events.id))
+      .orderBy(...scheduleOrder({ start: events.startDate, end: events.endDate, id: events.id }, now))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(events).where(where),

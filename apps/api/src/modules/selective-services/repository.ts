@@ -1,6 +1,7 @@
 import type { Db } from "@khayl/db/client";
 import { selectiveServices } from "@khayl/db/schema";
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { scheduleOrder } from "../../schedule-order.ts";
 
 export interface SelectiveServiceFilter {
   limit: number;
@@ -10,8 +11,12 @@ export interface SelectiveServiceFilter {
   type?: string;
 }
 
-/** Selective services matching the filter, soonest first, and the total count. */
-export async function findSelectiveServices(db: Db, filter: SelectiveServiceFilter) {
+/**
+ * Selective services matching the filter in schedule order (`scheduleOrder`: upcoming soonest
+ * first, then undated, then those ended before `now`'s Asia/Dubai day, most recent first), and
+ * the total count (ended ones included).
+ */
+export async function findSelectiveServices(db: Db, filter: SelectiveServiceFilter, now: Date = new Date()) {
   const conditions: SQL[] = [];
   if (filter.showOnWebsite !== undefined)
     conditions.push(sql`${selectiveServices.showOnWebsite} = ${filter.showOnWebsite}`);
@@ -22,7 +27,12 @@ export async function findSelectiveServices(db: Db, filter: SelectiveServiceFilt
       .select()
       .from(selectiveServices)
       .where(where)
-      .orderBy(sql`${selectiveServices.startDate} asc nulls last`, asc(selectiveServices.id))
+      .orderBy(
+        ...scheduleOrder(
+          { start: selectiveServices.startDate, end: selectiveServices.endDate, id: selectiveServices.id },
+          now,
+        ),
+      )
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ n: count() }).from(selectiveServices).where(where),
