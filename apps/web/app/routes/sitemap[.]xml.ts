@@ -1,4 +1,4 @@
-import { dubaiIsoDate } from "../lib/calendar.server.ts";
+import { dubaiIsoDate } from "@khayl/contract/dubai-days";
 import { loadBlogSitemap } from "../lib/content.server.ts";
 import { languages, localizedPath } from "../lib/i18n/language.ts";
 import { loadWebsiteFlights, loadWebsiteShows } from "../lib/trips.server.ts";
