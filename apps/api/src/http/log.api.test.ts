@@ -112,6 +112,15 @@ test("free text loses e-mail addresses, phone numbers and tokens, and keeps the 
   );
 });
 
+test("an invoice's reference number keeps its digits in its own field, not in free text", () => {
+  const { logger, text } = capturedLogger();
+  logger.error({ refNumber: "INV-2026-000206", note: "INV-2026-000206" }, "refund INV-2026-000206");
+  const line = JSON.parse(text());
+  expect(line).toMatchObject({ refNumber: "INV-2026-000206", note: "INV-[number]", msg: "refund INV-[number]" });
+  logger.error({ refNumber: "hessa.alketbi@example.com 1QPrIcVnZng2hOaVbmp4jFX6etvV1GGsH5xzbBSYl4Q" }, "x");
+  expect(JSON.parse(text().split("\n")[1]!).refNumber).toBe("[email] [token]");
+});
+
 test("the deletion flow, with mail through SMTP, logs neither the address nor the code, even at trace level", async () => {
   const email = "log.watch@example.com";
   await api.database.db.insert(accounts).values({ displayName: "Log Watch", email });

@@ -27,12 +27,16 @@ const PHONE = /\+?\(?\d(?:[\s.()-]?\d){8,}/g;
 /** A random token (invoice link, client secret): 32+ base64url characters with digits and capitals. */
 const TOKEN = /[A-Za-z0-9_-]{32,}/g;
 
-/** Masks e-mail addresses, phone numbers and random tokens in free text. */
-export function scrubPersonalData(text: string): string {
+/** Masks e-mail addresses and random tokens in free text. */
+function scrubAddressesAndTokens(text: string): string {
   return text
     .replace(EMAIL, "[email]")
-    .replace(TOKEN, (match) => (/[0-9]/.test(match) && /[A-Z]/.test(match) ? "[token]" : match))
-    .replace(PHONE, "[number]");
+    .replace(TOKEN, (match) => (/[0-9]/.test(match) && /[A-Z]/.test(match) ? "[token]" : match));
+}
+
+/** Masks e-mail addresses, phone numbers and random tokens in free text. */
+export function scrubPersonalData(text: string): string {
+  return scrubAddressesAndTokens(text).replace(PHONE, "[number]");
 }
 
 /** Error fields that describe what failed without carrying the data that failed. */
@@ -182,16 +186,25 @@ function serializeRequest(request: FastifyRequest | { method?: string; url?: str
 const SERIALIZED_FIELDS = new Set(["err", "error", "req"]);
 /** Fields that hold a request path or URL: masked as request lines are (`safeUrl`). */
 const URL_FIELDS = /^(url|path|page|href|location|referr?er|redirect)$/i;
+/**
+ * Fields that hold an invoice's reference number (`INV-2026-000101`): its digits are no phone
+ * number, and a charge to refund is logged by it (architecture §3.8), so only addresses and
+ * tokens are masked there.
+ */
+const REFERENCE_FIELDS = /^refNumber$/;
 
 /**
  * A logged object with personal data masked in its fields too, not only in the message:
  * every string (nested in plain objects and arrays, 5 deep) through `scrubPersonalData`,
- * a path or URL field (`URL_FIELDS`) through `safeUrl`, an error in any field through the
+ * a path or URL field (`URL_FIELDS`) through `safeUrl`, an invoice reference
+ * (`REFERENCE_FIELDS`) with its digits kept, an error in any field through the
  * error serializer. Objects of other classes (a request, a reply) are left to pino.
  */
 function scrubFields(value: unknown, key = "", depth = 0): unknown {
-  if (typeof value === "string")
-    return URL_FIELDS.test(key) && value.startsWith("/") ? safeUrl(value) : scrubPersonalData(value);
+  if (typeof value === "string") {
+    if (URL_FIELDS.test(key) && value.startsWith("/")) return safeUrl(value);
+    return REFERENCE_FIELDS.test(key) ? scrubAddressesAndTokens(value) : scrubPersonalData(value);
+  }
   if (typeof value !== "object" || value === null || depth > 5) return value;
   if (isErrorLike(value)) return serializeError(value);
   if (Array.isArray(value)) return value.map((item) => scrubFields(item, key, depth + 1));
