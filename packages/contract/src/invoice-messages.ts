@@ -18,6 +18,15 @@ export const invoiceMessageIds = defineMessages({
   /** product §8: the provider reports the payment did not succeed. */
   paymentNotSuccessful: /*i18n*/ { id: "invoice.paymentNotSuccessful", message: "Payment was not successful" },
   paymentMismatch: /*i18n*/ { id: "invoice.paymentMismatch", message: "The payment does not match this invoice" },
+  /**
+   * 409: the intent was charged for the invoice's earlier amount (its total changed while the
+   * customer paid): the invoice stays unpaid and the charge is refunded by hand.
+   */
+  amountChanged: /*i18n*/ {
+    id: "invoice.amountChanged",
+    message:
+      "The amount of this invoice changed while you were paying, so your payment did not pay it and will be refunded. Please check the new amount.",
+  },
   providerUnavailable: /*i18n*/ {
     id: "invoice.providerUnavailable",
     message: "The payment provider could not be reached. Please try again.",

@@ -99,13 +99,16 @@ export const invoiceEndpoints = {
     message: invoiceMessageIds.paymentConfirmed,
     summary:
       "Extension: after the browser confirmed the intent, the server retrieves it from the provider and, when it " +
-      "succeeded for this invoice's amount, marks the invoice paid (idempotent); 402 'Payment was not successful' " +
+      "succeeded for this invoice's amount (still its gross now), marks the invoice paid (idempotent); 402 'Payment was not successful' " +
       "otherwise; 404 'Payment not found' for an intent that is not one of this invoice's payments (another " +
       "invoice's included)",
     tags: ["invoices", "payments"],
     errors: {
       402: invoiceMessages.paymentNotSuccessful,
-      409: `${invoiceMessages.alreadyPaid}, or this invoice's intent does not match it (its amount or metadata)`,
+      409:
+        `${invoiceMessages.alreadyPaid}; '${invoiceMessages.amountChanged}' when the intent was charged for an ` +
+        "amount the invoice no longer has (it stays unpaid); or this invoice's intent does not match it (its " +
+        "amount or metadata)",
       502: invoiceMessages.providerUnavailable,
     },
   }),

@@ -53,3 +53,13 @@ export function isOpenPaymentStatus(status: PaymentStatus): boolean {
 /** The wallet a card payment came from, when any (Stripe's `card.wallet.type`; only Apple Pay is offered). */
 export const cardWalletValues = ["apple_pay"] as const;
 export type CardWallet = (typeof cardWalletValues)[number];
+
+/**
+ * Why a payment that succeeded at the provider did not pay its invoice (architecture §3.8),
+ * kept on its row (`payments.unapplied_reason`) so the charges to refund can be found by
+ * query: `amount-changed`, the invoice's gross (total + card fee) was no longer the amount
+ * charged when it was settled (the total changed while the customer paid); `invoice-paid`,
+ * another payment had paid the invoice first. Null on every other row.
+ */
+export const unappliedPaymentReasonValues = ["amount-changed", "invoice-paid"] as const;
+export type UnappliedPaymentReason = (typeof unappliedPaymentReasonValues)[number];

@@ -7,6 +7,7 @@ import {
   paymentMethodTypeValues,
   paymentProviderValues,
   paymentStatusValues,
+  unappliedPaymentReasonValues,
 } from "@khayl/contract/payment-values";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
@@ -86,15 +87,27 @@ export const payments = pgTable(
     /** Card network and last 4 digits of the paying card (never the number itself). */
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /**
+     * Set on a payment that succeeded at the provider without paying its invoice
+     * (`unappliedPaymentReasonValues`): a charge to refund. Null on every other row.
+     */
+    unappliedReason: text("unapplied_reason", { enum: unappliedPaymentReasonValues }),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId),
-    // At most one open payment per invoice (reused on retry) and one successful one (never charged twice).
+    // At most one open payment per invoice (reused on retry) and one that paid it (never paid
+    // twice). A charge that did not pay it is kept as succeeded too, with its reason, to refund.
     uniqueIndex("payments_one_open_per_invoice").on(t.invoiceId).where(isIn("status", openPaymentStatusValues)),
-    uniqueIndex("payments_one_succeeded_per_invoice").on(t.invoiceId).where(sql`status = 'succeeded'`),
+    uniqueIndex("payments_one_applied_per_invoice")
+      .on(t.invoiceId)
+      .where(sql`status = 'succeeded' and unapplied_reason is null`),
     check("payments_status_check", isIn("status", paymentStatusValues)),
+    check(
+      "payments_unapplied_reason_check",
+      sql`unapplied_reason is null or (status = 'succeeded' and ${isIn("unapplied_reason", unappliedPaymentReasonValues)})`,
+    ),
     check("payments_provider_check", isIn("provider", paymentProviderValues)),
     check("payments_payment_method_check", isIn("payment_method", paymentMethodTypeValues)),
   ],

@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import { seedAccounts } from "@khayl/db/seed/accounts";
 import { type DemoInvoiceLink, seedInvoices } from "@khayl/db/seed/invoices";
 import { afterAll, beforeAll } from "vitest";
+import { createLogger } from "../../http/log.ts";
 import { createTestApi, type TestApi } from "../../testing.ts";
 
 /**
@@ -19,17 +21,25 @@ export const card = (number: string, overrides: Record<string, string> = {}) => 
  * Starts the API for the calling test file (its own `beforeAll`/`afterAll`, so no state is
  * left in this module: the API projects keep modules between files, conventions §5) and
  * answers its calls. Each call from `client()` comes from a new remote address, so only the
- * tests of the rate limits meet them.
+ * tests of the rate limits meet them. With `captureLogs`, the API logs at info level into
+ * `logs` (one parsed JSON line each); otherwise it logs nothing.
  */
-export function invoiceLinkApi() {
+export function invoiceLinkApi({ captureLogs = false } = {}) {
   let api: TestApi | undefined;
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n")) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
   let links: DemoInvoiceLink[] = [];
   /** Unpaid demo invoices not used yet: each payment test takes its own. */
   let fresh: DemoInvoiceLink[] = [];
   let ip = 0;
 
   beforeAll(async () => {
-    api = await createTestApi();
+    api = await createTestApi({}, captureLogs ? { logger: createLogger("info", destination) } : {});
     await seedAccounts(api.database.db);
     // Only the seeding learns the links: the database keeps their hashes (architecture §3.8).
     links = (await seedInvoices(api.database.db)).sort((a, b) => a.refNumber.localeCompare(b.refNumber));
@@ -54,6 +64,8 @@ export function invoiceLinkApi() {
     get api() {
       return started();
     },
+    /** What the API logged (with `captureLogs`), oldest first. */
+    logs,
     /** Every demo invoice's link. */
     get links() {
       return links;

@@ -1,11 +1,18 @@
 import { type InvoiceData, invoiceMessageIds } from "@khayl/contract/invoices";
 import { cardFeeFils, filsToDirhams, grossFils } from "@khayl/contract/money";
+import { isOpenPaymentStatus } from "@khayl/contract/payment-values";
 import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { dueDisplayOf } from "./due-display.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { renderInvoicePdf } from "./pdf.ts";
-import { findInvoiceByToken, findOpenPayment, type InvoiceRecord } from "./repository.ts";
+import {
+  findInvoiceByToken,
+  findOpenPayment,
+  type InvoiceRecord,
+  type PaymentRow,
+  updatePaymentStatus,
+} from "./repository.ts";
 import { type InvoiceDeps, matchesInvoice, settle } from "./settlement.ts";
 
 /**
@@ -64,10 +71,14 @@ export function toInvoiceData(
 const PROVIDER_CHECK_INTERVAL_MS = 10_000;
 
 /**
- * The invoice of a link token (404 when unknown). An unpaid invoice with an open payment
- * is first checked with the provider: a payment that succeeded there but was never
+ * The invoice of a link token (404 when unknown). An invoice with an open payment is first
+ * checked with the provider. When unpaid, a payment that succeeded there but was never
  * confirmed here (the tab closed, the network dropped, no webhook) is settled now, so a
- * revisit shows the invoice paid. A provider that cannot be reached leaves it as it is.
+ * revisit shows the invoice paid; one charged for an amount the invoice no longer has is
+ * recorded as a charge to refund and the invoice shows unpaid, with its new amount
+ * (`markInvoicePaid`). When paid (by another payment, or marked paid by whatever issues the
+ * invoices), the open payment is canceled at the provider, so its client secret can pay
+ * nothing more (`closeOpenPayment`). A provider that cannot be reached leaves it as it is.
  * With `viewOnly` (showing the invoice or its PDF, not paying), the provider is asked
  * about one payment at most once per `PROVIDER_CHECK_INTERVAL_MS` in this process
  * (`deps.providerChecks`); the payment calls always ask.
@@ -75,7 +86,6 @@ const PROVIDER_CHECK_INTERVAL_MS = 10_000;
 export async function recordByLink(deps: InvoiceDeps, hash: string, { viewOnly = false } = {}): Promise<InvoiceRecord> {
   const record = await findInvoiceByToken(deps.db, hash);
   if (!record) throw invoiceNotFound();
-  if (record.invoice.status === "paid") return record;
   const open = await findOpenPayment(deps.db, record.invoice.id);
   if (!open) return record;
   if (viewOnly && deps.providerChecks) {
@@ -84,10 +94,36 @@ export async function recordByLink(deps: InvoiceDeps, hash: string, { viewOnly =
     if (last !== undefined && now - last < PROVIDER_CHECK_INTERVAL_MS) return record;
     deps.providerChecks.set(open.providerPaymentId, now);
   }
+  if (record.invoice.status === "paid") {
+    // Showing a paid invoice never fails for it: the next look tries again.
+    await closeOpenPayment(deps, record.invoice.id, open).catch((err: unknown) =>
+      deps.log?.warn({ err, invoiceId: record.invoice.id }, "could not cancel the open payment of a paid invoice"),
+    );
+    return record;
+  }
   const intent = await deps.provider.retrieveIntent(open.providerPaymentId).catch(() => null);
   if (intent?.status !== "succeeded" || !matchesInvoice(intent, record.invoice.id, open)) return record;
   await settle(deps, record.invoice.id, open, intent);
   return (await findInvoiceByToken(deps.db, hash)) ?? record;
+}
+
+/**
+ * Closes the open `payment` of a paid invoice: cancels its intent at the provider, so its
+ * client secret pays nothing, and records the status the provider answers. An intent that
+ * was charged first is settled, which records it as a second charge to refund
+ * (`markInvoicePaid`'s 'other'); one the provider does not know is recorded canceled. Throws
+ * `ProviderUnavailableError` when the provider cannot be reached (the payment stays open).
+ */
+async function closeOpenPayment(deps: InvoiceDeps, invoiceId: number, payment: PaymentRow): Promise<void> {
+  const intent = await deps.provider.cancelIntent(payment.providerPaymentId);
+  if (intent?.status === "succeeded") {
+    if (matchesInvoice(intent, invoiceId, payment)) await settle(deps, invoiceId, payment, intent);
+    else deps.log?.warn({ invoiceId, paymentIntentId: intent.id }, "payment intent does not match its invoice");
+    return;
+  }
+  await updatePaymentStatus(deps.db, payment.id, intent?.status ?? "canceled", intent?.lastErrorMessage ?? null);
+  if (intent && !isOpenPaymentStatus(intent.status))
+    deps.log?.info({ invoiceId, paymentId: payment.id }, "open payment of a paid invoice canceled");
 }
 
 /** `POST /invoices-v2/get-invoice-by-link` (product §7): the invoice of a link token; 404 when unknown. */

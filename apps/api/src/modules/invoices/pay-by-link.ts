@@ -61,6 +61,14 @@ function alreadyPaid(): HttpError {
   return new HttpError(409, invoiceMessageIds.alreadyPaid);
 }
 
+/**
+ * 409 'The amount of this invoice changed while you were paying, …': the payment was charged
+ * for the invoice's earlier gross; it did not pay the invoice and is to be refunded.
+ */
+function amountChanged(): HttpError {
+  return new HttpError(409, invoiceMessageIds.amountChanged);
+}
+
 /** 409 'The payment does not match this invoice', logged: an intent that must never pay this invoice. */
 function mismatch(deps: InvoiceDeps, invoiceId: number, intent: ProviderIntent): HttpError {
   deps.log?.warn({ invoiceId, paymentIntentId: intent.id }, "payment intent does not match its invoice");
@@ -74,9 +82,12 @@ function mismatch(deps: InvoiceDeps, invoiceId: number, intent: ProviderIntent):
  * open payment, every call (retry, double click, other tab) answers that same intent;
  * concurrent first calls share one provider idempotency key and one payment row (unique
  * indexes), so only one intent exists. An open intent for another amount than today's
- * gross is canceled at the provider first; a new intent is made only after reading the
- * invoice still unpaid once no payment is open (the last one may just have paid it). 409
- * when the invoice is paid (or an intent of it is being processed), 404 when unknown.
+ * gross is canceled at the provider first; one charged meanwhile pays the invoice only
+ * if its amount is still the invoice's gross (`markInvoicePaid`), else it is recorded as a
+ * charge to refund and a new intent is made for today's gross. A new intent is made only
+ * after reading the invoice still unpaid once no payment is open (the last one may just
+ * have paid it). 409 when the invoice is paid (or an intent of it is being processed), 404
+ * when unknown.
  */
 export async function createPaymentByLink(
   deps: InvoiceDeps,
@@ -105,7 +116,9 @@ export async function createPaymentByLink(
         // Paid at the provider but never confirmed here (e.g. the tab closed): record it now,
         // by the same checks as a confirmation.
         if (!matchesInvoice(intent, invoice.id, open)) throw mismatch(deps, invoice.id, intent);
-        await settle(deps, invoice.id, open, intent);
+        // Charged for an amount the invoice no longer has: recorded to refund, and the
+        // invoice, still unpaid, gets an intent for its gross today on the next pass.
+        if ((await settle(deps, invoice.id, open, intent)) === "amount-changed") continue;
         throw alreadyPaid();
       }
       if (intent && isOpenPaymentStatus(intent.status))
@@ -161,10 +174,14 @@ export async function createPaymentByLink(
 /**
  * `POST /invoices-v2/confirm-payment-by-link` (extension): the server, not the browser,
  * decides the invoice is paid: it retrieves the intent from the provider and requires
- * status `succeeded`, this invoice's id in its metadata and the amount it asked for.
- * Idempotent: confirming the paying intent again answers the paid invoice. 402 'Payment
- * was not successful' when the provider has not charged; 409 when another payment paid
- * the invoice or the intent does not match; 404 for an unknown link or intent.
+ * status `succeeded`, this invoice's id in its metadata and the amount it asked for, and
+ * that amount is still the invoice's gross (architecture §3.8). Idempotent: confirming the
+ * paying intent again answers the paid invoice. 402 'Payment was not successful' when the
+ * provider has not charged; 409 when another payment paid the invoice or the intent does
+ * not match; 409 'The amount of this invoice changed while you were paying, …' when it was
+ * charged for an amount the invoice no longer has (the total changed while the customer
+ * paid: the invoice stays unpaid, with its new amount, and the charge is recorded and
+ * logged to refund); 404 for an unknown link or intent.
  */
 export async function confirmPaymentByLink(
   deps: InvoiceDeps,
@@ -173,10 +190,13 @@ export async function confirmPaymentByLink(
   const record = await recordByLink(deps, body.hash);
   const payment = await findPayment(deps.db, record.invoice.id, body.paymentIntentId);
   if (!payment) throw new HttpError(404, invoiceMessageIds.paymentNotFound);
+  if (record.invoice.status === "paid" && record.payment?.id === payment.id)
+    return toInvoiceData(record, deps.provider);
+  // Already settled as a charge of an earlier amount (by `recordByLink` just now, or before).
+  if (payment.unappliedReason === "amount-changed") throw amountChanged();
   if (record.invoice.status === "paid") {
-    if (record.payment?.id === payment.id) return toInvoiceData(record, deps.provider);
-    // Another payment paid it. Were this one charged too, `settle` logs the second charge
-    // as an error (to refund by hand) and changes nothing; either way the answer is 409.
+    // Another payment paid it. Were this one charged too, `settle` records it as a second
+    // charge (to refund by hand) and the invoice is unchanged; either way the answer is 409.
     const intent = await deps.provider.retrieveIntent(payment.providerPaymentId).catch(() => null);
     if (intent?.status === "succeeded" && matchesInvoice(intent, record.invoice.id, payment))
       await settle(deps, record.invoice.id, payment, intent);
@@ -191,6 +211,7 @@ export async function confirmPaymentByLink(
   }
   const outcome = await settle(deps, record.invoice.id, payment, intent);
   if (outcome === "other") throw alreadyPaid();
+  if (outcome === "amount-changed") throw amountChanged();
   const fresh = await findInvoiceById(deps.db, record.invoice.id);
   if (!fresh) throw invoiceNotFound();
   return toInvoiceData(fresh, deps.provider);

@@ -1,17 +1,30 @@
-import { openPaymentStatusValues, type PaymentMethodType, type PaymentStatus } from "@khayl/contract/payment-values";
+import { grossFils } from "@khayl/contract/money";
+import {
+  openPaymentStatusValues,
+  type PaymentMethodType,
+  type PaymentStatus,
+  type UnappliedPaymentReason,
+} from "@khayl/contract/payment-values";
 import type { Db, Tx } from "@khayl/db/client";
 import { accounts, invoiceLinkTokenHash, invoices, payments, webhookEvents } from "@khayl/db/schema";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** An invoice with its customer (null fields once the account is deleted) and its successful payment. */
+/**
+ * An invoice with its customer (null fields once the account is deleted) and the payment that
+ * paid it (succeeded, with no `unappliedReason`).
+ */
 export interface InvoiceRecord {
   invoice: InvoiceRow;
   customer: { id: number; displayName: string | null; email: string | null; phoneNumber: string | null } | null;
   payment: PaymentRow | null;
 }
+
+/** The invoice's payment that paid it: at most one (unique partial index `payments_one_applied_per_invoice`). */
+const paidBy = (invoiceId: number) =>
+  and(eq(payments.invoiceId, invoiceId), eq(payments.status, "succeeded"), isNull(payments.unappliedReason));
 
 async function withRelations(db: Db | Tx, invoice: InvoiceRow | undefined): Promise<InvoiceRecord | undefined> {
   if (!invoice) return undefined;
@@ -27,11 +40,7 @@ async function withRelations(db: Db | Tx, invoice: InvoiceRow | undefined): Prom
         .where(eq(accounts.id, invoice.accountId))
         .limit(1)
     : [];
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, "succeeded")))
-    .limit(1);
+  const [payment] = await db.select().from(payments).where(paidBy(invoice.id)).limit(1);
   return { invoice, customer: customer ?? null, payment: payment ?? null };
 }
 
@@ -151,37 +160,78 @@ export async function setPaymentMethod(db: Db, paymentId: number, paymentMethod:
     .where(and(eq(payments.id, paymentId), inArray(payments.status, [...openPaymentStatusValues])));
 }
 
+/** How `markInvoicePaid` settled a payment, with the invoice as it read it (for the log). */
+export interface Settlement {
+  /**
+   * 'marked' when this call paid the invoice; 'already' when the same payment had; 'other'
+   * when another payment had; 'amount-changed' when the invoice is unpaid but its gross
+   * (total + card fee, fils) is not the amount the payment charged. In the last two the
+   * invoice is unchanged and the payment is recorded as succeeded with that reason.
+   */
+  outcome: "marked" | "already" | "other" | "amount-changed";
+  /**
+   * True when this call recorded the payment as a charge to refund ('other', 'amount-changed');
+   * false when an earlier call had (its reason then kept).
+   */
+  firstTime: boolean;
+  refNumber: string;
+  /** The invoice's total now, fils, VAT included. */
+  totalFils: number;
+}
+
 /**
- * Marks the invoice paid by `paymentId`, in the caller's transaction: a conditional
- * update of the invoice row (its row lock serialises concurrent confirmations), then the
- * payment's success. Answers 'marked' when this call paid it, 'already' when the same
- * payment had paid it before, 'other' when another payment did (nothing changed).
+ * Settles a payment the provider reported succeeded (the intent's own checks, `matchesInvoice`,
+ * are the caller's), in the caller's transaction: reads the invoice row with a lock (which
+ * serialises concurrent confirmations) and marks it paid by `payment` only when it is unpaid
+ * and its gross today (`grossFils` of the current total) is the amount the payment charged
+ * (architecture §3.8: paid only for this invoice and this amount). A payment that succeeded
+ * but does not pay it (the total changed while the customer paid, or another payment paid it
+ * first) is recorded as succeeded with its `unappliedReason`, a charge to refund. Throws when
+ * the invoice does not exist (a payment row always has one).
  */
 export async function markInvoicePaid(
   tx: Tx,
   invoiceId: number,
-  paymentId: number,
+  payment: Pick<PaymentRow, "id" | "amountFils">,
   details: { paymentMethod: PaymentMethodType; cardBrand: string | null; cardLast4: string | null },
-): Promise<"marked" | "already" | "other"> {
-  const updated = await tx
-    .update(invoices)
-    .set({ status: "paid", paidAt: sql`now()` })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, "unpaid")))
-    .returning({ id: invoices.id });
-  if (updated.length === 0) {
-    const [winner] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, "succeeded")))
-      .orderBy(desc(payments.id))
-      .limit(1);
-    return winner?.id === paymentId ? "already" : "other";
+): Promise<Settlement> {
+  const [invoice] = await tx
+    .select({ status: invoices.status, totalFils: invoices.totalFils, refNumber: invoices.refNumber })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .limit(1)
+    .for("update");
+  if (!invoice) throw new Error(`invoice ${invoiceId} not found`);
+  const read = { refNumber: invoice.refNumber, totalFils: invoice.totalFils };
+  const succeeded = { status: "succeeded" as const, failureMessage: null, ...details, updatedAt: sql`now()` };
+  if (invoice.status === "unpaid" && grossFils(invoice.totalFils) === payment.amountFils) {
+    await tx.update(invoices).set({ status: "paid", paidAt: sql`now()` }).where(eq(invoices.id, invoiceId));
+    await tx
+      .update(payments)
+      .set({ ...succeeded, unappliedReason: null })
+      .where(eq(payments.id, payment.id));
+    return { outcome: "marked", firstTime: true, ...read };
   }
-  await tx
+  if (invoice.status === "paid") {
+    const [winner] = await tx.select({ id: payments.id }).from(payments).where(paidBy(invoiceId)).limit(1);
+    if (winner?.id === payment.id) return { outcome: "already", firstTime: false, ...read };
+  }
+  const reason: UnappliedPaymentReason = invoice.status === "paid" ? "invoice-paid" : "amount-changed";
+  // Only a row not yet recorded as a charge to refund changes (whatever its reason then), so
+  // the charge is logged once: a late webhook of an 'amount-changed' charge, after another
+  // payment paid the invoice, is the same charge.
+  const recorded = await tx
     .update(payments)
-    .set({ status: "succeeded", failureMessage: null, ...details, updatedAt: sql`now()` })
-    .where(eq(payments.id, paymentId));
-  return "marked";
+    .set({ ...succeeded, unappliedReason: reason })
+    .where(
+      and(eq(payments.id, payment.id), sql`(${payments.status} <> 'succeeded' or ${payments.unappliedReason} is null)`),
+    )
+    .returning({ id: payments.id });
+  return {
+    outcome: reason === "invoice-paid" ? "other" : "amount-changed",
+    firstTime: recorded.length > 0,
+    ...read,
+  };
 }
 
 /** Records a webhook event id; answers false when it was already recorded (a redelivery). */

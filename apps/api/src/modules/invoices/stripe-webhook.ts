@@ -7,8 +7,14 @@ import { HttpError } from "../../http/errors.ts";
 import { consumeRateLimit } from "../../http/rate-limit.ts";
 import type { ProviderIntent } from "./payments/provider.ts";
 import { verifyStripeWebhook } from "./payments/stripe.ts";
-import { findPaymentByProviderId, markInvoicePaid, recordWebhookEvent, updatePaymentStatus } from "./repository.ts";
-import { type InvoiceDeps, matchesInvoice, paidDetails } from "./settlement.ts";
+import {
+  findPaymentByProviderId,
+  markInvoicePaid,
+  recordWebhookEvent,
+  type Settlement,
+  updatePaymentStatus,
+} from "./repository.ts";
+import { type InvoiceDeps, logSettlement, matchesInvoice, paidDetails } from "./settlement.ts";
 
 /**
  * Failed confirmations one payment may have in a day (architecture §3.8): Stripe.js confirms
@@ -57,7 +63,8 @@ export function verifiedWebhookEvent(
  * `verifiedWebhookEvent` read it (the signature on the raw body checked), parses the fields it
  * uses with zod, and handles each event id once (the id is recorded
  * in `webhook_events` in the same transaction as its effect). `payment_intent.succeeded`
- * marks the invoice paid after the same checks as a confirmation;
+ * marks the invoice paid after the same checks as a confirmation (a charge of an amount the
+ * invoice no longer has, or of an invoice already paid, is recorded and logged to refund);
  * `payment_intent.payment_failed` / `.canceled` record the status on the payment. Past
  * `FAILED_CARDS_PER_PAYMENT` failures of one payment, its intent is canceled at Stripe
  * (card testing with its client secret, which never passes through this server).
@@ -90,6 +97,7 @@ export async function handleStripeWebhook(
 
   let duplicate = false;
   let cancel = false;
+  let settlement: Settlement | undefined;
   await deps.db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) {
       duplicate = true;
@@ -109,12 +117,7 @@ export async function handleStripeWebhook(
         deps.log?.warn({ eventId: event.id, paymentIntentId: o.id }, "webhook intent does not match its invoice");
         return;
       }
-      const outcome = await markInvoicePaid(tx, payment.invoiceId, payment.id, paidDetails(intent, payment));
-      if (outcome === "other")
-        deps.log?.error(
-          { eventId: event.id, invoiceId: payment.invoiceId },
-          "a second payment succeeded for a paid invoice",
-        );
+      settlement = await markInvoicePaid(tx, payment.invoiceId, payment, paidDetails(intent, payment));
     } else if (event.type === "payment_intent.payment_failed") {
       await updatePaymentStatus(tx, payment.id, "requires_payment_method", o.last_payment_error?.message ?? null);
       cancel = !(await consumeRateLimit(tx, `payment-failures:${payment.id}`, FAILED_CARDS_PER_PAYMENT)).allowed;
@@ -122,6 +125,8 @@ export async function handleStripeWebhook(
       await updatePaymentStatus(tx, payment.id, "canceled", null);
     }
   });
+  // After the transaction: what is logged has been committed.
+  if (settlement && payment) logSettlement(deps, settlement, payment.invoiceId, payment, { eventId: event.id });
   if (cancel && payment) {
     // After the transaction: no network inside it. A failure here leaves the intent open
     // until the next failed card asks again.

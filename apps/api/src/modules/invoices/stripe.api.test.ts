@@ -296,6 +296,48 @@ describe("Stripe webhook", () => {
     );
   });
 
+  test("a payment_intent.succeeded for the invoice's earlier amount leaves it unpaid and records the charge", async () => {
+    const invoice = takeInvoice();
+    const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    // The total is raised while the customer is in 3-D Secure; Stripe then charges the old amount.
+    const newTotal = invoice.totalFils + 25_000;
+    await api.database.db
+      .update(invoices)
+      .set({ totalFils: newTotal })
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
+    stripe.succeed(paymentIntentId);
+    const payload = intentEvent("evt_paid_stale", "payment_intent.succeeded", paymentIntentId);
+    expect((await webhook(payload, sign(payload))).statusCode).toBe(200);
+    const [row] = await api.database.db
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.linkTokenHash, invoiceLinkTokenHash(invoice.hash)));
+    expect(row?.status).toBe("unpaid");
+    const [payment] = await api.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, paymentIntentId));
+    expect(payment).toMatchObject({ status: "succeeded", unappliedReason: "amount-changed" });
+    // The browser's confirmation afterwards is told, and the new amount is payable.
+    const confirmed = await post("confirm-payment-by-link", { hash: invoice.hash, paymentIntentId });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().message).toMatch(/^The amount of this invoice changed while you were paying/);
+    const next = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
+    expect(next.amountFils).toBe(newTotal + feeOf(newTotal));
+    stripe.succeed(next.paymentIntentId);
+    const paid = intentEvent("evt_paid_new", "payment_intent.succeeded", next.paymentIntentId);
+    expect((await webhook(paid, sign(paid))).statusCode).toBe(200);
+    expect((await post("get-invoice-by-link", { hash: invoice.hash })).json().data).toMatchObject({
+      status: "paid",
+      paidAmountFils: newTotal + feeOf(newTotal),
+    });
+    // The old charge, met again once the invoice is paid, keeps the reason it was recorded with.
+    const again = intentEvent("evt_paid_stale_again", "payment_intent.succeeded", paymentIntentId);
+    expect((await webhook(again, sign(again))).statusCode).toBe(200);
+    const [kept] = await api.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    expect(kept).toMatchObject({ status: "succeeded", unappliedReason: "amount-changed" });
+  });
+
   test("a signed payment_failed records the failure; the invoice stays payable", async () => {
     const invoice = takeInvoice();
     const { paymentIntentId } = (await post("create-payment-by-link", { hash: invoice.hash })).json().data;
