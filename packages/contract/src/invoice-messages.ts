@@ -41,6 +41,11 @@ export const invoiceMessageIds = defineMessages({
     id: "invoice.intentUnexpectedState",
     message: "This payment has already succeeded",
   },
+  /** 400 (sandbox): the intent was canceled (e.g. the invoice's amount changed), so its secret pays nothing. */
+  intentCanceled: /*i18n*/ {
+    id: "invoice.intentCanceled",
+    message: "This payment was canceled. Please reload the invoice.",
+  },
   cardDeclined: /*i18n*/ { id: "invoice.cardDeclined", message: "Your card was declined." },
   insufficientFunds: /*i18n*/ { id: "invoice.insufficientFunds", message: "Your card has insufficient funds." },
   tooManyAttempts: /*i18n*/ {

@@ -146,7 +146,11 @@ describe("an open payment of an invoice paid by another route (architecture §3.
     expect((await getInvoice(invoice.hash)).json().data.status).toBe("paid");
     expect((await sandboxIntentOf(intent.paymentIntentId))?.status).toBe("canceled");
     expect((await paymentOf(intent.paymentIntentId))?.status).toBe("canceled");
-    expect((await sandboxConfirm(intent, card("4242424242424242"))).statusCode).toBe(400);
+    expect((await sandboxConfirm(intent, card("4242424242424242"))).json()).toEqual({
+      success: false,
+      statusCode: 400,
+      message: "This payment was canceled. Please reload the invoice.",
+    });
   });
 
   test("charged before it could be canceled, it is recorded as a succeeded charge to refund", async () => {

@@ -209,7 +209,11 @@ describe("sandbox payments", () => {
     expect(fresh.paymentIntentId).not.toBe(old.paymentIntentId);
     expect(fresh.totalFils).toBe(invoice.totalFils + 5_000);
     const stale = await sandboxConfirm(old, card("4242424242424242"));
-    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({
+      success: false,
+      statusCode: 400,
+      message: "This payment was canceled. Please reload the invoice.",
+    });
     expect((await getInvoice(invoice.hash)).json().data.status).toBe("unpaid");
     expect((await sandboxConfirm(fresh, card("4242424242424242"))).statusCode).toBe(200);
     expect((await confirmByLink(invoice.hash, fresh.paymentIntentId)).json().data.status).toBe("paid");

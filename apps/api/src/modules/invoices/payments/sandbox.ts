@@ -80,6 +80,20 @@ export function createSandboxProvider(db: Db, hasher: Hasher): PaymentProvider {
   };
 }
 
+/**
+ * 400 for an intent no longer open, saying how it closed: 'This payment was canceled. Please
+ * reload the invoice.' (canceled: its invoice's amount changed, or the invoice was paid
+ * otherwise), else 'This payment has already succeeded'. Reads the intent again: a
+ * concurrent confirmation may have closed it since it was read.
+ */
+async function notOpen(db: Db, id: string): Promise<HttpError> {
+  const now = await findIntent(db, id);
+  return new HttpError(
+    400,
+    now?.status === "canceled" ? invoiceMessageIds.intentCanceled : invoiceMessageIds.intentUnexpectedState,
+  );
+}
+
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -93,7 +107,8 @@ function sameSecret(a: string, b: string): boolean {
  * records the decline (4000 0000 0000 0002 → 402 'Your card was declined.', …9995 → 402
  * 'Your card has insufficient funds.'). Only brand and last 4 digits are stored. Throws 404
  * for an unknown intent, 400 for a wrong client secret or an intent that is no longer open
- * (already charged).
+ * ('This payment has already succeeded', or 'This payment was canceled. Please reload the
+ * invoice.').
  */
 export async function confirmSandboxIntent(db: Db, hasher: Hasher, body: z.output<typeof sandboxConfirmBodySchema>) {
   const intent = await findIntent(db, body.paymentIntentId);
@@ -120,7 +135,7 @@ export async function confirmSandboxIntent(db: Db, hasher: Hasher, body: z.outpu
   const outcome = method.type === "card" ? sandboxOutcome(method.card.number) : "succeeded";
   if (outcome === "succeeded") {
     const charged = await succeedIntent(db, intent.id, record);
-    if (!charged) throw new HttpError(400, invoiceMessageIds.intentUnexpectedState);
+    if (!charged) throw await notOpen(db, intent.id);
     return {
       id: charged.id,
       status: "succeeded" as const,
@@ -139,6 +154,6 @@ export async function confirmSandboxIntent(db: Db, hasher: Hasher, body: z.outpu
     lastErrorCode: outcome,
     lastErrorMessage: message.message,
   });
-  if (!failed) throw new HttpError(400, invoiceMessageIds.intentUnexpectedState);
+  if (!failed) throw await notOpen(db, intent.id);
   throw new HttpError(402, message);
 }
