@@ -85,6 +85,18 @@ describe("schedules, shows and flights", () => {
     expect(names.join("|")).not.toContain("Endurance");
   });
 
+  test("a flight card's dates say they are the UAE's, as the flight's page does", async () => {
+    // A flight leaving Liège at 21:00 on a Thursday departs on Friday in Dubai.
+    for (const [path, departs, arrives] of [
+      ["/flights", "Departs (UAE time):", "Arrives (UAE time):"],
+      ["/ar/flights", "المغادرة (بتوقيت الإمارات):", "الوصول (بتوقيت الإمارات):"],
+    ]) {
+      const texts = [...(await serverPage(path)).shownTexts()].map(normal);
+      expect(texts, path).toContain(departs);
+      expect(texts, path).toContain(arrives);
+    }
+  });
+
   test("a show's page is whole in the server HTML", async () => {
     // Was e2e/trips.spec.ts "without JavaScript › a show's page is whole in the server HTML".
     const page = await serverPage(`/transport/${await firstId(showsApi)}`);
