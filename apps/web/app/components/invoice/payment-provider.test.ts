@@ -101,6 +101,18 @@ describe("one payment: create → confirm with the provider → settle", () => {
     expect(refused.outcome.stale).toBe(false);
   });
 
+  test("a settlement refused with 409 (the invoice changed or was paid meanwhile) reloads it, with the server's words", async () => {
+    const message =
+      "The amount of this invoice changed while you were paying, so your payment did not pay it and will be refunded. Please check the new amount.";
+    const { state, outcome } = await run([
+      { ok: true, payment },
+      { ok: false, status: 409, message },
+    ]);
+    expect(outcome.stale).toBe(true);
+    expect(outcome.paid).toBeNull();
+    expect(state).toMatchObject({ error: { failure: "unexpected", detail: message } });
+  });
+
   test("a refused settlement (402) is 'not successful', a card error waiting for its reset", async () => {
     const { state, outcome } = await run([
       { ok: true, payment },

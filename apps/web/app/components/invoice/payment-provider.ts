@@ -51,8 +51,9 @@ const unexpected: PaymentError = { failure: "unexpected", detail: null };
  * made for another amount than `grossFils` (the invoice changed since the page loaded) is
  * never confirmed: the page reloads the invoice and says the amount changed, so the visitor
  * is charged only what was on screen when Pay was pressed. An intent the provider finds no
- * longer open reloads it too: paid from another tab, the page shows it paid (product §4).
- * Never throws.
+ * longer open reloads it too: paid from another tab, the page shows it paid (product §4);
+ * and so does a settlement refused with 409 (paid meanwhile, or its amount changed while the
+ * card was charged: the server's words say the charge will be refunded). Never throws.
  */
 export async function runPayment(
   paymentMethod: PaymentMethodType,
@@ -84,6 +85,8 @@ export async function runPayment(
   dispatch({ type: "confirmed", paymentMethodId: provider.paymentMethodId });
   const settled = await call({ intent: "confirm", paymentIntentId: created.payment.paymentIntentId });
   if (!settled.ok || !("invoice" in settled)) {
+    // 409: the invoice was paid from elsewhere, or its amount changed, while this payment ran.
+    if (!settled.ok && settled.status === 409) onStale();
     return fail(
       settled.ok ? unexpected : failureFromResponse("settle", settled.status, settled.message, paymentMethod),
     );
