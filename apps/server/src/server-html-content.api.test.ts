@@ -90,7 +90,7 @@ describe("schedules, shows and flights", () => {
     for (const [path, departs, arrives] of [
       ["/flights", "Departs (UAE time):", "Arrives (UAE time):"],
       ["/ar/flights", "المغادرة (بتوقيت الإمارات):", "الوصول (بتوقيت الإمارات):"],
-    ]) {
+    ] as const) {
       const texts = [...(await serverPage(path)).shownTexts()].map(normal);
       expect(texts, path).toContain(departs);
       expect(texts, path).toContain(arrives);

@@ -61,7 +61,8 @@ export function FlightCard({ flight }: { flight: SelectiveService }) {
         </span>
         <span className="mt-auto grid gap-1 text-sm text-slate-700">
           <span>
-            <span className="font-semibold">{t`Departs (UAE time)`}:</span> {formatFlightDate(flight.startDate, language)}
+            <span className="font-semibold">{t`Departs (UAE time)`}:</span>{" "}
+            {formatFlightDate(flight.startDate, language)}
           </span>
           <span>
             <span className="font-semibold">{t`Arrives (UAE time)`}:</span> {formatFlightDate(flight.endDate, language)}
