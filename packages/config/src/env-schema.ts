@@ -45,6 +45,13 @@ const optionalOrigin = z.preprocess(
     )
     .optional(),
 );
+/** One label of a host name: letters, digits and inner hyphens, at most 63 characters. */
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+/** A domain name of two labels or more, the last alphabetic (`example.ae`, `mail.example.ae`). */
+const DOMAIN_NAME = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`);
+/** A DKIM selector (RFC 6376 §3.1): one label or more, dot-separated. */
+const DKIM_SELECTOR = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+
 /** A comma-separated list: its items trimmed, the empty ones left out. */
 const commaSeparated = z.string().transform((list) =>
   list
@@ -240,6 +247,35 @@ export const envSchema = z.object({
    */
   SMTP_ALLOW_PLAINTEXT: flag("false"),
   MAIL_FROM: withDefault("Khayl Logistics <no-reply@khayl.example>"),
+  /**
+   * DKIM signing of every mail (RFC 6376; architecture §3.6), which one-click unsubscribe
+   * needs (RFC 8058 §4: the signature covers `List-Unsubscribe` and `List-Unsubscribe-Post`):
+   * the signing domain (`d=`, MAIL_FROM's domain or one it aligns with for DMARC), the
+   * selector (`s=`: the key is published at `<selector>._domainkey.<domain>`), and the file
+   * of the PEM RSA private key (`readDkimKey`). All three or none (`parseEnv`); none = unsigned.
+   */
+  DKIM_DOMAIN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((name) => name.length <= 253 && DOMAIN_NAME.test(name), "a domain name such as example.ae")
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(
+        (name) => name.length <= 63 && DKIM_SELECTOR.test(name),
+        "letters, digits and hyphens, dot-separated labels (e.g. khayl2027)",
+      )
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY_FILE: optional,
 
   /**
    * Site-wide budgets (architecture §3.7, decision 021), counted in the database and so

@@ -1,3 +1,4 @@
+import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -113,6 +114,56 @@ describe("configuration (conventions §4)", () => {
     );
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_live_x", PORT: "eighty" })).toThrow(/PORT[\s\S]*set both/);
     expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: "", STRIPE_SECRET_KEY: "" })).not.toThrow();
+  });
+  test("DKIM: all three variables or none; a server refuses a key file that does not read", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-dkim-"));
+    try {
+      const pem = (key: KeyObject) => key.export({ type: "pkcs8", format: "pem" }) as string;
+      const keyFile = path.join(dir, "dkim.pem");
+      writeFileSync(keyFile, pem(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey));
+      const dkim = { DKIM_DOMAIN: "Example.AE", DKIM_SELECTOR: "khayl2027", DKIM_PRIVATE_KEY_FILE: keyFile };
+      expect(parseEnv(dkim)).toMatchObject({ DKIM_DOMAIN: "example.ae", DKIM_SELECTOR: "khayl2027" });
+      expect(parseEnv({}).DKIM_DOMAIN).toBeUndefined();
+      expect(parseEnv({ DKIM_DOMAIN: "", DKIM_SELECTOR: "", DKIM_PRIVATE_KEY_FILE: "" }).DKIM_DOMAIN).toBeUndefined();
+      // Half a configuration would send every mail unsigned: refused, naming what is missing.
+      expect(refusal({ DKIM_DOMAIN: "example.ae", DKIM_SELECTOR: "khayl2027" }).split("\n")).toEqual([
+        "Invalid configuration:",
+        "  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three (mail signed with DKIM) or none (unsigned); " +
+          "DKIM_PRIVATE_KEY_FILE missing",
+      ]);
+      expect(refusal({ DKIM_PRIVATE_KEY_FILE: keyFile })).toMatch(
+        /set all three .*; DKIM_DOMAIN and DKIM_SELECTOR missing$/m,
+      );
+      // The database tools (no mail) say so too, without reading the key.
+      expect(() => parseEnv({ DKIM_SELECTOR: "khayl2027" }, { server: false })).toThrow(/set all three/);
+      expect(parseEnv({ ...dkim, DKIM_PRIVATE_KEY_FILE: path.join(dir, "none.pem") }, { server: false })).toBeTruthy();
+      // A key that cannot sign is refused at start-up, not found out at the first mail.
+      const ed25519 = path.join(dir, "ed25519.pem");
+      writeFileSync(ed25519, pem(generateKeyPairSync("ed25519").privateKey));
+      const short = path.join(dir, "short.pem");
+      writeFileSync(short, pem(generateKeyPairSync("rsa", { modulusLength: 512 }).privateKey));
+      const publicOnly = path.join(dir, "public.pem");
+      writeFileSync(publicOnly, createPublicKey(readFileSync(keyFile)).export({ type: "spki", format: "pem" }));
+      for (const [file, problem] of [
+        [path.join(dir, "none.pem"), /cannot read \S*none\.pem \(ENOENT\)/],
+        [publicOnly, /public\.pem holds no unencrypted PEM private key/],
+        [ed25519, /holds an ed25519 key; DKIM here signs with RSA/],
+        [short, /holds a 512-bit RSA key; DKIM needs at least 1024 bits/],
+      ] as const) {
+        const message = refusal({ ...dkim, DKIM_PRIVATE_KEY_FILE: file });
+        expect(message, file).toMatch(new RegExp(`^ {2}DKIM_PRIVATE_KEY_FILE: .*${problem.source}`, "m"));
+        expect(message).not.toContain("PRIVATE KEY-----");
+      }
+      for (const [name, value] of [
+        ["DKIM_DOMAIN", "example"],
+        ["DKIM_DOMAIN", "no-reply@example.ae"],
+        ["DKIM_SELECTOR", "a;b"],
+        ["DKIM_SELECTOR", "-key"],
+      ] as const)
+        expect(refusal({ ...dkim, [name]: value }), value).toMatch(new RegExp(`^ {2}${name}: `, "m"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   test("SMTP_ALLOW_PLAINTEXT is off unless set to true", () => {
     expect(parseEnv({}).SMTP_ALLOW_PLAINTEXT).toBe(false);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { deploymentProblems, stripeConfigured } from "./deployment.ts";
+import { dkimProblems } from "./dkim.ts";
 import { DEMO_COMPANY, type Env, envSchema } from "./env-schema.ts";
 
 /**
@@ -30,7 +31,8 @@ export function loadEnvFile(dir: string = process.cwd()): string | null {
  * Parses the environment. Throws an `Error` whose message lists every bad variable,
  * one per line (`NAME: problem`), so the process can exit with all of them at once.
  * `server` (default true): the environment of a process that serves the site, which must
- * also pass `deploymentProblems`; the database tools (`db:migrate`, `db:seed`) pass false.
+ * also pass `deploymentProblems` and whose DKIM key file must read (`dkimProblems`); the
+ * database tools (`db:migrate`, `db:seed`) pass false.
  */
 export function parseEnv(
   source: Record<string, string | undefined> = process.env,
@@ -44,6 +46,8 @@ export function parseEnv(
     lines.push(
       "  STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY: set both (real payments) or neither (the offline sandbox)",
     );
+  // Half a DKIM configuration would send mail unsigned; a server reads the key now, not at the first mail.
+  lines.push(...dkimProblems(source, server).map((line) => `  ${line}`));
   if (server) {
     // With a bad variable, the deployment is judged without it (its own line says what is
     // wrong), so that one message still lists everything to set.

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readDkimKey } from "@khayl/config/dkim";
 import type { Env } from "@khayl/config/env";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
@@ -69,13 +70,56 @@ function senderOf(
 }
 
 /**
+ * The headers a DKIM signature covers, those a mail has (nodemailer's own list, RFC 6376
+ * §5.4.1, plus ours): the one-click unsubscribe pair above all, which RFC 8058 §4 requires
+ * signed (a mailbox provider offers one-click only then), and `Content-Language` (by which
+ * the sender is named in Arabic) and `Auto-Submitted`, so no relay can change them unseen.
+ */
+const DKIM_SIGNED_HEADERS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "To",
+  "Cc",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  "Content-Language",
+  "List-Unsubscribe",
+  "List-Unsubscribe-Post",
+  "Auto-Submitted",
+].join(":");
+
+/**
+ * nodemailer's `dkim` option when `DKIM_DOMAIN`, `DKIM_SELECTOR` and `DKIM_PRIVATE_KEY_FILE`
+ * are set (`parseEnv` refuses fewer, and a key that does not read): every mail is then signed
+ * with `d=DKIM_DOMAIN; s=DKIM_SELECTOR` over `DKIM_SIGNED_HEADERS` (architecture §3.6).
+ * Undefined when they are unset: mail goes out unsigned. Throws (`readDkimKey`) when the key
+ * file no longer reads.
+ */
+function dkimOf(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_KEY_FILE">) {
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR || !env.DKIM_PRIVATE_KEY_FILE) return undefined;
+  return {
+    domainName: env.DKIM_DOMAIN,
+    keySelector: env.DKIM_SELECTOR,
+    privateKey: readDkimKey(env.DKIM_PRIVATE_KEY_FILE),
+    headerFieldNames: DKIM_SIGNED_HEADERS,
+  };
+}
+
+/**
  * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set
  * (encrypted unless loopback or `SMTP_ALLOW_PLAINTEXT`: `smtpRequiresStartTls`);
  * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
  * names the recipient and subject (and the row's `logNote`, e.g. a verification code),
- * so a newcomer can finish the deletion flow locally.
+ * so a newcomer can finish the deletion flow locally. Either signs every mail with DKIM
+ * when it is configured (`dkimOf`).
  */
 export function createMailTransport(env: Env, log: MailLog): MailTransport {
+  const dkim = dkimOf(env);
   if (env.SMTP_URL) {
     // Bounded waits (nodemailer's defaults are minutes): a hung server fails the attempt,
     // which the worker retries later, instead of holding a shutdown or a lease. The
@@ -89,6 +133,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      ...(dkim ? { dkim } : {}),
     });
     return {
       kind: "smtp",
@@ -106,7 +151,12 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
     };
   }
   const dir = path.resolve(env.DATA_DIR, "outbox");
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+    ...(dkim ? { dkim } : {}),
+  });
   return {
     kind: "file",
     async send(mail) {
