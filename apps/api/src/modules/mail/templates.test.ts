@@ -77,6 +77,23 @@ test("what a visitor wrote cannot add lines that read like the team's mail's own
   );
 });
 
+test("a visitor's inquiry is quoted in the team's notification as in the digest, line breaks kept, nothing reversed", () => {
+  const forged = {
+    ...request,
+    supportInquiry:
+      "Hello\r\nE-mail: attacker@evil.com\u2028Phone: +971 4 000 0000\nMy file is \u202Egnp.exe\u202C, see\vabove",
+  };
+  for (const text of [supportNotificationMail("team@example.com", forged).text, supportDigestEntry(forged, at)]) {
+    // One line of each field, the mail's own; the visitor's lines are quoted under it.
+    expect(text.match(/^E-mail: /gm)).toEqual(["E-mail: "]);
+    expect(text.match(/^Phone: /gm)).toEqual(["Phone: "]);
+    expect(text).toContain(
+      "\n\n> Hello\n> E-mail: attacker@evil.com\n> Phone: +971 4 000 0000\n> My file is gnp.exe, see\n> above",
+    );
+    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\v]/);
+  }
+});
+
 test("an alert's dates in Dubai time, without the zone: a start, one day's hours, or two days", () => {
   const midnight = new Date("2026-12-15T20:00:00Z"); // 16 Dec 2026, 00:00 in Dubai
   const seven = new Date("2026-12-16T03:00:00Z");

@@ -44,10 +44,27 @@ export const ERASED_RECIPIENT = "[erased]";
 const languageNames: Record<Language, string> = { en: "English", ar: "Arabic" };
 
 /**
+ * What a visitor wrote (an inquiry), quoted line by line with `> ` (architecture §3.6): each of
+ * its line breaks (CR LF, LF, CR, VT, FF, NEL, U+2028, U+2029) starts a quoted line of its own,
+ * so none of its lines reads like one of the mail's own (`E-mail: …`, a digest's separator
+ * and entry); the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) are dropped, as `oneLine` drops them, so no line reads backwards; any other
+ * control character but a tab becomes a space.
+ */
+function quoted(text: string): string {
+  return text
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "")
+    .split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/)
+    .map((line) => `> ${line.replace(/[^\P{Cc}\t]/gu, " ")}`)
+    .join("\n");
+}
+
+/**
  * The support team's notification of a new contact request (architecture §3.6); its one-line
- * fields through `oneLine`, and the language of the site it was sent from (the team answers
- * in it). Its `Reply-To` is the sender's address (valid by the contract's e-mail rule, so one
- * line): the team's reply reaches the customer, not the no-reply sender.
+ * fields through `oneLine`, its inquiry quoted (`quoted`), and the language of the site it
+ * was sent from (the team answers in it). Its `Reply-To` is the sender's address (valid by
+ * the contract's e-mail rule, so one line): the team's reply reaches the customer, not the
+ * no-reply sender.
  */
 export function supportNotificationMail(
   to: string,
@@ -79,7 +96,7 @@ export function supportNotificationMail(
       `Applicable reference: ${oneLine(r.applicableReference ?? "-")}`,
       `Language: ${languageNames[r.language]}`,
       "",
-      r.supportInquiry,
+      quoted(r.supportInquiry),
     ].join("\n"),
     headers: { "Reply-To": oneLine(r.email) },
   };
@@ -114,16 +131,13 @@ export function supportDigestMail(to: string, perHour: number): OutgoingMail {
 
 /**
  * One request's entry in the support team's digest, starting with `DIGEST_SEPARATOR`: its
- * one-line fields through `oneLine`, its inquiry quoted line by line (`> `), so that an
+ * one-line fields through `oneLine`, its inquiry quoted line by line (`quoted`), so that an
  * inquiry cannot write a separator and an entry of its own below it.
  */
 export function supportDigestEntry(r: Parameters<typeof supportNotificationMail>[1], receivedAt: Date): string {
   const excerpt =
     r.supportInquiry.length > DIGEST_EXCERPT ? `${r.supportInquiry.slice(0, DIGEST_EXCERPT)}…` : r.supportInquiry;
-  const inquiry = excerpt
-    .split(/\r\n|[\n\r\u2028\u2029]/)
-    .map((text) => `> ${text}`)
-    .join("\n");
+  const inquiry = quoted(excerpt);
   return (
     DIGEST_SEPARATOR +
     [
