@@ -94,6 +94,17 @@ test("a visitor's inquiry is quoted in the team's notification as in the digest,
   }
 });
 
+test("a digest quotes an inquiry's first 500 characters without cutting one in half", () => {
+  const long = { ...request, supportInquiry: `${"a".repeat(499)}🐎 and the rest of the inquiry` };
+  const entry = supportDigestEntry(long, at);
+  expect(entry).toContain(`> ${"a".repeat(499)}🐎…`);
+  // As the team's mail carries it (UTF-8): no half of a character became U+FFFD.
+  expect(Buffer.from(entry, "utf8").toString("utf8")).not.toContain("\uFFFD");
+  // 500 characters or fewer are quoted whole, without the ellipsis.
+  const exact = { ...request, supportInquiry: `${"a".repeat(499)}🐎` };
+  expect(supportDigestEntry(exact, at).endsWith(`> ${"a".repeat(499)}🐎`)).toBe(true);
+});
+
 test("an alert's dates in Dubai time, without the zone: a start, one day's hours, or two days", () => {
   const midnight = new Date("2026-12-15T20:00:00Z"); // 16 Dec 2026, 00:00 in Dubai
   const seven = new Date("2026-12-16T03:00:00Z");

@@ -108,7 +108,10 @@ export const SUPPORT_DIGEST_KIND = "support-digest";
 /** Between the header of a digest and each request it lists (`supportDigestEntry`). */
 export const DIGEST_SEPARATOR = "\n\n----------------------------------------\n";
 
-/** Characters of a request's inquiry quoted in a digest; the whole text stays with the request. */
+/**
+ * Characters (code points: an emoji is never cut in half) of a request's inquiry quoted in a
+ * digest; the whole text stays with the request.
+ */
 const DIGEST_EXCERPT = 500;
 
 /**
@@ -131,12 +134,14 @@ export function supportDigestMail(to: string, perHour: number): OutgoingMail {
 
 /**
  * One request's entry in the support team's digest, starting with `DIGEST_SEPARATOR`: its
- * one-line fields through `oneLine`, its inquiry quoted line by line (`quoted`), so that an
- * inquiry cannot write a separator and an entry of its own below it.
+ * one-line fields through `oneLine`, the first `DIGEST_EXCERPT` code points of its inquiry
+ * quoted line by line (`quoted`), so that an inquiry cannot write a separator and an entry
+ * of its own below it.
  */
 export function supportDigestEntry(r: Parameters<typeof supportNotificationMail>[1], receivedAt: Date): string {
+  const characters = Array.from(r.supportInquiry);
   const excerpt =
-    r.supportInquiry.length > DIGEST_EXCERPT ? `${r.supportInquiry.slice(0, DIGEST_EXCERPT)}…` : r.supportInquiry;
+    characters.length > DIGEST_EXCERPT ? `${characters.slice(0, DIGEST_EXCERPT).join("")}…` : r.supportInquiry;
   const inquiry = quoted(excerpt);
   return (
     DIGEST_SEPARATOR +
