@@ -7,8 +7,9 @@ import { outbox } from "@khayl/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import { claimDueMails, enqueueMails } from "./repository.ts";
+import { deletionPausedAlertMail, supportNotificationMail } from "./templates.ts";
 import { mailTestDatabase, silentLog, startSmtp, testSealer } from "./testing.ts";
-import { supportConfirmationMail } from "./visitor-mails.ts";
+import { accountDeletedMail, deletionCodeMail, supportConfirmationMail } from "./visitor-mails.ts";
 import { createMailWorker } from "./worker.ts";
 
 /** Mail delivery through a real SMTP server (conventions §6) or to files: backoff, giving up, TLS. */
@@ -243,6 +244,70 @@ test("a mail in Arabic names the sender in Arabic, at MAIL_FROM's address; one i
     expect(arabic).toMatch(/^Content-Language: ar$/m);
   } finally {
     await smtp.stop();
+  }
+});
+
+test("every mail the site sends says it is automatic, so no auto-responder answers it (RFC 3834)", async () => {
+  const smtp = await startSmtp();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "khayl-mail-"));
+  try {
+    const options = { company: "Khayl Logistics", supportEmail: "support@khayl.example", language: "en" } as const;
+    const request = {
+      reference: "SR-2027-000002",
+      fullName: "Layla Haddad",
+      email: "auto.sender@example.com",
+      phone: "+971 50 123 4567",
+      subject: "Inquiry",
+      division: "Technology",
+      applicableReference: null,
+      supportInquiry: "Out of office? Please do not answer this.",
+      language: "en",
+    } as const;
+    const mails = [
+      supportNotificationMail("auto.team@example.com", request),
+      // Its Reply-To is the support address: an auto-reply to it would reach the team's own.
+      supportConfirmationMail(request, options),
+      deletionCodeMail("auto.code@example.com", "4821", { ...options, expiresAt: new Date(Date.now() + 600_000) }),
+      accountDeletedMail("auto.deleted@example.com", options),
+      deletionPausedAlertMail("auto.ops@example.com", { wrongCodes: 30, until: new Date() }),
+      {
+        kind: "alert",
+        to: "auto.alert@example.com",
+        subject: "A flight you watch has changed",
+        text: "x",
+        headers: { "List-Unsubscribe": "<https://khayl.test/api/v1/alerts/one-click?token=1.t>" },
+      },
+    ];
+    await enqueueMails(database.db, testSealer, mails);
+    const worker = createMailWorker({
+      sealer: testSealer,
+      db: database.db,
+      env: parseEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+      log: silentLog,
+    });
+    expect(await worker.deliverDue()).toEqual({ sent: mails.length, failed: 0 });
+    await worker.stop();
+    const received = smtp.received.filter((mail) => mail.to[0]?.startsWith("auto."));
+    expect(received.map((mail) => mail.to[0]).sort()).toEqual(mails.map((mail) => mail.to).sort());
+    for (const mail of received) {
+      expect(mail.raw, mail.to[0]).toMatch(/^Auto-Submitted: auto-generated\r$/m);
+      expect(mail.raw, mail.to[0]).toMatch(/^X-Auto-Response-Suppress: OOF, AutoReply\r$/m);
+    }
+    // The demo's files too.
+    await enqueueMails(database.db, testSealer, [supportConfirmationMail(request, options)]);
+    const files = createMailWorker({
+      sealer: testSealer,
+      db: database.db,
+      env: parseEnv({ DATA_DIR: dir }),
+      log: silentLog,
+    });
+    expect((await files.deliverDue()).sent).toBe(1);
+    await files.stop();
+    const [name] = await readdir(path.join(dir, "outbox"));
+    expect(await readFile(path.join(dir, "outbox", name!), "utf8")).toMatch(/^Auto-Submitted: auto-generated$/m);
+  } finally {
+    await smtp.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 });
 

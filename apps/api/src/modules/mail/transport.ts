@@ -70,6 +70,15 @@ function senderOf(
 }
 
 /**
+ * Headers of every mail the site sends: `Auto-Submitted: auto-generated` (RFC 3834 §5), so
+ * no auto-responder (an out-of-office, a ticket system) answers it: the support
+ * confirmation's `Reply-To` is the support address, whose own auto-reply and the visitor's
+ * could otherwise answer each other for ever; and `X-Auto-Response-Suppress`, which
+ * Exchange and Outlook read instead for their out-of-office and automatic replies.
+ */
+const AUTOMATIC_MAIL_HEADERS = { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "OOF, AutoReply" };
+
+/**
  * The headers a DKIM signature covers, those a mail has (nodemailer's own list, RFC 6376
  * §5.4.1, plus ours): the one-click unsubscribe pair above all, which RFC 8058 §4 requires
  * signed (a mailbox provider offers one-click only then), and `Content-Language` (by which
@@ -115,8 +124,8 @@ function dkimOf(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_K
  * (encrypted unless loopback or `SMTP_ALLOW_PLAINTEXT`: `smtpRequiresStartTls`);
  * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
  * names the recipient and subject (and the row's `logNote`, e.g. a verification code),
- * so a newcomer can finish the deletion flow locally. Either signs every mail with DKIM
- * when it is configured (`dkimOf`).
+ * so a newcomer can finish the deletion flow locally. Either adds `AUTOMATIC_MAIL_HEADERS`
+ * to every mail, and signs it with DKIM when that is configured (`dkimOf`).
  */
 export function createMailTransport(env: Env, log: MailLog): MailTransport {
   const dkim = dkimOf(env);
@@ -144,7 +153,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
-          headers: mail.headers ?? undefined,
+          headers: { ...mail.headers, ...AUTOMATIC_MAIL_HEADERS },
         });
       },
       close: () => smtp.close(),
@@ -166,7 +175,7 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        headers: mail.headers ?? undefined,
+        headers: { ...mail.headers, ...AUTOMATIC_MAIL_HEADERS },
         // Mostly non-Latin text (Arabic) would be base64, hiding the address it quotes from
         // `eraseMailFiles`; quoted-printable keeps every ASCII address readable in the file.
         textEncoding: "quoted-printable",
