@@ -12,12 +12,26 @@ export function requiredTextSchema(message: string, max: number) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLongMessage(max));
 }
 
-/** product §5 e-mail: 'Please Enter Email' when missing, 'Must be a valid Email' when malformed. */
+/**
+ * True for an address the site may mail and write in a header (`To`, the support team's
+ * `Reply-To`): valid by product §5's rule (`isValidEmail`), and without `=?`, the opening
+ * of a MIME encoded-word (RFC 2047), which a mail program may decode into another address
+ * (`=?utf-8?q?x=40evil.example=3e=20?=@example.com`). The browser's rule (`emailError`)
+ * stays as it is (the form pages' first-visit bytes): such an address is refused by the API.
+ */
+function isMailableEmail(value: string): boolean {
+  return isValidEmail(value) && !value.includes("=?");
+}
+
+/**
+ * product §5 e-mail: 'Please Enter Email' when missing, 'Must be a valid Email' when
+ * malformed or holding a MIME encoded-word (`isMailableEmail`).
+ */
 export const emailSchema = z
   .string({ error: formMessages.emailRequired })
   .trim()
   .min(1, { error: formMessages.emailRequired, abort: true })
-  .refine(isValidEmail, formMessages.emailInvalid);
+  .refine(isMailableEmail, formMessages.emailInvalid);
 
 /** Arabic keyboards' digits as Latin ones (`latinDigits`), before a field's rules read it. */
 const withLatinDigits = (value: unknown) => (typeof value === "string" ? latinDigits(value) : value);

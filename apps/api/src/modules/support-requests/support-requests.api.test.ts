@@ -158,6 +158,18 @@ test("an invalid request answers 400 with the product §5 message of every field
   expect((await api.database.db.select().from(supportRequests)).length).toBe(before);
 });
 
+test("an address holding a MIME encoded-word is refused: it would be the team's Reply-To and a recipient", async () => {
+  const before = await api.database.db.select().from(outbox);
+  for (const email of ["=?utf-8?q?x=40evil.example=3e=20?=@example.com", "a=?b@example.com"]) {
+    const response = await post({ ...valid, email });
+    expect(response.statusCode, email).toBe(400);
+    expect(response.json().errors).toEqual([{ field: "email", message: "Must be a valid Email" }]);
+  }
+  expect(await api.database.db.select().from(outbox)).toHaveLength(before.length);
+  // `=` and `?` on their own are allowed in an address's local part, and stay so.
+  expect((await post({ ...valid, email: "a=b?c@example.com" })).statusCode).toBe(201);
+});
+
 test("missing fields, a non-JSON body and a too-large body are 4xx, never 5xx", async () => {
   const missing = await post({});
   expect(missing.statusCode).toBe(400);
