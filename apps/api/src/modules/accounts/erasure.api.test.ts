@@ -66,6 +66,12 @@ function contact(who: typeof person, email: string, remoteAddress: string, suppo
   });
 }
 
+/** `text` with quoted-printable's soft line breaks and `=XX` escapes undone (an address split by them). */
+const decodeQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
 async function emlFiles(): Promise<{ name: string; text: string }[]> {
   const dir = path.join(dataDir, "outbox");
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -171,4 +177,8 @@ test("deleting an account erases the person everywhere, keeps others' data, and 
   expect(notice).toMatchObject({ to: "[erased]", text: REDACTED_TEXT, html: null, lastError: null });
   expect(notice?.sentAt).toBeInstanceOf(Date);
   expect(JSON.stringify(await db.select().from(outbox)).toLowerCase()).not.toContain(person.email);
+  // Nor is the notice kept as a file of the demo's outbox: no file names the person.
+  const afterNotice = await emlFiles();
+  expect(afterNotice.filter((f) => mentioning(f.text) || mentioning(decodeQuotedPrintable(f.text)))).toEqual([]);
+  expect(afterNotice.filter((f) => f.name.endsWith("account-deleted.eml"))).toEqual([]);
 });

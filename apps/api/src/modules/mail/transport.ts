@@ -5,6 +5,7 @@ import type { Env } from "@khayl/config/env";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { OutboxRow } from "./repository.ts";
+import { ERASED_RECIPIENT_KINDS } from "./templates.ts";
 
 /** Where a mail went: the SMTP server, or the `.eml` file written instead. */
 export interface MailTransport {
@@ -122,9 +123,10 @@ function dkimOf(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_K
 /**
  * The mail transport of architecture §3.6: SMTP through nodemailer when `SMTP_URL` is set
  * (encrypted unless loopback or `SMTP_ALLOW_PLAINTEXT`: `smtpRequiresStartTls`);
- * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` and one log line
- * names the recipient and subject (and the row's `logNote`, e.g. a verification code),
- * so a newcomer can finish the deletion flow locally. Either adds `AUTOMATIC_MAIL_HEADERS`
+ * otherwise each mail is written as `DATA_DIR/outbox/<id>-<kind>.eml` (but the notice that
+ * an account was deleted, `ERASED_RECIPIENT_KINDS`: decision 014) and one log line names the
+ * recipient and subject (and the row's `logNote`, e.g. a verification code), so a newcomer
+ * can finish the deletion flow locally. Either adds `AUTOMATIC_MAIL_HEADERS`
  * to every mail, and signs it with DKIM when that is configured (`dkimOf`).
  */
 export function createMailTransport(env: Env, log: MailLog): MailTransport {
@@ -180,9 +182,16 @@ export function createMailTransport(env: Env, log: MailLog): MailTransport {
         // `eraseMailFiles`; quoted-printable keeps every ASCII address readable in the file.
         textEncoding: "quoted-printable",
       });
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${mailFilePrefix(mail.id)}${mail.kind}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The notice that an account was deleted is written after that account's files were
+      // erased (`eraseMailFiles`): kept, it would name the erased address for as long as the
+      // retention purge keeps files. Its log line is all the demo shows of it (decision 014).
+      const file = ERASED_RECIPIENT_KINDS.includes(mail.kind)
+        ? null
+        : path.join(dir, `${mailFilePrefix(mail.id)}${mail.kind}.eml`);
+      if (file) {
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      }
       // The demo's file outbox names the recipient and the code on purpose (architecture §3.6);
       // a public deployment cannot run without SMTP_URL, so this line never reaches its log.
       log.info(
