@@ -106,6 +106,16 @@ describe("schedules, shows and flights", () => {
     expect(page.hrefs("All shows")).toEqual(["/transport"]);
   });
 
+  test("an Arabic show name keeps the isolate around its code: the heading reads CDI3*, not *CDI3", async () => {
+    // The seed writes the code in a left-to-right isolate (packages/db/src/seed/schedules-ar.ts).
+    const { rows } = await apiData<{ rows: { id: number; eventName: string }[] }>(showsApi, "ar");
+    const show = rows.find((row) => row.eventName.includes("\u2066CDI3*\u2069"));
+    expect(show).toBeDefined();
+    const page = await serverPage(`/ar/transport/${show?.id}`);
+    expect(page.h1).toBe(show?.eventName);
+    expect(page.title).toContain("\u2066CDI3*\u2069");
+  });
+
   test("a show's head: title, description, canonical, hreflang and share card", async () => {
     // Was e2e/trips.spec.ts "a show's head: title, description, canonical, hreflang and share card".
     const id = await firstId(showsApi);

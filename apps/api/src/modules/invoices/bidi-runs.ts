@@ -25,7 +25,8 @@ export interface VisualRun {
 
 /**
  * The runs of one line (no line breaks inside) in visual order, left to right (UAX #9 levels
- * and reordering). A right-to-left run is given in logical order with its brackets
+ * and reordering), without the directional isolates, which order the line but print nothing
+ * (`ISOLATES`). A right-to-left run is given in logical order with its brackets
  * mirrored, since fontkit reverses a run of Arabic itself; one without any right-to-left
  * letter (spaces, punctuation between Arabic words) is reversed here, since fontkit would not.
  */
@@ -39,6 +40,13 @@ export function visualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] 
 }
 
 const runsCache = new BoundedCache<VisualRun[]>();
+
+/**
+ * The directional isolates (LRI, RLI, FSI, PDI: U+2066–U+2069), which `oneLine` keeps when
+ * balanced: they order the line (UAX #9) but are not printed, since fontkit would lay each
+ * out as a space.
+ */
+const ISOLATES = /^[\u2066-\u2069]$/;
 
 function computeVisualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] {
   const embedding = bidi.getEmbeddingLevels(text, direction);
@@ -56,14 +64,18 @@ function computeVisualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] 
       groups.push(current);
     }
   }
-  return groups.map(({ level, indices }) => {
-    if (level % 2 === 0) return { text: indices.map((i) => text[i]).join(""), rtl: false };
-    const logical = [...indices]
-      .reverse()
-      .map((i) => mirrored.get(i) ?? text[i])
-      .join("");
-    return { text: hasRightToLeft(logical) ? logical : [...logical].reverse().join(""), rtl: true };
-  });
+  return groups
+    .map(({ level, indices }) => {
+      // The isolates have done their work in the levels; on the page they are nothing.
+      const shown = indices.filter((i) => !ISOLATES.test(text[i] ?? ""));
+      if (level % 2 === 0) return { text: shown.map((i) => text[i]).join(""), rtl: false };
+      const logical = [...shown]
+        .reverse()
+        .map((i) => mirrored.get(i) ?? text[i])
+        .join("");
+      return { text: hasRightToLeft(logical) ? logical : [...logical].reverse().join(""), rtl: true };
+    })
+    .filter((run) => run.text !== "");
 }
 
 /** The direction of the first strong letter of `text` (right to left when it has none). */

@@ -334,6 +334,23 @@ test("control characters and bidirectional overrides in the invoice's data print
   expect(text).not.toMatch(/[\p{Cc}\u202A-\u202E]/u);
 });
 
+test("a balanced isolate in the invoice's Arabic orders its code as written and prints no glyph of its own", async () => {
+  // As the seed writes an Arabic show name: the isolate keeps the star at the code's right.
+  const descriptionAr = "نقل إلى بطولة أبوظبي \u2066CDI3*\u2069 للترويض";
+  expect(visualRuns(descriptionAr, "rtl")).toEqual([
+    { text: " للترويض", rtl: true },
+    { text: "CDI3*", rtl: false },
+    { text: "نقل إلى بطولة أبوظبي ", rtl: true },
+  ]);
+  const odd = input(false);
+  const first = odd.invoice.lines[0];
+  if (!first) throw new Error("the base invoice has no line");
+  odd.invoice.lines = [{ ...first, descriptionAr }];
+  const { text } = await pdfText(await renderInvoicePdf(odd, { compress: false }));
+  expect(text).toContain("CDI3*");
+  expect(text).not.toMatch(/[\u2066-\u2069]/u);
+});
+
 describe("the invoice's pages, as PDF.js reads them", () => {
   test.each([1, 2] as const)(
     "a paid invoice with %i line(s) is one page in either language, with its totals, receipt and footer",
