@@ -154,6 +154,33 @@ describe("head, language versions and redirects", () => {
     expect([...page.shownTexts("main")].join("\n")).toContain("قفز الحواجز، الترويض");
   });
 
+  test("the manage page shows the address's one mail language, the alert confirmed last's, on no alert apart", async () => {
+    const email = "one-language-page@example.com";
+    const client = "10.79.0.5";
+    const confirm = async (token: string) => {
+      const confirmed = await site.host.app.inject({
+        method: "POST",
+        url: "/api/v1/alerts/subscriptions/confirm",
+        payload: { token },
+        remoteAddress: client,
+      });
+      expect(confirmed.statusCode).toBe(200);
+    };
+    const flights = await mailedAlertToken(site, email, client, { watch: "flights", filter: "all", language: "en" });
+    await confirm(flights);
+    await confirm(await mailedAlertToken(site, email, client, { watch: "shows", filter: "all", language: "ar" }));
+    const page = await serverPage(`/alerts/manage/${flights}`);
+    expect(page.status).toBe(200);
+    const chosen = DomUtils.findAll(
+      (e) => e.name === "option" && e.attribs.selected !== undefined,
+      page.document.children,
+    );
+    expect(chosen.map((option) => option.attribs.value)).toEqual(["ar"]);
+    const listed = [...page.shownTexts("main")].join("\n");
+    expect(listed).toContain("New show transport");
+    expect(listed).not.toMatch(/mails in (English|Arabic)/);
+  });
+
   test("the manage page names a watched show and flight as the schedule does, each linked to its page", async () => {
     type Named = { id: number; eventName?: string; departureAirport?: { code: string } | null };
     const [show] = (await apiData<{ rows: Named[] }>("/event-services/website?limit=1&showOnWebsite=true")).rows;

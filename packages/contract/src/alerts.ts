@@ -144,7 +144,8 @@ export const alertEndpoints = {
   /**
    * `POST /alerts/subscriptions/lookup`: the subscription of a link token, and `alerts`,
    * every alert of its address (oldest first, expired requests left out); 404 when gone.
-   * Changes nothing.
+   * Its `language` is the address's mail language (one for all its alerts: the language of
+   * the alert confirmed last, or of this request while none is confirmed). Changes nothing.
    */
   lookup: defineEndpoint({
     method: "POST",

@@ -164,8 +164,6 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
             >
               <span>
                 <AlertWhat alert={alert} text={what} />
-                {" · "}
-                {alert.language === "ar" ? t`mails in Arabic` : t`mails in English`}
                 {alert.confirmed ? null : ` · ${t`not confirmed yet`}`}
               </span>
               <form method="post">
@@ -180,6 +178,7 @@ export default function AlertManage({ loaderData, actionData }: Route.ComponentP
           );
         })}
       </ul>
+      {/* One language for every alert of the address (decision 028: one digest, one language). */}
       <form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="language" />
         <MailLanguageSelect defaultValue={sub.language} />

@@ -826,3 +826,58 @@ test("a show recorded before names were kept and then gone is named by its numbe
   expect(text).toContain(`to tell you about changes to show ${show!.id}.`);
   expect(text).not.toContain("changes to the show #");
 });
+
+/** The mails `email` received since `from`, as its owner reads them (`unfold`). */
+async function mailsTo(email: string, from = smtp.received.length): Promise<string[]> {
+  return (await deliver(from)).filter((mail) => mail.to[0] === email).map((mail) => unfold(mail.raw));
+}
+
+/** A show on the website from `startDate`, named `eventName` and, in Arabic, `nameAr`. */
+async function addShow(eventName: string, nameAr: string, startDate: string) {
+  const [row] = await api.database.db
+    .insert(events)
+    .values({ eventName, disciplineId: 2, startDate: new Date(startDate), translations: { ar: { eventName: nameAr } } })
+    .returning();
+  return row!;
+}
+
+test("an address has one mail language: confirming an alert in Arabic makes every alert mail Arabic, whichever matches", async () => {
+  const email = "one-language@example.com";
+  await watch();
+  await deliver(smtp.received.length);
+  const flights = await subscribeConfirmed(email, { watch: "flights", filter: "all", language: "en" }, "10.33.0.1");
+  await subscribeConfirmed(email, { watch: "shows", filter: "all", language: "ar" }, "10.33.0.1");
+  // The manage page's list: one language, the alert confirmed last's.
+  const looked = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/lookup",
+    remoteAddress: "10.33.0.1",
+    payload: { token: flights },
+  });
+  const { language, alerts } = looked.json().data as { language: string; alerts: { language: string }[] };
+  expect([language, ...alerts.map((alert) => alert.language)]).toEqual(["ar", "ar", "ar"]);
+
+  // A new show alone (the Arabic alert matches), then a new show with a new flight (both match).
+  const dressage = await addShow(
+    "Abu Dhabi CDI3* Dressage",
+    "بطولة أبوظبي \u2066CDI3*\u2069 للترويض",
+    "2027-05-10T06:00:00Z",
+  );
+  await watch();
+  const showOnly = await mailsTo(email);
+  const cup = await addShow("Summer Cup", "كأس الصيف", "2027-05-20T06:00:00Z");
+  const flight = await addFlight("Export", "2027-05-21T06:00:00Z");
+  await watch();
+  const both = await mailsTo(email);
+  expect([showOnly.length, both.length]).toEqual([1, 1]);
+  for (const mail of [...showOnly, ...both]) {
+    expect(mail).toContain("Content-Language: ar");
+    expect(mail).not.toMatch(/New show transport|New export flight/);
+  }
+  // The Arabic name keeps its isolate: the code reads "CDI3*" (`oneLine`).
+  expect(showOnly[0]).toContain(`بطولة أبوظبي \u2066CDI3*\u2069 للترويض،`);
+  expect(showOnly[0]).toContain(`http://localhost:3000/ar/transport/${dressage.id}`);
+  expect(both[0]).toContain(`كأس الصيف،`);
+  expect(both[0]).toContain(`http://localhost:3000/ar/transport/${cup.id}`);
+  expect(both[0]).toContain(`http://localhost:3000/ar/flights/${flight.id}`);
+});

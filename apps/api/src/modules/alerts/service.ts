@@ -292,10 +292,25 @@ async function liveSubscriptionOf(db: Db | Tx, hasher: Hasher, token: string): P
 export async function lookup({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
   const row = await liveSubscriptionOf(db, hasher, token);
   const now = new Date();
-  const alerts = (await subscriptionsOf(db, row.email))
-    .filter((r) => !expired(r, now))
-    .map((r) => ({ token: linkToken(hasher, r), ...alertView(r) }));
-  return { ...view(row), alerts };
+  const live = (await subscriptionsOf(db, row.email)).filter((r) => !expired(r, now));
+  const alerts = live.map((r) => ({ token: linkToken(hasher, r), ...alertView(r) }));
+  return { ...view(row), language: mailLanguageOf(live) ?? (row.language as Language), alerts };
+}
+
+/**
+ * The language every alert mail to an address is written in (decision 028: one digest, one
+ * language): that of the alert of `rows` (the address's) confirmed last, which `confirm`
+ * gives all of them, as the manage page's `setLanguage` does; undefined while none is
+ * confirmed. An address whose confirmed alerts still differ (confirmed before every
+ * confirmation set the address's language) is written to in the newest one's, whichever
+ * alert a change matches.
+ */
+export function mailLanguageOf(rows: readonly AlertSubscription[]): Language | undefined {
+  let newest: AlertSubscription | undefined;
+  for (const row of rows)
+    if (row.confirmedAt && (!newest?.confirmedAt || row.confirmedAt.getTime() >= newest.confirmedAt.getTime()))
+      newest = row;
+  return newest?.language as Language | undefined;
 }
 
 /**
@@ -324,17 +339,28 @@ const alertNotFound: Message = /*i18n*/ {
 
 /**
  * `POST /alerts/subscriptions/confirm`: records the consent (`confirmed_at`; the text
- * version and language were stored with the request). Confirming twice keeps the first
- * time. `HttpError` 404 when unknown or expired.
+ * version and language were stored with the request) and makes the request's language the
+ * address's: every alert of the address is written to in it from the next mail on (one
+ * digest is written in one language, decision 028; as the manage page's `setLanguage`).
+ * Confirming twice keeps the first time and changes no language. `HttpError` 404 when
+ * unknown or expired.
  */
 export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">, token: string) {
   const row = await liveSubscriptionOf(db, hasher, token);
   const now = new Date();
-  const [updated] = await db
-    .update(alertSubscriptions)
-    .set({ confirmedAt: now })
-    .where(and(eq(alertSubscriptions.id, row.id), isNull(alertSubscriptions.confirmedAt)))
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(alertSubscriptions)
+      .set({ confirmedAt: now })
+      .where(and(eq(alertSubscriptions.id, row.id), isNull(alertSubscriptions.confirmedAt)))
+      .returning();
+    if (confirmed)
+      await tx
+        .update(alertSubscriptions)
+        .set({ language: confirmed.language })
+        .where(sql`lower(${alertSubscriptions.email}) = lower(${confirmed.email})`);
+    return confirmed;
+  });
   return view(updated ?? row);
 }
 

@@ -22,6 +22,7 @@ import {
   describeWatch,
   hasConfirmedIn,
   linkToken,
+  mailLanguageOf,
   pagePath,
   withValues,
 } from "./service.ts";
@@ -189,15 +190,21 @@ function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
 }
 
 /**
- * The digest to one address: every change its subscriptions match, in the language of its
- * first matching subscription, with `List-Unsubscribe` (one click stops every alert to the
- * address) and `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page. What the
- * address asked about names a single show or flight as its change does ("changes to the show
- * Sharjah Spring Show").
+ * The digest to one address: every change its subscriptions `subs` match, in `language`
+ * (the address's: `mailLanguageOf`, one for every mail whichever alert matched), with
+ * `List-Unsubscribe` (one click stops every alert to the address) and
+ * `List-Unsubscribe-Post` (RFC 8058), and a link to the manage page. What the address asked
+ * about names a single show or flight as its change does ("changes to the show Sharjah
+ * Spring Show").
  */
-function alertMail(env: Env, hasher: Hasher, subs: AlertSubscription[], changes: Change[][]): OutgoingMail {
+function alertMail(
+  env: Env,
+  hasher: Hasher,
+  language: Language,
+  subs: AlertSubscription[],
+  changes: Change[][],
+): OutgoingMail {
   const [first] = subs as [AlertSubscription];
-  const language = first.language as Language;
   const company = companyNameIn(env, language);
   const seen = new Set<string>();
   const lines: string[] = [];
@@ -371,17 +378,21 @@ export async function runAlertWatch(deps: {
     if (!(await isNewestRead(tx, readSeq))) return { changes: 0, mails: 0, stale: true };
     const changes = await recordAndDiff(tx, items, readSeq);
     if (changes.length === 0) return { changes: 0, mails: 0 };
-    const byAddress = new Map<string, { subs: AlertSubscription[]; changes: Change[][] }>();
+    const byAddress = new Map<string, { all: AlertSubscription[]; subs: AlertSubscription[]; changes: Change[][] }>();
     for (const sub of await confirmedSubscriptions(tx)) {
+      const key = sub.email.toLowerCase();
+      const entry = byAddress.get(key) ?? { all: [], subs: [], changes: [] };
+      byAddress.set(key, entry);
+      entry.all.push(sub);
       const mine = changes.filter((c) => matches(sub, c));
       if (mine.length === 0) continue;
-      const key = sub.email.toLowerCase();
-      const entry = byAddress.get(key) ?? { subs: [], changes: [] };
       entry.subs.push(sub);
       entry.changes.push(mine);
-      byAddress.set(key, entry);
     }
-    const mails = [...byAddress.values()].map((e) => alertMail(deps.env, deps.hasher, e.subs, e.changes));
+    // One language per address, whichever of its alerts a change matches (decision 028).
+    const mails = [...byAddress.values()]
+      .filter((e) => e.subs.length > 0)
+      .map((e) => alertMail(deps.env, deps.hasher, mailLanguageOf(e.all) ?? "en", e.subs, e.changes));
     await enqueueMails(tx, deps.sealer, mails);
     return { changes: changes.length, mails: mails.length };
   });
