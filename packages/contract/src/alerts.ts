@@ -100,8 +100,18 @@ const alertLanguageBodySchema = z.object({
   language: z.enum(["en", "ar"], { error: requiredOr("language", alertFieldMessages.languageInvalid.message) }),
 });
 
+/**
+ * The token of an alert mail's one-click URL: an address token, `a.` and the base64url of
+ * the address sealed under the server secret (at least 48 characters; it names the address,
+ * so it stops every alert of it even after the alert its mail was sent for was stopped), or,
+ * in mails sent before address tokens, a subscription's link token (`tokenSchema`).
+ */
+const oneClickTokenSchema = z.union([z.string().regex(/^a\.[A-Za-z0-9_-]{48,1400}$/), tokenSchema], {
+  error: requiredOr("token", alertFieldMessages.tokenInvalid.message),
+});
+
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
-const alertTokenQuerySchema = z.object({ token: tokenSchema });
+const alertTokenQuerySchema = z.object({ token: oneClickTokenSchema });
 
 /** A subscription as its owner sees it on the manage page (the address only as the owner typed it). */
 const alertSubscriptionSchema = z.object({
@@ -196,7 +206,9 @@ export const alertEndpoints = {
   /**
    * `POST /alerts/one-click?token=…`: the RFC 8058 target of an alert mail's
    * `List-Unsubscribe`; the mailbox provider posts the form body `List-Unsubscribe=One-Click`
-   * (ignored). Stops every alert to the subscription's address; 200 even when already gone.
+   * (ignored). Stops every alert to the token's address (an address token's, or an older
+   * mail's subscription's); 200 even when already gone; 404 for an address token that does
+   * not open (sealed under another server secret, or altered).
    */
   oneClick: defineEndpoint({
     method: "POST",

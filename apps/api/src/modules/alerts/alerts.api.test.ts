@@ -841,6 +841,15 @@ async function addShow(eventName: string, nameAr: string, startDate: string) {
   return row!;
 }
 
+/** The `List-Unsubscribe` URL of a mail (`unfold`ed), and its manage page's link token. */
+function linksOf(mail: string): { oneClick: URL; manageToken: string } {
+  const oneClick = /List-Unsubscribe: <(https?:\/\/[^>]+)>/.exec(mail.replace(/\r?\n\s+/g, " "))?.[1];
+  const manageToken = /\/alerts\/manage\/([\w.-]+)/.exec(mail)?.[1];
+  expect(oneClick).toBeDefined();
+  expect(manageToken).toBeDefined();
+  return { oneClick: new URL(oneClick!), manageToken: manageToken! };
+}
+
 test("an address has one mail language: confirming an alert in Arabic makes every alert mail Arabic, whichever matches", async () => {
   const email = "one-language@example.com";
   await watch();
@@ -880,4 +889,59 @@ test("an address has one mail language: confirming an alert in Arabic makes ever
   expect(both[0]).toContain(`كأس الصيف،`);
   expect(both[0]).toContain(`http://localhost:3000/ar/transport/${cup.id}`);
   expect(both[0]).toContain(`http://localhost:3000/ar/flights/${flight.id}`);
+});
+
+test("one click from an older mail stops every alert of the address, after the mail's own alert was stopped", async () => {
+  const email = "older-mail@example.com";
+  await watch();
+  await deliver(smtp.received.length);
+  await subscribeConfirmed(email, { watch: "flights", filter: "import", language: "en" }, "10.34.0.1");
+  const shows = await subscribeConfirmed(email, { watch: "shows", filter: "all", language: "en" }, "10.34.0.1");
+  await addFlight("Import", "2027-06-01T06:00:00Z");
+  await addShow("Older Mail Cup", "كأس الرسالة", "2027-06-02T06:00:00Z");
+  await watch();
+  const [mail] = await mailsTo(email);
+  const { oneClick, manageToken } = linksOf(mail ?? "");
+  // On the manage page the mail links to, its own alert is stopped alone.
+  const stopOne = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/unsubscribe",
+    remoteAddress: "10.34.0.1",
+    payload: { token: manageToken, scope: "this" },
+  });
+  expect(stopOne.statusCode).toBe(200);
+  // Later, the one click in that mail: it says no more alerts, and so it is.
+  const clicked = await api.app.inject({
+    method: "POST",
+    url: oneClick.pathname + oneClick.search,
+    remoteAddress: "10.34.0.1",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+  expect(clicked.json()).toEqual({
+    success: true,
+    statusCode: 200,
+    message: "You will receive no more alerts",
+    data: { status: "unsubscribed" },
+  });
+  const left = await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/lookup",
+    remoteAddress: "10.34.0.1",
+    payload: { token: shows },
+  });
+  expect(left.statusCode).toBe(404);
+  await addShow("After The Click Cup", "كأس ما بعد النقرة", "2027-06-03T06:00:00Z");
+  await watch();
+  expect(await mailsTo(email)).toEqual([]);
+  // A token that does not open (altered, or sealed under a key rotated since) stops nothing, and says so.
+  const token = oneClick.searchParams.get("token") ?? "";
+  const altered = await api.app.inject({
+    method: "POST",
+    url: `/api/v1/alerts/one-click?token=${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`,
+    remoteAddress: "10.34.0.1",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+  expect(altered.json()).toEqual({ success: false, statusCode: 404, message: "This alert link is no longer valid" });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { transactionSlots } from "../../http/transaction-slots.ts";
-import { confirm, lookup, setLanguage, subscribe, unsubscribe, watchedNameOf } from "./service.ts";
+import { confirm, lookup, oneClickUnsubscribe, setLanguage, subscribe, unsubscribe, watchedNameOf } from "./service.ts";
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
@@ -24,7 +24,7 @@ const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000, groupId: "alert-link
  * The alerts module's routes (decision 028): subscribe, lookup, confirm, unsubscribe (one or
  * all) and the mail language from the contract, and `POST /alerts/one-click?token=…`, the RFC 8058 target of
  * `List-Unsubscribe`, which accepts the mailbox provider's form body
- * (`List-Unsubscribe=One-Click`) and stops every alert to the subscription's address.
+ * (`List-Unsubscribe=One-Click`) and stops every alert to the token's address.
  */
 export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const inSlot = transactionSlots(SUBSCRIBE_SLOTS);
@@ -65,13 +65,8 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
       { parseAs: "string" },
       (_req, body, done) => done(null, body),
     );
-    registerEndpoint(
-      scope,
-      alertEndpoints.oneClick,
-      ({ query }) => unsubscribe(deps, query.token, { everyAlert: true }),
-      {
-        config: { rateLimit: LINK_RATE_LIMIT },
-      },
-    );
+    registerEndpoint(scope, alertEndpoints.oneClick, ({ query }) => oneClickUnsubscribe(deps, query.token), {
+      config: { rateLimit: LINK_RATE_LIMIT },
+    });
   });
 }

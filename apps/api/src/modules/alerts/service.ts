@@ -15,7 +15,7 @@ import { HttpError } from "../../http/errors.ts";
 import type { Language } from "../../http/language.ts";
 import { consumeRateLimit, peekRateLimit } from "../../http/rate-limit.ts";
 import { translate } from "../../i18n.ts";
-import type { Hasher } from "../../secret-key.ts";
+import { type Hasher, type Sealer, UnsealError } from "../../secret-key.ts";
 import { mailboxOf } from "../mail/mailbox.ts";
 import { languageHeaders } from "../mail/outgoing-mail.ts";
 import { enqueueMails, suppressedMail } from "../mail/repository.ts";
@@ -62,6 +62,60 @@ export function pagePath(language: Language, path: string): string {
 /** The link token of a subscription: `<id>.<HMAC(id, nonce)>` (see the `alert_subscriptions` schema). */
 export function linkToken(hasher: Hasher, row: Pick<AlertSubscription, "id" | "nonce">): string {
   return `${row.id}.${hasher.hash("alert-link", `${row.id}.${row.nonce}`)}`;
+}
+
+/** The sealing context of an address token (`addressToken`). */
+const ADDRESS_TOKEN_CONTEXT = "alert-address";
+/** What starts every text `Sealer.seal` answers; an address token leaves it out, to be short and URL-safe. */
+const SEALED_PREFIX = "sealed:v1:";
+/** What starts an address token (a link token starts with its subscription's id, a digit). */
+const ADDRESS_TOKEN_PREFIX = "a.";
+
+/**
+ * The token of an alert mail's one-click URL (`List-Unsubscribe`, decision 028): `a.` and the
+ * base64url of `{language}:{email}` (the address lower-cased, the mail's language) sealed
+ * under the server secret (`Sealer`: AES-256-GCM, a new nonce each time). It names the
+ * address, not one subscription, so it stops every alert of the address even after the
+ * alert the mail was sent for was stopped on the manage page; nothing of it is stored, and a
+ * copy of the database cannot make one. `language` is where a browser opening it lands when
+ * the address has no alert left (`oneClickPage`).
+ */
+export function addressToken(sealer: Sealer, email: string, language: Language): string {
+  const sealed = sealer.seal(ADDRESS_TOKEN_CONTEXT, `${language}:${email.toLowerCase()}`);
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error("the sealer's format changed: address tokens need updating");
+  return ADDRESS_TOKEN_PREFIX + sealed.slice(SEALED_PREFIX.length);
+}
+
+/** The address a one-click token names and the language of the mail it came in, or undefined. */
+interface TokenAddress {
+  email: string;
+  language: Language;
+}
+
+/**
+ * The address a one-click token names (`addressToken`) and its mail's language; a link token
+ * (in mails sent before address tokens) names its subscription's address while that
+ * subscription lasts, and undefined once it is stopped (a wrong MAC or a voided nonce too).
+ * `"unopened"` for an address token that does not open: sealed under another `SECRET_KEY`
+ * (rotated since the mail), or altered.
+ */
+async function addressOf(
+  { db, hasher, sealer }: Pick<ModuleDeps, "db" | "hasher" | "sealer">,
+  token: string,
+): Promise<TokenAddress | "unopened" | undefined> {
+  if (!token.startsWith(ADDRESS_TOKEN_PREFIX)) {
+    const row = await subscriptionOf(db, hasher, token);
+    return row && { email: row.email, language: row.language as Language };
+  }
+  let plain: string;
+  try {
+    plain = sealer.open(ADDRESS_TOKEN_CONTEXT, SEALED_PREFIX + token.slice(ADDRESS_TOKEN_PREFIX.length));
+  } catch (error) {
+    if (error instanceof UnsealError) return "unopened";
+    throw error;
+  }
+  const colon = plain.indexOf(":");
+  return { email: plain.slice(colon + 1), language: plain.slice(0, colon) === "ar" ? "ar" : "en" };
 }
 
 /** The subscription a link token names, or undefined (unknown id, wrong MAC, or a voided nonce). */
@@ -365,17 +419,18 @@ export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
 }
 
 /**
- * The advisory lock key of an alerts watcher run (`runAlertWatch`), also taken by
- * `unsubscribe`, so that a run never queues a mail for a subscription stopped meanwhile.
+ * The advisory lock key of an alerts watcher run (`runAlertWatch`), also taken when alerts
+ * are stopped (`stopAlerts`), so that a run never queues a mail for a subscription stopped
+ * meanwhile.
  */
 export const ALERT_RUN_LOCK = 28_0001;
 
 /**
- * `POST /alerts/subscriptions/unsubscribe` and the one-click URL: deletes the subscription
- * of `token` (with `everyAlert`, every subscription of its address: one alert mail covers
- * them all); at once and idempotent (an unknown token answers the same). When the address
- * is left with no subscription, its alert and confirmation mails not yet sent are
- * withdrawn from the outbox: nothing more reaches someone who said stop (decision 028).
+ * `POST /alerts/subscriptions/unsubscribe`: deletes the subscription of `token` (with
+ * `everyAlert`, every subscription of its address: one alert mail covers them all); at once
+ * and idempotent (an unknown token answers the same). When the address is left with no
+ * subscription, its alert and confirmation mails not yet sent are withdrawn from the outbox
+ * (`stopAlerts`).
  */
 export async function unsubscribe(
   { db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
@@ -383,20 +438,45 @@ export async function unsubscribe(
   { everyAlert = false } = {},
 ) {
   const row = await subscriptionOf(db, hasher, token);
-  if (!row) return { status: "unsubscribed" } as const;
+  if (row) await stopAlerts(db, row.email, everyAlert ? undefined : row.id);
+  return { status: "unsubscribed" } as const;
+}
+
+/**
+ * `POST /alerts/one-click?token=…` (RFC 8058): stops every alert of the address the token
+ * names (`addressOf`: an address token's, or an older mail's link token's subscription's,
+ * while it lasts), confirmed or not, with their mails not yet sent (`stopAlerts`). At once
+ * and idempotent: an address with no alert left answers the same, and nothing is mailed to
+ * it indeed; so does an older mail's link token whose subscription is gone (its address is
+ * not known any more). `HttpError` 404 for an address token that does not open (sealed under
+ * another `SECRET_KEY`, or altered): nothing is stopped, so it does not say so.
+ */
+export async function oneClickUnsubscribe(deps: Pick<ModuleDeps, "db" | "hasher" | "sealer">, token: string) {
+  const address = await addressOf(deps, token);
+  if (address === "unopened") throw new HttpError(404, alertNotFound);
+  if (address) await stopAlerts(deps.db, address.email);
+  return { status: "unsubscribed" } as const;
+}
+
+/**
+ * Deletes the alert `id` of `email`'s address, or every one of them without `id`, in one
+ * transaction that waits for a watcher run under way (`ALERT_RUN_LOCK`: a later run no
+ * longer sees them). When the address is left with no subscription, its alert and
+ * confirmation mails not yet sent are withdrawn from the outbox: nothing more reaches
+ * someone who said stop (decision 028).
+ */
+async function stopAlerts(db: Db, email: string, id?: number): Promise<void> {
   await db.transaction(async (tx) => {
-    // Waits for a watcher run under way; a later run no longer sees the subscription.
     await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_RUN_LOCK})`);
-    if (everyAlert) await eraseAlertsOf(tx, row.email);
-    else await tx.delete(alertSubscriptions).where(eq(alertSubscriptions.id, row.id));
+    if (id === undefined) await eraseAlertsOf(tx, email);
+    else await tx.delete(alertSubscriptions).where(eq(alertSubscriptions.id, id));
     await tx.execute(sql`
       delete from outbox
-      where lower("to") = lower(${row.email}) and sent_at is null
+      where lower("to") = lower(${email}) and sent_at is null
         and kind in (${ALERT_KIND}, ${ALERT_CONFIRMATION_KIND})
-        and not exists (select 1 from alert_subscriptions where lower(email) = lower(${row.email}))
+        and not exists (select 1 from alert_subscriptions where lower(email) = lower(${email}))
     `);
   });
-  return { status: "unsubscribed" } as const;
 }
 
 /** Retention (decision 014/028): deletes requests left unconfirmed for 7 days; answers how many. */

@@ -18,6 +18,7 @@ import { alertMessages as m } from "./messages.ts";
 import {
   ALERT_RUN_LOCK,
   type AlertSubscription,
+  addressToken,
   confirmedSubscriptions,
   describeWatch,
   hasConfirmedIn,
@@ -184,10 +185,17 @@ function line(env: Env, { what, item, before }: Change, language: Language): str
   return `- ${translate(withValues(source, values), language)}`;
 }
 
-/** The RFC 8058 one-click URL of a subscription (an API POST; a GET answers 405). */
-function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
-  return `${publicOrigin(env)}/api/v1/alerts/one-click?token=${linkToken(hasher, sub)}`;
+/**
+ * The RFC 8058 one-click URL of an address's alert mails (an API POST; a GET answers 405).
+ * Its token names the address (`addressToken`), so it stops every alert of it even after
+ * the alert a mail was sent for was stopped.
+ */
+function oneClickUrl(env: Env, sealer: Sealer, email: string, language: Language): string {
+  return `${publicOrigin(env)}/api/v1/alerts/one-click?token=${addressToken(sealer, email, language)}`;
 }
+
+/** The keys of what one alert mail needs: the server secret's hasher (link tokens) and sealer (the one-click token). */
+type MailKeys = { hasher: Hasher; sealer: Sealer };
 
 /**
  * The digest to one address: every change its subscriptions `subs` match, in `language`
@@ -199,7 +207,7 @@ function oneClickUrl(env: Env, hasher: Hasher, sub: AlertSubscription): string {
  */
 function alertMail(
   env: Env,
-  hasher: Hasher,
+  { hasher, sealer }: MailKeys,
   language: Language,
   subs: AlertSubscription[],
   changes: Change[][],
@@ -243,7 +251,7 @@ function alertMail(
     ),
     headers: {
       ...languageHeaders(language),
-      "List-Unsubscribe": `<${oneClickUrl(env, hasher, first)}>`,
+      "List-Unsubscribe": `<${oneClickUrl(env, sealer, first.email, language)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
@@ -392,7 +400,7 @@ export async function runAlertWatch(deps: {
     // One language per address, whichever of its alerts a change matches (decision 028).
     const mails = [...byAddress.values()]
       .filter((e) => e.subs.length > 0)
-      .map((e) => alertMail(deps.env, deps.hasher, mailLanguageOf(e.all) ?? "en", e.subs, e.changes));
+      .map((e) => alertMail(deps.env, deps, mailLanguageOf(e.all) ?? "en", e.subs, e.changes));
     await enqueueMails(tx, deps.sealer, mails);
     return { changes: changes.length, mails: mails.length };
   });
