@@ -220,4 +220,21 @@ export const alertEndpoints = {
     summary: "One-click unsubscribe (RFC 8058 List-Unsubscribe-Post)",
     tags: ["alerts"],
   }),
+  /**
+   * `GET /alerts/one-click?token=…`: the same URL opened in a browser (what a mail client that
+   * knows only RFC 2369 does with `List-Unsubscribe`). Changes nothing (a scanner fetching the
+   * link stops no alert): answers `303 See Other` to the manage page, in the address's mail
+   * language, of one of the address's alerts; of the token itself when none is left, a page
+   * saying the link is no longer valid.
+   */
+  oneClickLink: defineEndpoint({
+    method: "GET",
+    path: "/alerts/one-click",
+    operationId: "openAlertsOneClickLink",
+    query: alertTokenQuerySchema,
+    data: z.object({ location: z.string() }),
+    redirect: "See Other: the page to manage or stop the alerts (`/alerts/manage/{token}`, below `/ar` in Arabic)",
+    summary: "The one-click unsubscribe link opened in a browser: to the manage page",
+    tags: ["alerts"],
+  }),
 };

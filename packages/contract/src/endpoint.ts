@@ -49,6 +49,14 @@ export interface Endpoint<
    */
   changesState?: true;
   /**
+   * A `GET` a person's browser opens from a link outside the site (an alert mail's
+   * `List-Unsubscribe`): its success answer is `303 See Other` to the page of this site that
+   * `data.location` names (a path), with no body, in place of the envelope; the text says
+   * what that page is (the OpenAPI document's description of the 303). The contract client,
+   * which reads envelopes, does not call it.
+   */
+  redirect?: string;
+  /**
    * Error statuses this call answers beyond the ones every call may give (400 invalid
    * input, 404, 413/415 for a body, 429 when rate-limited, 503 with `retry-after` when
    * the database cannot be reached), each with what it means; listed in the OpenAPI

@@ -37,6 +37,12 @@ const RETRY_AFTER_HEADER = {
   description: "Seconds to wait before asking again",
 };
 
+/** The `location` header of a `303 See Other` (a `redirect` endpoint's success), as the document describes it. */
+const LOCATION_HEADER = {
+  type: "string",
+  description: "The path of the page on this site the browser is sent to",
+};
+
 /** The 429 of the host's budget of API reads per client (decision 022), on every GET it counts. */
 const tooManyReadsResponse = errorEnvelopeSchema.describe(
   "Too many reads from this client (the host's budget of API reads per minute): retry after the `retry-after` seconds",
@@ -66,7 +72,7 @@ function documentedSchema(
 
 /**
  * Zod → JSON Schema for every route, each answer that carries `retry-after` documented with
- * it, and the read budget's 429 on every GET when the host counts API reads (`readsLimited`,
+ * it, a 303 with its `location`, and the read budget's 429 on every GET when the host counts API reads (`readsLimited`,
  * decision 031). Wildcard fallbacks (unknown-path 404s) are not operations.
  */
 function transformOf(readsLimited: boolean): SwaggerTransform {
@@ -85,6 +91,8 @@ function transformOf(readsLimited: boolean): SwaggerTransform {
       const response = responses[status];
       if (response) response.headers = { "retry-after": RETRY_AFTER_HEADER };
     }
+    const seeOther = responses[303];
+    if (seeOther) seeOther.headers = { location: LOCATION_HEADER };
     return transformed;
   };
 }

@@ -23,6 +23,13 @@ const databaseUnavailableResponse = errorResponse(
   `${httpMessages.serviceUnavailable.message}: the database cannot be reached; retry after the \`retry-after\` seconds`,
 );
 
+/**
+ * The success answer of a `redirect` endpoint: `303 See Other` without a body (a JSON
+ * Schema `null` has no content in the document); the document's transform adds its
+ * `location` header (`registerOpenApi`).
+ */
+const seeOtherResponse = (description: string) => z.null().describe(description);
+
 /** A success answer of `contentType` bytes (documented as a binary string). */
 function binaryResponse(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: "binary" }) } } };
@@ -40,7 +47,8 @@ export interface RouteContext {
  * serialised through the endpoint's response schema (unknown columns cannot leak).
  * For `binary` endpoints the handler sends the reply itself (bytes or a stream, which
  * Fastify never serialises); their success answer is declared by content type so the
- * OpenAPI document describes it. With `sameSiteOnly`, a browser request from another site
+ * OpenAPI document describes it. A `redirect` endpoint's handler answers `{ location }`,
+ * which the route answers as `303 See Other` to that path, with no body. With `sameSiteOnly`, a browser request from another site
  * or for a subresource is refused with 403 before anything else runs, rate limits
  * included (`refuseCrossSiteBrowserRequests`). A `GET` that `changesState` gets no automatic
  * `HEAD` route: a `HEAD` of it is 405 (`answerUnroutedIn`) and runs nothing.
@@ -108,18 +116,23 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      response: endpoint.binary
-        ? { [statusCode]: binaryResponse(endpoint.binary, endpoint.summary), ...errorResponses }
-        : {
-            [statusCode]: responseSchemaOf(endpoint).describe(`Success: message '${endpoint.message?.message ?? ""}'`),
-            ...errorResponses,
-          },
+      response: endpoint.redirect
+        ? { 303: seeOtherResponse(endpoint.redirect), ...errorResponses }
+        : endpoint.binary
+          ? { [statusCode]: binaryResponse(endpoint.binary, endpoint.summary), ...errorResponses }
+          : {
+              [statusCode]: responseSchemaOf(endpoint).describe(
+                `Success: message '${endpoint.message?.message ?? ""}'`,
+              ),
+              ...errorResponses,
+            },
     },
     handler: async (request, typedReply) => {
       const reply = typedReply as FastifyReply;
       const input = { query: request.query, body: request.body, params: request.params } as HandlerInput<E>;
       const data = await handler(input, { request, reply });
       if (endpoint.binary) return reply;
+      if (endpoint.redirect) return reply.redirect((data as { location: string }).location, 303);
       const message = translate(endpoint.message ?? httpMessages.ok, requestLanguage(request));
       return reply.code(statusCode).send({ success: true, statusCode, message, data });
     },

@@ -91,7 +91,7 @@ test("bad input answers the envelope with 400, a GET changes nothing, and the li
   expect([get.statusCode, get.headers.allow]).toEqual([405, "POST"]);
   expect((await post("subscriptions/lookup", { token })).json().data.alerts).toHaveLength(1);
 
-  // 60 link calls per client per 10 minutes, whichever of the five it makes, then 429 in the envelope.
+  // 60 link calls per client per 10 minutes, whichever it makes, then 429 in the envelope.
   const statuses: number[] = [];
   for (let i = 0; i < 60; i++)
     statuses.push(
@@ -107,6 +107,8 @@ test("bad input answers the envelope with 400, a GET changes nothing, and the li
     () => post("subscriptions/unsubscribe", { token, scope: "this" }, "10.28.9.9"),
     () => post("subscriptions/language", { token, language: "en" }, "10.28.9.9"),
     () => post(`one-click?token=${token}`, {}, "10.28.9.9"),
+    // The one-click link opened in a browser.
+    () => api.app.inject({ method: "GET", url: `/api/v1/alerts/one-click?token=${token}`, remoteAddress: "10.28.9.9" }),
   ]) {
     const limited = await call();
     expect(limited.json()).toMatchObject({ success: false, statusCode: 429 });

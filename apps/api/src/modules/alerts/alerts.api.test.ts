@@ -172,10 +172,10 @@ test("subscribe → confirm by POST → a new matching flight mails once with on
   for (const secret of [token!, oneClick!.split("token=")[1]!, "/alerts/confirm/", "/alerts/manage/", "one-click"])
     expect(keptText).not.toContain(secret);
 
-  // RFC 8058: the provider POSTs the form body; a GET does nothing.
+  // RFC 8058: the provider POSTs the form body; a GET (a browser opening it) only leads to the manage page.
   const url = new URL(oneClick!);
   const get = await api.app.inject({ method: "GET", url: url.pathname + url.search });
-  expect([get.statusCode, get.headers.allow]).toEqual([405, "POST"]);
+  expect([get.statusCode, get.headers.location]).toEqual([303, expect.stringMatching(/^\/alerts\/manage\//)]);
   const unsubscribed = await api.app.inject({
     method: "POST",
     url: url.pathname + url.search,
@@ -944,4 +944,48 @@ test("one click from an older mail stops every alert of the address, after the m
     payload: "List-Unsubscribe=One-Click",
   });
   expect(altered.json()).toEqual({ success: false, statusCode: 404, message: "This alert link is no longer valid" });
+});
+
+test("the one-click link opened in a browser leads to the manage page in the mail's language and stops nothing", async () => {
+  const email = "opened-link@example.com";
+  const client = "10.35.0.1";
+  await watch();
+  await deliver(smtp.received.length);
+  const own = await subscribeConfirmed(email, { watch: "shows", filter: "all", language: "ar" }, client);
+  await addShow("Opened Link Cup", "كأس الرابط", "2027-07-01T06:00:00Z");
+  await watch();
+  const [mail] = await mailsTo(email);
+  const { oneClick } = linksOf(mail ?? "");
+  const open = (url: string) => api.app.inject({ method: "GET", url, remoteAddress: client });
+  const lookup = (token: string) =>
+    api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions/lookup",
+      remoteAddress: client,
+      payload: { token },
+    });
+
+  // Opened twice (a scanner, then its owner): each time a 303 to the Arabic manage page, nothing stopped.
+  for (const time of [1, 2]) {
+    const opened = await open(oneClick.pathname + oneClick.search);
+    expect([opened.statusCode, opened.headers.location], `open ${time}`).toEqual([303, `/ar/alerts/manage/${own}`]);
+    expect(opened.body).toBe("");
+    expect(opened.headers["cache-control"]).toBe("no-store");
+  }
+  expect((await lookup(own)).json().data).toMatchObject({ confirmed: true, language: "ar" });
+  // An older mail's link (its subscription's token) leads there too.
+  const older = await open(`/api/v1/alerts/one-click?token=${own}`);
+  expect([older.statusCode, older.headers.location]).toEqual([303, `/ar/alerts/manage/${own}`]);
+  // Once the alerts are stopped, to the page of the link itself, which says it is no longer valid.
+  await api.app.inject({
+    method: "POST",
+    url: "/api/v1/alerts/subscriptions/unsubscribe",
+    remoteAddress: client,
+    payload: { token: own },
+  });
+  const token = oneClick.searchParams.get("token");
+  const stopped = await open(oneClick.pathname + oneClick.search);
+  expect([stopped.statusCode, stopped.headers.location]).toEqual([303, `/ar/alerts/manage/${token}`]);
+  // A token of the wrong shape is refused as on the POST.
+  expect((await open("/api/v1/alerts/one-click?token=a.short")).statusCode).toBe(400);
 });

@@ -3,7 +3,16 @@ import type { FastifyInstance } from "fastify";
 import type { ModuleDeps } from "../../deps.ts";
 import { registerEndpoint } from "../../http/route.ts";
 import { transactionSlots } from "../../http/transaction-slots.ts";
-import { confirm, lookup, oneClickUnsubscribe, setLanguage, subscribe, unsubscribe, watchedNameOf } from "./service.ts";
+import {
+  confirm,
+  lookup,
+  oneClickPage,
+  oneClickUnsubscribe,
+  setLanguage,
+  subscribe,
+  unsubscribe,
+  watchedNameOf,
+} from "./service.ts";
 
 /** Per-client limit of alert requests: 10 per 10 minutes (DB-backed, shared by instances; decision 004). */
 const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
@@ -14,9 +23,9 @@ const SUBSCRIBE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 };
  */
 const SUBSCRIBE_SLOTS = { concurrency: 2, maxWaiting: 50, perClient: 5, retryAfterMs: 1_000 };
 /**
- * Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click): 60 per 10
- * minutes, one budget for all five (`groupId`), so a client checks at most 60 tokens whichever
- * call it uses.
+ * Per-client limit of link calls (lookup, confirm, unsubscribe, language, one-click, by POST
+ * or opened in a browser): 60 per 10 minutes, one budget for all (`groupId`), so a client
+ * checks at most 60 tokens whichever call it uses.
  */
 const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000, groupId: "alert-links" };
 
@@ -24,7 +33,8 @@ const LINK_RATE_LIMIT = { max: 60, timeWindow: 10 * 60_000, groupId: "alert-link
  * The alerts module's routes (decision 028): subscribe, lookup, confirm, unsubscribe (one or
  * all) and the mail language from the contract, and `POST /alerts/one-click?token=…`, the RFC 8058 target of
  * `List-Unsubscribe`, which accepts the mailbox provider's form body
- * (`List-Unsubscribe=One-Click`) and stops every alert to the token's address.
+ * (`List-Unsubscribe=One-Click`) and stops every alert to the token's address; the same URL
+ * opened in a browser (a `GET`) changes nothing and answers a 303 to the manage page.
  */
 export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const inSlot = transactionSlots(SUBSCRIBE_SLOTS);
@@ -68,5 +78,9 @@ export async function alertRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     registerEndpoint(scope, alertEndpoints.oneClick, ({ query }) => oneClickUnsubscribe(deps, query.token), {
       config: { rateLimit: LINK_RATE_LIMIT },
     });
+  });
+  // RFC 2369 mail clients open `List-Unsubscribe` in a browser: to the manage page, stopping nothing.
+  registerEndpoint(app, alertEndpoints.oneClickLink, ({ query }) => oneClickPage(deps, query.token), {
+    config: { rateLimit: LINK_RATE_LIMIT },
   });
 }

@@ -459,6 +459,28 @@ export async function oneClickUnsubscribe(deps: Pick<ModuleDeps, "db" | "hasher"
 }
 
 /**
+ * `GET /alerts/one-click?token=…`: where a browser opening the one-click link is sent (a
+ * `303`; RFC 2369 mail clients open `List-Unsubscribe` so). Changes nothing, so a scanner
+ * fetching the link stops no alert. The manage page of one of the address's alerts (the
+ * first confirmed, else the first; `/ar` for an address whose mails are in Arabic:
+ * `mailLanguageOf`); when the token names no alert left, the manage page of the token
+ * itself, in its mail's language, which says the link is no longer valid.
+ */
+export async function oneClickPage(
+  deps: Pick<ModuleDeps, "db" | "hasher" | "sealer">,
+  token: string,
+): Promise<{ location: string }> {
+  const named = await addressOf(deps, token);
+  const address = named === "unopened" ? undefined : named;
+  const now = new Date();
+  const live = address ? (await subscriptionsOf(deps.db, address.email)).filter((r) => !expired(r, now)) : [];
+  const shown = live.find((r) => r.confirmedAt !== null) ?? live[0];
+  if (!shown) return { location: pagePath(address?.language ?? "en", `/alerts/manage/${token}`) };
+  const language = mailLanguageOf(live) ?? (shown.language as Language);
+  return { location: pagePath(language, `/alerts/manage/${linkToken(deps.hasher, shown)}`) };
+}
+
+/**
  * Deletes the alert `id` of `email`'s address, or every one of them without `id`, in one
  * transaction that waits for a watcher run under way (`ALERT_RUN_LOCK`: a later run no
  * longer sees them). When the address is left with no subscription, its alert and

@@ -186,9 +186,10 @@ function line(env: Env, { what, item, before }: Change, language: Language): str
 }
 
 /**
- * The RFC 8058 one-click URL of an address's alert mails (an API POST; a GET answers 405).
- * Its token names the address (`addressToken`), so it stops every alert of it even after
- * the alert a mail was sent for was stopped.
+ * The one-click URL of an address's alert mails (RFC 8058: the provider POSTs to it; opened
+ * in a browser, a GET, it leads to the manage page and stops nothing). Its token names the
+ * address (`addressToken`), so it stops every alert of it even after the alert a mail was
+ * sent for was stopped.
  */
 function oneClickUrl(env: Env, sealer: Sealer, email: string, language: Language): string {
   return `${publicOrigin(env)}/api/v1/alerts/one-click?token=${addressToken(sealer, email, language)}`;
