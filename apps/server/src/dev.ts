@@ -3,6 +3,7 @@ import { createLogger } from "@khayl/api/http/log";
 import { exposedDemoWarning, loadEnvFile, parseEnvOrExit, publicOrigin } from "@khayl/config/env";
 import { databaseOpenProblem } from "@khayl/db/open-problems";
 import type { ServerBuild } from "react-router";
+import { onShutdownSignals } from "./shutdown-signals.ts";
 import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
 
 /**
@@ -55,8 +56,8 @@ try {
   exitOnStartError(error, listenProblem(error, env), log);
 }
 console.log(`\n  Dev server: ${publicOrigin(env)}\n`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void Promise.all([vite.close(), host.close()]).finally(() => process.exit(0));
-  });
-}
+// Ctrl-C sends SIGINT twice (the terminal's and npm's): the repeat is ignored, a later one ends it at once.
+onShutdownSignals(
+  () => void Promise.all([vite.close(), host.close()]).finally(() => process.exit(0)),
+  () => process.exit(1),
+);

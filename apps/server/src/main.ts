@@ -18,6 +18,7 @@ import { databaseOpenProblem } from "@khayl/db/open-problems";
 import { DEMO_INVOICES_FILE, saveDemoInvoiceLinks } from "@khayl/db/seed/demo-links";
 import type { DemoInvoiceLink } from "@khayl/db/seed/invoices";
 import { buildHost } from "./host.ts";
+import { onShutdownSignals } from "./shutdown-signals.ts";
 import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
 
 /**
@@ -85,8 +86,10 @@ function killAfter(ms: number): void {
   new Worker(code, { eval: true, workerData: { pid: process.pid, ms } }).unref();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+// Ctrl-C in a terminal sends SIGINT twice (the terminal's and npm's): the repeat is ignored.
+// A signal after that ends the process at once, exit 1 (docs/deploy.md).
+onShutdownSignals(
+  (signal) => {
     // The process always ends within graceMs + CLOSING_MS + EXITING_MS (decision 023):
     // requests and mail get the grace period, closing the rest CLOSING_MS more, then it
     // exits 1; should even that hang, it is killed.
@@ -110,8 +113,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.exit(1);
       },
     );
-  });
-}
+  },
+  (signal) => {
+    log.warn({ signal }, "a second signal: exiting at once, cutting what is under way");
+    process.exit(1);
+  },
+);
 
 // The link is a convenience of the demo: a demo-invoices.json that cannot be read or written
 // must not stop a server that is already serving.

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -166,4 +167,68 @@ describe.skipIf(onPostgres)("shutdown (on the PGlite project only: the database 
     },
     TIME_LIMIT_MS,
   );
+
+  test("slow: Ctrl-C on npm start (SIGINT twice, 0.3 s apart) shuts down gracefully and exits 0", async () => {
+    // A terminal sends SIGINT to the whole process group and npm forwards it once more: the
+    // second must not end the process while the first's shutdown finishes a request.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "khayl-shutdown-"));
+    folders.push(dataDir);
+    await cp(template as string, dataDir, { recursive: true });
+    const port = await freePort();
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SHUTDOWN_GRACE_MS: "3000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    children.add(child);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+    const origin = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    while (
+      !(await fetch(`${origin}/livez`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`no start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A request under way: its headers sent, the last byte of its body only after both signals.
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("error", () => {});
+    socket.write(
+      `POST /api/v1/alerts/subscriptions/lookup HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(-(child.pid as number), "SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(child.pid as number, "SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    socket.end("}");
+    await closed;
+    const ended = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+    children.delete(child);
+    if (!ended) process.kill(-(child.pid as number), "SIGKILL");
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(ended).toEqual({ code: 0, signal: null });
+    expect(output).toContain("shutting down");
+    expect(output).toContain('"msg":"stopped"');
+    expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  }, 120_000);
 });
