@@ -7,6 +7,7 @@ import { startSmtp, type TestSmtp } from "@khayl/api/modules/mail/testing";
 import { createDb, type DbHandle } from "@khayl/db/client";
 import { accounts, blogs, invoices, outbox } from "@khayl/db/schema";
 import { createScratchPostgres, type ScratchPostgres } from "@khayl/db/testing";
+import { type CuttableProxy, startCuttableProxy } from "@khayl/db/testing-proxy";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -39,10 +40,21 @@ test("the deployment test has what it needs (nginx, PostgreSQL) wherever CI runs
     });
 });
 
+test("the shipped nginx.conf never sends a request to the next instance on a 503", () => {
+  // The site answers 503 when the database is away, the same on every instance: counted as
+  // a failure (max_fails=1), it took every instance out of rotation, cached pages included.
+  const conf = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8").replace(/#.*$/gm, "");
+  const retries = [...conf.matchAll(/proxy_next_upstream\s+([^;]*);/g)].map((m) => m[1]);
+  expect(retries).not.toHaveLength(0);
+  for (const conditions of retries) expect(conditions).not.toMatch(/http_503/);
+});
+
 describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
   let work: string;
   let prodDir: string;
   let scratch: ScratchPostgres;
+  /** What the instances reach PostgreSQL through: the test cuts it for an outage. */
+  let proxy: CuttableProxy;
   let database: DbHandle;
   let smtp: TestSmtp;
   let smtpPort: number;
@@ -98,7 +110,7 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        DATABASE_URL: scratch.url,
+        DATABASE_URL: proxy.urlThrough(scratch.url),
         PUBLIC_URL: "https://www.example.ae",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         DEMO_DATA: "true",
@@ -131,6 +143,8 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
     execSync("npm prune --omit=dev --no-audit --no-fund --silent", { cwd: prodDir, stdio: "ignore" });
 
     scratch = await createScratchPostgres();
+    const target = new URL(scratch.url);
+    proxy = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
     database = await createDb({ databaseUrl: scratch.url, poolSize: 2 });
     smtp = await startSmtp();
     smtpPort = smtp.port;
@@ -165,6 +179,7 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
       // A killed process exits at once, and its database sessions end with it.
       ["the instances to exit", () => Promise.all(instances.map((instance) => instance.exited))],
       ["the SMTP server to stop", () => smtp?.stop()],
+      ["the database proxy to close", () => proxy?.close()],
       ["the test's database pool to close", () => database?.close()],
       ["the scratch database to be dropped", () => scratch?.drop()],
       ["the work folder to be removed", () => work && rmSync(work, { recursive: true, force: true })],
@@ -248,6 +263,24 @@ describe.runIf(ready)("two instances behind nginx on one PostgreSQL", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  test("during a PostgreSQL outage an API read answers 503 with retry-after and cached pages still 200", async () => {
+    // Both instances keep the home page in their page cache.
+    for (let i = 0; i < 4; i++) expect((await viaNginx("/")).status).toBe(200);
+    await proxy.cut();
+    try {
+      for (let offset = 0; offset < 2; offset++) {
+        const read = await viaNginx(`/api/v1/event-services/website?limit=5&offset=${1000 + offset}`);
+        expect([read.status, read.headers["retry-after"]]).toEqual([503, "5"]);
+      }
+      // nginx took no instance out of rotation for those 503s: the cached page is served.
+      for (let i = 0; i < 4; i++) expect((await viaNginx("/")).status).toBe(200);
+    } finally {
+      await proxy.restore();
+    }
+    for (const instance of instances)
+      await until(async () => (await direct(instance, "/readyz")).status === 200, `${instance.name} to be ready again`);
   });
 
   /** The payable demo invoice's link token, as the instance that seeded it printed it. */

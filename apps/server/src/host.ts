@@ -121,6 +121,11 @@ export async function buildHost(options: HostOptions): Promise<Host> {
   const app: FastifyInstance = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     ...API_SERVER_OPTIONS,
+    // A request that reaches an instance shutting down (one more on a keep-alive connection
+    // still busy at the signal) gets its real answer, with `Connection: close`, within the
+    // grace period, not Fastify's bare 503: nginx does not retry a 503 elsewhere
+    // (deploy/nginx.conf), so a rolling restart would show it to visitors.
+    return503OnClosing: false,
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY.join(",") : false,
     frameworkErrors: frameworkErrorAnswer(outsideHooks, Boolean(env.TRUST_PROXY?.length)),
     clientErrorHandler: clientErrorAnswer(outsideHooks),

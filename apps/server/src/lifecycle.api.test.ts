@@ -131,6 +131,44 @@ test("slow: shutdown finishes the request and the mail under way, and gives back
 }, 60_000);
 
 // Skipped on PGlite: an embedded database cannot become unreachable; only a PostgreSQL server can be stopped.
+test("slow: a request arriving on a busy keep-alive connection during the shutdown gets its real answer", async () => {
+  // nginx does not retry a 503 on the other instance (deploy/nginx.conf: the database's 503
+  // is the same everywhere), so a rolling restart must not answer one: a request that still
+  // reaches the instance shutting down is served, and its connection closed after it.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "khayl-stop-"));
+  const database = await createTestDb();
+  const host = await buildHost({ env: envFor(dir), logger: false, database, seed: false });
+  let closing: Promise<void> | undefined;
+  try {
+    await host.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (host.app.server.address() as net.AddressInfo).port;
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += String(chunk);
+    });
+    const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    const body = "fullName=Hessa+Al+Ketbi&email=&phone=";
+    socket.write(
+      `POST /contact-us HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    closing = host.close({ graceMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The rest of the form, and the next request on the same connection.
+    socket.write(`${body.slice(10)}GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await ended;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses, received.match(/(HTTP\/1\.1 \d{3}|Connection:).*$/gm)?.join("; ")).toEqual([400, 200]);
+    await closing;
+  } finally {
+    await (closing ?? host.close());
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
 describe.runIf(testDbKind() === "postgres")("probes while PostgreSQL is unreachable", () => {
   /** A TCP relay to PostgreSQL that the test can cut and restore, as a network outage would. */
   async function relayToPostgres(port = 0) {
