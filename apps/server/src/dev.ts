@@ -3,6 +3,7 @@ import { createLogger } from "@khayl/api/http/log";
 import { exposedDemoWarning, loadEnvFile, parseEnvOrExit, publicOrigin } from "@khayl/config/env";
 import { databaseOpenProblem } from "@khayl/db/open-problems";
 import type { ServerBuild } from "react-router";
+import { payableDemoInvoice } from "./demo-invoice-link.ts";
 import { onShutdownSignals } from "./shutdown-signals.ts";
 import { checkListenable, exitOnStartError, listenProblem } from "./startup-problems.ts";
 
@@ -38,6 +39,7 @@ let host: Awaited<ReturnType<typeof buildHost>>;
 try {
   host = await buildHost({
     env,
+    seed: env.DEMO_DATA,
     logger: log,
     dev: {
       loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -55,7 +57,15 @@ try {
 } catch (error) {
   exitOnStartError(error, listenProblem(error, env), log);
 }
-console.log(`\n  Dev server: ${publicOrigin(env)}\n`);
+// As `npm start` does: the seeding run saves the demo invoice links to DATA_DIR (the two
+// share it), and a payable one is printed.
+let invoice: string | null = null;
+try {
+  invoice = await payableDemoInvoice(host, env, publicOrigin(env));
+} catch (error) {
+  log.warn({ err: error }, "the demo invoice link could not be read or saved (DATA_DIR/demo-invoices.json)");
+}
+console.log(`\n  Dev server: ${publicOrigin(env)}${invoice ? `\n  Invoice:    ${invoice}` : ""}\n`);
 // Ctrl-C sends SIGINT twice (the terminal's and npm's): the repeat is ignored, a later one ends it at once.
 onShutdownSignals(
   () => void Promise.all([vite.close(), host.close()]).finally(() => process.exit(0)),
