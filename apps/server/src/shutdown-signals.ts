@@ -1,12 +1,12 @@
 /** The signals that shut the server down (`npm start`, `npm run dev`). */
-export const SHUTDOWN_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const SHUTDOWN_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 /**
  * How long after the first shutdown signal a further one is taken for the same request, in
  * ms: Ctrl-C on `npm start` in a terminal delivers SIGINT twice, once from the terminal to
  * the whole process group and once forwarded by npm, about 0.3 s apart.
  */
-export const REPEAT_WINDOW_MS = 1_000;
+const REPEAT_WINDOW_MS = 1_000;
 
 /**
  * Listens for SIGINT and SIGTERM for the life of the process: the first calls `shutDown`
