@@ -40,7 +40,7 @@ async function registerApiBase(app: FastifyInstance, deps: ModuleDeps): Promise<
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.db);
   app.addHook("preParsing", refuseOtherJsonCharsets);
   app.addHook("preValidation", refuseNulCharacters);
   await registerRateLimit(app, deps.db, deps.hasher);

@@ -8,7 +8,7 @@ import FindMyWay from "find-my-way";
 import { translate, translateText } from "../i18n.ts";
 import { type Language, requestLanguage } from "./language.ts";
 import { bodyRefusal, httpMessages, routeNotFound } from "./messages.ts";
-import { createOutageLog } from "./outage-log.ts";
+import { createOutageLog, databaseOutagesOf } from "./outage-log.ts";
 
 /**
  * An error a service throws to answer the client with a 4xx envelope
@@ -122,13 +122,18 @@ const DATABASE_RETRY_AFTER_S = 5;
  * and answered 500 with a generic message. Every message is in
  * the request's language (`language: ar`), from the catalogue (decisions 016, 027). The
  * database's errors are logged by outage (`createOutageLog`): the first with its error,
- * then a count a minute, then the end; any other error is logged with each request.
+ * then a count a minute, then the end; any other error is logged with each request. Given
+ * the `db` the routes read, those outages are the database's own (`databaseOutagesOf`),
+ * shared with the mail worker and the retention round, so the end of an outage is logged
+ * only once none of them fails.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
-  const outages = {
-    unreachable: createOutageLog({ log: app.log, name: "the database is unreachable" }),
-    exhausted: createOutageLog({ log: app.log, name: "the database is out of disk space or memory" }),
-  };
+export function registerErrorHandling(app: FastifyInstance, db?: object): void {
+  const outages = db
+    ? databaseOutagesOf(db, app.log)
+    : {
+        unreachable: createOutageLog({ log: app.log, name: "the database is unreachable" }),
+        exhausted: createOutageLog({ log: app.log, name: "the database is out of disk space or memory" }),
+      };
   app.addHook("onClose", async () => {
     outages.unreachable.close();
     outages.exhausted.close();

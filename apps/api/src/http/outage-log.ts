@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable, isResourceExhausted } from "@khayl/db/client";
+
 /** The part of a logger (pino's, Fastify's `request.log`) an outage log writes to. */
 export interface OutageLogger {
   warn(obj: object, msg: string): void;
@@ -74,4 +76,72 @@ export function createOutageLog(options: { log: OutageLogger; name: string; inte
       outage = undefined;
     },
   };
+}
+
+/** The two outages of a database, each logged by its own `OutageLog` (their lines say which). */
+export interface DatabaseOutages {
+  /** The database cannot be reached (refused, cut, timed out, restarting). */
+  readonly unreachable: OutageLog;
+  /** The database is out of disk space or memory (`isResourceExhausted`). */
+  readonly exhausted: OutageLog;
+  /**
+   * Counts one failure `isDatabaseUnavailable` says is the database's, in the outage its
+   * kind belongs to, under `msg` (which the summary lines count by): the first of an
+   * outage is logged at warn to `log` with the error, the rest only counted.
+   */
+  failed(log: Pick<OutageLogger, "warn">, error: unknown, msg: string): void;
+  /** Stops both summary timers (at shutdown); a later failure begins a new outage. */
+  close(): void;
+}
+
+/** The outages of each database handle, shared by everything that reads it. */
+const outagesByDatabase = new WeakMap<object, DatabaseOutages>();
+
+/**
+ * The outage logs of the database `db` (decision 023), one per database handle for the
+ * whole process: the requests' error handler, the mail worker and the retention round all
+ * count their failures in the same outage, so that its first failure is logged once, its
+ * summary counts them all, and its end is logged only once nothing has failed for a minute
+ * (a worker that still fails keeps the outage going). Made on the first call, with that
+ * call's `log` for the summary and end lines and `intervalMs` (tests); later calls get it.
+ */
+export function databaseOutagesOf(
+  db: object,
+  log: OutageLogger,
+  options: { intervalMs?: number } = {},
+): DatabaseOutages {
+  let outages = outagesByDatabase.get(db);
+  if (outages) return outages;
+  const unreachable = createOutageLog({ log, name: "the database is unreachable", ...options });
+  const exhausted = createOutageLog({ log, name: "the database is out of disk space or memory", ...options });
+  outages = {
+    unreachable,
+    exhausted,
+    failed(to, error, msg) {
+      (isResourceExhausted(error) ? exhausted : unreachable).failed(to, error, msg);
+    },
+    close() {
+      unreachable.close();
+      exhausted.close();
+    },
+  };
+  outagesByDatabase.set(db, outages);
+  return outages;
+}
+
+/**
+ * Logs the failure of a background round (the mail outbox's, the retention purge's) that
+ * reads `db`: a failure of the database being away (`isDatabaseUnavailable`) goes to the
+ * database's outage (`databaseOutagesOf`) as "`what`: the database is unreachable" (or
+ * "… out of disk space or memory"), so a round every 2 s during an outage logs one line and
+ * then one a minute; any other is logged at warn under `what` with the error itself in
+ * `err`, which the product's logger serializes without its values (Drizzle's `params`).
+ */
+export function logRoundFailure(db: object, log: OutageLogger, error: unknown, what: string): void {
+  if (isDatabaseUnavailable(error)) {
+    const kind = isResourceExhausted(error)
+      ? "the database is out of disk space or memory"
+      : "the database is unreachable";
+    databaseOutagesOf(db, log).failed(log, error, `${what}: ${kind}`);
+  } else log.warn({ err: error }, what);
 }

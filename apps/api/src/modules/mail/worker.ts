@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Env } from "@khayl/config/env";
 import type { Db } from "@khayl/db/client";
+import { logRoundFailure, type OutageLogger } from "../../http/outage-log.ts";
 import { type Sealer, UnsealError } from "../../secret-key.ts";
 import { MAIL_LANES } from "./outgoing-mail.ts";
 import {
@@ -20,7 +21,8 @@ export interface MailWorkerOptions {
   env: Env;
   /** Opens the sealed mails (`enqueueMails`): the server secret's `createSealer`. */
   sealer: Sealer;
-  log: MailLog & { warn(obj: object, msg: string): void };
+  /** The product's logger (its `err` serializer keeps an error's values out of the log). */
+  log: MailLog & OutageLogger;
   /** Poll interval in ms (default 2000). */
   intervalMs?: number;
   /** First retry delay in ms, doubled per attempt up to `maxBackoffMs` (default 30 s). */
@@ -63,7 +65,8 @@ export interface MailWorker {
  * does not open (sealed under another `SECRET_KEY`, or altered) is given up at once. A
  * mail is marked sent only after the transport accepted it, so nothing is lost when SMTP
  * is down or the process stops mid-way (a claimed but unsent mail becomes due again when
- * its lock expires).
+ * its lock expires). A round the database's absence stops is logged by the database's
+ * outage (`logRoundFailure`): once, then counted once a minute.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, log } = options;
@@ -179,9 +182,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   function tick() {
     running = deliverDue()
-      .catch((error: unknown) =>
-        log.warn({ err: error instanceof Error ? error.message : String(error) }, "mail outbox round failed"),
-      )
+      // During a database outage a round fails every `intervalMs`: counted in the outage, not a line each.
+      .catch((error: unknown) => logRoundFailure(db, log, error, "mail outbox round failed"))
       .finally(() => {
         running = undefined;
         if (timer) {
@@ -207,7 +209,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       clearTimeout(grace);
       await markUnmarked().catch((error: unknown) =>
         log.warn(
-          { mailIds: [...unmarked], err: error instanceof Error ? error.message : String(error) },
+          { mailIds: [...unmarked], err: error },
           "mails sent but not recorded as sent (database unreachable): they may be sent again",
         ),
       );

@@ -1,5 +1,6 @@
 import type { Db, DbHandle } from "@khayl/db/client";
 import { type SQL, sql } from "drizzle-orm";
+import { logRoundFailure } from "../../http/outage-log.ts";
 import { purgeUnconfirmedAlerts } from "../alerts/service.ts";
 import { purgeOldMailFiles } from "../mail/transport.ts";
 import { anonymiseSupportRequestsOlderThan } from "../support-requests/repository.ts";
@@ -162,7 +163,8 @@ export interface RetentionJob {
  * in-process): a first round at once, then one every `intervalMs` (default 10 minutes).
  * On an embedded PGlite (`kind`), each round then vacuums the purged tables and
  * checkpoints (`maintainEmbedded`), logged at debug with how long it took. A failed round
- * is logged and the next one tried on schedule.
+ * is logged (`logRoundFailure`: by the database's outage when it is away) and the next one
+ * tried on schedule.
  */
 export function createRetentionJob(options: {
   db: Db;
@@ -193,7 +195,7 @@ export function createRetentionJob(options: {
           "embedded database vacuumed and checkpointed",
         );
       })
-      .catch((error: unknown) => options.log.warn({ err: error }, "retention purge failed"))
+      .catch((error: unknown) => logRoundFailure(options.db, options.log, error, "retention purge failed"))
       .finally(() => {
         running = undefined;
         if (!stopped) {
