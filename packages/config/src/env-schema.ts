@@ -72,6 +72,9 @@ const flag = (value: "true" | "false") =>
 const budget = (value: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).default(value));
 
+/** The longest `ALERTS_INTERVAL_SECONDS`: a day. */
+const MAX_ALERTS_INTERVAL_S = 86_400;
+
 /**
  * The demo company's names and address: the defaults of `COMPANY_NAME`, `COMPANY_ADDRESS` and
  * their Arabic twins.
@@ -297,8 +300,15 @@ export const envSchema = z.object({
   DELETION_WRONG_CODES_PER_HOUR: budget(30),
   /** Alert confirmation mails per hour to everyone together (decision 028); requests past it are answered alike and dropped. */
   ALERT_CONFIRMATIONS_PER_HOUR: budget(60),
-  /** How often the alerts watcher compares the schedules with what it has seen (decision 028). */
-  ALERTS_INTERVAL_SECONDS: budget(300),
+  /**
+   * How often the alerts watcher compares the schedules with what it has seen (decision 028),
+   * in seconds: at most a day (`MAX_ALERTS_INTERVAL_S`; a timer cannot wait past ~24.8 days,
+   * and alerts a day late are no alerts).
+   */
+  ALERTS_INTERVAL_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(MAX_ALERTS_INTERVAL_S, `at most ${MAX_ALERTS_INTERVAL_S} (a day)`).default(300),
+  ),
 
   /**
    * The server secret that keys the HMACs of verification codes, e-mail addresses,

@@ -165,6 +165,13 @@ describe("configuration (conventions §4)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  test("ALERTS_INTERVAL_SECONDS is at most a day, refused by name past it (a timer overflows at ~24.8 days)", () => {
+    expect(parseEnv({ ALERTS_INTERVAL_SECONDS: "86400" }).ALERTS_INTERVAL_SECONDS).toBe(86_400);
+    for (const bad of ["86401", "2147484", "0", "1.5"])
+      expect(() => parseEnv({ ALERTS_INTERVAL_SECONDS: bad }), bad).toThrow(/^ {2}ALERTS_INTERVAL_SECONDS: /m);
+    expect(() => parseEnv({ ALERTS_INTERVAL_SECONDS: "2147484" })).toThrow(/at most 86400 \(a day\)/);
+  });
+
   test("SMTP_ALLOW_PLAINTEXT is off unless set to true", () => {
     expect(parseEnv({}).SMTP_ALLOW_PLAINTEXT).toBe(false);
     expect(parseEnv({ SMTP_ALLOW_PLAINTEXT: "true" }).SMTP_ALLOW_PLAINTEXT).toBe(true);
