@@ -9,9 +9,37 @@ import { PROXY_NAMES, proxyRange } from "./proxy-ranges.ts";
 
 const optional = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 const withDefault = (value: string) => z.preprocess((v) => (v === "" ? undefined : v), z.string().default(value));
-const urlWithDefault = (value: string) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.string().url().default(value));
-const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+
+/**
+ * True when `value` is a URL of one of `schemes` (`https:`, with the colon) naming a host;
+ * with `hostParameter`, a `host` query parameter may name it instead (PostgreSQL's Unix
+ * socket: `postgres:///khayl?host=/var/run/postgresql`). `smtp://`, `javascript:alert(1)`
+ * or `mysql://…` are no such URL: taken as one, they mailed 127.0.0.1, linked a script, or
+ * were read as PostgreSQL with a misleading error.
+ */
+function isUrlOf(value: string, schemes: readonly string[], hostParameter = false): boolean {
+  // Not `new URL` unguarded: a throw inside a refinement escapes `safeParse` (see `isOrigin`).
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return schemes.includes(url.protocol) && (url.hostname !== "" || (hostParameter && !!url.searchParams.get("host")));
+}
+
+/**
+ * A URL of `schemes` with a host (`isUrlOf`), refused in one line saying which schemes and
+ * showing `example`.
+ */
+function urlOf(schemes: readonly string[], example: string, hostParameter = false) {
+  const names = schemes.map((scheme) => scheme.slice(0, -1)).join(" or ");
+  return z
+    .string()
+    .refine((value) => isUrlOf(value, schemes, hostParameter), `a URL such as ${example}: ${names}, with a host`);
+}
+/** An optional `urlOf` variable (empty = unset). */
+const optionalUrlOf = (schemes: readonly string[], example: string, hostParameter = false) =>
+  z.preprocess((v) => (v === "" ? undefined : v), urlOf(schemes, example, hostParameter).optional());
+/** A public link the pages print (the app stores, social profiles): https only; `fallback` when unset. */
+const publicLink = (fallback: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), urlOf(["https:"], fallback).default(fallback));
 
 /**
  * True when `value` is an origin: `http:` or `https:`, a host and perhaps a port, with no
@@ -102,9 +130,9 @@ export const envSchema = z.object({
    */
   DEMO_DATA: flag("true"),
   /** PostgreSQL instead of the embedded PGlite. */
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrlOf(["postgres:", "postgresql:"], "postgres://khayl@db.internal:5432/khayl", true),
   /** The provider API root the website reads from; unset = the in-process API at /api/v1. */
-  API_URL: optionalUrl,
+  API_URL: optionalUrlOf(["https:", "http:"], "https://api.example.ae/api/v1"),
   /** Public origin of the site, used in links printed or mailed (default http://localhost:PORT): `isOrigin`. */
   PUBLIC_URL: optionalOrigin,
   /**
@@ -219,10 +247,10 @@ export const envSchema = z.object({
    */
   COMPANY_ADDRESS_AR: withDefault(DEMO_COMPANY.addressAr),
   COMPANY_TRN: withDefault("100123456700003"),
-  IOS_APP_URL: urlWithDefault("https://apps.apple.com/ae/app/khayl/id0000000000"),
-  ANDROID_APP_URL: urlWithDefault("https://play.google.com/store/apps/details?id=ae.khayl.app"),
-  INSTAGRAM_URL: urlWithDefault("https://www.instagram.com/khayl.ae"),
-  LINKEDIN_URL: urlWithDefault("https://www.linkedin.com/company/khayl-ae"),
+  IOS_APP_URL: publicLink("https://apps.apple.com/ae/app/khayl/id0000000000"),
+  ANDROID_APP_URL: publicLink("https://play.google.com/store/apps/details?id=ae.khayl.app"),
+  INSTAGRAM_URL: publicLink("https://www.instagram.com/khayl.ae"),
+  LINKEDIN_URL: publicLink("https://www.linkedin.com/company/khayl-ae"),
   SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().default("support@khayl.example")),
   SUPPORT_PHONE: withDefault("+971 6 000 0000"),
   /**
@@ -243,7 +271,7 @@ export const envSchema = z.object({
   GA_MEASUREMENT_ID: optional,
 
   /** Mail: SMTP when set (smtp://user:pass@host:port), else .eml files under DATA_DIR/outbox. */
-  SMTP_URL: optionalUrl,
+  SMTP_URL: optionalUrlOf(["smtp:", "smtps:"], "smtps://user:password@smtp.example.ae:465"),
   /**
    * SMTP without TLS to a host that is not loopback: refused unless this is true (the
    * transport requires STARTTLS, or use `smtps:`; architecture §3.6).
@@ -335,7 +363,7 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   /** Stripe's API root; only to point the server at stripe-mock or a test double (default https://api.stripe.com). */
-  STRIPE_API_URL: optionalUrl,
+  STRIPE_API_URL: optionalUrlOf(["https:", "http:"], "http://stripe-mock:12111"),
   /**
    * A public deployment refuses to take payments in test mode (the offline sandbox, or
    * Stripe test keys) unless this is true: for a staging or demo site on a public address.

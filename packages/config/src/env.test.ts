@@ -172,6 +172,41 @@ describe("configuration (conventions §4)", () => {
     expect(() => parseEnv({ ALERTS_INTERVAL_SECONDS: "2147484" })).toThrow(/at most 86400 \(a day\)/);
   });
 
+  test("URL variables take only their schemes, with a host; each refusal names the variable", () => {
+    const refused: [string, string, RegExp][] = [
+      ["SMTP_URL", "smtp://", /smtp or smtps, with a host/],
+      ["SMTP_URL", "http://mail.example.ae", /smtp or smtps, with a host/],
+      ["DATABASE_URL", "mysql://khayl@db.internal/khayl", /postgres or postgresql, with a host/],
+      ["DATABASE_URL", "postgres://", /postgres or postgresql, with a host/],
+      ["IOS_APP_URL", "javascript:alert(1)", /https, with a host/],
+      ["ANDROID_APP_URL", "http://play.google.com/store/apps/details?id=ae.khayl.app", /https, with a host/],
+      ["INSTAGRAM_URL", "data:text/html,hi", /https, with a host/],
+      ["LINKEDIN_URL", "https://", /https, with a host/],
+      ["API_URL", "ftp://api.example.ae/api/v1", /https or http, with a host/],
+      ["STRIPE_API_URL", "file:///etc/passwd", /https or http, with a host/],
+    ];
+    for (const [name, value, why] of refused) {
+      const lines = refusal({ [name]: value }).split("\n");
+      expect(lines, `${name}=${value}`).toEqual([
+        "Invalid configuration:",
+        expect.stringMatching(new RegExp(`^ {2}${name}: a URL such as `)),
+      ]);
+      expect(lines[1], `${name}=${value}`).toMatch(why);
+    }
+    expect(
+      parseEnv({
+        SMTP_URL: "smtps://mailer:secret@smtp.example.ae:465",
+        DATABASE_URL: "postgresql:///khayl?host=/var/run/postgresql",
+        SECRET_KEY: "0123456789abcdef0123456789abcdef",
+        IOS_APP_URL: "https://apps.apple.com/ae/app/x/id1",
+        STRIPE_API_URL: "http://stripe-mock:12111",
+      }),
+    ).toMatchObject({
+      SMTP_URL: "smtps://mailer:secret@smtp.example.ae:465",
+      IOS_APP_URL: "https://apps.apple.com/ae/app/x/id1",
+    });
+  });
+
   test("SMTP_ALLOW_PLAINTEXT is off unless set to true", () => {
     expect(parseEnv({}).SMTP_ALLOW_PLAINTEXT).toBe(false);
     expect(parseEnv({ SMTP_ALLOW_PLAINTEXT: "true" }).SMTP_ALLOW_PLAINTEXT).toBe(true);
