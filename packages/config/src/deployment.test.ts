@@ -36,6 +36,17 @@ describe("a public deployment refuses what only makes sense in the demo (archite
     ]);
   });
 
+  test("a public deployment refuses NODE_ENV other than production; the demo takes any", () => {
+    for (const mode of ["development", "test"])
+      expect(refusal({ ...live, NODE_ENV: mode }).split("\n"), mode).toEqual([
+        "Invalid configuration:",
+        `  NODE_ENV: ${mode}: the pages would be served in development mode, which sends a failing page's server error (its message and stack) to the visitor; unset it or set NODE_ENV=production`,
+      ]);
+    expect(refusal({ ...live, NODE_ENV: "production" })).toBe("");
+    expect(refusal({ ...live, NODE_ENV: "" })).toBe("");
+    expect(refusal({ NODE_ENV: "development" })).toBe("");
+  });
+
   test("PUBLIC_URL is an origin, and https on a public deployment", () => {
     for (const url of [
       "https://staff:hunter2@www.example.ae",

@@ -78,7 +78,8 @@ interface DeploymentProblem {
  * ends TLS itself, so an `https:` site always sits behind a proxy); `PUBLIC_URL` on plain
  * `http:` (links with tokens would be mailed in clear); `STRIPE_API_URL` set (payments to a
  * stand-in) unless `ALLOW_TEST_PAYMENTS`; `API_URL` on plain `http:` to a host that is not
- * loopback (the visitors' data would cross the network in clear). Answers an empty list for the
+ * loopback (the visitors' data would cross the network in clear); `NODE_ENV` other than
+ * `production` (React Router's development mode shows server errors to visitors). Answers an empty list for the
  * local demo. `source` is the raw environment, to tell a variable left unset from one set
  * to its default.
  */
@@ -142,6 +143,13 @@ export function deploymentProblems(env: Env, source: Record<string, string | und
         problem: "these are Stripe test keys; set the live keys (or ALLOW_TEST_PAYMENTS=true for a test site)",
       });
   }
+  if (kind === "public" && env.NODE_ENV !== "production")
+    problems.push({
+      variables: "NODE_ENV",
+      problem:
+        `${env.NODE_ENV}: the pages would be served in development mode, which sends a failing page's server ` +
+        "error (its message and stack) to the visitor; unset it or set NODE_ENV=production",
+    });
   if (kind === "public" && !env.SMTP_URL)
     problems.push({
       variables: "SMTP_URL",
