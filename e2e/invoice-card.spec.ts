@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   claimUnpaidInvoice,
   demoInvoice,
@@ -53,14 +53,20 @@ test("a declined card shows 'Payment failed. Please try again.', resets after 3 
   }
 });
 
-test("an invoice paid meanwhile in another tab: Pay there shows it paid, not a form emptied in silence", async ({
-  page,
-  context,
-}) => {
+/** An unpaid invoice's payment step open in `page` and in a second tab of `context`; answers that tab. */
+async function twoTabsOnOneInvoice(page: Page, context: BrowserContext): Promise<Page> {
   const invoice = await claimUnpaidInvoice();
   await toPaymentStep(page, invoice);
   const other = await context.newPage();
   await toPaymentStep(other, invoice);
+  return other;
+}
+
+test("an invoice paid meanwhile in another tab: Pay there shows it paid, not a form emptied in silence", async ({
+  page,
+  context,
+}) => {
+  const other = await twoTabsOnOneInvoice(page, context);
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Success" })).toBeVisible();
@@ -74,10 +80,7 @@ test("an intent another tab paid while this one was confirming it: the page show
   page,
   context,
 }) => {
-  const invoice = await claimUnpaidInvoice();
-  await toPaymentStep(page, invoice);
-  const other = await context.newPage();
-  await toPaymentStep(other, invoice);
+  const other = await twoTabsOnOneInvoice(page, context);
   // This tab's confirmation reaches the server only once the other tab has paid: both were
   // given the invoice's one open intent, which is charged by then.
   let otherPaid: () => void = () => {};

@@ -54,28 +54,29 @@ interface Stopped {
   pagesServed: number;
 }
 
-/** Starts `npm start`'s process on a copy of the template, fills its stopped pipe, SIGTERMs it. */
-async function startServeStop(dataDir: string, pages: number): Promise<Stopped> {
-  const port = await freePort();
+/**
+ * `npm start`'s process (scripts/start.mjs) on `dataDir` and `port` in production, with
+ * `env` added; in its own process group, signalled as a whole as a process manager does.
+ * `exited` settles with its exit code or signal.
+ */
+function spawnStart(dataDir: string, port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "debug",
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-    },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group, signalled as a whole as a process manager does.
     detached: true,
   });
   children.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
+  return { child, exited };
+}
+
+/** Starts `npm start`'s process on a copy of the template, fills its stopped pipe, SIGTERMs it. */
+async function startServeStop(dataDir: string, pages: number): Promise<Stopped> {
+  const port = await freePort();
+  const { child, exited } = spawnStart(dataDir, port, { LOG_LEVEL: "debug", SHUTDOWN_GRACE_MS: String(GRACE_MS) });
   let output = "";
   const read = (chunk: Buffer) => (output += chunk);
   child.stdout?.on("data", read);
@@ -175,23 +176,7 @@ describe.skipIf(onPostgres)("shutdown (on the PGlite project only: the database 
     folders.push(dataDir);
     await cp(template as string, dataDir, { recursive: true });
     const port = await freePort();
-    const child = spawn(process.execPath, ["scripts/start.mjs"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SHUTDOWN_GRACE_MS: "3000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    children.add(child);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once("exit", (code, signal) => resolve({ code, signal })),
-    );
+    const { child, exited } = spawnStart(dataDir, port, { SHUTDOWN_GRACE_MS: "3000" });
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk));

@@ -125,8 +125,8 @@ describe("GET /event-services/website", () => {
       ["OPTIONS", "/api/v1/health", "GET, HEAD"],
       ["DELETE", "/api/v1/event-services/website?limit=1", "GET, HEAD"],
       ["POST", "/api/v1/blog/7/", "GET, HEAD"],
-      // The one-click link of an alert mail is a POST (RFC 8058): a GET changes nothing.
-      ["GET", "/api/v1/alerts/one-click?token=x", "POST"],
+      // The one-click link of an alert mail is a POST (RFC 8058); a GET leads to the manage page.
+      ["PUT", "/api/v1/alerts/one-click?token=x", "GET, HEAD, POST"],
     ] as const;
     for (const [method, url, allow] of cases) {
       const response = await api.app.inject({ method, url, headers: { language: "ar" } });
