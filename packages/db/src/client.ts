@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -221,7 +221,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       const dir = path.resolve(options.dataDir, "pglite");
       // Its user's alone, also when an older start made it open to all: the write-ahead
       // log keeps what rows held before an erasure or a redaction (architecture §3.7).
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeFolder(dir);
       chmodSync(dir, 0o700);
       unlock = lockDataDir(options.dataDir);
       try {
@@ -261,6 +261,24 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       }
     },
   };
+}
+
+/**
+ * Makes `dir` and the folders above it, for its user alone (0700). Throws the file system's
+ * error; where a recursive `mkdir` says only ENOENT (on a read-only file system it does, for
+ * the first folder it could not make), the error of writing to the nearest folder that
+ * exists (EROFS, EACCES), which says what to fix (`databaseOpenProblem`).
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+    let existing = path.dirname(dir);
+    while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+    accessSync(existing, constants.W_OK);
+    throw error;
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "./client.ts";
 import { databaseOpenProblem } from "./open-problems.ts";
 
@@ -58,6 +59,30 @@ test("a DATA_DIR that is a file, or not writable, names DATA_DIR and what to do"
   );
   // A file elsewhere is not DATA_DIR's problem.
   expect(databaseOpenProblem({ ...denied, path: "/etc/khayl" }, { DATA_DIR: "/srv/khayl" })).toBeNull();
+});
+
+/** A read-only tmpfs under `work`, or undefined where this user may not mount one (not root). */
+function readOnlyMount(): string | undefined {
+  const dir = path.join(work, "read-only");
+  mkdirSync(dir);
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", dir]);
+  return mounted.status === 0 ? dir : undefined;
+}
+const readOnly = readOnlyMount();
+afterAll(() => {
+  if (readOnly) execFileSync("umount", [readOnly]);
+});
+
+// Round twenty: on a read-only file system Node's recursive mkdir says ENOENT, and the start
+// ended with a fatal stack instead of the line that names DATA_DIR.
+describe.skipIf(!readOnly)("on a read-only file system (a tmpfs this test mounts as root)", () => {
+  test("a DATA_DIR to be made there names DATA_DIR and says it is read-only", async () => {
+    const DATA_DIR = path.join(readOnly as string, "data");
+    const problem = databaseOpenProblem(await openingError({ DATA_DIR }), { DATA_DIR });
+    expect(problem).toBe(
+      `DATA_DIR ${DATA_DIR} cannot be used: the file system is read-only (${readOnly}); set DATA_DIR to a folder this user may write, or fix that one`,
+    );
+  });
 });
 
 test("a DATABASE_URL where nothing listens names DATABASE_URL, never its password", async () => {
