@@ -55,7 +55,8 @@ export async function submitContact(request: Request, context: WebContext) {
         // validateContactForm accepted them, so they are option values.
         subject: values.subject as Subject,
         division: values.division as Division,
-        applicableReference: values.applicableReference || null,
+        // As typed, "" when left empty (product §3: optional free text); the API takes "" as none.
+        applicableReference: values.applicableReference,
         sourceIsApp: false,
         sourceIsWebsite: true,
         ...(honeypot ? { website: honeypot } : {}),

@@ -63,6 +63,38 @@ test("the contact form says its own failure message in the page's language when 
   expect((await submitContact(contact("/ar"), refusing)).data).toMatchObject({ message: "Too many requests" });
 });
 
+// Round twenty: product §3's applicableReference is optional free text; a provider behind
+// API_URL got `null` for an empty field, where the form holds "".
+test("the contact form sends the reference as typed, empty text when left empty", async () => {
+  const sent: unknown[] = [];
+  const recording = contextAnswering(async (_url, init) => {
+    sent.push(JSON.parse(String(init?.body)));
+    return Response.json(
+      { success: true, statusCode: 201, message: "ok", data: { reference: "SR-1" } },
+      { status: 201 },
+    );
+  });
+  const withReference = (applicableReference: string) => {
+    const body = new URLSearchParams({
+      fullName: "Hessa Al Mansoori",
+      email: "hessa@example.com",
+      phone: "+971501234567",
+      subject: "Inquiry",
+      division: "Technology",
+      applicableReference,
+      supportInquiry: "When is the next flight to Liège?",
+    });
+    return new Request("http://localhost/contact-us", { method: "POST", body });
+  };
+  for (const reference of ["", "AWB-176-12345675"]) {
+    expect((await submitContact(withReference(reference), recording)).data).toMatchObject({ ok: true });
+  }
+  expect(sent.map((body) => (body as { applicableReference?: unknown }).applicableReference)).toEqual([
+    "",
+    "AWB-176-12345675",
+  ]);
+});
+
 test("the deletion form says its own failure message in the page's language when the API gives no answer or fails (5xx)", async () => {
   for (const [prefix, message] of [
     ["", "Your request could not be completed. Please try again."],
