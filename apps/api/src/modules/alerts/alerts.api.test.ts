@@ -850,6 +850,45 @@ function linksOf(mail: string): { oneClick: URL; manageToken: string } {
   return { oneClick: new URL(oneClick!), manageToken: manageToken! };
 }
 
+// Round twenty, the session's own diff: confirming one request rewrote the language of the
+// address's requests not yet confirmed, part of their consent record.
+test("confirming one request leaves another's language as asked until it is confirmed, then it is the address's", async () => {
+  const email = "two-requests@example.com";
+  const ask = async (body: Record<string, string>, remoteAddress: string) => {
+    const asked = await api.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts/subscriptions",
+      remoteAddress,
+      payload: { email, ...body },
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = (await deliver(smtp.received.length)).find((m) => m.to[0] === email);
+    return /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail?.raw ?? ""))?.[1] ?? "";
+  };
+  const call = (path: string, token: string) =>
+    api.app.inject({
+      method: "POST",
+      url: `/api/v1/alerts/subscriptions/${path}`,
+      remoteAddress: "10.34.0.1",
+      payload: { token },
+    });
+  const english = await ask({ watch: "shows", filter: "all", language: "en" }, "10.34.0.2");
+  const arabic = await ask({ watch: "flights", filter: "all", language: "ar" }, "10.34.0.3");
+  expect((await call("confirm", english)).statusCode).toBe(200);
+  const pending = (await call("lookup", arabic)).json().data as {
+    language: string;
+    alerts: { watch: string; language: string }[];
+  };
+  // The address writes in English (its one confirmed alert's) while the Arabic request waits as asked.
+  expect(pending.language).toBe("en");
+  expect(pending.alerts.map((alert) => [alert.watch, alert.language])).toEqual([
+    ["shows", "en"],
+    ["flights", "ar"],
+  ]);
+  expect((await call("confirm", arabic)).json().data).toMatchObject({ language: "ar" });
+  expect((await call("lookup", english)).json().data).toMatchObject({ language: "ar" });
+});
+
 test("an address has one mail language: confirming an alert in Arabic makes every alert mail Arabic, whichever matches", async () => {
   const email = "one-language@example.com";
   await watch();

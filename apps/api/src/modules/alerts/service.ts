@@ -394,8 +394,9 @@ const alertNotFound: Message = /*i18n*/ {
 /**
  * `POST /alerts/subscriptions/confirm`: records the consent (`confirmed_at`; the text
  * version and language were stored with the request) and makes the request's language the
- * address's: every alert of the address is written to in it from the next mail on (one
- * digest is written in one language, decision 028; as the manage page's `setLanguage`).
+ * address's: every confirmed alert of the address is written to in it from the next mail on
+ * (one digest is written in one language, decision 028; as the manage page's `setLanguage`);
+ * a request not yet confirmed keeps the language it was asked in until it is.
  * Confirming twice keeps the first time and changes no language. `HttpError` 404 when
  * unknown or expired.
  */
@@ -412,7 +413,11 @@ export async function confirm({ db, hasher }: Pick<ModuleDeps, "db" | "hasher">,
       await tx
         .update(alertSubscriptions)
         .set({ language: confirmed.language })
-        .where(sql`lower(${alertSubscriptions.email}) = lower(${confirmed.email})`);
+        // Confirmed alerts only: a request not yet confirmed keeps the language it was asked
+        // in (its consent record, and its confirmation mail's) until it is confirmed itself.
+        .where(
+          sql`lower(${alertSubscriptions.email}) = lower(${confirmed.email}) and ${alertSubscriptions.confirmedAt} is not null`,
+        );
     return confirmed;
   });
   return view(updated ?? row);
