@@ -67,15 +67,22 @@ const MAX_PAGES = 50;
 /**
  * Every row of a list endpoint, page after page until its `count` (a schedule longer than
  * one page is read whole: an entry past the first page is neither missed as new nor
- * reported gone).
+ * reported gone). Throws when an entry came back on two pages: the list's order moved
+ * between two reads (the schedule changed, or the ended entries moved at Dubai midnight),
+ * so others may have been skipped, which the run would report as cancelled; the next run
+ * reads it again.
  */
-async function readAll<Row>(read: (offset: number) => Promise<{ rows: Row[]; count: number }>): Promise<Row[]> {
+export async function readAll<Row extends { id: number }>(
+  read: (offset: number) => Promise<{ rows: Row[]; count: number }>,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const answer = await read(page * PAGE);
     rows.push(...answer.rows);
     if (answer.rows.length < PAGE || rows.length >= answer.count) break;
   }
+  if (new Set(rows.map((row) => row.id)).size !== rows.length)
+    throw new Error("the schedule's order moved while it was read page by page: it is read again next run");
   return rows;
 }
 
