@@ -305,8 +305,8 @@ test("a schedule longer than a page is read whole: a new flight past the first t
   }
 });
 
-/** Subscribes `email` from its own client address and confirms by the mailed link's button, as a subscriber does. */
-async function subscribeConfirmed(email: string, body: Record<string, string>, remoteAddress: string) {
+/** Asks alerts for `email` from the client `remoteAddress`; answers the link token its confirmation mail carries. */
+async function askAlert(email: string, body: Record<string, string>, remoteAddress: string): Promise<string> {
   const asked = await api.app.inject({
     method: "POST",
     url: "/api/v1/alerts/subscriptions",
@@ -315,7 +315,12 @@ async function subscribeConfirmed(email: string, body: Record<string, string>, r
   });
   expect(asked.statusCode).toBe(202);
   const mail = (await deliver(smtp.received.length)).find((m) => m.to[0] === email);
-  const token = /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail?.raw ?? ""))?.[1];
+  return /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail?.raw ?? ""))?.[1] ?? "";
+}
+
+/** Subscribes `email` from its own client address and confirms by the mailed link's button, as a subscriber does. */
+async function subscribeConfirmed(email: string, body: Record<string, string>, remoteAddress: string) {
+  const token = await askAlert(email, body, remoteAddress);
   const confirmed = await api.app.inject({
     method: "POST",
     url: "/api/v1/alerts/subscriptions/confirm",
@@ -323,7 +328,7 @@ async function subscribeConfirmed(email: string, body: Record<string, string>, r
     payload: { token },
   });
   expect(confirmed.statusCode).toBe(200);
-  return token!;
+  return token;
 }
 
 /** The dates of the test below as the mails write them (UAE time). */
@@ -854,17 +859,6 @@ function linksOf(mail: string): { oneClick: URL; manageToken: string } {
 // address's requests not yet confirmed, part of their consent record.
 test("confirming one request leaves another's language as asked until it is confirmed, then it is the address's", async () => {
   const email = "two-requests@example.com";
-  const ask = async (body: Record<string, string>, remoteAddress: string) => {
-    const asked = await api.app.inject({
-      method: "POST",
-      url: "/api/v1/alerts/subscriptions",
-      remoteAddress,
-      payload: { email, ...body },
-    });
-    expect(asked.statusCode).toBe(202);
-    const mail = (await deliver(smtp.received.length)).find((m) => m.to[0] === email);
-    return /\/alerts\/confirm\/([\w.-]+)/.exec(unfold(mail?.raw ?? ""))?.[1] ?? "";
-  };
   const call = (path: string, token: string) =>
     api.app.inject({
       method: "POST",
@@ -872,8 +866,8 @@ test("confirming one request leaves another's language as asked until it is conf
       remoteAddress: "10.34.0.1",
       payload: { token },
     });
-  const english = await ask({ watch: "shows", filter: "all", language: "en" }, "10.34.0.2");
-  const arabic = await ask({ watch: "flights", filter: "all", language: "ar" }, "10.34.0.3");
+  const english = await askAlert(email, { watch: "shows", filter: "all", language: "en" }, "10.34.0.2");
+  const arabic = await askAlert(email, { watch: "flights", filter: "all", language: "ar" }, "10.34.0.3");
   expect((await call("confirm", english)).statusCode).toBe(200);
   const pending = (await call("lookup", arabic)).json().data as {
     language: string;
