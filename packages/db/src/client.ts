@@ -331,8 +331,8 @@ function resourceWatch() {
 
 /**
  * Watches every query of a pooled PostgreSQL connection (drizzle's through `pool.query`,
- * which hands `client.query` a callback, and inside a transaction, which takes its promise) for a failure for want of disk space or
- * memory, as `watchPglite` does for PGlite: a PostgreSQL whose disk is full still answers
+ * which hands `client.query` a callback, and inside a transaction, which takes its promise)
+ * for a failure for want of disk space or memory, as `watchPglite` does for PGlite: a PostgreSQL whose disk is full still answers
  * `select 1`, so readiness learns of it only from the queries that failed. The caller's
  * promise is the one `query` returned, rejecting as before.
  */
