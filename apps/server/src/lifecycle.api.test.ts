@@ -160,7 +160,13 @@ test("slow: a request arriving on a busy keep-alive connection during the shutdo
     socket.write(`${body.slice(10)}GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     await ended;
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
-    expect(statuses, received.match(/(HTTP\/1\.1 \d{3}|Connection:).*$/gm)?.join("; ")).toEqual([400, 200]);
+    const seen = received.match(/(HTTP\/1\.1 \d{3}|Connection:).*$/gm)?.join("; ");
+    expect(statuses[0], seen).toBe(400);
+    // The next request is answered, or, when the first answer already said `Connection:
+    // close` (the shutdown began before it was written), left unread for the client to send
+    // again elsewhere, as HTTP/1.1 has it: never a bare 503 (CI saw both orders).
+    expect(statuses.slice(1), seen).toEqual(statuses.length > 1 ? [200] : []);
+    if (statuses.length === 1) expect(received, seen).toMatch(/^Connection: close/im);
     await closing;
   } finally {
     await (closing ?? host.close());
